@@ -1,0 +1,116 @@
+package ndk
+
+import (
+	"fmt"
+	"net/netip"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Driver is how a provider plugs into ndkconform, in the manner of
+// database/sql/driver.Driver: it registers under a name and opens a Provider
+// from a set of key=value options.
+type Driver interface {
+	// Options lists the option keys the driver accepts.
+	Options() []Option
+	// Usable reports whether the driver can run on this machine: nil, or
+	// why not (and how to make it usable).
+	Usable() error
+	// Open validates opts (every key is one of Options) and opens the
+	// provider.
+	Open(opts map[string]string) (Provider, error)
+}
+
+// Option documents one driver option.
+type Option struct {
+	Name    string
+	Default string
+	Usage   string
+}
+
+// Provider is an opened driver: the NDK provider on one or more adapters.
+type Provider interface {
+	// Sides names the default side A and side B of a connection: addresses
+	// of two distinct adapters (ideally on distinct hosts), each with an
+	// IPv4 and an IPv6 address.
+	Sides() (a, b Side)
+	// OpenAdapter is OPEN_NDK_ADAPTER_HANDLER for the adapter that owns
+	// addr.
+	OpenAdapter(addr netip.Addr) (Adapter, Status)
+	// Close releases the provider. Every adapter is closed before.
+	Close() error
+}
+
+// Side is one end of the connections the suite makes.
+type Side struct {
+	IPv4 netip.Addr
+	IPv6 netip.Addr
+}
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]Driver{}
+)
+
+// Register makes a driver available by name. It panics if the name is taken
+// or the driver is nil, as sql.Register does: both are programming errors.
+func Register(name string, d Driver) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if d == nil {
+		panic("ndk: Register driver is nil")
+	}
+	if _, dup := registry[name]; dup {
+		panic("ndk: Register called twice for driver " + name)
+	}
+	registry[name] = d
+}
+
+// Drivers returns the registered driver names, sorted.
+func Drivers() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Lookup returns the driver registered under name.
+func Lookup(name string) (Driver, error) {
+	registryMu.RLock()
+	d, ok := registry[name]
+	registryMu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown driver %q (valid: %s)", name, strings.Join(Drivers(), ", "))
+	}
+	return d, nil
+}
+
+// CheckOptions returns an error naming the valid keys if opts holds a key
+// the driver does not accept. Drivers call it at the top of Open.
+func CheckOptions(d Driver, opts map[string]string) error {
+	valid := map[string]bool{}
+	var names []string
+	for _, o := range d.Options() {
+		valid[o.Name] = true
+		names = append(names, o.Name)
+	}
+	var bad []string
+	for k := range opts {
+		if !valid[k] {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Strings(bad)
+	if len(names) == 0 {
+		return fmt.Errorf("unknown option %s (this driver takes no options)", strings.Join(bad, ", "))
+	}
+	return fmt.Errorf("unknown option %s (valid: %s)", strings.Join(bad, ", "), strings.Join(names, ", "))
+}
