@@ -1,0 +1,88 @@
+package suite
+
+import (
+	"fmt"
+	"net/netip"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// DefaultDriver is the provider ndkconform tests when none is named: the
+// reference provider compiled into the binary.
+const DefaultDriver = "sim"
+
+// DefaultTimeout bounds every wait on the provider.
+const DefaultTimeout = 10 * time.Second
+
+// Config is one conformance run.
+type Config struct {
+	// Driver names a registered driver; DriverOptions are its key=value
+	// options.
+	Driver        string
+	DriverOptions map[string]string
+	// SideA and SideB override the driver's default addresses; a zero
+	// address keeps the default.
+	SideA, SideB ndk.Side
+	// Timeout bounds every wait on the provider: a call that does not
+	// return, or a pending call whose completion does not come, fails its
+	// spec after Timeout and the run goes on.
+	Timeout time.Duration
+	// LabelFilter and Focus select specs (Ginkgo's syntax).
+	LabelFilter string
+	Focus       []string
+	// Verbose reports each spec as it runs.
+	Verbose bool
+	// NoColor turns off ANSI colours.
+	NoColor bool
+	// Seed orders the specs; 0 means 1 (runs are reproducible).
+	Seed int64
+}
+
+func (c *Config) withDefaults() {
+	if c.Driver == "" {
+		c.Driver = DefaultDriver
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.Seed == 0 {
+		c.Seed = 1
+	}
+}
+
+// resolveSides fills in the addresses the configuration leaves zero.
+func resolveSides(cfg Config, p ndk.Provider) (a, b ndk.Side, err error) {
+	a, b = p.Sides()
+	merge := func(dst *ndk.Side, src ndk.Side) {
+		if src.IPv4.IsValid() {
+			dst.IPv4 = src.IPv4
+		}
+		if src.IPv6.IsValid() {
+			dst.IPv6 = src.IPv6
+		}
+	}
+	merge(&a, cfg.SideA)
+	merge(&b, cfg.SideB)
+	check := func(name string, s ndk.Side) error {
+		if s.IPv4.IsValid() && !s.IPv4.Is4() {
+			return fmt.Errorf("side %s IPv4 address %v is not an IPv4 address", name, s.IPv4)
+		}
+		if s.IPv6.IsValid() && (!s.IPv6.Is6() || s.IPv6.Is4In6()) {
+			return fmt.Errorf("side %s IPv6 address %v is not an IPv6 address", name, s.IPv6)
+		}
+		if !s.IPv4.IsValid() && !s.IPv6.IsValid() {
+			return fmt.Errorf("side %s has no address: the driver gives none, so name one", name)
+		}
+		return nil
+	}
+	if err = check("A", a); err == nil {
+		err = check("B", b)
+	}
+	for _, f := range []func(ndk.Side) netip.Addr{func(s ndk.Side) netip.Addr { return s.IPv4 }, func(s ndk.Side) netip.Addr { return s.IPv6 }} {
+		if x, y := f(a), f(b); err == nil && x.IsValid() && x == y {
+			err = fmt.Errorf("side A and side B have the same address %v: they must be distinct adapters", x)
+		}
+	}
+	return a, b, err
+}

@@ -1,0 +1,143 @@
+package suite
+
+import (
+	"fmt"
+	"net/netip"
+	"sync"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+)
+
+// Connector is an NDK_CONNECTOR under test.
+type Connector struct {
+	base
+	ndk.Connector
+	mu          sync.Mutex
+	disconnects int
+}
+
+func newConnector(a *Adapter, o *object, c ndk.Connector) *Connector {
+	return &Connector{base: base{a: a, obj: o}, Connector: c}
+}
+
+func (c *Connector) onDisconnect(any) {
+	c.a.rec().callback(c.obj, "NdkDisconnectEventCallback", nil, func() {
+		c.mu.Lock()
+		c.disconnects++
+		n := c.disconnects
+		c.mu.Unlock()
+		if n > 1 {
+			c.a.rec().violate("CN-15", "the provider called the disconnect event callback of %s %d times; it is invoked only once", c.obj, n)
+		}
+	})
+}
+
+// DisconnectEvents is how many disconnect events the connector received.
+func (c *Connector) DisconnectEvents() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.disconnects
+}
+
+// Connect calls NdkConnect with qp from src to dst.
+func (c *Connector) Connect(qp *QP, src, dst netip.AddrPort, privateData []byte) *Op {
+	return c.ConnectWith(ndk.ConnectParams{QP: qp.QP, Source: src, Destination: dst,
+		InboundReadLimit: 4, OutboundReadLimit: 4, PrivateData: privateData}, qp)
+}
+
+// ConnectWith calls NdkConnect with explicit parameters.
+func (c *Connector) ConnectWith(p ndk.ConnectParams, qp *QP) *Op {
+	c.a.env.relate(qp.obj, c.obj)
+	return c.request("NdkConnect", func(done ndk.RequestCompletion) ndk.Status { return c.Connector.Connect(p, done, nil) })
+}
+
+// ConnectWithSharedEndpoint calls NdkConnectWithSharedEndpoint.
+func (c *Connector) ConnectWithSharedEndpoint(se *SharedEndpoint, qp *QP, dst netip.AddrPort, privateData []byte) *Op {
+	c.a.env.relate(qp.obj, c.obj)
+	c.a.env.relate(se.obj, c.obj)
+	p := ndk.ConnectParams{QP: qp.QP, Destination: dst, InboundReadLimit: 4, OutboundReadLimit: 4, PrivateData: privateData}
+	return c.request("NdkConnectWithSharedEndpoint", func(done ndk.RequestCompletion) ndk.Status {
+		return c.Connector.ConnectWithSharedEndpoint(se.SharedEndpoint, p, done, nil)
+	})
+}
+
+// CompleteConnect calls NdkCompleteConnect, registering the harness's
+// disconnect event callback.
+func (c *Connector) CompleteConnect() *Op {
+	return c.request("NdkCompleteConnect", func(done ndk.RequestCompletion) ndk.Status {
+		return c.Connector.CompleteConnect(c.onDisconnect, nil, done, nil)
+	})
+}
+
+// Accept calls NdkAccept with qp, registering the harness's disconnect
+// event callback.
+func (c *Connector) Accept(qp *QP, privateData []byte) *Op {
+	return c.AcceptWith(ndk.AcceptParams{QP: qp.QP, InboundReadLimit: 4, OutboundReadLimit: 4, PrivateData: privateData}, qp)
+}
+
+// AcceptWith calls NdkAccept with explicit parameters; the disconnect
+// callback is the harness's.
+func (c *Connector) AcceptWith(p ndk.AcceptParams, qp *QP) *Op {
+	c.a.env.relate(qp.obj, c.obj)
+	p.OnDisconnect = c.onDisconnect
+	return c.request("NdkAccept", func(done ndk.RequestCompletion) ndk.Status { return c.Connector.Accept(p, done, nil) })
+}
+
+// Reject calls NdkReject.
+func (c *Connector) Reject(privateData []byte) ndk.Status {
+	GinkgoHelper()
+	return c.sync("NdkReject", func() ndk.Status { return c.Connector.Reject(privateData) })
+}
+
+// ConnectionData calls NdkGetConnectionData with buf.
+func (c *Connector) ConnectionData(buf []byte) (ndk.ConnectionData, ndk.Status) {
+	GinkgoHelper()
+	var cd ndk.ConnectionData
+	st := c.sync("NdkGetConnectionData", func() ndk.Status {
+		var st ndk.Status
+		cd, st = c.Connector.GetConnectionData(buf)
+		return st
+	})
+	return cd, st
+}
+
+// LocalAddress calls NdkGetLocalAddress.
+func (c *Connector) LocalAddress() (netip.AddrPort, ndk.Status) {
+	GinkgoHelper()
+	var ap netip.AddrPort
+	st := c.sync("NdkGetLocalAddress", func() ndk.Status {
+		var st ndk.Status
+		ap, st = c.Connector.GetLocalAddress()
+		return st
+	})
+	return ap, st
+}
+
+// PeerAddress calls NdkGetPeerAddress.
+func (c *Connector) PeerAddress() (netip.AddrPort, ndk.Status) {
+	GinkgoHelper()
+	var ap netip.AddrPort
+	st := c.sync("NdkGetPeerAddress", func() ndk.Status {
+		var st ndk.Status
+		ap, st = c.Connector.GetPeerAddress()
+		return st
+	})
+	return ap, st
+}
+
+// Disconnect calls NdkDisconnect.
+func (c *Connector) Disconnect() *Op {
+	return c.request("NdkDisconnect", func(done ndk.RequestCompletion) ndk.Status { return c.Connector.Disconnect(done, nil) })
+}
+
+// Close calls NdkCloseObject.
+func (c *Connector) Close() *Op { GinkgoHelper(); return c.closeWith(c.Connector) }
+
+// MustSucceed fails the spec unless op's final status is STATUS_SUCCESS.
+func MustSucceed(op *Op) {
+	GinkgoHelper()
+	if st := op.Wait(); st != ndk.StatusSuccess {
+		Fail(fmt.Sprintf("%s: expected STATUS_SUCCESS, the provider returned %v", op, st))
+	}
+}

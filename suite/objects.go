@@ -1,0 +1,489 @@
+package suite
+
+import (
+	"fmt"
+	"net/netip"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+)
+
+// Adapter is the harness's handle on an NDK_ADAPTER of one side.
+type Adapter struct {
+	ndk.Adapter
+	Side   string     // "A" or "B"
+	Addr   netip.Addr // the address of the side in the spec's family
+	env    *Pair
+	obj    *object
+	info   ndk.AdapterInfo
+	loaded bool
+}
+
+func (a *Adapter) rec() *Recorder { return a.env.rec }
+
+// AddrPort is the side's address with port.
+func (a *Adapter) AddrPort(port uint16) netip.AddrPort { return netip.AddrPortFrom(a.Addr, port) }
+
+// Info returns NDK_ADAPTER_INFO; the spec fails if the query fails.
+func (a *Adapter) Info() ndk.AdapterInfo {
+	GinkgoHelper()
+	if !a.loaded {
+		var st ndk.Status
+		a.info, st = a.Adapter.QueryAdapterInfo()
+		if st != ndk.StatusSuccess {
+			Fail(fmt.Sprintf("NdkQueryAdapterInfo on side %s returned %v", a.Side, st))
+		}
+		a.loaded = true
+	}
+	return a.info
+}
+
+// newObject registers an object the provider created.
+func (a *Adapter) newObject(kind ndk.ObjectType) *object {
+	return a.env.newObject(kind, a.Side, a.obj)
+}
+
+// CreateOp is a create call in flight.
+type CreateOp[T any] struct {
+	*Op
+	wrap func(ndk.Object) T
+}
+
+// Object waits for the create's final status and returns the wrapped object
+// (the zero T unless the status is STATUS_SUCCESS).
+func (c *CreateOp[T]) Object() (T, ndk.Status) {
+	GinkgoHelper()
+	st := c.Wait()
+	var zero T
+	c.mu.Lock()
+	created := c.created
+	c.mu.Unlock()
+	if st != ndk.StatusSuccess {
+		return zero, st
+	}
+	if created == nil {
+		Fail(fmt.Sprintf("CR-2/CR-3: %s succeeded but the provider returned no object", c.Op))
+	}
+	return c.wrap(created), st
+}
+
+// MustObject is Object, failing the spec unless the create succeeded.
+func (c *CreateOp[T]) MustObject() T {
+	GinkgoHelper()
+	obj, st := c.Object()
+	if st != ndk.StatusSuccess {
+		Fail(fmt.Sprintf("%s: expected STATUS_SUCCESS, the provider returned %v", c.Op, st))
+	}
+	return obj
+}
+
+// create runs a create call: fn calls the provider with the completion
+// callback it is given and returns (object, status).
+func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
+	fn func(done ndk.CreateCompletion) (ndk.Object, ndk.Status), wrap func(*object, ndk.Object) T) *CreateOp[T] {
+	op := a.rec().newOp(call, parent, KindCreate)
+	child := a.newObject(kind)
+	c := &CreateOp[T]{Op: op}
+	var once sync.Once
+	var wrapped T
+	c.wrap = func(o ndk.Object) T {
+		once.Do(func() {
+			wrapped = wrap(child, o)
+			a.env.track(child, o)
+		})
+		return wrapped
+	}
+	done := func(_ any, st ndk.Status, o ndk.Object) {
+		a.rec().callback(parent, "NdkCreateCompletion("+call+")", &st, func() {
+			if st == ndk.StatusSuccess && o != nil && o.ObjectType() != kind {
+				a.rec().violate("CR-3", "%s completed with an object of type %v, expected %v", op, o.ObjectType(), kind)
+			}
+			op.complete(st, o)
+		})
+	}
+	op.invoke(func() ndk.Status {
+		o, st := fn(done)
+		if st != ndk.StatusPending && st == ndk.StatusSuccess {
+			op.mu.Lock()
+			op.created = o
+			op.mu.Unlock()
+		}
+		return st
+	})
+	return c
+}
+
+// CreateListener calls NdkCreateListener; connect events are queued on the
+// listener.
+func (a *Adapter) CreateListener() *CreateOp[*Listener] {
+	l := &Listener{events: make(chan *Connector, 1024)}
+	return create(a, "NdkCreateListener", a.obj, ndk.ObjectTypeListener,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			nl, st := a.Adapter.CreateListener(l.onConnect, nil, done, nil)
+			return nonNil(nl), st
+		},
+		func(o *object, x ndk.Object) *Listener {
+			l.base = base{a: a, obj: o}
+			l.Listener = x.(ndk.Listener)
+			l.ready()
+			return l
+		})
+}
+
+// MustCreateListener creates a listener, failing the spec otherwise.
+func (a *Adapter) MustCreateListener() *Listener {
+	GinkgoHelper()
+	return a.CreateListener().MustObject()
+}
+
+// CreateConnector calls NdkCreateConnector.
+func (a *Adapter) CreateConnector() *CreateOp[*Connector] {
+	return create(a, "NdkCreateConnector", a.obj, ndk.ObjectTypeConnector,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			c, st := a.Adapter.CreateConnector(done, nil)
+			return nonNil(c), st
+		},
+		func(o *object, x ndk.Object) *Connector { return newConnector(a, o, x.(ndk.Connector)) })
+}
+
+// MustCreateConnector creates a connector, failing the spec otherwise.
+func (a *Adapter) MustCreateConnector() *Connector {
+	GinkgoHelper()
+	return a.CreateConnector().MustObject()
+}
+
+// CreateSharedEndpoint calls NdkCreateSharedEndpoint.
+func (a *Adapter) CreateSharedEndpoint(local netip.AddrPort) *CreateOp[*SharedEndpoint] {
+	return create(a, "NdkCreateSharedEndpoint", a.obj, ndk.ObjectTypeSharedEndpoint,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			se, st := a.Adapter.CreateSharedEndpoint(local, done, nil)
+			return nonNil(se), st
+		},
+		func(o *object, x ndk.Object) *SharedEndpoint {
+			return &SharedEndpoint{base: base{a: a, obj: o}, SharedEndpoint: x.(ndk.SharedEndpoint)}
+		})
+}
+
+// CreatePD calls NdkCreatePd.
+func (a *Adapter) CreatePD() *CreateOp[*PD] {
+	return create(a, "NdkCreatePd", a.obj, ndk.ObjectTypePD,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			pd, st := a.Adapter.CreatePD(done, nil)
+			return nonNil(pd), st
+		},
+		func(o *object, x ndk.Object) *PD { return &PD{base: base{a: a, obj: o}, PD: x.(ndk.PD)} })
+}
+
+// CreateCQ calls NdkCreateCq.
+func (a *Adapter) CreateCQ(depth uint32) *CreateOp[*CQ] {
+	cq := &CQ{}
+	return create(a, "NdkCreateCq", a.obj, ndk.ObjectTypeCQ,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			c, st := a.Adapter.CreateCQ(ndk.CQParams{Depth: depth, Notify: cq.onNotify}, done, nil)
+			return nonNil(c), st
+		},
+		func(o *object, x ndk.Object) *CQ {
+			cq.base = base{a: a, obj: o}
+			cq.CQ = x.(ndk.CQ)
+			return cq
+		})
+}
+
+// MustQP creates a PD, a CQ and a QP on them, for a connection.
+func (a *Adapter) MustQP() *QP {
+	GinkgoHelper()
+	pd := a.CreatePD().MustObject()
+	cq := a.CreateCQ(64).MustObject()
+	return pd.CreateQP(cq, cq).MustObject()
+}
+
+// nonNil turns a typed nil interface into an untyped nil.
+func nonNil[T ndk.Object](x T) ndk.Object {
+	var o ndk.Object = x
+	if o == nil {
+		return nil
+	}
+	// a nil pointer inside a non-nil interface
+	if v, ok := any(x).(interface{ ObjectType() ndk.ObjectType }); ok && isNilPtr(v) {
+		return nil
+	}
+	return o
+}
+
+// base is what every wrapped object has.
+type base struct {
+	a   *Adapter
+	obj *object
+}
+
+// Side is "A" or "B".
+func (b *base) Side() string { return b.a.Side }
+
+// String names the object for messages.
+func (b *base) String() string { return b.obj.String() }
+
+// closeWith runs NdkCloseObject on o. It waits first for every call made on
+// the object to return (LT-8: the consumer closes an object only when every
+// provider function for it has returned).
+func (b *base) closeWith(o ndk.Object) *Op {
+	GinkgoHelper()
+	rec := b.a.rec()
+	rec.mu.Lock()
+	if b.obj.closing {
+		rec.mu.Unlock()
+		Fail(fmt.Sprintf("harness: %s closed twice", b.obj))
+	}
+	b.obj.closing = true
+	calls := append([]*Op(nil), b.obj.calls...)
+	rec.mu.Unlock()
+	for _, c := range calls {
+		select {
+		case <-c.returned:
+		case <-time.After(rec.timeout):
+			Fail(fmt.Sprintf("%s did not return within %v, so %s cannot be closed (LT-8)", c, rec.timeout, b.obj))
+		}
+	}
+	op := rec.newOp("NdkCloseObject", b.obj, KindClose)
+	done := func(any) {
+		rec.callback(b.obj, "NdkCloseCompletion", nil, func() { op.complete(ndk.StatusSuccess, nil) })
+		rec.markClosed(b.obj)
+	}
+	op.invoke(func() ndk.Status {
+		st := o.Close(done, nil)
+		if st == ndk.StatusSuccess {
+			rec.markClosed(b.obj)
+		}
+		return st
+	})
+	b.a.env.untrack(b.obj)
+	return op
+}
+
+// request runs a request call on the object.
+func (b *base) request(call string, fn func(done ndk.RequestCompletion) ndk.Status) *Op {
+	rec := b.a.rec()
+	b.checkOpen(call)
+	op := rec.newOp(call, b.obj, KindRequest)
+	done := func(_ any, st ndk.Status) {
+		rec.callback(b.obj, "NdkRequestCompletion("+call+")", &st, func() { op.complete(st, nil) })
+	}
+	return op.invoke(func() ndk.Status { return fn(done) })
+}
+
+// sync runs a call that has no completion callback, with the deadline.
+func (b *base) sync(call string, fn func() ndk.Status) ndk.Status {
+	GinkgoHelper()
+	b.checkOpen(call)
+	op := b.a.rec().newOp(call, b.obj, KindNoCompletion)
+	op.invoke(fn)
+	return op.Returned()
+}
+
+func (b *base) checkOpen(call string) {
+	GinkgoHelper()
+	rec := b.a.rec()
+	rec.mu.Lock()
+	closing := b.obj.closing
+	rec.mu.Unlock()
+	if closing {
+		Fail(fmt.Sprintf("harness: spec calls %s on %s after closing it (CR-8: the consumer must not)", call, b.obj))
+	}
+}
+
+// Listener is an NDK_LISTENER under test.
+type Listener struct {
+	base
+	ndk.Listener
+	events  chan *Connector
+	mu      sync.Mutex
+	pending []ndk.Connector // events that came before the create returned
+	isReady bool
+	count   int
+}
+
+func (l *Listener) onConnect(_ any, c ndk.Connector) {
+	l.mu.Lock()
+	if !l.isReady {
+		l.pending = append(l.pending, c)
+		l.mu.Unlock()
+		return
+	}
+	l.mu.Unlock()
+	l.deliver(c)
+}
+
+func (l *Listener) ready() {
+	l.mu.Lock()
+	l.isReady = true
+	p := l.pending
+	l.pending = nil
+	l.mu.Unlock()
+	for _, c := range p {
+		l.deliver(c)
+	}
+}
+
+func (l *Listener) deliver(c ndk.Connector) {
+	a := l.a
+	l.a.rec().callback(l.obj, "NdkConnectEventCallback", nil, func() {
+		o := a.newObject(ndk.ObjectTypeConnector)
+		a.env.track(o, c)
+		conn := newConnector(a, o, c)
+		a.env.relate(l.obj, o)
+		l.mu.Lock()
+		l.count++
+		l.mu.Unlock()
+		select {
+		case l.events <- conn:
+		default:
+			a.rec().violate("harness", "more than %d unconsumed connect events on %s", cap(l.events), l.obj)
+		}
+	})
+}
+
+// Listen calls NdkListen.
+func (l *Listener) Listen(local netip.AddrPort) *Op {
+	return l.request("NdkListen", func(done ndk.RequestCompletion) ndk.Status { return l.Listener.Listen(local, done, nil) })
+}
+
+// MustListen listens on the side's address and port (0: ephemeral) and
+// returns the address the provider reports.
+func (l *Listener) MustListen(port uint16) netip.AddrPort {
+	GinkgoHelper()
+	if st := l.Listen(l.a.AddrPort(port)).Wait(); st != ndk.StatusSuccess {
+		Fail(fmt.Sprintf("NdkListen on %v (%s): expected STATUS_SUCCESS, the provider returned %v", l.a.AddrPort(port), l, st))
+	}
+	return l.MustLocalAddress()
+}
+
+// LocalAddress calls NdkGetListenerLocalAddress.
+func (l *Listener) LocalAddress() (netip.AddrPort, ndk.Status) {
+	GinkgoHelper()
+	var ap netip.AddrPort
+	st := l.sync("NdkGetListenerLocalAddress", func() ndk.Status {
+		var st ndk.Status
+		ap, st = l.Listener.GetLocalAddress()
+		return st
+	})
+	return ap, st
+}
+
+// MustLocalAddress is LocalAddress, failing the spec unless it succeeds.
+func (l *Listener) MustLocalAddress() netip.AddrPort {
+	GinkgoHelper()
+	ap, st := l.LocalAddress()
+	if st != ndk.StatusSuccess {
+		Fail(fmt.Sprintf("NdkGetListenerLocalAddress on %s returned %v", l, st))
+	}
+	return ap
+}
+
+// ControlConnectEvents calls NdkControlConnectEvents.
+func (l *Listener) ControlConnectEvents(pause bool) {
+	GinkgoHelper()
+	l.sync("NdkControlConnectEvents", func() ndk.Status { l.Listener.ControlConnectEvents(pause); return ndk.StatusSuccess })
+}
+
+// NextRequest waits for the next connect event and returns its connector.
+func (l *Listener) NextRequest() *Connector {
+	GinkgoHelper()
+	select {
+	case c := <-l.events:
+		return c
+	case <-time.After(l.a.rec().timeout):
+		Fail(fmt.Sprintf("no NdkConnectEventCallback on %s within %v", l, l.a.rec().timeout))
+	}
+	return nil
+}
+
+// ConnectEvents is how many connect events the listener delivered.
+func (l *Listener) ConnectEvents() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.count
+}
+
+// Close calls NdkCloseObject.
+func (l *Listener) Close() *Op { GinkgoHelper(); return l.closeWith(l.Listener) }
+
+// SharedEndpoint is an NDK_SHARED_ENDPOINT under test.
+type SharedEndpoint struct {
+	base
+	ndk.SharedEndpoint
+}
+
+// LocalAddress calls NdkGetSharedEndpointLocalAddress.
+func (s *SharedEndpoint) LocalAddress() (netip.AddrPort, ndk.Status) {
+	GinkgoHelper()
+	var ap netip.AddrPort
+	st := s.sync("NdkGetSharedEndpointLocalAddress", func() ndk.Status {
+		var st ndk.Status
+		ap, st = s.SharedEndpoint.GetLocalAddress()
+		return st
+	})
+	return ap, st
+}
+
+// Close calls NdkCloseObject.
+func (s *SharedEndpoint) Close() *Op { GinkgoHelper(); return s.closeWith(s.SharedEndpoint) }
+
+// PD is an NDK_PD under test.
+type PD struct {
+	base
+	ndk.PD
+}
+
+// CreateQP calls NdkCreateQp with small queues on the given CQs.
+func (p *PD) CreateQP(receive, initiator *CQ) *CreateOp[*QP] {
+	return p.CreateQPWith(ndk.QPParams{ReceiveCQ: receive.CQ, InitiatorCQ: initiator.CQ,
+		ReceiveQueueDepth: 16, InitiatorQueueDepth: 16, MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1}, receive, initiator)
+}
+
+// CreateQPWith calls NdkCreateQp with explicit parameters.
+func (p *PD) CreateQPWith(params ndk.QPParams, receive, initiator *CQ) *CreateOp[*QP] {
+	return create(p.a, "NdkCreateQp", p.obj, ndk.ObjectTypeQP,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			q, st := p.PD.CreateQP(params, done, nil)
+			return nonNil(q), st
+		},
+		func(o *object, x ndk.Object) *QP {
+			p.a.env.relate(p.obj, o)
+			if receive != nil {
+				p.a.env.relate(receive.obj, o)
+			}
+			if initiator != nil {
+				p.a.env.relate(initiator.obj, o)
+			}
+			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP)}
+		})
+}
+
+// Close calls NdkCloseObject.
+func (p *PD) Close() *Op { GinkgoHelper(); return p.closeWith(p.PD) }
+
+// CQ is an NDK_CQ under test.
+type CQ struct {
+	base
+	ndk.CQ
+}
+
+func (c *CQ) onNotify(_ any, st ndk.Status) {
+	if c.obj == nil {
+		return
+	}
+	c.a.rec().callback(c.obj, "NdkCqNotificationCallback", &st, nil)
+}
+
+// Close calls NdkCloseObject.
+func (c *CQ) Close() *Op { GinkgoHelper(); return c.closeWith(c.CQ) }
+
+// QP is an NDK_QP under test.
+type QP struct {
+	base
+	ndk.QP
+}
+
+// Close calls NdkCloseObject.
+func (q *QP) Close() *Op { GinkgoHelper(); return q.closeWith(q.QP) }

@@ -1,0 +1,288 @@
+package suite
+
+import (
+	"fmt"
+	"net/netip"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+)
+
+// Family is an address family: every endpoint rule is checked on both.
+type Family int
+
+// Address families.
+const (
+	IPv4 Family = 4
+	IPv6 Family = 6
+)
+
+func (f Family) String() string { return fmt.Sprintf("IPv%d", int(f)) }
+
+// Families are the address families NDK providers must support (OV-2).
+var Families = []Family{IPv4, IPv6}
+
+// ForEachFamily declares body once per address family, in a container
+// named and labelled after it.
+func ForEachFamily(body func(f Family)) {
+	for _, f := range Families {
+		Context(f.String(), Label(f.String()), func() { body(f) })
+	}
+}
+
+// Pair is what a spec works with: an adapter on side A and one on side B
+// (distinct adapters, normally on distinct hosts), opened for one address
+// family, with the consumer-side recorder and the tracker that closes what
+// the spec leaves open.
+type Pair struct {
+	Family Family
+	A, B   *Adapter
+	rec    *Recorder
+
+	mu      sync.Mutex
+	nextID  int
+	tracked []*tracked
+	byObj   map[*object]*tracked
+}
+
+type tracked struct {
+	obj        *object
+	handle     ndk.Object
+	open       bool
+	successors []*tracked
+}
+
+// NewPair opens side A's and side B's adapters for family f and registers
+// their cleanup: the tracker closes every object the spec left open,
+// successors first, then the adapters, and fails the spec if a close fails or
+// does not finish, or if the provider broke a rule that holds everywhere.
+// Call it from a BeforeEach or a spec body.
+func NewPair(f Family) *Pair {
+	GinkgoHelper()
+	e := current()
+	p := &Pair{Family: f, rec: newRecorder(e.cfg.Timeout), byObj: map[*object]*tracked{}}
+	DeferCleanup(p.cleanup)
+	p.A = p.openAdapter("A", e.sideA, f)
+	p.B = p.openAdapter("B", e.sideB, f)
+	return p
+}
+
+// Recorder returns the consumer-side record of the spec.
+func (p *Pair) Recorder() *Recorder { return p.rec }
+
+// Timeout is the deadline on every wait for the provider.
+func (p *Pair) Timeout() time.Duration { return p.rec.timeout }
+
+func (p *Pair) openAdapter(side string, s ndk.Side, f Family) *Adapter {
+	GinkgoHelper()
+	addr := s.IPv4
+	if f == IPv6 {
+		addr = s.IPv6
+	}
+	if !addr.IsValid() {
+		Skip(fmt.Sprintf("no %v address configured for side %s", f, side))
+	}
+	a := &Adapter{Side: side, Addr: addr, env: p}
+	a.obj = p.newObject(ndk.ObjectTypeAdapter, side, nil)
+	op := p.rec.newOp("OPEN_NDK_ADAPTER", nil, KindNoCompletion)
+	op.invoke(func() ndk.Status {
+		var st ndk.Status
+		a.Adapter, st = current().provider.OpenAdapter(addr)
+		return st
+	})
+	if st := op.Returned(); st != ndk.StatusSuccess || isNil(a.Adapter) {
+		Fail(fmt.Sprintf("opening the NDK adapter of side %s (%v) failed: %v", side, addr, st))
+	}
+	return a
+}
+
+func (p *Pair) newObject(kind ndk.ObjectType, side string, adapter *object) *object {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.nextID++
+	return &object{kind: kind, id: p.nextID, side: side, adapter: adapter}
+}
+
+// track records an object the provider created, to close it at cleanup.
+func (p *Pair) track(o *object, h ndk.Object) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t := &tracked{obj: o, handle: h, open: true}
+	p.tracked = append(p.tracked, t)
+	p.byObj[o] = t
+}
+
+// untrack records that the spec itself closed the object.
+func (p *Pair) untrack(o *object) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if t := p.byObj[o]; t != nil {
+		t.open = false
+	}
+}
+
+// relate records that succ is a successor of ante (ante closes after it).
+func (p *Pair) relate(ante, succ *object) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if a, s := p.byObj[ante], p.byObj[succ]; a != nil && s != nil {
+		a.successors = append(a.successors, s)
+	}
+}
+
+// closeOrder returns the open objects, every one after all its open
+// successors, later-created first among equals.
+func (p *Pair) closeOrder() []*tracked {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []*tracked
+	done := map[*tracked]bool{}
+	var visit func(t *tracked)
+	visit = func(t *tracked) {
+		if done[t] {
+			return
+		}
+		done[t] = true
+		succ := append([]*tracked(nil), t.successors...)
+		sort.Slice(succ, func(i, j int) bool { return succ[i].obj.id > succ[j].obj.id })
+		for _, s := range succ {
+			visit(s)
+		}
+		if t.open {
+			out = append(out, t)
+		}
+	}
+	for i := len(p.tracked) - 1; i >= 0; i-- {
+		visit(p.tracked[i])
+	}
+	return out
+}
+
+func (p *Pair) cleanup() {
+	var problems []string
+	// Close what the spec left open, successors first, one at a time.
+	for _, t := range p.closeOrder() {
+		b := base{a: p.adapterOf(t.obj), obj: t.obj}
+		op, err := tryClose(&b, t.handle)
+		if err != "" {
+			problems = append(problems, err)
+			continue
+		}
+		if _, ok := op.WaitFor(p.rec.timeout); !ok {
+			problems = append(problems, fmt.Sprintf("cleanup: %s (returned %v) did not complete within %v", op, op.ret, p.rec.timeout))
+		}
+	}
+	// Then the adapters: a blocking close (LT-22).
+	for _, a := range []*Adapter{p.B, p.A} {
+		if a == nil || isNil(a.Adapter) {
+			continue
+		}
+		ad := a
+		op := p.rec.newOp("NDK_ADAPTER close", a.obj, KindNoCompletion)
+		op.invoke(func() ndk.Status { ad.Adapter.Close(); return ndk.StatusSuccess })
+		select {
+		case <-op.returned:
+			p.rec.mu.Lock()
+			a.obj.closed, a.obj.closedAt = true, p.rec.since()
+			p.rec.mu.Unlock()
+			if r := p.runningOn(a.obj); len(r) > 0 {
+				problems = append(problems, fmt.Sprintf("LT-22: the blocking close of side %s's NDK_ADAPTER returned while callbacks of its objects were still running: %s", a.Side, strings.Join(r, "; ")))
+			}
+		case <-time.After(p.rec.timeout):
+			problems = append(problems, fmt.Sprintf("cleanup: the blocking close of side %s's NDK_ADAPTER did not return within %v (LT-22)", a.Side, p.rec.timeout))
+		}
+	}
+	for _, u := range p.rec.unfinished() {
+		problems = append(problems, u)
+	}
+	for _, v := range p.rec.Violations() {
+		problems = append(problems, v.String())
+	}
+	if len(problems) > 0 {
+		AddReportEntry("callback trace", p.rec.Trace())
+		Fail(strings.Join(problems, "\n"))
+	}
+}
+
+// runningOn lists callbacks still running on objects of adapter a.
+func (p *Pair) runningOn(a *object) []string {
+	var out []string
+	for _, e := range p.rec.running() {
+		if strings.HasSuffix(e.Object, "(side "+a.side+")") {
+			out = append(out, e.String())
+		}
+	}
+	return out
+}
+
+func (p *Pair) adapterOf(o *object) *Adapter {
+	if o.side == "A" {
+		return p.A
+	}
+	return p.B
+}
+
+// tryClose closes an object at cleanup without failing inside the close
+// helper; the problem is returned instead.
+func tryClose(b *base, h ndk.Object) (op *Op, problem string) {
+	defer func() {
+		if r := recover(); r != nil {
+			problem = fmt.Sprintf("cleanup: closing %s: %v", b.obj, r)
+		}
+	}()
+	return b.closeWith(h), ""
+}
+
+func isNil(x any) bool {
+	if x == nil {
+		return true
+	}
+	v := reflect.ValueOf(x)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan:
+		return v.IsNil()
+	}
+	return false
+}
+
+func isNilPtr(x any) bool { return isNil(x) }
+
+// Connection is an established connection between side A (active) and
+// side B (passive).
+type Connection struct {
+	Active, Passive         *Connector
+	ActiveQP, PassiveQP     *QP
+	Listener                *Listener
+	ActiveAddr, PassiveAddr netip.AddrPort
+}
+
+// MustConnect runs the whole handshake from a new connector on side A to the
+// listener l of side B: NdkConnect (from port 0), the connect event,
+// NdkAccept, NdkCompleteConnect, each of which must succeed.
+func (p *Pair) MustConnect(l *Listener) *Connection {
+	GinkgoHelper()
+	c := p.A.MustCreateConnector()
+	qp := p.A.MustQP()
+	return p.MustHandshake(l, c, c.Connect(qp, p.A.AddrPort(0), l.MustLocalAddress(), nil), qp)
+}
+
+// MustHandshake finishes a connection whose NdkConnect or
+// NdkConnectWithSharedEndpoint (connect) was issued on c with qp.
+func (p *Pair) MustHandshake(l *Listener, c *Connector, connect *Op, qp *QP) *Connection {
+	GinkgoHelper()
+	passive := l.NextRequest()
+	pqp := l.a.MustQP()
+	accept := passive.Accept(pqp, nil)
+	MustSucceed(connect)
+	MustSucceed(c.CompleteConnect())
+	MustSucceed(accept)
+	conn := &Connection{Active: c, Passive: passive, ActiveQP: qp, PassiveQP: pqp, Listener: l}
+	conn.ActiveAddr, _ = c.LocalAddress()
+	conn.PassiveAddr, _ = passive.LocalAddress()
+	return conn
+}

@@ -1,0 +1,411 @@
+package suite
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+)
+
+// CallKind says which completion callback a provider call takes.
+type CallKind int
+
+// Call kinds.
+const (
+	KindCreate       CallKind = iota // NdkCreateXxx: NdkCreateCompletion
+	KindRequest                      // a request: NdkRequestCompletion
+	KindClose                        // NdkCloseObject: NdkCloseCompletion
+	KindNoCompletion                 // a call with no completion (Reject, GetConnectionData...)
+)
+
+// The rules a completion callback answers to, by call kind.
+var completionRule = map[CallKind]string{
+	KindCreate:  "CR-1/CR-2",
+	KindRequest: "CR-4",
+	KindClose:   "CR-6/CR-10",
+}
+
+// Violation is a breach of a rule that holds in every spec, seen by the
+// consumer side of the harness.
+type Violation struct {
+	Rule string
+	What string
+}
+
+func (v Violation) String() string { return v.Rule + ": " + v.What }
+
+// Event is one callback the provider made, as the consumer saw it.
+type Event struct {
+	Seq      int
+	Object   string
+	Callback string
+	Status   ndk.Status
+	HasStat  bool
+	Start    time.Duration // since the recorder started
+	End      time.Duration // 0 while running
+}
+
+func (e Event) String() string {
+	s := fmt.Sprintf("#%d +%v %s on %s", e.Seq, e.Start.Round(time.Microsecond), e.Callback, e.Object)
+	if e.HasStat {
+		s += " status " + e.Status.String()
+	}
+	if e.End == 0 {
+		return s + " (still running)"
+	}
+	return s + fmt.Sprintf(" returned +%v", e.End.Round(time.Microsecond))
+}
+
+// Recorder is the consumer side of one spec: it sees every call the
+// harness makes and every callback the provider makes, and checks the rules
+// that hold everywhere.
+type Recorder struct {
+	start   time.Time
+	timeout time.Duration
+
+	mu         sync.Mutex
+	seq        int
+	events     []*Event
+	violations []Violation
+	ops        []*Op
+	// adapterClosed is set once every adapter close of the spec returned:
+	// any later callback breaks LT-22.
+	adapterClosed []string
+}
+
+func newRecorder(timeout time.Duration) *Recorder {
+	return &Recorder{start: time.Now(), timeout: timeout}
+}
+
+func (r *Recorder) since() time.Duration { return time.Since(r.start) }
+
+func (r *Recorder) violate(rule, format string, args ...any) {
+	r.mu.Lock()
+	r.violations = append(r.violations, Violation{rule, fmt.Sprintf(format, args...)})
+	r.mu.Unlock()
+}
+
+// Violations returns what the recorder saw so far.
+func (r *Recorder) Violations() []Violation {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Violation(nil), r.violations...)
+}
+
+// Events returns the callbacks seen so far.
+func (r *Recorder) Events() []Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]Event, len(r.events))
+	for i, e := range r.events {
+		out[i] = *e
+	}
+	return out
+}
+
+// Trace renders the callback log for a failure report.
+func (r *Recorder) Trace() string {
+	var b strings.Builder
+	for _, e := range r.Events() {
+		b.WriteString("  " + e.String() + "\n")
+	}
+	return b.String()
+}
+
+// callback runs body as a callback of the provider on obj, recording it and
+// checking LT-25 (no callback after the object's close completed) and LT-22
+// (none after the adapter close returned).
+func (r *Recorder) callback(obj *object, name string, status *ndk.Status, body func()) {
+	r.mu.Lock()
+	r.seq++
+	e := &Event{Seq: r.seq, Object: obj.String(), Callback: name, Start: r.since()}
+	if status != nil {
+		e.Status, e.HasStat = *status, true
+	}
+	r.events = append(r.events, e)
+	var closedAt time.Duration
+	closed := obj.closed
+	if closed {
+		closedAt = obj.closedAt
+	}
+	adapterClosed := obj.adapter != nil && obj.adapter.closed
+	r.mu.Unlock()
+
+	if closed {
+		r.violate("LT-25", "the provider called %s on %s at +%v, after the object's close had completed at +%v; no callback may follow a close completion or a close that returned STATUS_SUCCESS",
+			name, obj, e.Start.Round(time.Microsecond), closedAt.Round(time.Microsecond))
+	}
+	if adapterClosed {
+		r.violate("LT-22", "the provider called %s on %s at +%v, after the blocking close of its NDK_ADAPTER had returned", name, obj, e.Start.Round(time.Microsecond))
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			// A consumer callback must never take the provider down: record it.
+			r.violate("harness", "consumer callback %s on %s panicked: %v\n%s", name, obj, p, debug.Stack())
+		}
+		r.mu.Lock()
+		e.End = r.since()
+		r.mu.Unlock()
+	}()
+	if body != nil {
+		body()
+	}
+}
+
+// running returns the callbacks that started and have not returned.
+func (r *Recorder) running() []Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Event
+	for _, e := range r.events {
+		if e.End == 0 {
+			out = append(out, *e)
+		}
+	}
+	return out
+}
+
+// object is the harness's record of one NDK object (or adapter).
+type object struct {
+	kind    ndk.ObjectType
+	id      int
+	side    string
+	adapter *object // nil for the adapter itself
+	// guarded by Recorder.mu
+	closing  bool
+	closed   bool
+	closedAt time.Duration
+	calls    []*Op // calls made on the object (to wait for their return before closing)
+}
+
+func (o *object) String() string {
+	name := strings.TrimPrefix(o.kind.String(), "NDK_")
+	return fmt.Sprintf("%s#%d (side %s)", strings.ToLower(name), o.id, o.side)
+}
+
+// markClosed records that the object's close completed.
+func (r *Recorder) markClosed(o *object) {
+	r.mu.Lock()
+	if !o.closed {
+		o.closed, o.closedAt = true, r.since()
+	}
+	r.mu.Unlock()
+}
+
+// Op is one provider call: when and how it returned, and its completion.
+type Op struct {
+	rec  *Recorder
+	Call string // the NDKPI function, e.g. "NdkListen"
+	Obj  *object
+	Kind CallKind
+
+	returned chan struct{}
+	done     chan struct{} // closed when the final status is known
+
+	mu          sync.Mutex
+	ret         ndk.Status
+	hasReturned bool
+	panicked    any
+	final       ndk.Status
+	completions int
+	created     ndk.Object // for creates: the new object
+	onFinal     func(ndk.Status)
+}
+
+func (r *Recorder) newOp(call string, obj *object, kind CallKind) *Op {
+	op := &Op{rec: r, Call: call, Obj: obj, Kind: kind, returned: make(chan struct{}), done: make(chan struct{})}
+	r.mu.Lock()
+	r.ops = append(r.ops, op)
+	if obj != nil {
+		obj.calls = append(obj.calls, op)
+	}
+	r.mu.Unlock()
+	return op
+}
+
+func (op *Op) String() string {
+	if op.Obj == nil {
+		return op.Call
+	}
+	return op.Call + " on " + op.Obj.String()
+}
+
+// invoke runs fn, the provider call, on its own goroutine so that a
+// provider that never returns cannot hang the run, and one that panics
+// fails the spec instead of the process.
+func (op *Op) invoke(fn func() ndk.Status) *Op {
+	go func() {
+		var st ndk.Status
+		defer func() {
+			p := recover()
+			op.returnWith(st, p)
+		}()
+		st = fn()
+	}()
+	return op
+}
+
+func (op *Op) returnWith(st ndk.Status, p any) {
+	op.mu.Lock()
+	op.ret, op.hasReturned, op.panicked = st, true, p
+	completions := op.completions
+	var finalize bool
+	if p != nil {
+		op.final = ndk.StatusUnsuccessful
+		finalize = completions == 0
+	} else if st != ndk.StatusPending {
+		if completions > 0 {
+			op.rec.violate(completionRule[op.Kind], "%s returned %v inline, yet the provider called its completion callback (with %v); a completion callback is only for a call that returned STATUS_PENDING",
+				op, st, op.final)
+		} else {
+			op.final = st
+			finalize = true
+		}
+	}
+	if p != nil {
+		op.rec.violate("provider panic", "%s panicked: %v", op, p)
+	}
+	if op.Kind == KindClose && p == nil && st != ndk.StatusSuccess && st != ndk.StatusPending {
+		op.rec.violate("CR-5", "%s returned %v; a close returns only STATUS_SUCCESS or STATUS_PENDING (a close can never fail)", op, st)
+	}
+	op.mu.Unlock()
+	close(op.returned)
+	if finalize {
+		op.finish()
+	}
+}
+
+// complete is the completion callback's body.
+func (op *Op) complete(st ndk.Status, created ndk.Object) {
+	op.mu.Lock()
+	op.completions++
+	n := op.completions
+	returned, ret := op.hasReturned, op.ret
+	if n == 1 {
+		op.final, op.created = st, created
+	}
+	op.mu.Unlock()
+	rule := completionRule[op.Kind]
+	switch {
+	case n > 1:
+		op.rec.violate(rule, "the provider called the completion callback of %s %d times; it must call it exactly once", op, n)
+		return
+	case returned && ret != ndk.StatusPending:
+		op.rec.violate(rule, "the provider called the completion callback of %s (status %v), which had returned %v inline; a completion callback is only for a call that returned STATUS_PENDING", op, st, ret)
+		return
+	}
+	op.finish()
+}
+
+func (op *Op) finish() {
+	op.mu.Lock()
+	f, st := op.onFinal, op.final
+	select {
+	case <-op.done:
+		op.mu.Unlock()
+		return
+	default:
+	}
+	close(op.done)
+	op.mu.Unlock()
+	if f != nil {
+		f(st)
+	}
+}
+
+// HasReturned reports whether the provider function returned.
+func (op *Op) HasReturned() bool {
+	select {
+	case <-op.returned:
+		return true
+	default:
+		return false
+	}
+}
+
+// IsDone reports whether the call's final status is known (it returned
+// inline, or its completion callback came).
+func (op *Op) IsDone() bool {
+	select {
+	case <-op.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// Returned waits until the provider function returned and gives its return
+// value. The spec fails if it does not return within the deadline.
+func (op *Op) Returned() ndk.Status {
+	GinkgoHelper()
+	select {
+	case <-op.returned:
+	case <-time.After(op.rec.timeout):
+		Fail(fmt.Sprintf("%s did not return within %v: a provider function must return (inline or with STATUS_PENDING)", op, op.rec.timeout))
+	}
+	op.mu.Lock()
+	defer op.mu.Unlock()
+	if op.panicked != nil {
+		Fail(fmt.Sprintf("%s panicked: %v", op, op.panicked))
+	}
+	return op.ret
+}
+
+// Wait waits for the call's final status: its return value when it
+// completed inline, or the status its completion callback delivered. The
+// spec fails, naming the call, if it is not known within the deadline.
+func (op *Op) Wait() ndk.Status {
+	GinkgoHelper()
+	ret := op.Returned()
+	select {
+	case <-op.done:
+	case <-time.After(op.rec.timeout):
+		Fail(fmt.Sprintf("%s: %s returned STATUS_PENDING but its completion callback did not come within %v (%s: a pending call must be completed through its callback)",
+			completionRule[op.Kind], op, op.rec.timeout, completionRule[op.Kind]))
+	}
+	_ = ret
+	op.mu.Lock()
+	defer op.mu.Unlock()
+	return op.final
+}
+
+// WaitFor waits up to d for the final status without failing the spec.
+func (op *Op) WaitFor(d time.Duration) (ndk.Status, bool) {
+	select {
+	case <-op.done:
+		op.mu.Lock()
+		defer op.mu.Unlock()
+		return op.final, true
+	case <-time.After(d):
+		return 0, false
+	}
+}
+
+// Completions returns how many times the completion callback was called.
+func (op *Op) Completions() int {
+	op.mu.Lock()
+	defer op.mu.Unlock()
+	return op.completions
+}
+
+// unfinished lists the calls that returned STATUS_PENDING and were never
+// completed, and the calls that never returned.
+func (r *Recorder) unfinished() []string {
+	r.mu.Lock()
+	ops := append([]*Op(nil), r.ops...)
+	r.mu.Unlock()
+	var out []string
+	for _, op := range ops {
+		switch {
+		case !op.HasReturned():
+			out = append(out, fmt.Sprintf("%s never returned", op))
+		case !op.IsDone():
+			out = append(out, fmt.Sprintf("%s: %s returned STATUS_PENDING and its completion callback never came", completionRule[op.Kind], op))
+		}
+	}
+	return out
+}

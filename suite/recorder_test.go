@@ -1,0 +1,112 @@
+package suite
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+func waitReturned(t *testing.T, op *Op) {
+	t.Helper()
+	select {
+	case <-op.returned:
+	case <-time.After(5 * time.Second):
+		t.Fatal("op did not return")
+	}
+}
+
+func rules(r *Recorder) string {
+	var ids []string
+	for _, v := range r.Violations() {
+		ids = append(ids, v.Rule)
+	}
+	return strings.Join(ids, ",")
+}
+
+func TestRecorderGlobalChecks(t *testing.T) {
+	obj := &object{kind: ndk.ObjectTypeListener, id: 1, side: "A"}
+	cases := []struct {
+		name string
+		run  func(r *Recorder)
+		want string // rule IDs the recorder must report, in order; "" for none
+	}{
+		{"inline return, no callback", func(r *Recorder) {
+			op := r.newOp("NdkListen", obj, KindRequest).invoke(func() ndk.Status { return ndk.StatusSuccess })
+			waitReturned(t, op)
+		}, ""},
+		{"pending, one callback from inside the call", func(r *Recorder) {
+			op := r.newOp("NdkListen", obj, KindRequest)
+			op.invoke(func() ndk.Status { op.complete(ndk.StatusSuccess, nil); return ndk.StatusPending })
+			waitReturned(t, op)
+		}, ""},
+		{"callback for an inline completion", func(r *Recorder) {
+			op := r.newOp("NdkListen", obj, KindRequest).invoke(func() ndk.Status { return ndk.StatusSuccess })
+			waitReturned(t, op)
+			op.complete(ndk.StatusSuccess, nil)
+		}, "CR-4"},
+		{"callback from inside a call that then returns inline", func(r *Recorder) {
+			op := r.newOp("NdkCreatePd", obj, KindCreate)
+			op.invoke(func() ndk.Status { op.complete(ndk.StatusSuccess, nil); return ndk.StatusSuccess })
+			waitReturned(t, op)
+		}, "CR-1/CR-2"},
+		{"callback twice", func(r *Recorder) {
+			op := r.newOp("NdkListen", obj, KindRequest).invoke(func() ndk.Status { return ndk.StatusPending })
+			waitReturned(t, op)
+			op.complete(ndk.StatusSuccess, nil)
+			op.complete(ndk.StatusSuccess, nil)
+		}, "CR-4"},
+		{"close that fails", func(r *Recorder) {
+			op := r.newOp("NdkCloseObject", obj, KindClose).invoke(func() ndk.Status { return ndk.StatusUnsuccessful })
+			waitReturned(t, op)
+		}, "CR-5"},
+		{"panicking provider", func(r *Recorder) {
+			op := r.newOp("NdkListen", obj, KindRequest).invoke(func() ndk.Status { panic("boom") })
+			waitReturned(t, op)
+		}, "provider panic"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRecorder(time.Second)
+			c.run(r)
+			if got := rules(r); got != c.want {
+				t.Fatalf("violations %q, want %q: %v", got, c.want, r.Violations())
+			}
+		})
+	}
+}
+
+func TestRecorderCallbackAfterClose(t *testing.T) {
+	r := newRecorder(time.Second)
+	ad := &object{kind: ndk.ObjectTypeAdapter, id: 1, side: "B"}
+	l := &object{kind: ndk.ObjectTypeListener, id: 2, side: "B", adapter: ad}
+	r.callback(l, "NdkConnectEventCallback", nil, nil)
+	if v := r.Violations(); len(v) != 0 {
+		t.Fatalf("callback on an open object: %v", v)
+	}
+	r.markClosed(l)
+	r.callback(l, "NdkConnectEventCallback", nil, nil)
+	if got := rules(r); got != "LT-25" {
+		t.Fatalf("callback after close: violations %q, want LT-25", got)
+	}
+	ad.closed = true
+	r.callback(l, "NdkConnectEventCallback", nil, nil)
+	if got := rules(r); got != "LT-25,LT-25,LT-22" {
+		t.Fatalf("callback after adapter close: violations %q", got)
+	}
+	if ev := r.Events(); len(ev) != 3 || ev[0].End == 0 {
+		t.Fatalf("events not recorded with their return: %v", ev)
+	}
+}
+
+func TestUnfinishedPendingCall(t *testing.T) {
+	r := newRecorder(time.Second)
+	op := r.newOp("NdkConnect", &object{kind: ndk.ObjectTypeConnector, id: 3, side: "A"}, KindRequest)
+	op.invoke(func() ndk.Status { return ndk.StatusPending })
+	waitReturned(t, op)
+	u := r.unfinished()
+	if len(u) != 1 || !strings.Contains(u[0], "CR-4") || !strings.Contains(u[0], "NdkConnect") {
+		t.Fatalf("unfinished = %v", u)
+	}
+}

@@ -1,0 +1,151 @@
+package suite
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2/types"
+	"github.com/onsi/gomega"
+	"github.com/onsi/gomega/format"
+)
+
+// TestingT is what Run needs of a test: *testing.T, or the CLI's shim.
+type TestingT = GinkgoTestingT
+
+// Result is the outcome of a run.
+type Result struct {
+	Config   Config
+	SideA    ndk.Side
+	SideB    ndk.Side
+	Adapter  ndk.AdapterInfo // side A's adapter, when it could be queried
+	Report   types.Report
+	Passed   bool
+	Provider string // driver name and options, for reports
+}
+
+// UsageError is a configuration that cannot run: an unknown driver or
+// option, a driver not usable here, bad addresses.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string { return e.Err.Error() }
+func (e UsageError) Unwrap() error { return e.Err }
+
+type runEnv struct {
+	cfg          Config
+	provider     ndk.Provider
+	sideA, sideB ndk.Side
+}
+
+var (
+	envMu   sync.Mutex
+	env     *runEnv
+	report  types.Report
+	didRun  bool
+	reportW sync.Mutex
+)
+
+var _ = ReportAfterSuite("ndkconform", func(r types.Report) {
+	reportW.Lock()
+	report = r
+	reportW.Unlock()
+})
+
+func current() *runEnv {
+	envMu.Lock()
+	defer envMu.Unlock()
+	if env == nil {
+		Fail("ndkconform: specs run only through suite.Run")
+	}
+	return env
+}
+
+// Prepare opens the configured driver and checks the configuration without
+// running anything. Errors are UsageErrors.
+func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
+	cfg.withDefaults()
+	d, err := ndk.Lookup(cfg.Driver)
+	if err != nil {
+		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
+	}
+	if err := ndk.CheckOptions(d, cfg.DriverOptions); err != nil {
+		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
+	}
+	if err := d.Usable(); err != nil {
+		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s is not usable here: %w", cfg.Driver, err)}
+	}
+	p, err := d.Open(cfg.DriverOptions)
+	if err != nil {
+		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
+	}
+	a, b, err := resolveSides(cfg, p)
+	if err != nil {
+		p.Close()
+		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
+	}
+	return p, a, b, nil
+}
+
+// Run runs the conformance suite: every spec compiled into the binary
+// (import the spec packages) against the configured provider. It is the one
+// entry point of both `go test` and the ndkconform CLI, and can run once per
+// process (a limit of Ginkgo's). It returns a UsageError, before running
+// anything, when the configuration cannot run.
+func Run(t TestingT, cfg Config) (Result, error) {
+	cfg.withDefaults()
+	envMu.Lock()
+	if didRun {
+		envMu.Unlock()
+		return Result{}, errors.New("suite.Run can run once per process")
+	}
+	didRun = true
+	envMu.Unlock()
+
+	p, a, b, err := Prepare(cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	defer p.Close()
+	res := Result{Config: cfg, SideA: a, SideB: b, Provider: describeProvider(cfg)}
+	if ad, st := p.OpenAdapter(firstAddr(a)); st == ndk.StatusSuccess && ad != nil {
+		res.Adapter, _ = ad.QueryAdapterInfo()
+		ad.Close()
+	}
+
+	envMu.Lock()
+	env = &runEnv{cfg: cfg, provider: p, sideA: a, sideB: b}
+	envMu.Unlock()
+	defer func() { envMu.Lock(); env = nil; envMu.Unlock() }()
+
+	gomega.RegisterFailHandler(Fail)
+	format.UseStringerRepresentation = true
+	sc, rc := GinkgoConfiguration()
+	sc.LabelFilter = cfg.LabelFilter
+	sc.FocusStrings = cfg.Focus
+	sc.RandomSeed = cfg.Seed
+	rc.NoColor = cfg.NoColor
+	rc.Verbose = cfg.Verbose
+	rc.Succinct = !cfg.Verbose
+	res.Passed = RunSpecs(t, "ndkconform: "+res.Provider, sc, rc)
+	reportW.Lock()
+	res.Report = report
+	reportW.Unlock()
+	return res, nil
+}
+
+func firstAddr(s ndk.Side) (a netipAddr) {
+	if s.IPv4.IsValid() {
+		return s.IPv4
+	}
+	return s.IPv6
+}
+
+func describeProvider(cfg Config) string {
+	s := cfg.Driver
+	for _, k := range sortedKeys(cfg.DriverOptions) {
+		s += fmt.Sprintf(" %s=%s", k, cfg.DriverOptions[k])
+	}
+	return s
+}
