@@ -1,0 +1,528 @@
+package sim
+
+import (
+	"net/netip"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// cstate is a connector's place in the connection handshake.
+type cstate uint8
+
+const (
+	stIdle         cstate = iota // active: not connected (new, or the last attempt failed)
+	stConnecting                 // active: Connect pending, the peer has not answered
+	stAccepted                   // active: Connect succeeded; CompleteConnect or Reject next
+	stIncoming                   // passive: from a connect event; Accept or Reject next
+	stAccepting                  // passive: Accept pending until the peer's CompleteConnect
+	stConnected                  // both: connection established
+	stDisconnected               // both: Disconnect called
+	stDead                       // passive: rejected, or the connecting peer gave up
+)
+
+// lateCallbackDelay is how long after a connector's close the late-callback
+// variant calls its disconnect callback again.
+const lateCallbackDelay = 2 * time.Millisecond
+
+// connector is NDK_CONNECTOR. An active connector (CreateConnector) connects
+// with Connect or ConnectWithSharedEndpoint; a passive one is created by the
+// sim for an incoming request and delivered by its listener's connect event.
+type connector struct {
+	object
+	passive bool
+	state   cstate
+
+	// Antecedents besides the adapter, each also in object.parents.
+	listener *listener       // passive: the listener it arrived on
+	se       *sharedEndpoint // active over a shared endpoint, while connecting or connected
+	q        *qp             // bound QP, while connecting or connected
+
+	ep            *endpoint // the local endpoint this connector holds a reference on
+	local, remote netip.AddrPort
+	inTuples      bool // (local, remote) is in fabric.tuples
+
+	peer     *connector
+	peerGone bool // the peer gave up while the handshake was in progress
+
+	reqIn, reqOut   uint32 // own read limits, capped by the adapter maxima
+	peerIn, peerOut uint32 // the peer's
+	data            []byte // connection private data received, RDS bytes; nil if none
+
+	connReq, acceptReq *request
+
+	onDisc   ndk.DisconnectEventCallback
+	discCtx  any
+	peerDisc bool // the peer disconnected; the disconnect event (if any) is delivered
+}
+
+func newConnectorLocked(a *adapter) *connector {
+	c := &connector{}
+	c.initLocked(a, ndk.ObjectTypeConnector, c)
+	return c
+}
+
+func pad(b []byte, n uint32) []byte {
+	out := make([]byte, n)
+	copy(out, b)
+	return out
+}
+
+// Connect implements ndk.Connector.
+func (c *connector) Connect(p ndk.ConnectParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	return c.connect(false, nil, p, done, ctx)
+}
+
+// ConnectWithSharedEndpoint implements ndk.Connector.
+func (c *connector) ConnectWithSharedEndpoint(se ndk.SharedEndpoint, p ndk.ConnectParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	return c.connect(true, se, p, done, ctx)
+}
+
+func (c *connector) connect(withSE bool, se ndk.SharedEndpoint, p ndk.ConnectParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := c.ad.f
+	m := f.pick(done != nil)
+	f.mu.Lock()
+	st := c.startConnectLocked(withSE, se, p, m, done, ctx)
+	r := c.connReq
+	f.mu.Unlock()
+	if st != ndk.StatusPending {
+		return f.completeNow(&c.object, m, done, ctx, st)
+	}
+	return f.await(&c.object, r)
+}
+
+// startConnectLocked checks a connect request and sends it to the listener.
+// It returns STATUS_PENDING with c.connReq set, or the final status.
+func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk.ConnectParams, m mode, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f, a := c.ad.f, c.ad
+	info := &f.info
+	if c.passive || c.closing {
+		return ndk.StatusInvalidDeviceState
+	}
+	if c.state != stIdle {
+		return ndk.StatusConnectionActive
+	}
+	q, ok := p.QP.(*qp)
+	if !ok || q == nil || q.ad != a || q.closing || q.owner != nil {
+		// Choice: a QP bound to another connector is an invalid parameter.
+		return ndk.StatusInvalidParameter
+	}
+	if len(p.PrivateData) > int(info.MaxCallerData) {
+		return ndk.StatusInvalidParameter
+	}
+	var s *sharedEndpoint
+	if withSE {
+		s, ok = se.(*sharedEndpoint)
+		if !ok || s == nil || s.ad != a || s.closing {
+			return ndk.StatusInvalidParameter
+		}
+	}
+	if !p.Destination.IsValid() {
+		return ndk.StatusInvalidParameter
+	}
+	dst := netip.AddrPortFrom(p.Destination.Addr().WithZone(""), p.Destination.Port())
+
+	// The local endpoint: the shared one, or a new dedicated one.
+	var ep *endpoint
+	if s != nil {
+		ep = s.ep
+		if ep.addr.Addr().Is4() != dst.Addr().Is4() {
+			return ndk.StatusInvalidAddress
+		}
+	} else {
+		src := p.Source
+		if !src.IsValid() || !a.host.owns(src.Addr().WithZone("")) || src.Addr().Is4() != dst.Addr().Is4() {
+			return ndk.StatusInvalidAddress
+		}
+		var st ndk.Status
+		if ep, st = f.bindLocked(a.host, src); st != ndk.StatusSuccess {
+			return st
+		}
+	}
+	fail := func(st ndk.Status) ndk.Status {
+		if s == nil {
+			f.unrefLocked(ep) // LC-19: the dedicated endpoint goes with the failed connect
+		}
+		return st
+	}
+	key := tuple{ep.addr, dst}
+	if _, dup := f.tuples[key]; dup {
+		return fail(ndk.StatusAddressAlreadyExists)
+	}
+	dh := f.hostOf(dst.Addr())
+	if dh == nil {
+		return fail(ndk.StatusHostUnreachable)
+	}
+	lep := dh.eps[dst]
+	if lep == nil || lep.listener == nil || lep.listener.paused || !lep.listener.acceptingLocked() {
+		return fail(ndk.StatusConnectionRefused)
+	}
+	l := lep.listener
+
+	// The active side.
+	if s != nil {
+		ep.refs++ // LC-21
+		c.se = s
+		linkLocked(&c.object, &s.object)
+	}
+	c.ep, c.local, c.remote = ep, ep.addr, dst
+	q.owner, c.q = c, q
+	linkLocked(&c.object, &q.object)
+	f.tuples[key] = c
+	c.inTuples = true
+	c.reqIn = min(p.InboundReadLimit, info.MaxInboundReadLimit)
+	c.reqOut = min(p.OutboundReadLimit, info.MaxOutboundReadLimit)
+	c.data, c.peerGone = nil, false
+	c.state = stConnecting
+	c.connReq = newRequest(m, done, ctx)
+
+	// The passive side: a new connector on the listener's adapter, holding
+	// a reference on the listener's endpoint (LC-8).
+	pc := newConnectorLocked(l.ad)
+	pc.passive, pc.state = true, stIncoming
+	pc.listener = l
+	linkLocked(&pc.object, &l.object)
+	lep.refs++
+	pc.ep, pc.local, pc.remote = lep, lep.addr, ep.addr
+	pc.peer, c.peer = c, pc
+	pc.reqIn, pc.reqOut = info.MaxInboundReadLimit, info.MaxOutboundReadLimit
+	pc.peerIn, pc.peerOut = c.reqIn, c.reqOut
+	pc.data = pad(p.PrivateData, info.MaxCallerData)
+	f.deliverConnectLocked(l, pc)
+	return ndk.StatusPending
+}
+
+// deliverConnectLocked schedules the connect event for pc on l. If by then
+// l no longer accepts (its close was issued) the request is refused; if the
+// connecting peer gave up, it is dropped.
+func (f *fabric) deliverConnectLocked(l *listener, pc *connector) {
+	f.spawnLocked(l.ad, &l.object, func() {
+		f.mu.Lock()
+		if pc.peerGone || !l.acceptingLocked() {
+			if a := pc.peer; a != nil {
+				pc.peer = nil
+				f.refuseActiveLocked(a, nil)
+			}
+			f.discardLocked(&pc.object)
+			f.mu.Unlock()
+			return
+		}
+		cb, cctx := l.onConnect, l.connectCtx
+		f.mu.Unlock()
+		cb(cctx, pc)
+	})
+}
+
+// failActiveLocked ends a failed connect attempt of the active connector a:
+// it returns to idle and releases its endpoint, shared endpoint and QP.
+func (f *fabric) failActiveLocked(a *connector) {
+	a.state = stIdle
+	a.peer = nil
+	if a.inTuples {
+		delete(f.tuples, tuple{a.local, a.remote})
+		a.inTuples = false
+	}
+	if a.ep != nil {
+		f.unrefLocked(a.ep)
+		a.ep = nil
+	}
+	if a.se != nil {
+		f.unlinkLocked(&a.object, &a.se.object)
+		a.se = nil
+	}
+	f.dropQPLocked(a)
+}
+
+// refuseActiveLocked completes a's pending Connect with
+// STATUS_CONNECTION_REFUSED. data is the reject private data, if any.
+func (f *fabric) refuseActiveLocked(a *connector, data []byte) {
+	if a.state != stConnecting {
+		return
+	}
+	if data != nil {
+		a.data, a.peerIn, a.peerOut = data, 0, 0
+	}
+	r := a.connReq
+	a.connReq = nil
+	f.failActiveLocked(a)
+	if r != nil {
+		f.resolveLocked(&a.object, r, ndk.StatusConnectionRefused)
+	}
+}
+
+// abortAcceptLocked completes p's pending Accept with
+// STATUS_CONNECTION_ABORTED: the connecting peer gave up.
+func (f *fabric) abortAcceptLocked(p *connector) {
+	p.state = stDead
+	p.peer = nil
+	f.dropQPLocked(p)
+	if r := p.acceptReq; r != nil {
+		p.acceptReq = nil
+		f.resolveLocked(&p.object, r, ndk.StatusConnectionAborted)
+	}
+}
+
+func (f *fabric) dropQPLocked(c *connector) {
+	if c.q != nil {
+		c.q.owner = nil
+		f.unlinkLocked(&c.object, &c.q.object)
+		c.q = nil
+	}
+}
+
+// peerDisconnectedLocked tells p its peer disconnected or aborted: p's
+// disconnect event, once (CN-15), unless p called Disconnect itself or is
+// closing.
+func (f *fabric) peerDisconnectedLocked(p *connector) {
+	if p.state != stConnected || p.peerDisc {
+		return
+	}
+	p.peerDisc = true
+	if p.onDisc != nil && !p.closing {
+		cb, ctx := p.onDisc, p.discCtx
+		f.spawnLocked(p.ad, &p.object, func() { cb(ctx) })
+	}
+}
+
+// Accept implements ndk.Connector.
+func (c *connector) Accept(p ndk.AcceptParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := c.ad.f
+	m := f.pick(done != nil)
+	f.mu.Lock()
+	st := c.startAcceptLocked(p, m, done, ctx)
+	r := c.acceptReq
+	f.mu.Unlock()
+	if st != ndk.StatusPending {
+		return f.completeNow(&c.object, m, done, ctx, st)
+	}
+	return f.await(&c.object, r)
+}
+
+func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f, a := c.ad.f, c.ad
+	info := &f.info
+	q, ok := p.QP.(*qp)
+	if !ok || q == nil || q.ad != a || q.closing || q.owner != nil {
+		return ndk.StatusInvalidParameter
+	}
+	if len(p.PrivateData) > int(info.MaxCalleeData) {
+		return ndk.StatusInvalidParameter
+	}
+	if !c.passive || c.state != stIncoming {
+		return ndk.StatusConnectionInvalid
+	}
+	act := c.peer
+	if c.peerGone || act == nil {
+		return ndk.StatusConnectionAborted
+	}
+	q.owner, c.q = c, q
+	linkLocked(&c.object, &q.object)
+	c.reqIn = min(p.InboundReadLimit, info.MaxInboundReadLimit)
+	c.reqOut = min(p.OutboundReadLimit, info.MaxOutboundReadLimit)
+	c.onDisc, c.discCtx = p.OnDisconnect, p.DisconnectContext
+	c.state = stAccepting
+	c.acceptReq = newRequest(m, done, ctx)
+
+	// The active side's Connect succeeds.
+	act.data = pad(p.PrivateData, info.MaxCalleeData)
+	act.peerIn, act.peerOut = c.reqIn, c.reqOut
+	act.state = stAccepted
+	r := act.connReq
+	act.connReq = nil
+	f.resolveLocked(&act.object, r, ndk.StatusSuccess)
+	return ndk.StatusPending
+}
+
+// CompleteConnect implements ndk.Connector.
+func (c *connector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, disconnectCtx any, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := c.ad.f
+	m := f.pick(done != nil)
+	f.mu.Lock()
+	var st ndk.Status
+	switch {
+	case c.passive || c.state != stAccepted:
+		st = ndk.StatusConnectionInvalid
+	case c.peerGone || c.peer == nil:
+		f.failActiveLocked(c)
+		st = ndk.StatusConnectionAborted
+	default:
+		c.state = stConnected
+		c.onDisc, c.discCtx = onDisconnect, disconnectCtx
+		p := c.peer
+		p.state = stConnected
+		r := p.acceptReq
+		p.acceptReq = nil
+		f.resolveLocked(&p.object, r, ndk.StatusSuccess)
+		st = ndk.StatusSuccess
+	}
+	f.mu.Unlock()
+	return f.completeNow(&c.object, m, done, ctx, st)
+}
+
+// Reject implements ndk.Connector: on a passive connector before Accept, or
+// on an active one whose Connect succeeded, instead of CompleteConnect.
+func (c *connector) Reject(privateData []byte) ndk.Status {
+	f := c.ad.f
+	info := &f.info
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case c.passive && c.state == stIncoming:
+		if len(privateData) > int(info.MaxCalleeData) {
+			return ndk.StatusInvalidParameter
+		}
+		act := c.peer
+		if c.peerGone || act == nil {
+			return ndk.StatusConnectionAborted
+		}
+		c.state = stDead
+		c.peer = nil
+		f.refuseActiveLocked(act, pad(privateData, info.MaxCalleeData))
+		return ndk.StatusSuccess
+	case !c.passive && c.state == stAccepted:
+		if len(privateData) > int(info.MaxCallerData) {
+			return ndk.StatusInvalidParameter
+		}
+		if c.peerGone || c.peer == nil {
+			f.failActiveLocked(c)
+			return ndk.StatusConnectionAborted
+		}
+		f.abortAcceptLocked(c.peer)
+		f.failActiveLocked(c)
+		return ndk.StatusSuccess
+	}
+	return ndk.StatusConnectionInvalid
+}
+
+// GetConnectionData implements ndk.Connector (CN-11, CN-13). RDS is
+// MaxCallerData for the data of a connect request and MaxCalleeData for the
+// data of an accept or reject.
+func (c *connector) GetConnectionData(buf []byte) (ndk.ConnectionData, ndk.Status) {
+	f := c.ad.f
+	f.mu.Lock()
+	data := c.data
+	cd := ndk.ConnectionData{
+		InboundReadLimit:  min(c.reqIn, c.peerOut),
+		OutboundReadLimit: min(c.reqOut, c.peerIn),
+		PrivateDataLength: len(data),
+	}
+	f.mu.Unlock()
+	if data == nil {
+		return ndk.ConnectionData{}, ndk.StatusConnectionInvalid
+	}
+	if buf == nil {
+		return cd, ndk.StatusSuccess
+	}
+	copy(buf, data)
+	if len(buf) < len(data) {
+		return cd, ndk.StatusBufferTooSmall
+	}
+	return cd, ndk.StatusSuccess
+}
+
+func (c *connector) hasAddressesLocked() bool {
+	switch c.state {
+	case stConnecting, stAccepted, stIncoming, stAccepting, stConnected, stDisconnected:
+		return true
+	}
+	return false
+}
+
+// GetLocalAddress implements ndk.Connector.
+func (c *connector) GetLocalAddress() (netip.AddrPort, ndk.Status) {
+	f := c.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !c.hasAddressesLocked() {
+		return netip.AddrPort{}, ndk.StatusConnectionInvalid
+	}
+	return c.local, ndk.StatusSuccess
+}
+
+// GetPeerAddress implements ndk.Connector.
+func (c *connector) GetPeerAddress() (netip.AddrPort, ndk.Status) {
+	f := c.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !c.hasAddressesLocked() {
+		return netip.AddrPort{}, ndk.StatusConnectionInvalid
+	}
+	return c.remote, ndk.StatusSuccess
+}
+
+// Disconnect implements ndk.Connector. The graceful handshake is not
+// modelled yet: the peer is told at once and the request succeeds.
+func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := c.ad.f
+	m := f.pick(done != nil)
+	f.mu.Lock()
+	st := ndk.StatusConnectionInvalid
+	if c.state == stConnected {
+		c.state = stDisconnected
+		if p := c.peer; p != nil {
+			f.peerDisconnectedLocked(p)
+		}
+		st = ndk.StatusSuccess
+	}
+	f.mu.Unlock()
+	return f.completeNow(&c.object, m, done, ctx, st)
+}
+
+// beginCloseLocked cancels c's pending requests and tells the peer.
+func (c *connector) beginCloseLocked() {
+	f := c.ad.f
+	if r := c.connReq; r != nil {
+		c.connReq = nil
+		f.resolveLocked(&c.object, r, ndk.StatusCancelled)
+	}
+	if r := c.acceptReq; r != nil {
+		c.acceptReq = nil
+		f.resolveLocked(&c.object, r, ndk.StatusCancelled)
+	}
+	p := c.peer
+	if p == nil {
+		return
+	}
+	c.peer, p.peer = nil, nil
+	switch c.state {
+	case stConnecting: // p is incoming: its Accept/Reject will fail
+		p.peerGone = true
+	case stAccepted: // p's Accept is pending
+		f.abortAcceptLocked(p)
+	case stIncoming: // closing an unanswered request refuses it
+		f.refuseActiveLocked(p, nil)
+	case stAccepting: // p's CompleteConnect will fail
+		p.peerGone = true
+	case stConnected: // an abortive disconnect
+		f.peerDisconnectedLocked(p)
+	}
+}
+
+// releaseLocked frees c's local endpoint reference and 4-tuple; its QP is
+// free for another connector.
+func (c *connector) releaseLocked() {
+	f := c.ad.f
+	if c.inTuples {
+		delete(f.tuples, tuple{c.local, c.remote})
+		c.inTuples = false
+	}
+	if c.ep != nil {
+		f.unrefLocked(c.ep)
+		c.ep = nil
+	}
+	if c.q != nil {
+		c.q.owner = nil
+	}
+}
+
+func (c *connector) closedLocked() {
+	// VARIANT late-callback (breaks LT-25): call the disconnect callback
+	// once more after the close completed; the adapter close still waits.
+	if f := c.ad.f; f.variant == VariantLateCallback && c.onDisc != nil {
+		cb, ctx := c.onDisc, c.discCtx
+		f.spawnLocked(c.ad, nil, func() {
+			time.Sleep(lateCallbackDelay)
+			cb(ctx)
+		})
+	}
+}

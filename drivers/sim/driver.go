@@ -1,0 +1,122 @@
+package sim
+
+import (
+	"fmt"
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+func init() {
+	ndk.Register("sim", Driver{})
+}
+
+// Option names and their values.
+const (
+	OptCompletion = "completion"
+	OptSeed       = "seed"
+	OptHosts      = "hosts"
+	OptVariant    = "variant"
+
+	CompletionInline    = "inline"
+	CompletionDeferred  = "deferred"
+	CompletionReentrant = "reentrant"
+	CompletionRandom    = "random"
+
+	DefaultCompletion = CompletionDeferred
+	DefaultSeed       = 1
+	DefaultHosts      = 2
+	MinHosts          = 2
+	MaxHosts          = 16
+)
+
+var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
+
+// Driver is the sim driver, registered as "sim".
+type Driver struct{}
+
+// Options implements ndk.Driver.
+func (Driver) Options() []ndk.Option {
+	return []ndk.Option{
+		{Name: OptCompletion, Default: DefaultCompletion,
+			Usage: "how calls that take a completion callback complete: " + strings.Join(completionValues, " | ") +
+				" (inline: return the final status; deferred: STATUS_PENDING, callback from another goroutine; " +
+				"reentrant: callback from inside the call, then STATUS_PENDING; random: one of the three per call)"},
+		{Name: OptSeed, Default: strconv.Itoa(DefaultSeed), Usage: "integer seed of completion=random"},
+		{Name: OptHosts, Default: strconv.Itoa(DefaultHosts),
+			Usage: fmt.Sprintf("number of simulated hosts (%d..%d); host i has 192.0.2.(i+1) and 2001:db8::(i+1)", MinHosts, MaxHosts)},
+		{Name: OptVariant, Default: "",
+			Usage: "deliberately broken provider variant, empty for the conforming provider: " + strings.Join(variantNames(), " | ")},
+	}
+}
+
+// Usable implements ndk.Driver: the simulation runs anywhere.
+func (Driver) Usable() error { return nil }
+
+// Open implements ndk.Driver. Every Open makes a new, independent fabric.
+func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
+	if err := ndk.CheckOptions(d, opts); err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
+	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts}
+	if v, ok := opts[OptCompletion]; ok {
+		if !slices.Contains(completionValues, v) {
+			return nil, fmt.Errorf("sim: invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
+		}
+		cfg.completion = v
+	}
+	if v, ok := opts[OptSeed]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 0, 64)
+		if err != nil {
+			return nil, fmt.Errorf("sim: invalid %s=%q (valid: an integer)", OptSeed, v)
+		}
+		cfg.seed = n
+	}
+	if v, ok := opts[OptHosts]; ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < MinHosts || n > MaxHosts {
+			return nil, fmt.Errorf("sim: invalid %s=%q (valid: an integer from %d to %d)", OptHosts, v, MinHosts, MaxHosts)
+		}
+		cfg.hosts = n
+	}
+	if v, ok := opts[OptVariant]; ok && v != "" {
+		if !slices.Contains(variantNames(), v) {
+			return nil, fmt.Errorf("sim: invalid %s=%q (valid: empty for the conforming provider, or one of %s)",
+				OptVariant, v, strings.Join(variantNames(), ", "))
+		}
+		cfg.variant = v
+	}
+	return &provider{f: newFabric(cfg)}, nil
+}
+
+type config struct {
+	completion string
+	seed       int64
+	hosts      int
+	variant    string
+}
+
+// provider is the opened sim driver: one fabric of simulated hosts.
+type provider struct {
+	f *fabric
+}
+
+func (p *provider) Sides() (a, b ndk.Side) {
+	h0, h1 := p.f.hosts[0], p.f.hosts[1]
+	return ndk.Side{IPv4: h0.v4, IPv6: h0.v6}, ndk.Side{IPv4: h1.v4, IPv6: h1.v6}
+}
+
+func (p *provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
+	h := p.f.hostOf(addr)
+	if h == nil {
+		return nil, ndk.StatusInvalidAddress
+	}
+	return &adapter{f: p.f, host: h}, ndk.StatusSuccess
+}
+
+// Close releases nothing: the consumer has closed every adapter, and the
+// fabric is garbage once unreferenced.
+func (p *provider) Close() error { return nil }

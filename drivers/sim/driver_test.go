@@ -1,0 +1,167 @@
+package sim
+
+import (
+	"net/netip"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+func TestRegistered(t *testing.T) {
+	if !slices.Contains(ndk.Drivers(), "sim") {
+		t.Fatalf("sim not registered: %v", ndk.Drivers())
+	}
+	d, err := ndk.Lookup("sim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Usable(); err != nil {
+		t.Fatalf("Usable: %v", err)
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	for _, tc := range []struct {
+		opts map[string]string
+		want []string // substrings of the error
+	}{
+		{map[string]string{"bogus": "1"}, []string{"bogus", "completion", "variant"}},
+		{map[string]string{OptCompletion: "sometimes"}, []string{"completion", "sometimes", "inline", "deferred", "reentrant", "random"}},
+		{map[string]string{OptSeed: "x"}, []string{"seed", "integer"}},
+		{map[string]string{OptHosts: "1"}, []string{"hosts", "2", "16"}},
+		{map[string]string{OptHosts: "17"}, []string{"hosts", "2", "16"}},
+		{map[string]string{OptHosts: "two"}, []string{"hosts"}},
+		{map[string]string{OptVariant: "nope"}, []string{"variant", "nope", VariantListenerCloseInline, VariantLateCallback}},
+	} {
+		_, err := Driver{}.Open(tc.opts)
+		if err == nil {
+			t.Errorf("Open(%v) succeeded", tc.opts)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("Open(%v) error %q does not mention %q", tc.opts, err, w)
+			}
+		}
+	}
+	for _, opts := range []map[string]string{
+		nil,
+		{OptCompletion: CompletionRandom, OptSeed: "-7", OptHosts: "16", OptVariant: ""},
+		{OptVariant: VariantEarlyPortRelease},
+	} {
+		if _, err := (Driver{}).Open(opts); err != nil {
+			t.Errorf("Open(%v): %v", opts, err)
+		}
+	}
+	var names []string
+	for _, o := range (Driver{}).Options() {
+		names = append(names, o.Name)
+		if o.Name == OptCompletion && o.Default != CompletionDeferred {
+			t.Errorf("completion default = %q", o.Default)
+		}
+	}
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant}) {
+		t.Errorf("options = %v", names)
+	}
+}
+
+func TestDefaultIsDeferred(t *testing.T) {
+	p, err := Driver{}.Open(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := p.Sides()
+	ad, _ := p.OpenAdapter(a.IPv4)
+	got := make(chan ndk.Object, 1)
+	pd, st := ad.CreatePD(func(ctx any, s ndk.Status, o ndk.Object) { got <- o }, nil)
+	if st != ndk.StatusPending || pd != nil {
+		t.Fatalf("CreatePD = %v, %v; want nil, STATUS_PENDING", pd, st)
+	}
+	o := <-got
+	if c := startClose(t, o); c.st != ndk.StatusPending {
+		t.Errorf("deferred Close = %v; want STATUS_PENDING", c.st)
+	} else {
+		c.wait(t)
+	}
+	closeAdapter(t, ad)
+}
+
+func TestHostsAndAdapters(t *testing.T) {
+	e := openEnv(t, map[string]string{OptHosts: "16", OptCompletion: CompletionInline})
+	if e.a.IPv4 != netip.MustParseAddr("192.0.2.1") || e.a.IPv6 != netip.MustParseAddr("2001:db8::1") ||
+		e.b.IPv4 != netip.MustParseAddr("192.0.2.2") || e.b.IPv6 != netip.MustParseAddr("2001:db8::2") {
+		t.Fatalf("Sides = %v, %v", e.a, e.b)
+	}
+	for _, s := range []string{"192.0.2.16", "2001:db8::10", "192.0.2.1"} {
+		ad := e.adapter(t, netip.MustParseAddr(s))
+		info, st := ad.QueryAdapterInfo()
+		if st != ndk.StatusSuccess || info.Version != (ndk.Version{Major: 1, Minor: 2}) || info.MaxCQDepth != 4096 ||
+			info.MaxCallerData != 56 || info.MaxCalleeData != 148 || info.RDMATechnology != ndk.RDMATechnologyRoCEv2 ||
+			info.AdapterFlags&ndk.AdapterFlagLoopbackConnectionsSupported == 0 {
+			t.Errorf("QueryAdapterInfo = %+v, %v", info, st)
+		}
+		closeAdapter(t, ad)
+	}
+	for _, s := range []string{"192.0.2.17", "10.0.0.1", "2001:db8::11", "::1"} {
+		if ad, st := e.p.OpenAdapter(netip.MustParseAddr(s)); ad != nil || st != ndk.StatusInvalidAddress {
+			t.Errorf("OpenAdapter(%s) = %v, %v; want nil, STATUS_INVALID_ADDRESS", s, ad, st)
+		}
+	}
+	if err := e.p.Close(); err != nil {
+		t.Errorf("Provider.Close: %v", err)
+	}
+}
+
+func TestRandomIsReproducible(t *testing.T) {
+	seq := func(seed string) []mode {
+		f := newFabric(config{completion: CompletionRandom, seed: mustAtoi(seed), hosts: 2})
+		var out []mode
+		for range 64 {
+			out = append(out, f.pick(true))
+		}
+		return out
+	}
+	a, b, c := seq("5"), seq("5"), seq("6")
+	if !slices.Equal(a, b) {
+		t.Errorf("same seed, different sequences")
+	}
+	if slices.Equal(a, c) {
+		t.Errorf("different seeds, same sequence")
+	}
+	for m := modeInline; m <= modeReentrant; m++ {
+		if !slices.Contains(a, m) {
+			t.Errorf("mode %d never picked", m)
+		}
+	}
+}
+
+func mustAtoi(s string) int64 {
+	var n int64
+	for _, r := range s {
+		n = n*10 + int64(r-'0')
+	}
+	return n
+}
+
+func TestVariantsTable(t *testing.T) {
+	vs := Variants()
+	if len(vs) != 4 {
+		t.Fatalf("Variants() = %v", vs)
+	}
+	seen := map[string]bool{}
+	for _, v := range vs {
+		if v.Name == "" || v.Rule == "" || v.Description == "" || !slices.Contains(v.Rules, v.Rule) || seen[v.Name] {
+			t.Errorf("bad variant entry %+v", v)
+		}
+		seen[v.Name] = true
+		if _, err := (Driver{}).Open(map[string]string{OptVariant: v.Name}); err != nil {
+			t.Errorf("Open(variant=%s): %v", v.Name, err)
+		}
+	}
+	vs[0].Rules[0] = "changed"
+	if Variants()[0].Rules[0] == "changed" {
+		t.Errorf("Variants() shares its table")
+	}
+}

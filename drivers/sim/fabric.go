@@ -1,0 +1,317 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"net/netip"
+	"sync"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// fabric is the simulated network of one opened provider: its hosts, their
+// endpoint tables and the live connections. One mutex, mu, guards all
+// simulated state (every object of every adapter). It is never held while a
+// consumer callback runs.
+type fabric struct {
+	mu   sync.Mutex
+	cond *sync.Cond // on mu; broadcast when an adapter's object or callback count drops
+
+	hosts  []*host
+	tuples map[tuple]*connector // live active connections by local/remote 4-tuple
+
+	random  bool
+	fixed   mode
+	rngMu   sync.Mutex
+	rng     *rand.Rand
+	variant string
+	info    ndk.AdapterInfo
+}
+
+// mode is how one call that takes a completion callback completes.
+type mode uint8
+
+const (
+	modeInline    mode = iota // return the final status, no callback
+	modeDeferred              // STATUS_PENDING, callback later from another goroutine
+	modeReentrant             // callback from inside the call, then STATUS_PENDING
+)
+
+func newFabric(cfg config) *fabric {
+	f := &fabric{
+		tuples:  map[tuple]*connector{},
+		variant: cfg.variant,
+		info:    adapterInfo(),
+	}
+	f.cond = sync.NewCond(&f.mu)
+	switch cfg.completion {
+	case CompletionInline:
+		f.fixed = modeInline
+	case CompletionReentrant:
+		f.fixed = modeReentrant
+	case CompletionRandom:
+		f.random = true
+		f.rng = rand.New(rand.NewPCG(uint64(cfg.seed), 0x5eed5eed5eed5eed))
+	default:
+		f.fixed = modeDeferred
+	}
+	for i := range cfg.hosts {
+		v6 := [16]byte{0x20, 0x01, 0x0d, 0xb8}
+		v6[15] = byte(i + 1)
+		f.hosts = append(f.hosts, &host{
+			v4:     netip.AddrFrom4([4]byte{192, 0, 2, byte(i + 1)}),
+			v6:     netip.AddrFrom16(v6),
+			eps:    map[netip.AddrPort]*endpoint{},
+			cursor: map[netip.Addr]int{},
+		})
+	}
+	return f
+}
+
+func adapterInfo() ndk.AdapterInfo {
+	return ndk.AdapterInfo{
+		Version:                ndk.Version{Major: 1, Minor: 2},
+		VendorID:               0x1af4, // a made-up device of a virtual-device vendor
+		DeviceID:               0x4e44, // "ND"
+		MaxRegistrationSize:    1 << 40,
+		MaxWindowSize:          1 << 40,
+		FRMRPageCount:          256,
+		MaxInitiatorRequestSGE: 4,
+		MaxReceiveRequestSGE:   4,
+		MaxReadRequestSGE:      4,
+		MaxTransferLength:      1 << 30,
+		MaxInlineDataSize:      256,
+		MaxInboundReadLimit:    16,
+		MaxOutboundReadLimit:   16,
+		MaxReceiveQueueDepth:   1024,
+		MaxInitiatorQueueDepth: 1024,
+		MaxSRQDepth:            0,
+		MaxCQDepth:             4096,
+		LargeRequestThreshold:  64 << 10,
+		MaxCallerData:          56,
+		MaxCalleeData:          148,
+		AdapterFlags:           ndk.AdapterFlagLoopbackConnectionsSupported,
+		RDMATechnology:         ndk.RDMATechnologyRoCEv2,
+	}
+}
+
+// pick chooses how the next call completes. A call without a completion
+// callback always completes inline.
+func (f *fabric) pick(hasDone bool) mode {
+	if !hasDone {
+		return modeInline
+	}
+	if !f.random {
+		return f.fixed
+	}
+	f.rngMu.Lock()
+	m := mode(f.rng.IntN(3))
+	f.rngMu.Unlock()
+	return m
+}
+
+// ---- hosts and endpoints ----
+
+type host struct {
+	v4, v6 netip.Addr
+	eps    map[netip.AddrPort]*endpoint // bound local addresses
+	cursor map[netip.Addr]int           // next-fit ephemeral cursor per local IP
+}
+
+func (h *host) owns(ip netip.Addr) bool { return ip == h.v4 || ip == h.v6 }
+
+func (f *fabric) hostOf(ip netip.Addr) *host {
+	ip = ip.WithZone("")
+	for _, h := range f.hosts {
+		if h.owns(ip) {
+			return h
+		}
+	}
+	return nil
+}
+
+// endpoint is a bound local address (IP and port) of a host, reference
+// counted (seed 000, LC-6): the port is free again exactly when refs drops to
+// zero.
+type endpoint struct {
+	host     *host
+	addr     netip.AddrPort
+	refs     int
+	listener *listener // set while a listener listens on it
+	released bool      // removed from the host table before refs reached zero (variant)
+}
+
+type tuple struct{ local, remote netip.AddrPort }
+
+// bindLocked reserves a local address on h with one reference. Port 0 picks
+// a free ephemeral port.
+func (f *fabric) bindLocked(h *host, ap netip.AddrPort) (*endpoint, ndk.Status) {
+	if !ap.IsValid() {
+		return nil, ndk.StatusInvalidAddress
+	}
+	ip := ap.Addr().WithZone("")
+	if !h.owns(ip) {
+		return nil, ndk.StatusInvalidAddress
+	}
+	port := ap.Port()
+	if port == 0 {
+		const n = ndk.EphemeralPortLast - ndk.EphemeralPortFirst + 1
+		start := h.cursor[ip]
+		found := false
+		for i := range n {
+			off := (start + i) % n
+			if _, busy := h.eps[netip.AddrPortFrom(ip, uint16(ndk.EphemeralPortFirst+off))]; !busy {
+				port = uint16(ndk.EphemeralPortFirst + off)
+				h.cursor[ip] = (off + 1) % n
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, ndk.StatusTooManyAddresses
+		}
+	} else if _, busy := h.eps[netip.AddrPortFrom(ip, port)]; busy {
+		return nil, ndk.StatusSharingViolation
+	}
+	ep := &endpoint{host: h, addr: netip.AddrPortFrom(ip, port), refs: 1}
+	h.eps[ep.addr] = ep
+	return ep, ndk.StatusSuccess
+}
+
+// unrefLocked drops one reference; the last one frees the address.
+func (f *fabric) unrefLocked(ep *endpoint) {
+	ep.refs--
+	if ep.refs == 0 {
+		f.releaseLocked(ep)
+	}
+}
+
+// releaseLocked removes ep from its host's table: the address is free.
+func (f *fabric) releaseLocked(ep *endpoint) {
+	if !ep.released && ep.host.eps[ep.addr] == ep {
+		delete(ep.host.eps, ep.addr)
+	}
+	ep.released = true
+	ep.listener = nil
+}
+
+// dropOwnerRefLocked drops the reference a listener or shared endpoint holds
+// on its own endpoint when its close is issued.
+func (f *fabric) dropOwnerRefLocked(ep *endpoint) {
+	// VARIANT early-port-release (breaks LC-14/LC-13/LC-24): free the
+	// address now, whatever references the connectors still hold.
+	if f.variant == VariantEarlyPortRelease {
+		f.releaseLocked(ep)
+	}
+	f.unrefLocked(ep)
+}
+
+// ---- callbacks ----
+
+// spawnLocked runs fn, a consumer callback, on a new goroutine. Until fn
+// returns, the callback counts against ad (Adapter.Close waits for it) and,
+// if o is not nil, against o (o's close cannot complete).
+func (f *fabric) spawnLocked(ad *adapter, o *object, fn func()) {
+	ad.cbs++
+	if o != nil {
+		o.busy++
+	}
+	go func() {
+		fn()
+		f.mu.Lock()
+		f.callbackDoneLocked(ad, o)
+		f.mu.Unlock()
+	}()
+}
+
+// callNow runs fn, a consumer callback, on the calling goroutine, counted
+// like spawnLocked. The caller must not hold mu.
+func (f *fabric) callNow(ad *adapter, o *object, fn func()) {
+	f.mu.Lock()
+	ad.cbs++
+	if o != nil {
+		o.busy++
+	}
+	f.mu.Unlock()
+	fn()
+	f.mu.Lock()
+	f.callbackDoneLocked(ad, o)
+	f.mu.Unlock()
+}
+
+func (f *fabric) callbackDoneLocked(ad *adapter, o *object) {
+	if o != nil {
+		o.busy--
+		f.maybeFinishLocked(o)
+	}
+	ad.cbs--
+	f.cond.Broadcast()
+}
+
+// completeNow completes a request whose final status st is already known,
+// in mode m. The caller must not hold mu, and must not touch o afterwards.
+func (f *fabric) completeNow(o *object, m mode, done ndk.RequestCompletion, ctx any, st ndk.Status) ndk.Status {
+	switch m {
+	case modeDeferred:
+		f.mu.Lock()
+		f.spawnLocked(o.ad, o, func() { done(ctx, st) })
+		f.mu.Unlock()
+	case modeReentrant:
+		f.callNow(o.ad, o, func() { done(ctx, st) })
+	default:
+		return st
+	}
+	return ndk.StatusPending
+}
+
+// request is a request whose outcome depends on the peer (Connect, Accept).
+// In deferred mode the call has returned STATUS_PENDING and resolving it
+// spawns the completion; in inline and reentrant mode the caller is blocked
+// in await until it is resolved.
+type request struct {
+	m    mode
+	done ndk.RequestCompletion
+	ctx  any
+	wake chan ndk.Status
+}
+
+func newRequest(m mode, done ndk.RequestCompletion, ctx any) *request {
+	r := &request{m: m, done: done, ctx: ctx}
+	if m != modeDeferred {
+		r.wake = make(chan ndk.Status, 1)
+	}
+	return r
+}
+
+// resolveLocked gives r, pending on o, its final status. o stays busy until
+// the completion has been delivered.
+func (f *fabric) resolveLocked(o *object, r *request, st ndk.Status) {
+	if r.m == modeDeferred {
+		f.spawnLocked(o.ad, o, func() { r.done(r.ctx, st) })
+		return
+	}
+	o.busy++
+	r.wake <- st
+}
+
+// await blocks the caller of an inline or reentrant request until it is
+// resolved, then completes it. The caller must not hold mu.
+func (f *fabric) await(o *object, r *request) ndk.Status {
+	if r.m == modeDeferred {
+		return ndk.StatusPending
+	}
+	st := <-r.wake
+	f.mu.Lock()
+	if r.m == modeInline {
+		o.busy--
+		f.maybeFinishLocked(o)
+		f.mu.Unlock()
+		return st
+	}
+	o.ad.cbs++ // o.busy was taken by resolveLocked
+	f.mu.Unlock()
+	r.done(r.ctx, st)
+	f.mu.Lock()
+	f.callbackDoneLocked(o.ad, o)
+	f.mu.Unlock()
+	return ndk.StatusPending
+}
