@@ -1,0 +1,89 @@
+package endpoints
+
+import (
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+var _ = Describe("NdkConnect endpoints", func() {
+	suite.ForEachFamily(func(f suite.Family) {
+		var p *suite.Pair
+		BeforeEach(func() { p = suite.NewPair(f) })
+
+		It("LC-4, LC-17: every connector connected with NdkConnect has its own dedicated endpoint on the source address", Label("LC-4", "LC-17", "LC-2"), func() {
+			l := p.B.MustCreateListener()
+			l.MustListen(0)
+			first := p.MustConnect(l)
+			second := p.MustConnect(l)
+			Expect(first.ActiveAddr.Addr()).To(Equal(p.A.Addr), "LC-4: the endpoint is on the source address")
+			Expect(second.ActiveAddr.Addr()).To(Equal(p.A.Addr), "LC-4: the endpoint is on the source address")
+			Expect(first.ActiveAddr.Port()).NotTo(Equal(second.ActiveAddr.Port()),
+				"LC-4: two connectors connected with NdkConnect from port 0 must have distinct dedicated endpoints")
+		})
+
+		It("LC-17, LC-18, LC-19: the endpoint of an NdkConnect connector stays in use while the connector is open and is released right after it closes", Label("LC-17", "LC-18", "LC-19", "LC-14", "LC-6"), func() {
+			l := p.B.MustCreateListener()
+			l.MustListen(0)
+			conn := p.MustConnect(l)
+			src := conn.ActiveAddr
+			expectPortBusy(p, p.A, src, "LC-17", "a connector connected with NdkConnect holds it")
+
+			suite.MustSucceed(conn.Active.Close())
+			expectPortFree(p.A, src, "LC-18/LC-19", "the close of the connector that held it")
+		})
+
+		It("LC-17, CN-1: NdkConnect from an explicit source port uses exactly that port, and a second NdkConnect from it fails with STATUS_SHARING_VIOLATION", Label("LC-17", "CN-1"), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			probe := p.A.MustCreateListener()
+			src := probe.MustListen(0) // a free port of side A
+			suite.MustSucceed(probe.Close())
+
+			c := p.A.MustCreateConnector()
+			qp := p.A.MustQP()
+			conn := p.MustHandshake(l, c, c.Connect(qp, src, dst, nil), qp)
+			Expect(conn.ActiveAddr).To(Equal(src), "LC-17: NdkConnect from %v must use that address and port", src)
+
+			again := p.A.MustCreateConnector()
+			Expect(again.Connect(p.A.MustQP(), src, p.B.AddrPort(noListenerPort), nil).Wait()).To(Equal(ndk.StatusSharingViolation),
+				"CN-1: NdkConnect from %v, the endpoint of an open connector, must fail with STATUS_SHARING_VIOLATION", src)
+		})
+
+		It("CN-1: NdkConnect from a source address that is not the adapter's fails with STATUS_INVALID_ADDRESS", Label("CN-1"), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			c := p.A.MustCreateConnector()
+			Expect(c.Connect(p.A.MustQP(), p.B.AddrPort(0), dst, nil).Wait()).To(Equal(ndk.StatusInvalidAddress),
+				"CN-1: NdkConnect from side B's address on side A's adapter")
+		})
+
+		It("CN-3: NdkConnect to an address and port with no listener fails with STATUS_CONNECTION_REFUSED", Label("CN-3"), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			suite.MustSucceed(l.Close())
+			c := p.A.MustCreateConnector()
+			Expect(c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil).Wait()).To(Equal(ndk.StatusConnectionRefused),
+				"CN-3: NdkConnect to %v, where no listener listens", dst)
+		})
+
+		It("CN-3, CN-9: NdkConnect fails with STATUS_CONNECTION_REFUSED when the peer rejects the request", Label("CN-3", "CN-9"), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			c := p.A.MustCreateConnector()
+			connect := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			Expect(l.NextRequest().Reject(nil)).To(Equal(ndk.StatusSuccess), "CN-9: NdkReject of a pending request")
+			Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "CN-3: NdkConnect rejected by the peer")
+		})
+
+		It("CN-6: while connect events are paused, connection requests are refused as if no listener existed; after resuming they are delivered", Label("CN-6"), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			l.ControlConnectEvents(true)
+			expectRefused(p, l, dst, "CN-6", "the listener's connect events are paused")
+			l.ControlConnectEvents(false)
+			p.MustConnect(l)
+		})
+	})
+})

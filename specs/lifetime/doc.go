@@ -1,0 +1,3 @@
+// Package lifetime holds the specs of the NDKPI object lifetime rules
+// (LT-*), the create/request/close completion rules (CR-*) and CQ-4.
+package lifetime

@@ -1,0 +1,11 @@
+// Package specs gathers every area of the conformance suite: import it (for
+// its side effects) to compile all specs into a binary that calls suite.Run.
+// Specs depend on the harness (suite) and the interface (ndk), never on a
+// particular driver.
+package specs
+
+import (
+	_ "github.com/ndkconform/ndkconform/specs/disconnect" // NetworkDirect disconnect scheme
+	_ "github.com/ndkconform/ndkconform/specs/endpoints"  // listeners, connectors, endpoints
+	_ "github.com/ndkconform/ndkconform/specs/lifetime"   // object lifetime and completions
+)
