@@ -1,9 +1,14 @@
 package suite
 
 import (
+	"errors"
 	"fmt"
 	"net/netip"
+	"regexp"
+	"strings"
 	"time"
+
+	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -37,6 +42,8 @@ type Config struct {
 	NoColor bool
 	// Seed orders the specs; 0 means 1 (runs are reproducible).
 	Seed int64
+	// DryRun lists the selected specs in the report without running them.
+	DryRun bool
 }
 
 func (c *Config) withDefaults() {
@@ -85,4 +92,30 @@ func resolveSides(cfg Config, p ndk.Provider) (a, b ndk.Side, err error) {
 		}
 	}
 	return a, b, err
+}
+
+var ginkgoMarkup = regexp.MustCompile(`\{\{/?[a-z-]*\}\}`)
+
+// checkFilters rejects a label filter or focus expression that does not
+// parse, with the reason on one line.
+func (c *Config) checkFilters() error {
+	if c.LabelFilter != "" {
+		if _, err := types.ParseLabelFilter(c.LabelFilter); err != nil {
+			msg := err.Error()
+			var ge types.GinkgoError
+			if errors.As(err, &ge) {
+				// Ginkgo's message is the filter, marked up, then the reason.
+				lines := strings.Split(strings.TrimSpace(ge.Message), "\n")
+				msg = lines[len(lines)-1]
+			}
+			msg = strings.TrimSpace(ginkgoMarkup.ReplaceAllString(msg, ""))
+			return fmt.Errorf("invalid label filter %q: %s", c.LabelFilter, msg)
+		}
+	}
+	for _, f := range c.Focus {
+		if _, err := regexp.Compile(f); err != nil {
+			return fmt.Errorf("invalid focus %q: %v", f, err)
+		}
+	}
+	return nil
 }

@@ -273,10 +273,12 @@ func (op *Op) returnWith(st ndk.Status, p any) {
 		op.rec.violate("CR-5", "%s returned %v; a close returns only STATUS_SUCCESS or STATUS_PENDING (a close can never fail)", op, st)
 	}
 	op.mu.Unlock()
-	close(op.returned)
+	// The final status is published before the return, so that whoever sees
+	// the call returned inline also sees it done.
 	if finalize {
 		op.finish()
 	}
+	close(op.returned)
 }
 
 // complete is the completion callback's body.
@@ -392,18 +394,29 @@ func (op *Op) Completions() int {
 	return op.completions
 }
 
-// unfinished lists the calls that returned STATUS_PENDING and were never
-// completed, and the calls that never returned.
+// unfinished lists the calls that never returned and the calls that
+// returned STATUS_PENDING and were never completed. Calls still in flight
+// get until the deadline, shared by all of them.
 func (r *Recorder) unfinished() []string {
 	r.mu.Lock()
 	ops := append([]*Op(nil), r.ops...)
 	r.mu.Unlock()
+	deadline := time.After(r.timeout)
 	var out []string
 	for _, op := range ops {
-		switch {
-		case !op.HasReturned():
+		select {
+		case <-op.returned:
+		case <-deadline:
+		}
+		if !op.HasReturned() {
 			out = append(out, fmt.Sprintf("%s never returned", op))
-		case !op.IsDone():
+			continue
+		}
+		select {
+		case <-op.done:
+		case <-deadline:
+		}
+		if !op.IsDone() {
 			out = append(out, fmt.Sprintf("%s: %s returned STATUS_PENDING and its completion callback never came", completionRule[op.Kind], op))
 		}
 	}

@@ -66,6 +66,9 @@ func current() *runEnv {
 // running anything. Errors are UsageErrors.
 func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 	cfg.withDefaults()
+	if err := cfg.checkFilters(); err != nil {
+		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
+	}
 	d, err := ndk.Lookup(cfg.Driver)
 	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
@@ -125,6 +128,7 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	sc.LabelFilter = cfg.LabelFilter
 	sc.FocusStrings = cfg.Focus
 	sc.RandomSeed = cfg.Seed
+	sc.DryRun = cfg.DryRun
 	rc.NoColor = cfg.NoColor
 	rc.Verbose = cfg.Verbose
 	rc.Succinct = !cfg.Verbose

@@ -59,32 +59,32 @@ func (Driver) Usable() error { return nil }
 // Open implements ndk.Driver. Every Open makes a new, independent fabric.
 func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err := ndk.CheckOptions(d, opts); err != nil {
-		return nil, fmt.Errorf("sim: %w", err)
+		return nil, err
 	}
 	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts}
 	if v, ok := opts[OptCompletion]; ok {
 		if !slices.Contains(completionValues, v) {
-			return nil, fmt.Errorf("sim: invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
+			return nil, fmt.Errorf("invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
 		}
 		cfg.completion = v
 	}
 	if v, ok := opts[OptSeed]; ok {
 		n, err := strconv.ParseInt(strings.TrimSpace(v), 0, 64)
 		if err != nil {
-			return nil, fmt.Errorf("sim: invalid %s=%q (valid: an integer)", OptSeed, v)
+			return nil, fmt.Errorf("invalid %s=%q (valid: an integer)", OptSeed, v)
 		}
 		cfg.seed = n
 	}
 	if v, ok := opts[OptHosts]; ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < MinHosts || n > MaxHosts {
-			return nil, fmt.Errorf("sim: invalid %s=%q (valid: an integer from %d to %d)", OptHosts, v, MinHosts, MaxHosts)
+			return nil, fmt.Errorf("invalid %s=%q (valid: an integer from %d to %d)", OptHosts, v, MinHosts, MaxHosts)
 		}
 		cfg.hosts = n
 	}
 	if v, ok := opts[OptVariant]; ok && v != "" {
 		if !slices.Contains(variantNames(), v) {
-			return nil, fmt.Errorf("sim: invalid %s=%q (valid: empty for the conforming provider, or one of %s)",
+			return nil, fmt.Errorf("invalid %s=%q (valid: empty for the conforming provider, or one of %s)",
 				OptVariant, v, strings.Join(variantNames(), ", "))
 		}
 		cfg.variant = v
