@@ -1,0 +1,196 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/netip"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+var zeroAdapter ndk.AdapterInfo
+
+// The JSON form of a run: snake_case names, durations in seconds.
+type (
+	jsonRun struct {
+		Tool            string            `json:"tool"`
+		Version         string            `json:"version"`
+		Command         string            `json:"command,omitempty"`
+		Driver          string            `json:"driver"`
+		DriverOptions   map[string]string `json:"driver_options"`
+		SideA           jsonSide          `json:"side_a"`
+		SideB           jsonSide          `json:"side_b"`
+		Adapter         *jsonAdapter      `json:"adapter,omitempty"`
+		Start           time.Time         `json:"start"`
+		End             time.Time         `json:"end"`
+		DurationSeconds float64           `json:"duration_seconds"`
+		Verdict         string            `json:"verdict"`
+		Passed          int               `json:"passed"`
+		Failed          int               `json:"failed"`
+		Skipped         int               `json:"skipped"`
+		NotSelected     int               `json:"not_selected"`
+		SuiteFailures   []string          `json:"suite_failures,omitempty"`
+		Specs           []jsonSpec        `json:"specs"`
+	}
+	jsonSide struct {
+		IPv4 netip.Addr `json:"ipv4,omitzero"`
+		IPv6 netip.Addr `json:"ipv6,omitzero"`
+	}
+	jsonAdapter struct {
+		VendorID               uint32 `json:"vendor_id"`
+		DeviceID               uint32 `json:"device_id"`
+		NDKVersion             string `json:"ndk_version"`
+		RDMATechnology         uint32 `json:"rdma_technology"`
+		RDMATechnologyName     string `json:"rdma_technology_name"`
+		AdapterFlags           uint32 `json:"adapter_flags"`
+		MaxRegistrationSize    uint64 `json:"max_registration_size"`
+		MaxWindowSize          uint64 `json:"max_window_size"`
+		FRMRPageCount          uint32 `json:"frmr_page_count"`
+		MaxInitiatorRequestSGE uint32 `json:"max_initiator_request_sge"`
+		MaxReceiveRequestSGE   uint32 `json:"max_receive_request_sge"`
+		MaxReadRequestSGE      uint32 `json:"max_read_request_sge"`
+		MaxTransferLength      uint32 `json:"max_transfer_length"`
+		MaxInlineDataSize      uint32 `json:"max_inline_data_size"`
+		MaxInboundReadLimit    uint32 `json:"max_inbound_read_limit"`
+		MaxOutboundReadLimit   uint32 `json:"max_outbound_read_limit"`
+		MaxReceiveQueueDepth   uint32 `json:"max_receive_queue_depth"`
+		MaxInitiatorQueueDepth uint32 `json:"max_initiator_queue_depth"`
+		MaxSRQDepth            uint32 `json:"max_srq_depth"`
+		MaxCQDepth             uint32 `json:"max_cq_depth"`
+		LargeRequestThreshold  uint32 `json:"large_request_threshold"`
+		MaxCallerData          uint32 `json:"max_caller_data"`
+		MaxCalleeData          uint32 `json:"max_callee_data"`
+	}
+	jsonSpec struct {
+		Name            string    `json:"name"`
+		Area            string    `json:"area"`
+		Rules           []string  `json:"rules"`
+		Labels          []string  `json:"labels"`
+		State           string    `json:"state"`
+		Failure         string    `json:"failure,omitempty"`
+		DurationSeconds float64   `json:"duration_seconds"`
+		Start           time.Time `json:"start"`
+	}
+)
+
+// WriteJSON writes r as indented JSON (see MarshalJSON).
+func WriteJSON(w io.Writer, r Run) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
+
+// ReadJSON reads a run WriteJSON wrote.
+func ReadJSON(rd io.Reader) (Run, error) {
+	var r Run
+	err := json.NewDecoder(rd).Decode(&r)
+	return r, err
+}
+
+// MarshalJSON encodes the run with snake_case field names and durations as
+// seconds ("duration_seconds").
+func (r Run) MarshalJSON() ([]byte, error) {
+	j := jsonRun{
+		Tool: r.Tool, Version: r.Version, Command: r.Command,
+		Driver: r.Driver, DriverOptions: r.DriverOptions,
+		SideA: jsonSide(r.SideA), SideB: jsonSide(r.SideB),
+		Start: r.Start, End: r.End, DurationSeconds: r.End.Sub(r.Start).Seconds(),
+		Verdict: r.Verdict, Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped,
+		NotSelected: r.NotSelected, SuiteFailures: r.SuiteFailures,
+		Specs: make([]jsonSpec, 0, len(r.Specs)),
+	}
+	if j.DriverOptions == nil {
+		j.DriverOptions = map[string]string{}
+	}
+	if a := r.Adapter; a != zeroAdapter {
+		j.Adapter = &jsonAdapter{
+			VendorID: a.VendorID, DeviceID: a.DeviceID,
+			NDKVersion:     fmt.Sprintf("%d.%d", a.Version.Major, a.Version.Minor),
+			RDMATechnology: uint32(a.RDMATechnology), RDMATechnologyName: TechnologyName(a.RDMATechnology),
+			AdapterFlags:        a.AdapterFlags,
+			MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
+			FRMRPageCount:          a.FRMRPageCount,
+			MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
+			MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
+			MaxInlineDataSize:   a.MaxInlineDataSize,
+			MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
+			MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
+			MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
+			LargeRequestThreshold: a.LargeRequestThreshold,
+			MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
+		}
+	}
+	for _, s := range r.Specs {
+		js := jsonSpec{
+			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
+			Failure: s.Failure, DurationSeconds: s.Duration.Seconds(), Start: s.Start,
+		}
+		if js.Rules == nil {
+			js.Rules = []string{}
+		}
+		if js.Labels == nil {
+			js.Labels = []string{}
+		}
+		j.Specs = append(j.Specs, js)
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes.
+func (r *Run) UnmarshalJSON(data []byte) error {
+	var j jsonRun
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*r = Run{
+		Meta: Meta{
+			Tool: j.Tool, Version: j.Version, Command: j.Command,
+			Driver: j.Driver, DriverOptions: j.DriverOptions,
+			SideA: ndk.Side(j.SideA), SideB: ndk.Side(j.SideB),
+			Start: j.Start, End: j.End,
+		},
+		Passed: j.Passed, Failed: j.Failed, Skipped: j.Skipped, NotSelected: j.NotSelected,
+		SuiteFailures: j.SuiteFailures, Verdict: j.Verdict,
+	}
+	if len(r.DriverOptions) == 0 {
+		r.DriverOptions = nil
+	}
+	if a := j.Adapter; a != nil {
+		var v ndk.Version
+		if _, err := fmt.Sscanf(a.NDKVersion, "%d.%d", &v.Major, &v.Minor); err != nil && a.NDKVersion != "" {
+			return fmt.Errorf("reports: bad adapter ndk_version %q", a.NDKVersion)
+		}
+		r.Adapter = ndk.AdapterInfo{
+			Version: v, VendorID: a.VendorID, DeviceID: a.DeviceID,
+			MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
+			FRMRPageCount:          a.FRMRPageCount,
+			MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
+			MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
+			MaxInlineDataSize:   a.MaxInlineDataSize,
+			MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
+			MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
+			MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
+			LargeRequestThreshold: a.LargeRequestThreshold,
+			MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
+			AdapterFlags:   a.AdapterFlags,
+			RDMATechnology: ndk.RDMATechnology(a.RDMATechnology),
+		}
+	}
+	for _, s := range j.Specs {
+		r.Specs = append(r.Specs, Spec{
+			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
+			Failure: s.Failure, Duration: time.Duration(math.Round(s.DurationSeconds * float64(time.Second))), Start: s.Start,
+		})
+		if len(s.Rules) == 0 {
+			r.Specs[len(r.Specs)-1].Rules = nil
+		}
+		if len(s.Labels) == 0 {
+			r.Specs[len(r.Specs)-1].Labels = nil
+		}
+	}
+	return nil
+}

@@ -1,0 +1,198 @@
+package reports
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// JUnit XML, in the dialect Jenkins, GitLab and Azure DevOps read.
+type (
+	// JUnitTestSuites is the document element.
+	JUnitTestSuites struct {
+		XMLName   xml.Name         `xml:"testsuites"`
+		Name      string           `xml:"name,attr"`
+		Tests     int              `xml:"tests,attr"`
+		Failures  int              `xml:"failures,attr"`
+		Errors    int              `xml:"errors,attr"`
+		Skipped   int              `xml:"skipped,attr"`
+		Time      string           `xml:"time,attr"`
+		TestSuite []JUnitTestSuite `xml:"testsuite"`
+	}
+	// JUnitTestSuite is the run.
+	JUnitTestSuite struct {
+		Name       string          `xml:"name,attr"`
+		Tests      int             `xml:"tests,attr"`
+		Failures   int             `xml:"failures,attr"`
+		Errors     int             `xml:"errors,attr"`
+		Skipped    int             `xml:"skipped,attr"`
+		Time       string          `xml:"time,attr"`
+		Timestamp  string          `xml:"timestamp,attr,omitempty"`
+		Hostname   string          `xml:"hostname,attr,omitempty"`
+		Properties []JUnitProperty `xml:"properties>property"`
+		TestCases  []JUnitTestCase `xml:"testcase"`
+	}
+	// JUnitProperty is a name=value pair.
+	JUnitProperty struct {
+		Name  string `xml:"name,attr"`
+		Value string `xml:"value,attr"`
+	}
+	// JUnitTestCase is a spec.
+	JUnitTestCase struct {
+		Name       string          `xml:"name,attr"`
+		ClassName  string          `xml:"classname,attr"`
+		Time       string          `xml:"time,attr"`
+		Status     string          `xml:"status,attr,omitempty"`
+		Properties []JUnitProperty `xml:"properties>property,omitempty"`
+		Failure    *JUnitFailure   `xml:"failure,omitempty"`
+		Error      *JUnitFailure   `xml:"error,omitempty"`
+		Skipped    *JUnitSkipped   `xml:"skipped,omitempty"`
+	}
+	// JUnitFailure is a <failure> or an <error>.
+	JUnitFailure struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Text    string `xml:",chardata"`
+	}
+	// JUnitSkipped is <skipped>.
+	JUnitSkipped struct {
+		Message string `xml:"message,attr,omitempty"`
+	}
+)
+
+// suiteName is the name of the test suite and the prefix of class names.
+const suiteName = "ndkconform"
+
+// WriteJUnit writes r as JUnit XML: one <testsuite name="ndkconform"> with
+// the run's metadata as properties and one <testcase> per selected spec,
+// named "[RULE-IDS] spec text", with class name "ndkconform.AREA", a "rule"
+// property per rule ID, and a <failure> (failed, panicked, timed out), an
+// <error> (interrupted, aborted) or a <skipped/> (skipped, pending). Failures
+// outside any spec become one more testcase, "[suite] ...", with an <error>.
+func WriteJUnit(w io.Writer, r Run) error {
+	ts := JUnitTestSuite{
+		Name:       suiteName,
+		Time:       seconds(r.End.Sub(r.Start)),
+		Properties: suiteProperties(r.Meta),
+	}
+	if !r.Start.IsZero() {
+		ts.Timestamp = r.Start.UTC().Format(time.RFC3339)
+	}
+	if h, err := os.Hostname(); err == nil {
+		ts.Hostname = h
+	}
+	for _, s := range r.Specs {
+		tc := JUnitTestCase{
+			Name:      ruleList(s.Rules) + s.Name,
+			ClassName: className(s.Area),
+			Time:      seconds(s.Duration),
+			Status:    s.State,
+		}
+		for _, id := range s.Rules {
+			tc.Properties = append(tc.Properties, JUnitProperty{Name: "rule", Value: id})
+		}
+		switch s.State {
+		case "passed":
+		case "skipped", "pending":
+			tc.Skipped = &JUnitSkipped{Message: FirstLine(s.Failure)}
+			if tc.Skipped.Message == "" && s.State == "pending" {
+				tc.Skipped.Message = "pending"
+			}
+			ts.Skipped++
+		case "interrupted", "aborted":
+			tc.Error = &JUnitFailure{Message: FirstLine(s.Failure), Type: s.State, Text: s.Failure}
+			ts.Errors++
+		default:
+			tc.Failure = &JUnitFailure{Message: FirstLine(s.Failure), Type: s.State, Text: s.Failure}
+			ts.Failures++
+		}
+		ts.TestCases = append(ts.TestCases, tc)
+	}
+	if len(r.SuiteFailures) > 0 {
+		text := ""
+		for i, f := range r.SuiteFailures {
+			if i > 0 {
+				text += "\n\n"
+			}
+			text += f
+		}
+		ts.TestCases = append(ts.TestCases, JUnitTestCase{
+			Name:      "[suite] failures outside any spec",
+			ClassName: suiteName,
+			Time:      seconds(0),
+			Status:    "failed",
+			Error:     &JUnitFailure{Message: FirstLine(text), Type: "suite", Text: text},
+		})
+		ts.Errors++
+	}
+	ts.Tests = len(ts.TestCases)
+	doc := JUnitTestSuites{
+		Name: suiteName, Tests: ts.Tests, Failures: ts.Failures, Errors: ts.Errors,
+		Skipped: ts.Skipped, Time: ts.Time, TestSuite: []JUnitTestSuite{ts},
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+func className(area string) string {
+	if area == "" {
+		return suiteName
+	}
+	return suiteName + "." + area
+}
+
+func seconds(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	return fmt.Sprintf("%.3f", d.Seconds())
+}
+
+func suiteProperties(m Meta) []JUnitProperty {
+	var p []JUnitProperty
+	add := func(name, value string) {
+		if value != "" {
+			p = append(p, JUnitProperty{Name: name, Value: value})
+		}
+	}
+	add("tool", m.Tool)
+	add("version", m.Version)
+	add("command", m.Command)
+	add("driver", m.Driver)
+	add("driver_options", FormatOptions(m.DriverOptions))
+	for _, k := range sortedKeys(m.DriverOptions) {
+		add("driver_option."+k, m.DriverOptions[k])
+	}
+	addr := func(name string, a interface {
+		IsValid() bool
+		String() string
+	}) {
+		if a.IsValid() {
+			add(name, a.String())
+		}
+	}
+	addr("side_a.ipv4", m.SideA.IPv4)
+	addr("side_a.ipv6", m.SideA.IPv6)
+	addr("side_b.ipv4", m.SideB.IPv4)
+	addr("side_b.ipv6", m.SideB.IPv6)
+	if m.Adapter != (zeroAdapter) {
+		add("adapter.vendor_id", fmt.Sprintf("0x%04x", m.Adapter.VendorID))
+		add("adapter.device_id", fmt.Sprintf("0x%04x", m.Adapter.DeviceID))
+		add("adapter.ndk_version", fmt.Sprintf("%d.%d", m.Adapter.Version.Major, m.Adapter.Version.Minor))
+		add("adapter.rdma_technology", TechnologyName(m.Adapter.RDMATechnology))
+	}
+	return p
+}
