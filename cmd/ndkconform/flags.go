@@ -1,0 +1,199 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/netip"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// newFlagSet is a flag set of its own for a command: never flag.CommandLine,
+// where Ginkgo binds its flags.
+func newFlagSet(cmd string) *flag.FlagSet {
+	fs := flag.NewFlagSet(tool+" "+cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // parse reports errors as one line
+	fs.Usage = func() {}
+	return fs
+}
+
+// flagName is how a flag is spelled on the command line: -v, --driver.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+var (
+	reUndefined   = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	reNeedsArg    = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+	reInvalidVal  = regexp.MustCompile(`^invalid value (".*") for flag -+([^:]*): (.*)$`)
+	reInvalidBool = regexp.MustCompile(`^invalid boolean value (".*") for -+([^:]*): (.*)$`)
+	reBadSyntax   = regexp.MustCompile(`^bad flag syntax: (.*)$`)
+)
+
+// parse parses args into fs, taking no positional argument. It returns
+// errHelp for -h or --help and otherwise one-line errors that name the
+// valid flags.
+func parse(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err == flag.ErrHelp {
+		return errHelp
+	}
+	if err != nil {
+		msg := err.Error()
+		switch {
+		case reUndefined.MatchString(msg):
+			name := reUndefined.FindStringSubmatch(msg)[1]
+			return fmt.Errorf("unknown flag %s (valid: %s)", flagName(name), strings.Join(validFlags(fs), ", "))
+		case reNeedsArg.MatchString(msg):
+			return fmt.Errorf("flag %s needs a value", flagName(reNeedsArg.FindStringSubmatch(msg)[1]))
+		case reInvalidVal.MatchString(msg):
+			m := reInvalidVal.FindStringSubmatch(msg)
+			return fmt.Errorf("invalid %s %s: %s", flagName(m[2]), m[1], m[3])
+		case reInvalidBool.MatchString(msg):
+			m := reInvalidBool.FindStringSubmatch(msg)
+			return fmt.Errorf("invalid %s %s: a flag without value, or =true or =false", flagName(m[2]), m[1])
+		case reBadSyntax.MatchString(msg):
+			return fmt.Errorf("bad flag syntax %s", reBadSyntax.FindStringSubmatch(msg)[1])
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (this command takes flags only)", fs.Arg(0))
+	}
+	return nil
+}
+
+func validFlags(fs *flag.FlagSet) []string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, flagName(f.Name)) })
+	return append(names, "-h")
+}
+
+// printFlags documents the flags of fs in the given order; aliases maps a
+// flag to its short alias, printed with it.
+func printFlags(w io.Writer, fs *flag.FlagSet, order []string, aliases map[string]string) {
+	for _, name := range order {
+		f := fs.Lookup(name)
+		if f == nil {
+			panic("printFlags: no flag " + name)
+		}
+		arg, usage := flag.UnquoteUsage(f)
+		spelled := flagName(name)
+		if a, ok := aliases[name]; ok {
+			spelled = flagName(a) + ", " + spelled
+		}
+		if arg != "" {
+			spelled += " " + arg
+		}
+		fmt.Fprintf(w, "  %s\n", spelled)
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+			usage += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		for _, line := range wrap(usage, 72) {
+			fmt.Fprintf(w, "        %s\n", line)
+		}
+	}
+}
+
+// wrap breaks s into lines of at most width characters, at spaces.
+func wrap(s string, width int) []string {
+	var lines []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			if line != "" && len(line)+1+len(word) > width {
+				lines = append(lines, line)
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += word
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// keyValues is a repeatable key=value flag.
+type keyValues map[string]string
+
+func (kv keyValues) String() string {
+	if len(kv) == 0 {
+		return ""
+	}
+	return fmt.Sprint(map[string]string(kv))
+}
+
+func (kv keyValues) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	k = strings.TrimSpace(k)
+	if !ok || k == "" {
+		return fmt.Errorf("want key=value")
+	}
+	if old, dup := kv[k]; dup && old != v {
+		return fmt.Errorf("option %s given twice (%q and %q)", k, old, v)
+	}
+	kv[k] = v
+	return nil
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ", ") }
+
+func (l *stringList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// addrFlag is an IP address flag of one family.
+type addrFlag struct {
+	addr *netip.Addr
+	v6   bool
+}
+
+func (a addrFlag) String() string {
+	if a.addr == nil || !a.addr.IsValid() {
+		return ""
+	}
+	return a.addr.String()
+}
+
+func (a addrFlag) Set(s string) error {
+	addr, err := netip.ParseAddr(s)
+	if err != nil {
+		return fmt.Errorf("not an IP address")
+	}
+	switch {
+	case !a.v6 && !addr.Is4():
+		return fmt.Errorf("not an IPv4 address")
+	case a.v6 && (!addr.Is6() || addr.Is4In6()):
+		return fmt.Errorf("not an IPv6 address")
+	}
+	*a.addr = addr
+	return nil
+}
+
+// durationFlag is a positive duration flag.
+type durationFlag time.Duration
+
+func (d *durationFlag) String() string { return time.Duration(*d).String() }
+
+func (d *durationFlag) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("want a duration such as 500ms, 10s or 1m")
+	}
+	if v <= 0 {
+		return fmt.Errorf("must be positive")
+	}
+	*d = durationFlag(v)
+	return nil
+}

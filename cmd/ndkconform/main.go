@@ -1,0 +1,140 @@
+// Command ndkconform runs the NDKPI conformance suite against a provider and
+// writes JUnit and JSON reports.
+//
+//	ndkconform run [flags]      run the suite (the default command)
+//	ndkconform drivers          list the drivers compiled in
+//	ndkconform version          print the tool's version
+//	ndkconform help [COMMAND]   print usage
+//
+// Exit status: 0 every selected spec passed, 1 a spec or the suite failed (or
+// a report could not be written), 2 bad usage or no spec selected.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	_ "github.com/ndkconform/ndkconform/drivers/sim"
+	_ "github.com/ndkconform/ndkconform/specs"
+)
+
+// Exit statuses.
+const (
+	exitPass  = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+const tool = "ndkconform"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is a subcommand.
+type command struct {
+	name    string
+	summary string
+	usage   func(w io.Writer)
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"run", "run the conformance suite (the default command)", runUsage, runCmd},
+		{"drivers", "list the drivers compiled in, whether they are usable here, and their options", driversUsage, driversCmd},
+		{"version", "print the version of " + tool, versionUsage, versionCmd},
+		{"help", "print usage: of " + tool + ", or of a command", helpUsage, helpCmd},
+	}
+}
+
+func commandNames() []string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return names
+}
+
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// run is the command line: it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return runCmd(nil, stdout, stderr)
+	}
+	switch a := args[0]; {
+	case a == "-h" || a == "-help" || a == "--help":
+		mainUsage(stdout)
+		return exitPass
+	case strings.HasPrefix(a, "-"):
+		return runCmd(args, stdout, stderr)
+	}
+	c, ok := lookupCommand(args[0])
+	if !ok {
+		return usageError(stderr, "", fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(commandNames(), ", ")))
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+// usageError prints a one-line error and where to find usage; it returns
+// exitUsage.
+func usageError(stderr io.Writer, cmd string, err error) int {
+	msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
+	fmt.Fprintf(stderr, "%s: %s\n", tool, msg)
+	if cmd == "" {
+		fmt.Fprintf(stderr, "run '%s help' for usage\n", tool)
+	} else {
+		fmt.Fprintf(stderr, "run '%s help %s' for usage\n", tool, cmd)
+	}
+	return exitUsage
+}
+
+func mainUsage(w io.Writer) {
+	fmt.Fprintf(w, "%s runs the NDKPI (Network Direct Kernel) conformance suite against a provider.\n\n", tool)
+	fmt.Fprintf(w, "Usage:\n  %s [COMMAND] [FLAGS]\n\nCommands:\n", tool)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nWith no command, or flags first, %s runs the suite.\n", tool)
+	fmt.Fprintf(w, "Run '%s help COMMAND' for a command's flags.\n", tool)
+}
+
+func helpUsage(w io.Writer) {
+	fmt.Fprintf(w, "Usage:\n  %s help [COMMAND]\n\nPrints usage: of %s, or of COMMAND (%s).\n", tool, tool, strings.Join(commandNames(), ", "))
+}
+
+func helpCmd(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		mainUsage(stdout)
+		return exitPass
+	case len(args) > 1:
+		return usageError(stderr, "help", fmt.Errorf("help takes at most one command, got %q", args))
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		helpUsage(stdout)
+		return exitPass
+	}
+	c, ok := lookupCommand(args[0])
+	if !ok {
+		return usageError(stderr, "", fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(commandNames(), ", ")))
+	}
+	c.usage(stdout)
+	return exitPass
+}
+
+// errHelp is returned by parse when -h or --help was given.
+var errHelp = errors.New("help requested")

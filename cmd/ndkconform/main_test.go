@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ndkconform/ndkconform/reports"
+)
+
+// Ginkgo runs specs once per process, so the tests run the built binary.
+var binary string
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "ndkconform-cli-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	binary = filepath.Join(dir, "ndkconform")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
+		return 1
+	}
+	return m.Run()
+}
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// ndkconform runs the binary in a temporary directory.
+func ndkconform(t *testing.T, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = t.TempDir()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	code := 0
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("ndkconform %q: %v", args, err)
+	}
+	return result{code, stdout.String(), stderr.String()}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestDrivers(t *testing.T) {
+	r := ndkconform(t, "drivers")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if !regexp.MustCompile(`(?m)^sim +yes +`).MatchString(r.stdout) {
+		t.Errorf("sim is not listed as usable:\n%s", r.stdout)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // in the error line
+		help string // the command named in the usage hint
+	}{
+		{[]string{"run", "--driver", "foo"}, `unknown driver "foo" (valid: sim`, "run"},
+		{[]string{"run", "--driver-opt", "nosuchopt=1"}, "unknown option nosuchopt (valid: ", "run"},
+		{[]string{"run", "--driver-opt", "novalue"}, `invalid --driver-opt "novalue": want key=value`, "run"},
+		{[]string{"run", "--driver-opt", "=x"}, `invalid --driver-opt "=x": want key=value`, "run"},
+		{[]string{"run", "--bogus"}, "unknown flag --bogus (valid: --driver, --driver-opt, ", "run"},
+		{[]string{"--bogus"}, "unknown flag --bogus (valid: ", "run"},
+		{[]string{"run", "--side-a-ipv4", "300.1.1.1"}, `invalid --side-a-ipv4 "300.1.1.1": not an IP address`, "run"},
+		{[]string{"run", "--side-b-ipv6", "192.0.2.9"}, `invalid --side-b-ipv6 "192.0.2.9": not an IPv6 address`, "run"},
+		{[]string{"run", "--timeout", "soon"}, `invalid --timeout "soon"`, "run"},
+		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
+		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
+		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
+		{[]string{"frob"}, `unknown command "frob" (valid: run, drivers, version, help)`, ""},
+		{[]string{"help", "frob"}, `unknown command "frob" (valid: `, ""},
+		{[]string{"drivers", "--all"}, "unknown flag --all (valid: -h)", "drivers"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			r := ndkconform(t, tc.args...)
+			if r.code != 2 {
+				t.Errorf("exit %d, want 2", r.code)
+			}
+			lines := strings.Split(strings.TrimRight(r.stderr, "\n"), "\n")
+			if len(lines) != 2 {
+				t.Fatalf("stderr is not an error line and a hint:\n%s", r.stderr)
+			}
+			if !strings.HasPrefix(lines[0], "ndkconform: ") || !strings.Contains(lines[0], tc.want) {
+				t.Errorf("error line %q, want it to contain %q", lines[0], tc.want)
+			}
+			hint := "run 'ndkconform help' for usage"
+			if tc.help != "" {
+				hint = "run 'ndkconform help " + tc.help + "' for usage"
+			}
+			if lines[1] != hint {
+				t.Errorf("hint %q, want %q", lines[1], hint)
+			}
+			if r.stdout != "" {
+				t.Errorf("a usage error wrote to stdout:\n%s", r.stdout)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help", "run"}, {"run", "--help"}, {"run", "-h"}} {
+		r := ndkconform(t, args...)
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+		for _, want := range []string{"--driver NAME", "--driver-opt KEY=VALUE", "--junit-report PATH", "--json-report PATH",
+			"--label-filter EXPR", "--focus REGEX", "--timeout DURATION", "--side-a-ipv4 ADDR", "--side-b-ipv6 ADDR",
+			"-v, --verbose", "--no-color", "--seed N", "--dry-run"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%q: usage lacks %q", args, want)
+			}
+		}
+		if strings.Contains(strings.ToLower(r.stdout), "ginkgo") {
+			t.Errorf("%q: usage shows Ginkgo's flags:\n%s", args, r.stdout)
+		}
+	}
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "drivers"}, {"drivers", "-h"}, {"help", "version"}, {"help", "help"}} {
+		r := ndkconform(t, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Usage:") || strings.Contains(strings.ToLower(r.stdout), "ginkgo") {
+			t.Errorf("%q: exit %d, stdout:\n%s", args, r.code, r.stdout)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	r := ndkconform(t, "version")
+	if r.code != 0 || !regexp.MustCompile(`^ndkconform \S.* \(go[0-9.]+.* [a-z0-9]+/[a-z0-9]+\)\n$`).MatchString(r.stdout) {
+		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+var countsLine = regexp.MustCompile(`^(\d+) passed, (\d+) failed, (\d+) skipped$`)
+
+// runOrSkip runs args and skips the test if the run selected no spec.
+func runOrSkip(t *testing.T, args ...string) result {
+	t.Helper()
+	r := ndkconform(t, args...)
+	if r.code == 2 && strings.Contains(r.stderr, "no spec selected") {
+		t.Skipf("the specs have not landed yet: %q selects no spec", args)
+	}
+	return r
+}
+
+func TestRunReports(t *testing.T) {
+	dir := t.TempDir()
+	junit := filepath.Join(dir, "sub", "dir", "junit.xml")
+	jsonPath := filepath.Join(dir, "other", "run.json")
+	r := runOrSkip(t, "run", "--label-filter", "LC-14", "--junit-report", junit, "--json-report", jsonPath)
+	if r.code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	m := countsLine.FindStringSubmatch(lastLine(r.stdout))
+	if m == nil {
+		t.Fatalf("last line %q is not \"N passed, N failed, N skipped\"", lastLine(r.stdout))
+	}
+	for _, want := range []string{"verdict:  PASS", "driver:   sim", "side A:", "side B:", "adapter:", "not selected"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc reports.JUnitTestSuites
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("JUnit does not parse: %v", err)
+	}
+	if len(doc.TestSuite) != 1 || doc.TestSuite[0].Name != "ndkconform" {
+		t.Fatalf("want one testsuite ndkconform, got %d", len(doc.TestSuite))
+	}
+	f, err := os.Open(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	run, err := reports.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := doc.TestSuite[0].TestCases
+	if len(cases) == 0 || len(cases) != len(run.Specs) || fmt.Sprint(run.Passed) != m[1] {
+		t.Errorf("%d testcases, %d specs in JSON, %d passed, summary says %s passed", len(cases), len(run.Specs), run.Passed, m[1])
+	}
+	for _, tc := range cases {
+		var rules []string
+		for _, p := range tc.Properties {
+			if p.Name == "rule" {
+				rules = append(rules, p.Value)
+			}
+		}
+		if len(rules) == 0 {
+			t.Errorf("testcase %q has no rule property", tc.Name)
+		}
+		if !strings.Contains(" "+strings.Join(rules, " ")+" ", " LC-14 ") || !strings.HasPrefix(tc.Name, "[") {
+			t.Errorf("testcase %q: rules %q", tc.Name, rules)
+		}
+	}
+	if run.Driver != "sim" || run.Verdict != reports.VerdictPassed || run.NotSelected == 0 {
+		t.Errorf("JSON: driver %q verdict %q not selected %d", run.Driver, run.Verdict, run.NotSelected)
+	}
+}
+
+func TestRunVariantFails(t *testing.T) {
+	if d := ndkconform(t, "drivers"); !strings.Contains(d.stdout, "listener-close-inline") {
+		t.Skip("the sim driver has no variant listener-close-inline yet")
+	}
+	r := runOrSkip(t, "run", "--driver-opt", "variant=listener-close-inline", "--label-filter", "LC-15")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	m := countsLine.FindStringSubmatch(lastLine(r.stdout))
+	if m == nil || m[2] == "0" {
+		t.Errorf("last line %q", lastLine(r.stdout))
+	}
+	for _, want := range []string{"verdict:  FAIL", "variant=listener-close-inline", "Failed specs:", "LC-15"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
+
+func TestRunNoSpecSelected(t *testing.T) {
+	r := ndkconform(t, "run", "--label-filter", "ZZ-999")
+	if r.code != 2 || !strings.Contains(r.stderr, `no spec selected by --label-filter "ZZ-999"`) {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+func TestRunReportWriteError(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runOrSkip(t, "run", "--label-filter", "LC-14", "--junit-report", filepath.Join(file, "junit.xml"))
+	if r.code != 1 || !strings.Contains(r.stderr, "--junit-report") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+func TestDryRun(t *testing.T) {
+	r := runOrSkip(t, "run", "--dry-run", "--label-filter", "LC-15")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if !regexp.MustCompile(`^[1-9]\d* selected, \d+ not selected$`).MatchString(lastLine(r.stdout)) || !strings.Contains(r.stdout, "LC-15") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+}
+
+func TestWindowsBuild(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "ndkconform.exe")
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("GOOS=windows go build: %v\n%s", err, b)
+	}
+}
+
+// In-process tests of helpers (they do not run the suite).
+
+func TestKeyValues(t *testing.T) {
+	kv := keyValues{}
+	for _, s := range []string{"a=1", "b=", "c=x=y", "a=1"} {
+		if err := kv.Set(s); err != nil {
+			t.Errorf("Set(%q): %v", s, err)
+		}
+	}
+	if kv["a"] != "1" || kv["b"] != "" || kv["c"] != "x=y" {
+		t.Errorf("%v", kv)
+	}
+	for _, s := range []string{"a=2", "noequals", "=v", " =v"} {
+		if err := kv.Set(s); err == nil {
+			t.Errorf("Set(%q) succeeded", s)
+		}
+	}
+}
+
+func TestToolVersion(t *testing.T) {
+	defer func(v string) { version = v }(version)
+	version = "v9.9.9"
+	if got := toolVersion(); got != "v9.9.9" {
+		t.Errorf("toolVersion() = %q", got)
+	}
+	version = ""
+	if got := toolVersion(); got == "" {
+		t.Errorf("toolVersion() is empty")
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	got := commandLine([]string{"run", "--label-filter", "LC-14 || LC-15", "--focus", ""})
+	want := `ndkconform run --label-filter "LC-14 || LC-15" --focus ""`
+	if got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

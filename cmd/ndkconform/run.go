@@ -1,0 +1,300 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/suite"
+)
+
+// runOptions are the flags of the run command.
+type runOptions struct {
+	cfg        suite.Config
+	junitPath  string
+	jsonPath   string
+	dryRun     bool
+	driverOpts keyValues
+	focus      stringList
+}
+
+func runFlags() (*flag.FlagSet, *runOptions) {
+	o := &runOptions{driverOpts: keyValues{}}
+	fs := newFlagSet("run")
+	c := &o.cfg
+	fs.StringVar(&c.Driver, "driver", suite.DefaultDriver, "the `NAME` of the driver to test (see '"+tool+" drivers')")
+	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`; repeat for more options (see '"+tool+" drivers')")
+	fs.StringVar(&o.junitPath, "junit-report", "", "write a JUnit XML report to `PATH`")
+	fs.StringVar(&o.jsonPath, "json-report", "", "write a JSON report to `PATH`")
+	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'lifetime && !slow'; every spec is labelled with the IDs of the rules it checks")
+	fs.Var(&o.focus, "focus", "run only the specs whose text matches `REGEX`; repeat to match any of several")
+	c.Timeout = suite.DefaultTimeout
+	fs.Var((*durationFlag)(&c.Timeout), "timeout", "how long to wait for a provider call to return or a completion to come before failing the spec (a `DURATION` such as 10s, 1m)")
+	fs.Var(addrFlag{addr: &c.SideA.IPv4}, "side-a-ipv4", "side A's IPv4 `ADDR` (default: the driver's)")
+	fs.Var(addrFlag{addr: &c.SideA.IPv6, v6: true}, "side-a-ipv6", "side A's IPv6 `ADDR` (default: the driver's)")
+	fs.Var(addrFlag{addr: &c.SideB.IPv4}, "side-b-ipv4", "side B's IPv4 `ADDR` (default: the driver's)")
+	fs.Var(addrFlag{addr: &c.SideB.IPv6, v6: true}, "side-b-ipv6", "side B's IPv6 `ADDR` (default: the driver's)")
+	fs.BoolVar(&c.Verbose, "verbose", false, "report every spec as it runs")
+	fs.BoolVar(&c.Verbose, "v", false, "")
+	fs.BoolVar(&c.NoColor, "no-color", false, "no ANSI colours (also when standard output is not a terminal, or NO_COLOR is set)")
+	fs.Int64Var(&c.Seed, "seed", 1, "the `N` that orders the specs")
+	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs and their labels without running them")
+	return fs, o
+}
+
+var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
+	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
+	"junit-report", "json-report", "verbose", "no-color", "seed", "dry-run"}
+
+func runUsage(w io.Writer) {
+	fs, _ := runFlags()
+	fmt.Fprintf(w, "Usage:\n  %s run [FLAGS]\n\n", tool)
+	fmt.Fprintf(w, "Runs the conformance suite against a driver's provider, between an adapter of\n")
+	fmt.Fprintf(w, "side A and one of side B, shows the progress, then a summary whose last line\n")
+	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\".\n\nFlags:\n")
+	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
+	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed; 1 a spec or the suite failed, or a\n")
+	fmt.Fprintf(w, "report could not be written; 2 bad usage (unknown flag, driver or driver option,\n")
+	fmt.Fprintf(w, "driver not usable here, bad address) or no spec selected.\n")
+}
+
+// tShim is the suite.TestingT of the CLI.
+type tShim struct{ failed bool }
+
+func (t *tShim) Fail() { t.failed = true }
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs, o := runFlags()
+	if err := parse(fs, args); err != nil {
+		if err == errHelp {
+			runUsage(stdout)
+			return exitPass
+		}
+		return usageError(stderr, "run", err)
+	}
+	cfg := o.cfg
+	if len(o.driverOpts) > 0 {
+		cfg.DriverOptions = o.driverOpts
+	}
+	cfg.Focus = o.focus
+	if !cfg.NoColor && (os.Getenv("NO_COLOR") != "" || !isTerminal(stdout)) {
+		cfg.NoColor = true
+	}
+	cfg.DryRun = o.dryRun
+
+	start := time.Now()
+	res, err := suite.Run(&tShim{}, cfg)
+	wall := time.Since(start)
+	if err != nil {
+		var ue suite.UsageError
+		if errors.As(err, &ue) {
+			return usageError(stderr, "run", err)
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitFail
+	}
+
+	meta := reports.Meta{
+		Tool:          tool,
+		Version:       toolVersion(),
+		Command:       commandLine(append([]string{"run"}, args...)),
+		Driver:        res.Config.Driver,
+		DriverOptions: res.Config.DriverOptions,
+		SideA:         res.SideA,
+		SideB:         res.SideB,
+		Adapter:       res.Adapter,
+		Start:         start,
+		End:           start.Add(wall),
+	}
+	r := reports.FromGinkgo(res.Report, meta)
+	if !res.Passed && r.Verdict != reports.VerdictFailed {
+		// a failure the report did not catch (a report node after suite's)
+		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
+		r.Verdict = reports.VerdictFailed
+	}
+
+	status := exitPass
+	if o.dryRun {
+		printDryRun(stdout, r)
+	} else {
+		printSummary(stdout, r, wall)
+		if r.Verdict == reports.VerdictFailed || !res.Passed {
+			status = exitFail
+		}
+	}
+	if o.dryRun && (o.junitPath != "" || o.jsonPath != "") {
+		fmt.Fprintf(stderr, "%s: --dry-run: no report written (nothing ran)\n", tool)
+	}
+	if !o.dryRun {
+		if err := writeReport(o.junitPath, r, reports.WriteJUnit); err != nil {
+			fmt.Fprintf(stderr, "%s: --junit-report: %v\n", tool, err)
+			status = exitFail
+		}
+		if err := writeReport(o.jsonPath, r, reports.WriteJSON); err != nil {
+			fmt.Fprintf(stderr, "%s: --json-report: %v\n", tool, err)
+			status = exitFail
+		}
+	}
+	if len(r.Specs) == 0 && len(r.SuiteFailures) == 0 {
+		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, r.NotSelected))
+		return exitUsage
+	}
+	return status
+}
+
+// describeFilters names the filters of a run that selected no spec.
+func describeFilters(cfg suite.Config, notSelected int) string {
+	var parts []string
+	if cfg.LabelFilter != "" {
+		parts = append(parts, fmt.Sprintf("--label-filter %q", cfg.LabelFilter))
+	}
+	for _, f := range cfg.Focus {
+		parts = append(parts, fmt.Sprintf("--focus %q", f))
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("the run (the binary has %d specs)", notSelected)
+	}
+	return fmt.Sprintf("%s (of %d specs)", strings.Join(parts, " "), notSelected)
+}
+
+// writeReport writes the report to path (nothing if path is empty),
+// creating its directory.
+func writeReport(path string, r reports.Run, write func(io.Writer, reports.Run) error) error {
+	if path == "" {
+		return nil
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f, r); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// printSummary prints the outcome of the run; its last line is
+// "N passed, N failed, N skipped".
+func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
+	verdict := map[string]string{reports.VerdictPassed: "PASS", reports.VerdictFailed: "FAIL", reports.VerdictEmpty: "NO SPEC SELECTED"}[r.Verdict]
+	fmt.Fprintf(w, "\n%s conformance summary\n", tool)
+	fmt.Fprintf(w, "  verdict:  %s\n", verdict)
+	fmt.Fprintf(w, "  driver:   %s\n", driverLine(r.Meta))
+	fmt.Fprintf(w, "  side A:   %s\n", sideLine(r.SideA))
+	fmt.Fprintf(w, "  side B:   %s\n", sideLine(r.SideB))
+	fmt.Fprintf(w, "  adapter:  %s\n", adapterLine(r.Adapter))
+	fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed, %d skipped; %d not selected\n",
+		len(r.Specs), r.Passed, r.Failed, r.Skipped, r.NotSelected)
+	fmt.Fprintf(w, "  time:     %s\n", wall.Round(time.Millisecond))
+	if r.Failed > 0 {
+		fmt.Fprintf(w, "\nFailed specs:\n")
+		for _, s := range r.Specs {
+			if !s.Failed() {
+				continue
+			}
+			fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
+			fmt.Fprintf(w, "      %s: %s\n", s.State, reports.FirstLine(s.Failure))
+		}
+	}
+	if len(r.SuiteFailures) > 0 {
+		fmt.Fprintf(w, "\nFailures outside any spec:\n")
+		for _, f := range r.SuiteFailures {
+			fmt.Fprintf(w, "  %s\n", reports.FirstLine(f))
+		}
+	}
+	fmt.Fprintf(w, "\n%d passed, %d failed, %d skipped\n", r.Passed, r.Failed, r.Skipped)
+}
+
+// printDryRun lists the selected specs.
+func printDryRun(w io.Writer, r reports.Run) {
+	fmt.Fprintf(w, "\n%s dry run: driver %s\n\n", tool, driverLine(r.Meta))
+	for _, s := range r.Specs {
+		area := s.Area
+		if area == "" {
+			area = "-"
+		}
+		fmt.Fprintf(w, "%-11s [%s] %s\n", area, strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
+	}
+	fmt.Fprintf(w, "\n%d selected, %d not selected\n", len(r.Specs), r.NotSelected)
+}
+
+func labelsOrNone(l []string) []string {
+	if len(l) == 0 {
+		return []string{"no label"}
+	}
+	return l
+}
+
+func driverLine(m reports.Meta) string {
+	if opts := reports.FormatOptions(m.DriverOptions); opts != "" {
+		return m.Driver + " (" + opts + ")"
+	}
+	return m.Driver + " (default options)"
+}
+
+func sideLine(s ndk.Side) string {
+	var parts []string
+	for _, a := range []netip.Addr{s.IPv4, s.IPv6} {
+		if a.IsValid() {
+			parts = append(parts, a.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func adapterLine(a ndk.AdapterInfo) string {
+	if a == (ndk.AdapterInfo{}) {
+		return "unknown (NdkQueryAdapterInfo failed)"
+	}
+	return fmt.Sprintf("vendor 0x%04x device 0x%04x, NDK %d.%d, %s",
+		a.VendorID, a.DeviceID, a.Version.Major, a.Version.Minor, reports.TechnologyName(a.RDMATechnology))
+}
+
+// commandLine is the command as typed, quoted where needed.
+func commandLine(args []string) string {
+	parts := []string{tool}
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\n\"'\\|&;<>()$`*?[]#~") {
+			a = strconv.Quote(a)
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
+}
+
+// markup is Ginkgo's colour markup and ANSI escapes.
+var markup = regexp.MustCompile(`\{\{[a-z/-]*\}\}|\x1b\[[0-9;]*m`)
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
