@@ -1,0 +1,151 @@
+package selftest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ndkconform/ndkconform/drivers/sim"
+	"github.com/ndkconform/ndkconform/reports"
+	_ "github.com/ndkconform/ndkconform/specs"
+	"github.com/ndkconform/ndkconform/suite"
+)
+
+const (
+	childEnv  = "NDKCONFORM_SELFTEST_CHILD" // driver options, "k=v,k=v"
+	reportEnv = "NDKCONFORM_SELFTEST_REPORT"
+	filterEnv = "NDKCONFORM_SELFTEST_LABELS"
+)
+
+// TestChild is the child process: it runs the suite against sim with the
+// options in $NDKCONFORM_SELFTEST_CHILD and writes the JSON report.
+func TestChild(t *testing.T) {
+	optsEnv, ok := os.LookupEnv(childEnv)
+	if !ok {
+		t.Skip("runs only as a child of the other self-tests")
+	}
+	opts := map[string]string{}
+	for _, kv := range strings.Split(optsEnv, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			opts[k] = v
+		}
+	}
+	start := time.Now()
+	res, err := suite.Run(t, suite.Config{Driver: "sim", DriverOptions: opts, NoColor: true,
+		LabelFilter: os.Getenv(filterEnv), Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := reports.FromGinkgo(res.Report, reports.Meta{Tool: "selftest", Driver: "sim", DriverOptions: opts, Start: start, End: time.Now()})
+	f, err := os.Create(os.Getenv(reportEnv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := reports.WriteJSON(f, run); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runChild runs the whole suite against sim with opts in a child process
+// and returns its report.
+func runChild(t *testing.T, opts string, labels string) reports.Run {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "report.json")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childEnv+"="+opts, reportEnv+"="+out, filterEnv+"="+labels)
+	log, err := cmd.CombinedOutput()
+	var run reports.Run
+	data, rerr := os.ReadFile(out)
+	if rerr != nil {
+		t.Fatalf("child with %q wrote no report (%v, exit %v):\n%s", opts, rerr, err, tail(log))
+	}
+	if err := json.Unmarshal(data, &run); err != nil {
+		t.Fatalf("child with %q: bad report: %v", opts, err)
+	}
+	if len(run.Specs) == 0 {
+		t.Fatalf("child with %q ran no spec:\n%s", opts, tail(log))
+	}
+	return run
+}
+
+func tail(b []byte) string {
+	s := string(b)
+	if len(s) > 4000 {
+		s = "...\n" + s[len(s)-4000:]
+	}
+	return s
+}
+
+// personalities are the completion behaviours the documents allow.
+var personalities = []string{
+	"completion=inline",
+	"completion=deferred",
+	"completion=reentrant",
+	"completion=random,seed=1",
+	"completion=random,seed=2",
+	"completion=random,seed=3",
+}
+
+func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
+	for _, opts := range personalities {
+		t.Run(opts, func(t *testing.T) {
+			t.Parallel()
+			run := runChild(t, opts, "")
+			for _, s := range run.Specs {
+				if s.State != "passed" {
+					t.Errorf("%s: %s\n%s", s.State, s.Name, s.Failure)
+				}
+			}
+			t.Logf("%d specs passed with %s", run.Passed, opts)
+		})
+	}
+}
+
+// TestBrokenVariantsAreCaught runs the suite against each broken variant of
+// sim: at least one spec labelled with the broken rule must fail, and every
+// spec that fails must be one labelled with the rule or one whose failure
+// names it (the rules the harness checks in every spec).
+func TestBrokenVariantsAreCaught(t *testing.T) {
+	variants := sim.Variants()
+	if len(variants) == 0 {
+		t.Fatal("sim has no broken variants")
+	}
+	var matrix []string
+	for _, v := range variants {
+		t.Run(v.Name, func(t *testing.T) {
+			run := runChild(t, "completion=deferred,variant="+v.Name, "")
+			var caught []string
+			for _, s := range run.Specs {
+				if s.State == "passed" || s.State == "skipped" {
+					continue
+				}
+				labelled, named := false, false
+				for _, r := range v.Rules {
+					labelled = labelled || slices.Contains(s.Rules, r)
+					named = named || strings.Contains(s.Failure, r)
+				}
+				if labelled {
+					caught = append(caught, s.Name)
+				}
+				if !labelled && !named {
+					t.Errorf("variant %s (breaks %s) failed an unrelated spec: %s\n%s", v.Name, strings.Join(v.Rules, ", "), s.Name, s.Failure)
+				}
+			}
+			if len(caught) == 0 {
+				t.Errorf("variant %s breaks %s but no spec labelled with them failed", v.Name, strings.Join(v.Rules, ", "))
+			}
+			matrix = append(matrix, fmt.Sprintf("%-18s %-22s caught by %d spec(s)", strings.Join(v.Rules, ","), v.Name, len(caught)))
+		})
+	}
+	t.Logf("rules              variant                caught\n%s", strings.Join(matrix, "\n"))
+}
