@@ -36,7 +36,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`; repeat for more options (see '"+tool+" drivers')")
 	fs.StringVar(&o.junitPath, "junit-report", "", "write a JUnit XML report to `PATH`")
 	fs.StringVar(&o.jsonPath, "json-report", "", "write a JSON report to `PATH`")
-	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'lifetime && !slow'; every spec is labelled with the IDs of the rules it checks")
+	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'endpoints && IPv6'; every spec is labelled with the IDs of the rules it checks")
 	fs.Var(&o.focus, "focus", "run only the specs whose text matches `REGEX`; repeat to match any of several")
 	c.Timeout = suite.DefaultTimeout
 	fs.Var((*durationFlag)(&c.Timeout), "timeout", "how long to wait for a provider call to return or a completion to come before failing the spec (a `DURATION` such as 10s, 1m)")

@@ -7,7 +7,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-var _ = Describe("Connector calls", func() {
+var _ = Describe("Connector calls", Label("endpoints"), func() {
 	suite.ForEachFamily(func(f suite.Family) {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
@@ -36,7 +36,7 @@ var _ = Describe("Connector calls", func() {
 			passive.Reject(nil)
 		})
 
-		It("CN-13: NdkGetConnectionData copies the peer's private data; a buffer smaller than RDS gets the first bytes and STATUS_BUFFER_TOO_SMALL, and RDS is stored in both cases", Label("CN-13", "CN-14"), func() {
+		It("CN-13: NdkGetConnectionData copies the peer's private data; a buffer smaller than RDS gets the first bytes and STATUS_BUFFER_TOO_SMALL, and RDS is stored in both cases", Label("CN-13"), func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			_, _, _, passive := pendingRequest(l, request)

@@ -7,7 +7,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-var _ = Describe("NdkConnect endpoints", func() {
+var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 	suite.ForEachFamily(func(f suite.Family) {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })

@@ -9,7 +9,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-var _ = Describe("Shared endpoints", func() {
+var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 	suite.ForEachFamily(func(f suite.Family) {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })

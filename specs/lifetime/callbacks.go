@@ -8,7 +8,7 @@ import (
 	. "github.com/onsi/gomega"
 )
 
-var _ = Describe("Callbacks after close", func() {
+var _ = Describe("Callbacks after close", Label("lifetime"), func() {
 	suite.ForEachFamily(func(f suite.Family) {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
