@@ -20,6 +20,7 @@ import (
 
 const (
 	childEnv  = "NDKCONFORM_SELFTEST_CHILD" // driver options, "k=v,k=v"
+	driverEnv = "NDKCONFORM_SELFTEST_DRIVER"
 	reportEnv = "NDKCONFORM_SELFTEST_REPORT"
 	filterEnv = "NDKCONFORM_SELFTEST_LABELS"
 )
@@ -38,12 +39,16 @@ func TestChild(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	res, err := suite.Run(t, suite.Config{Driver: "sim", DriverOptions: opts, NoColor: true,
-		LabelFilter: os.Getenv(filterEnv), Timeout: 5 * time.Second})
+	timeout := 5 * time.Second
+	if os.Getenv(driverEnv) == "misbehaving" {
+		timeout = 500 * time.Millisecond
+	}
+	res, err := suite.Run(t, suite.Config{Driver: os.Getenv(driverEnv), DriverOptions: opts, NoColor: true,
+		LabelFilter: os.Getenv(filterEnv), Timeout: timeout})
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := reports.FromGinkgo(res.Report, reports.Meta{Tool: "selftest", Driver: "sim", DriverOptions: opts, Start: start, End: time.Now()})
+	run := reports.FromGinkgo(res.Report, reports.Meta{Tool: "selftest", Driver: res.Config.Driver, DriverOptions: opts, Start: start, End: time.Now()})
 	f, err := os.Create(os.Getenv(reportEnv))
 	if err != nil {
 		t.Fatal(err)
@@ -58,11 +63,17 @@ func TestChild(t *testing.T) {
 // and returns its report.
 func runChild(t *testing.T, opts string, labels string) reports.Run {
 	t.Helper()
+	return runChildWith(t, "sim", opts, labels)
+}
+
+// runChildWith runs the suite against driver with opts in a child process.
+func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "report.json")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), childEnv+"="+opts, reportEnv+"="+out, filterEnv+"="+labels)
+	cmd.Env = append(os.Environ(), childEnv+"="+opts, driverEnv+"="+driver, reportEnv+"="+out, filterEnv+"="+labels)
 	log, err := cmd.CombinedOutput()
 	var run reports.Run
 	data, rerr := os.ReadFile(out)

@@ -224,16 +224,26 @@ func (b *base) Side() string { return b.a.Side }
 // String names the object for messages.
 func (b *base) String() string { return b.obj.String() }
 
-// closeWith runs NdkCloseObject on o. It waits first for every call made on
-// the object to return (LT-8: the consumer closes an object only when every
-// provider function for it has returned).
+// closeWith runs NdkCloseObject on o, failing the spec if it cannot be
+// issued.
 func (b *base) closeWith(o ndk.Object) *Op {
 	GinkgoHelper()
+	op, err := b.startClose(o)
+	if err != nil {
+		Fail(err.Error())
+	}
+	return op
+}
+
+// startClose runs NdkCloseObject on o. It waits first for every call made on
+// the object to return (LT-8: the consumer closes an object only when every
+// provider function for it has returned).
+func (b *base) startClose(o ndk.Object) (*Op, error) {
 	rec := b.a.rec()
 	rec.mu.Lock()
 	if b.obj.closing {
 		rec.mu.Unlock()
-		Fail(fmt.Sprintf("harness: %s closed twice", b.obj))
+		return nil, fmt.Errorf("harness: %s closed twice", b.obj)
 	}
 	b.obj.closing = true
 	calls := append([]*Op(nil), b.obj.calls...)
@@ -242,7 +252,7 @@ func (b *base) closeWith(o ndk.Object) *Op {
 		select {
 		case <-c.returned:
 		case <-time.After(rec.timeout):
-			Fail(fmt.Sprintf("%s did not return within %v, so %s cannot be closed (LT-8)", c, rec.timeout, b.obj))
+			return nil, fmt.Errorf("%s did not return within %v, so %s cannot be closed (LT-8)", c, rec.timeout, b.obj)
 		}
 	}
 	op := rec.newOp("NdkCloseObject", b.obj, KindClose)
@@ -258,7 +268,7 @@ func (b *base) closeWith(o ndk.Object) *Op {
 		return st
 	})
 	b.a.env.untrack(b.obj)
-	return op
+	return op, nil
 }
 
 // request runs a request call on the object.

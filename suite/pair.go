@@ -168,9 +168,9 @@ func (p *Pair) cleanup() {
 	// Close what the spec left open, successors first, one at a time.
 	for _, t := range p.closeOrder() {
 		b := base{a: p.adapterOf(t.obj), obj: t.obj}
-		op, err := tryClose(&b, t.handle)
-		if err != "" {
-			problems = append(problems, err)
+		op, err := b.startClose(t.handle)
+		if err != nil {
+			problems = append(problems, "cleanup: "+err.Error())
 			continue
 		}
 		if _, ok := op.WaitFor(p.rec.timeout); !ok {
@@ -183,7 +183,7 @@ func (p *Pair) cleanup() {
 			continue
 		}
 		ad := a
-		op := p.rec.newOp("NDK_ADAPTER close", a.obj, KindNoCompletion)
+		op := p.rec.untrackedOp("NDK_ADAPTER close", a.obj, KindNoCompletion)
 		op.invoke(func() ndk.Status { ad.Adapter.Close(); return ndk.StatusSuccess })
 		select {
 		case <-op.returned:
@@ -225,17 +225,6 @@ func (p *Pair) adapterOf(o *object) *Adapter {
 		return p.A
 	}
 	return p.B
-}
-
-// tryClose closes an object at cleanup without failing inside the close
-// helper; the problem is returned instead.
-func tryClose(b *base, h ndk.Object) (op *Op, problem string) {
-	defer func() {
-		if r := recover(); r != nil {
-			problem = fmt.Sprintf("cleanup: closing %s: %v", b.obj, r)
-		}
-	}()
-	return b.closeWith(h), ""
 }
 
 func isNil(x any) bool {

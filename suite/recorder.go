@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"context"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -217,7 +218,7 @@ type Op struct {
 }
 
 func (r *Recorder) newOp(call string, obj *object, kind CallKind) *Op {
-	op := &Op{rec: r, Call: call, Obj: obj, Kind: kind, returned: make(chan struct{}), done: make(chan struct{})}
+	op := r.untrackedOp(call, obj, kind)
 	r.mu.Lock()
 	r.ops = append(r.ops, op)
 	if obj != nil {
@@ -225,6 +226,12 @@ func (r *Recorder) newOp(call string, obj *object, kind CallKind) *Op {
 	}
 	r.mu.Unlock()
 	return op
+}
+
+// untrackedOp is an Op the end-of-spec check does not list: its caller
+// reports on it.
+func (r *Recorder) untrackedOp(call string, obj *object, kind CallKind) *Op {
+	return &Op{rec: r, Call: call, Obj: obj, Kind: kind, returned: make(chan struct{}), done: make(chan struct{})}
 }
 
 func (op *Op) String() string {
@@ -401,7 +408,9 @@ func (r *Recorder) unfinished() []string {
 	r.mu.Lock()
 	ops := append([]*Op(nil), r.ops...)
 	r.mu.Unlock()
-	deadline := time.After(r.timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
+	defer cancel()
+	deadline := ctx.Done() // stays closed once the time is up
 	var out []string
 	for _, op := range ops {
 		select {

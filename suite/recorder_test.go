@@ -110,3 +110,22 @@ func TestUnfinishedPendingCall(t *testing.T) {
 		t.Fatalf("unfinished = %v", u)
 	}
 }
+
+// TestUnfinishedSharesOneDeadline: several calls stuck at once must not make
+// the end-of-spec check wait more than its one deadline.
+func TestUnfinishedSharesOneDeadline(t *testing.T) {
+	r := newRecorder(100 * time.Millisecond)
+	block := make(chan struct{})
+	defer close(block)
+	for i := 0; i < 3; i++ {
+		r.newOp("NdkListen", &object{kind: ndk.ObjectTypeListener, id: i, side: "A"}, KindRequest).
+			invoke(func() ndk.Status { <-block; return ndk.StatusSuccess })
+	}
+	start := time.Now()
+	if u := r.unfinished(); len(u) != 3 {
+		t.Fatalf("unfinished = %v, want 3 calls that never returned", u)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("unfinished took %v with a 100ms deadline", d)
+	}
+}
