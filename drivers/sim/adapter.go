@@ -2,6 +2,7 @@ package sim
 
 import (
 	"net/netip"
+	"unsafe"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -16,6 +17,15 @@ type adapter struct {
 	objects int  // objects created and not yet closed (close completed)
 	cbs     int  // consumer callbacks scheduled or running
 	closed  bool // Close has returned
+
+	tokenSeq    uint32              // memory tokens handed out
+	tokens      map[uint32]tokenRef // live memory tokens
+	nextLogical uint64              // next free adapter logical address
+	lams        map[uint64]*lamPage // mapped logical pages by address
+}
+
+func newAdapter(f *fabric, h *host) *adapter {
+	return &adapter{f: f, host: h, tokens: map[uint32]tokenRef{}, lams: map[uint64]*lamPage{}, nextLogical: logicalBase}
 }
 
 // Close implements ndk.Adapter: it blocks until every object of the adapter
@@ -37,12 +47,21 @@ func (a *adapter) QueryAdapterInfo() (ndk.AdapterInfo, ndk.Status) {
 
 // create runs mk under the lock and completes the create in the mode of the
 // call. mk returns the new object (as the interface T), its object part,
-// and the status; on failure it returns the zero T and a nil object.
+// and the status; on failure it returns the zero T and a nil object. An
+// adapter that holds max-objects objects fails the create with
+// STATUS_INSUFFICIENT_RESOURCES, inline or through the completion (CR-11).
 func create[T ndk.Object](a *adapter, done ndk.CreateCompletion, ctx any, mk func() (T, *object, ndk.Status)) (T, ndk.Status) {
 	f := a.f
 	m := f.pick(done != nil)
+	var (
+		v  T
+		o  *object
+		st = ndk.StatusInsufficientResources
+	)
 	f.mu.Lock()
-	v, o, st := mk()
+	if a.objects < f.maxObjects {
+		v, o, st = mk()
+	}
 	f.mu.Unlock()
 	var zero T
 	if m == modeInline {
@@ -70,7 +89,8 @@ func create[T ndk.Object](a *adapter, done ndk.CreateCompletion, ctx any, mk fun
 func (a *adapter) CreatePD(done ndk.CreateCompletion, ctx any) (ndk.PD, ndk.Status) {
 	return create(a, done, ctx, func() (ndk.PD, *object, ndk.Status) {
 		p := &pd{}
-		p.initLocked(a, ndk.ObjectTypePD, nil)
+		p.initLocked(a, ndk.ObjectTypePD, p)
+		p.priv = a.newTokenLocked(tokenRef{kind: tokPrivileged, pd: p})
 		return p, &p.object, ndk.StatusSuccess
 	})
 }
@@ -82,7 +102,7 @@ func (a *adapter) CreateCQ(params ndk.CQParams, done ndk.CreateCompletion, ctx a
 			return nil, nil, ndk.StatusInvalidParameter
 		}
 		c := &cq{depth: params.Depth, notify: params.Notify, notifyCtx: params.NotifyContext}
-		c.initLocked(a, ndk.ObjectTypeCQ, nil)
+		c.initLocked(a, ndk.ObjectTypeCQ, c)
 		return c, &c.object, ndk.StatusSuccess
 	})
 }
@@ -118,47 +138,125 @@ func (a *adapter) CreateListener(onConnect ndk.ConnectEventCallback, connectCtx 
 	})
 }
 
-// pd is NDK_PD.
-type pd struct {
-	object
+// ---- logical address mappings ----
+
+const (
+	pageSize    = ndk.PageSize
+	logicalBase = 0x1_0000_0000 // the first logical address an adapter hands out
+)
+
+// lamMap is what NdkBuildLam made: the provider's side of one
+// ndk.LAM (its AdapterContext).
+type lamMap struct {
+	ad       *adapter
+	pages    []uint64
+	released bool
 }
 
-// CreateQP implements ndk.PD.
-func (p *pd) CreateQP(params ndk.QPParams, done ndk.CreateCompletion, ctx any) (ndk.QP, ndk.Status) {
-	a := p.ad
-	return create(a, done, ctx, func() (ndk.QP, *object, ndk.Status) {
-		info := &a.f.info
-		rcq, ok1 := params.ReceiveCQ.(*cq)
-		icq, ok2 := params.InitiatorCQ.(*cq)
-		switch {
-		case !ok1 || !ok2 || rcq == nil || icq == nil,
-			rcq.ad != a || icq.ad != a || rcq.closing || icq.closing || p.closing,
-			params.ReceiveQueueDepth > info.MaxReceiveQueueDepth,
-			params.InitiatorQueueDepth > info.MaxInitiatorQueueDepth,
-			params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE,
-			params.MaxInitiatorRequestSGE > info.MaxInitiatorRequestSGE,
-			params.InlineDataSize > info.MaxInlineDataSize:
-			return nil, nil, ndk.StatusInvalidParameter
+// lamPage is one mapped logical page: bytes [start, start+PAGE_SIZE) of
+// buf. start is negative for the first page when FBO > 0, and the last page
+// may run past the end of buf; the bytes of a page outside buf belong to no
+// consumer buffer (reads give zeroes, writes are lost).
+type lamPage struct {
+	buf   []byte
+	start int
+}
+
+// BuildLAM implements ndk.Adapter (NdkBuildLam). FBO is the offset of
+// buf's first byte within its host page, as MmGetMdlByteOffset gives it;
+// logical pages are never adjacent, so an SGE that crosses a page boundary
+// with the privileged token is an access violation.
+func (a *adapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := a.f
+	m := f.pick(done != nil)
+	f.mu.Lock()
+	st := a.buildLAMLocked(buf, lam)
+	f.mu.Unlock()
+	return f.completeOn(a, nil, m, done, ctx, st)
+}
+
+func (a *adapter) buildLAMLocked(buf []byte, lam *ndk.LAM) ndk.Status {
+	if lam == nil || len(buf) == 0 || uint64(len(buf)) > a.f.info.MaxRegistrationSize {
+		return ndk.StatusInvalidParameter
+	}
+	// The offset within the host page is a property of the buffer, read
+	// from its address; the address is never dereferenced (MR-4).
+	fbo := int(uintptr(unsafe.Pointer(unsafe.SliceData(buf))) % pageSize)
+	need := (fbo + len(buf) + pageSize - 1) / pageSize
+	if len(lam.Pages) < need {
+		lam.PageCount = uint32(need)
+		return ndk.StatusBufferTooSmall
+	}
+	lm := &lamMap{ad: a}
+	for i := range need {
+		la := a.nextLogical
+		a.nextLogical += 2 * pageSize // a hole after every page
+		a.lams[la] = &lamPage{buf: buf, start: i*pageSize - fbo}
+		lm.pages = append(lm.pages, la)
+		lam.Pages[i] = la
+	}
+	lam.PageCount = uint32(need)
+	lam.FBO = uint32(fbo)
+	lam.AdapterContext = lm
+	return ndk.StatusSuccess
+}
+
+// ReleaseLAM implements ndk.Adapter (NdkReleaseLam): its logical pages are
+// unmapped; a fast-registered MR over them loses them too.
+func (a *adapter) ReleaseLAM(lam *ndk.LAM) {
+	if lam == nil {
+		return
+	}
+	f := a.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	lm, ok := lam.AdapterContext.(*lamMap)
+	if !ok || lm.ad != a || lm.released {
+		return
+	}
+	for _, la := range lm.pages {
+		delete(a.lams, la)
+	}
+	lm.released = true
+	lam.AdapterContext = nil
+}
+
+// ---- memory tokens ----
+
+type tokKind uint8
+
+const (
+	tokPrivileged tokKind = iota + 1 // a PD's privileged token
+	tokMRLocal                       // an MR's local token
+	tokMRRemote                      // an MR's remote token
+	tokMW                            // an MW's remote token
+)
+
+type tokenRef struct {
+	kind tokKind
+	pd   *pd
+	mr   *mr
+	mw   *mw
+}
+
+// newTokenLocked hands out a fresh non-zero token, unique among the
+// adapter's live tokens. The sequence is scrambled by an odd multiplier (a
+// bijection of uint32), so tokens look opaque.
+func (a *adapter) newTokenLocked(r tokenRef) uint32 {
+	for {
+		a.tokenSeq++
+		t := a.tokenSeq * 0x9E3779B1
+		if _, used := a.tokens[t]; t != 0 && !used {
+			a.tokens[t] = r
+			return t
 		}
-		q := &qp{pd: p, rcq: rcq, icq: icq, params: params}
-		q.initLocked(a, ndk.ObjectTypeQP, nil, &p.object, &rcq.object, &icq.object)
-		return q, &q.object, ndk.StatusSuccess
-	})
+	}
 }
 
-// cq is NDK_CQ. The data path (results, arming, notification) comes later.
-type cq struct {
-	object
-	depth     uint32
-	notify    ndk.CQNotificationCallback
-	notifyCtx any
-}
-
-// qp is NDK_QP. The data path (work requests) comes later.
-type qp struct {
-	object
-	pd       *pd
-	rcq, icq *cq
-	params   ndk.QPParams
-	owner    *connector // the connector the QP is bound to, nil if none
+// dropTokenLocked retires *t (if any) and zeroes it.
+func (a *adapter) dropTokenLocked(t *uint32) {
+	if *t != 0 {
+		delete(a.tokens, *t)
+		*t = 0
+	}
 }

@@ -451,7 +451,8 @@ func (c *connector) GetPeerAddress() (netip.AddrPort, ndk.Status) {
 }
 
 // Disconnect implements ndk.Connector. The graceful handshake is not
-// modelled yet: the peer is told at once and the request succeeds.
+// modelled yet: the peer is told at once and the request succeeds. The QP
+// is flushed (QP-22); the peer's is not (CN-16).
 func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := c.ad.f
 	m := f.pick(done != nil)
@@ -462,15 +463,23 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 		if p := c.peer; p != nil {
 			f.peerDisconnectedLocked(p)
 		}
+		if c.q != nil {
+			f.flushLocked(c.q)
+		}
 		st = ndk.StatusSuccess
 	}
 	f.mu.Unlock()
 	return f.completeNow(&c.object, m, done, ctx, st)
 }
 
-// beginCloseLocked cancels c's pending requests and tells the peer.
+// beginCloseLocked cancels c's pending requests and tells the peer. A QP
+// whose connection was established is flushed: its requests can no longer
+// complete.
 func (c *connector) beginCloseLocked() {
 	f := c.ad.f
+	if c.q != nil && (c.state == stConnected || c.state == stDisconnected) {
+		defer f.flushLocked(c.q)
+	}
 	if r := c.connReq; r != nil {
 		c.connReq = nil
 		f.resolveLocked(&c.object, r, ndk.StatusCancelled)

@@ -20,6 +20,12 @@
 // reentrant calls whose outcome depends on the peer (Connect, Accept) block
 // until it is known. A call made with a nil callback completes inline.
 //
+// Work requests (QP and SRQ posts, Flush, Arm) take no callback: they
+// return their inline status, and every completion they cause is queued to
+// its CQ before the call returns (a receive completes when the peer's send
+// arrives). The personality does not apply to them, nor to calls that never
+// return STATUS_PENDING (ControlInterruptModeration, ReleaseLAM).
+//
 // Close follows the personality when nothing is outstanding. A close that
 // must wait (open successors, LT-16; or callbacks scheduled or running on
 // the object, LT-23/LT-24) returns STATUS_PENDING in every personality and
@@ -43,7 +49,11 @@
 //   - A request that reached a listener whose close is issued before the
 //     connect event was delivered is refused, not delivered.
 //   - Ephemeral ports are assigned next-fit from a per-address cursor.
-//   - QP queue depths of 0 are accepted; the maxima are checked.
+//   - QP queue depths of 0 are accepted; the maxima are checked. A queue
+//     holds its depth in requests: a post beyond (receives posted and not
+//     completed; sends waiting for a peer receive or requests held by
+//     DEFER) fails inline with STATUS_INSUFFICIENT_RESOURCES, so a queue of
+//     depth 0 takes no request. An SRQ of depth 0 is invalid.
 //   - Reject on the active side (after Connect succeeded) takes at most
 //     MaxCallerData bytes of private data, on the passive side MaxCalleeData.
 //   - GetLocalAddress/GetPeerAddress of a connector answer from the connect
@@ -54,6 +64,127 @@
 //     error) also returns STATUS_INVALID_DEVICE_STATE and changes nothing.
 //   - Disconnect is not a handshake yet: it tells the peer at once and
 //     succeeds. A second Disconnect: STATUS_CONNECTION_INVALID.
+//   - A create beyond option max-objects (objects of the adapter created
+//     and not yet closed) fails with STATUS_INSUFFICIENT_RESOURCES, inline
+//     or through the completion as the personality says (CR-11); the
+//     passive connectors of connect events are counted but never refused.
+//
+// # Data path
+//
+// Data moves between connected QPs only: both connectors connected, neither
+// disconnected, aborted or closing, and neither QP closing. Initiator
+// requests on any other QP fail inline with STATUS_CONNECTION_INVALID and
+// queue nothing (QP-5, DP-4); receives may be posted at any time. Inline
+// failures are for malformed requests (STATUS_INVALID_PARAMETER: a foreign
+// or wrong-kind object or one of another PD, too many SGEs, INLINE bytes
+// over the QP's InlineDataSize, a zero address for Bind or FastRegister, a
+// FastRegister geometry against MR-11) and full queues; a request on a
+// closing QP or SRQ: STATUS_CONNECTION_INVALID (initiator) or
+// STATUS_INVALID_DEVICE_STATE (receive). Everything that depends on memory
+// (tokens, ranges, access rights, MR and MW state) is found when the
+// request executes and reported in its completion. Choices:
+//
+//   - Requests execute in posting order when posted. Those with
+//     NDK_OP_FLAG_DEFER are held until a request without it is posted on the
+//     QP, or a post fails inline (DP-6); Flush and close cancel them. A data
+//     request executed with its connection gone (a held request after the
+//     peer aborted) completes with STATUS_CONNECTION_ABORTED.
+//   - A Send reads its bytes when it executes and waits at the sender for
+//     the peer's oldest receive (from the peer QP, or its SRQ, where the
+//     oldest waiting send of all the SRQ's QPs' peers goes first). Receive
+//     too small: the receiver completes with STATUS_BUFFER_OVERFLOW (the
+//     bytes that fit are placed and counted), the sender with
+//     STATUS_REMOTE_RESOURCES; a receive SGE that fails to resolve: the
+//     receiver gets STATUS_ACCESS_VIOLATION, the sender
+//     STATUS_REMOTE_RESOURCES. The connection stays up.
+//   - RDMA: a token that is not a live remote token of the peer QP's PD, or
+//     whose rights lack the access, gives STATUS_ACCESS_VIOLATION; a range
+//     outside the region or window gives STATUS_REMOTE_RESOURCES, for Read
+//     (QP-14) and Write alike. The connection stays up. Read and Write
+//     honour NDK_OP_FLAG_INLINE as Send does. READ_FENCE is moot (execution
+//     is in order); read limits are not enforced.
+//   - Local SGEs need the local token of an MR of the QP's PD whose region
+//     covers them, with LOCAL_WRITE for receive and read sinks; remote and
+//     MW tokens are never local tokens. The adapter does not set
+//     RDMA_READ_SINK_NOT_REQUIRED: a read sink must be registered with
+//     NDK_MR_FLAG_RDMA_READ_SINK (or fast-registered with
+//     NDK_OP_FLAG_RDMA_READ_SINK), and the privileged token is no read
+//     sink (MR-7, MR-23). A failure is STATUS_ACCESS_VIOLATION.
+//   - INLINE SGEs ignore their token (QP-10); Go has no address to read
+//     through, so each SGE is resolved through the first open MR of the
+//     QP's PD (in creation order) whose current region covers it, whatever
+//     its token and rights, else through the adapter's logical pages. The
+//     bytes are captured when the call is made; an SGE nothing covers
+//     makes the request complete with STATUS_ACCESS_VIOLATION.
+//   - Every completion with a status other than STATUS_SUCCESS (including
+//     STATUS_CANCELLED and STATUS_BUFFER_OVERFLOW) is an error for arming:
+//     it matches NDK_CQ_NOTIFY_ERRORS and _SOLICITED (CQ-6). _ANY matches
+//     every completion. An arm is satisfied at once when the CQ holds a
+//     completion newer than the last notification that matches the arm's
+//     type (CH-9); older or non-matching ones do not fire it (CH-10).
+//     After a CQ's close is issued no notification callback starts.
+//   - A CQ overrun (a completion with the CQ full) puts the CQ in error
+//     for good (CQ-5): that completion and every later one are dropped, the
+//     entries held stay retrievable, and one notification with
+//     STATUS_BUFFER_OVERFLOW is delivered: at once if armed (any type),
+//     else at the next arm. No notification follows. Its QPs keep working
+//     otherwise. Resize to 0, over MaxCQDepth or below the entries held:
+//     STATUS_INVALID_PARAMETER.
+//   - Flush (and the QP close, the local Disconnect (QP-22), and the close
+//     of the QP's connector once connected) completes the QP's waiting
+//     sends, held requests and receives with STATUS_CANCELLED, in that
+//     order (each in posting order). Receives queued on an SRQ are not the
+//     QP's and stay; those left when the SRQ is released are dropped. The
+//     peer of a disconnect or abort is not flushed (CN-16): its waiting
+//     sends stay until it flushes.
+//   - Tokens are non-zero, unique among an adapter's live tokens, and
+//     opaque. A PD has its own privileged token: local read and write of
+//     the adapter's logical addresses, never remote access (MR-18).
+//     Register gives an MR fresh local and remote tokens, Deregister
+//     retires them. An MW's remote token is fixed at CreateMw, a
+//     fast-register MR's tokens at its first InitializeFastRegisterMr; Bind,
+//     FastRegister and Invalidate change what they grant, not their value.
+//   - Register with VA 0, an empty buffer, or over MaxRegistrationSize:
+//     STATUS_INVALID_PARAMETER; on a fast-register MR or a registered one,
+//     Deregister on one not registered, InitializeFastRegisterMr on a
+//     normal MR: STATUS_INVALID_DEVICE_STATE. InitializeFastRegisterMr with
+//     0 pages: STATUS_INVALID_PARAMETER; over FRMRPageCount:
+//     STATUS_IMPLEMENTATION_LIMIT (MR-10).
+//   - Bind: the MR must have a current region covering the window, and
+//     allow local write if the window allows remote write (MR-15), else
+//     STATUS_ACCESS_VIOLATION. The first Bind of an MW to an MR makes the
+//     MR its antecedent until the MW is closed or bound to another MR; an
+//     MR's Deregister (or a new fast registration) voids windows bound to
+//     it. Rebinding a bound MW is allowed.
+//   - FastRegister: the MR must be initialised and not fast-registered
+//     (else STATUS_INVALID_DEVICE_STATE), the pages at most its
+//     AdapterPageCount (else STATUS_INVALID_PARAMETER), remote rights only
+//     if initialised with RemoteAccess (MR-12), and every page mapped by a
+//     live LAM of the adapter, else STATUS_ACCESS_VIOLATION. A zero
+//     BaseVirtualAddress is refused even with FBO 0 (MR-6 over MR-11).
+//     Invalidate of an MW not bound or an MR not fast-registered (including
+//     one a peer's SendAndInvalidate invalidated, CH-6):
+//     STATUS_INVALID_DEVICE_STATE.
+//   - BuildLAM: FBO is the buffer's offset within its host page (its
+//     address is read, never dereferenced, MR-4); the buffer's bytes map to
+//     logical pages from FBO on, and the bytes of those pages outside the
+//     buffer belong to nobody (reads give zeroes, writes are lost). Logical
+//     pages are never adjacent, so an access crossing a page boundary with
+//     the privileged token fails. An empty buffer:
+//     STATUS_INVALID_PARAMETER. ReleaseLAM unmaps the pages at once.
+//   - SendAndInvalidate may name the remote token of a fast-registered MR
+//     or of a bound MW of the receiving QP's PD; it is invalidated when the
+//     data is placed, and the receive completes as
+//     OpReceiveAndInvalidate with the token (QP-20). Any other token aborts
+//     the connection (QP-16): both ends get their disconnect event, the
+//     send completes with STATUS_CONNECTION_ABORTED, no receive is taken.
+//   - SRQ: the notification is armed while NotifyThreshold > 0 and fires
+//     once when the receives queued are fewer than the threshold: at
+//     creation only when taking a receive brings the count below it, on a
+//     Modify with a threshold also at once if already below (SQ-4). Modify
+//     to a depth below the receives queued: STATUS_INVALID_PARAMETER.
+//   - Notification callbacks (CQ, SRQ) run on sim goroutines, one at a time
+//     per object (CH-11); the object's close waits for them (CQ-4, LT-24).
 //
 // # Variants
 //

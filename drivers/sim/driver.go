@@ -20,6 +20,7 @@ const (
 	OptSeed       = "seed"
 	OptHosts      = "hosts"
 	OptVariant    = "variant"
+	OptMaxObjects = "max-objects"
 
 	CompletionInline    = "inline"
 	CompletionDeferred  = "deferred"
@@ -31,6 +32,7 @@ const (
 	DefaultHosts      = 2
 	MinHosts          = 2
 	MaxHosts          = 16
+	DefaultMaxObjects = 65536
 )
 
 var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
@@ -50,6 +52,8 @@ func (Driver) Options() []ndk.Option {
 			Usage: fmt.Sprintf("number of simulated hosts (%d..%d); host i has 192.0.2.(i+1) and 2001:db8::(i+1)", MinHosts, MaxHosts)},
 		{Name: OptVariant, Default: "",
 			Usage: "deliberately broken provider variant, empty for the conforming provider: " + strings.Join(variantNames(), " | ")},
+		{Name: OptMaxObjects, Default: strconv.Itoa(DefaultMaxObjects),
+			Usage: "objects an adapter holds at most (created and not yet closed); a create beyond fails with STATUS_INSUFFICIENT_RESOURCES"},
 	}
 }
 
@@ -61,7 +65,7 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err := ndk.CheckOptions(d, opts); err != nil {
 		return nil, err
 	}
-	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts}
+	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects}
 	if v, ok := opts[OptCompletion]; ok {
 		if !slices.Contains(completionValues, v) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
@@ -89,6 +93,13 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 		}
 		cfg.variant = v
 	}
+	if v, ok := opts[OptMaxObjects]; ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("invalid %s=%q (valid: an integer from 0)", OptMaxObjects, v)
+		}
+		cfg.maxObjects = n
+	}
 	return &provider{f: newFabric(cfg)}, nil
 }
 
@@ -97,6 +108,7 @@ type config struct {
 	seed       int64
 	hosts      int
 	variant    string
+	maxObjects int
 }
 
 // provider is the opened sim driver: one fabric of simulated hosts.
@@ -114,7 +126,7 @@ func (p *provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 	if h == nil {
 		return nil, ndk.StatusInvalidAddress
 	}
-	return &adapter{f: p.f, host: h}, ndk.StatusSuccess
+	return newAdapter(p.f, h), ndk.StatusSuccess
 }
 
 // Close releases nothing: the consumer has closed every adapter, and the

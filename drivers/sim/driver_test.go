@@ -34,6 +34,8 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptHosts: "17"}, []string{"hosts", "2", "16"}},
 		{map[string]string{OptHosts: "two"}, []string{"hosts"}},
 		{map[string]string{OptVariant: "nope"}, []string{"variant", "nope", VariantListenerCloseInline, VariantLateCallback}},
+		{map[string]string{OptMaxObjects: "-1"}, []string{"max-objects"}},
+		{map[string]string{OptMaxObjects: "many"}, []string{"max-objects"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
 		if err == nil {
@@ -62,7 +64,7 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("completion default = %q", o.Default)
 		}
 	}
-	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant}) {
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects}) {
 		t.Errorf("options = %v", names)
 	}
 }

@@ -25,6 +25,9 @@ type fabric struct {
 	rng     *rand.Rand
 	variant string
 	info    ndk.AdapterInfo
+
+	maxObjects int    // per adapter (option max-objects)
+	wrSeq      uint64 // work requests posted, for the order of waiting sends
 }
 
 // mode is how one call that takes a completion callback completes.
@@ -38,9 +41,10 @@ const (
 
 func newFabric(cfg config) *fabric {
 	f := &fabric{
-		tuples:  map[tuple]*connector{},
-		variant: cfg.variant,
-		info:    adapterInfo(),
+		tuples:     map[tuple]*connector{},
+		variant:    cfg.variant,
+		info:       adapterInfo(),
+		maxObjects: cfg.maxObjects,
 	}
 	f.cond = sync.NewCond(&f.mu)
 	switch cfg.completion {
@@ -84,12 +88,12 @@ func adapterInfo() ndk.AdapterInfo {
 		MaxOutboundReadLimit:   16,
 		MaxReceiveQueueDepth:   1024,
 		MaxInitiatorQueueDepth: 1024,
-		MaxSRQDepth:            0,
+		MaxSRQDepth:            1024,
 		MaxCQDepth:             4096,
 		LargeRequestThreshold:  64 << 10,
 		MaxCallerData:          56,
 		MaxCalleeData:          148,
-		AdapterFlags:           ndk.AdapterFlagLoopbackConnectionsSupported,
+		AdapterFlags:           ndk.AdapterFlagLoopbackConnectionsSupported | ndk.AdapterFlagCQResizeSupported,
 		RDMATechnology:         ndk.RDMATechnologyRoCEv2,
 	}
 }
@@ -250,17 +254,63 @@ func (f *fabric) callbackDoneLocked(ad *adapter, o *object) {
 // completeNow completes a request whose final status st is already known,
 // in mode m. The caller must not hold mu, and must not touch o afterwards.
 func (f *fabric) completeNow(o *object, m mode, done ndk.RequestCompletion, ctx any, st ndk.Status) ndk.Status {
+	return f.completeOn(o.ad, o, m, done, ctx, st)
+}
+
+// completeOn is completeNow for a request of the adapter itself (o nil) or
+// of one of its objects.
+func (f *fabric) completeOn(ad *adapter, o *object, m mode, done ndk.RequestCompletion, ctx any, st ndk.Status) ndk.Status {
 	switch m {
 	case modeDeferred:
 		f.mu.Lock()
-		f.spawnLocked(o.ad, o, func() { done(ctx, st) })
+		f.spawnLocked(ad, o, func() { done(ctx, st) })
 		f.mu.Unlock()
 	case modeReentrant:
-		f.callNow(o.ad, o, func() { done(ctx, st) })
+		f.callNow(ad, o, func() { done(ctx, st) })
 	default:
 		return st
 	}
 	return ndk.StatusPending
+}
+
+// notifier serializes the event callbacks of one object (CQ or SRQ
+// notifications, CH-11): at most one runs at a time, later ones wait for it.
+type notifier struct {
+	running bool
+	pending []ndk.Status // due while one was running
+}
+
+// notifyLocked calls call(st), an event callback of o, on a sim goroutine,
+// after any that is running. None starts once o's close was issued.
+func (f *fabric) notifyLocked(o *object, n *notifier, call func(ndk.Status), st ndk.Status) {
+	if o.closing {
+		return
+	}
+	if n.running {
+		n.pending = append(n.pending, st)
+		return
+	}
+	n.running = true
+	f.spawnLocked(o.ad, o, func() {
+		for {
+			f.mu.Lock()
+			if o.closing {
+				n.running, n.pending = false, nil
+				f.mu.Unlock()
+				return
+			}
+			f.mu.Unlock()
+			call(st)
+			f.mu.Lock()
+			if len(n.pending) == 0 {
+				n.running = false
+				f.mu.Unlock()
+				return
+			}
+			st, n.pending = n.pending[0], n.pending[1:]
+			f.mu.Unlock()
+		}
+	})
 }
 
 // request is a request whose outcome depends on the peer (Connect, Accept).

@@ -410,7 +410,13 @@ type conn struct {
 // completes the handshake.
 func establish(t testing.TB, a *side, src netip.AddrPort, se ndk.SharedEndpoint, b *side, ls *listening) *conn {
 	t.Helper()
-	c := &conn{qa: a.qp(t), qb: b.qp(t), discA: make(chan struct{}, 4), discB: make(chan struct{}, 4)}
+	return establishQPs(t, a, src, se, b, ls, a.qp(t), b.qp(t))
+}
+
+// establishQPs is establish with the QPs given.
+func establishQPs(t testing.TB, a *side, src netip.AddrPort, se ndk.SharedEndpoint, b *side, ls *listening, qa, qb ndk.QP) *conn {
+	t.Helper()
+	c := &conn{qa: qa, qb: qb, discA: make(chan struct{}, 4), discB: make(chan struct{}, 4)}
 	c.a = a.connector(t)
 	bres := make(chan ndk.Status, 1)
 	go func() {

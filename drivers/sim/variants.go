@@ -31,7 +31,7 @@ var variants = []Variant{
 	{
 		Name:        VariantListenerCloseInline,
 		Rule:        "LC-15",
-		Rules:       []string{"LC-15"},
+		Rules:       []string{"LC-15", "LT-16", "LT-15"}, // LC-15 is LT-16 for listener -> connector
 		Description: "closing a listener that still has accepted connectors open returns STATUS_SUCCESS at once instead of STATUS_PENDING",
 	},
 	{

@@ -1,0 +1,188 @@
+package sim
+
+import (
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// cqEntry is one completion in a CQ.
+type cqEntry struct {
+	r         ndk.ResultEx
+	seq       uint64 // 1 + the number of entries queued before it
+	solicited bool   // the receive of a send with SEND_AND_SOLICIT_EVENT
+}
+
+// cq is NDK_CQ. It holds at most depth entries; one more overruns it: the
+// CQ is in error from then on (CQ-5), every later completion is dropped,
+// and the overrun is reported once, with STATUS_BUFFER_OVERFLOW, by the
+// first notification due at or after it.
+type cq struct {
+	object
+	depth     uint32
+	notify    ndk.CQNotificationCallback
+	notifyCtx any
+
+	entries      []cqEntry
+	seq          uint64 // entries ever queued
+	lastNotified uint64 // seq when the last notification was issued
+	armed        bool
+	armType      ndk.CQNotifyType
+	overrun      bool
+	overrunTold  bool
+	n            notifier
+}
+
+func (c *cq) beginCloseLocked() { c.armed = false }
+func (c *cq) releaseLocked()    {}
+func (c *cq) closedLocked()     {}
+
+// Resize implements ndk.CQ (NdkResizeCq, CQ-1): a depth over MaxCQDepth, of
+// 0, or below the number of entries the CQ holds is an invalid parameter.
+func (c *cq) Resize(depth uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := c.ad.f
+	m := f.pick(done != nil)
+	f.mu.Lock()
+	var st ndk.Status
+	switch {
+	case c.closing:
+		st = ndk.StatusInvalidDeviceState
+	case depth < 1 || depth > f.info.MaxCQDepth || int(depth) < len(c.entries):
+		st = ndk.StatusInvalidParameter
+	default:
+		c.depth = depth
+		st = ndk.StatusSuccess
+	}
+	f.mu.Unlock()
+	return f.completeNow(&c.object, m, done, ctx, st)
+}
+
+// mergeArm is the table of CH-12..CH-14.
+func mergeArm(a, b ndk.CQNotifyType) ndk.CQNotifyType {
+	switch {
+	case a == ndk.CQNotifyAny || b == ndk.CQNotifyAny:
+		return ndk.CQNotifyAny
+	case a == ndk.CQNotifyErrors && b == ndk.CQNotifyErrors:
+		return ndk.CQNotifyErrors
+	}
+	return ndk.CQNotifySolicited
+}
+
+// matches reports whether e satisfies an arm of type t. Every completion
+// with a status other than STATUS_SUCCESS is an error: it matches every
+// type (CQ-6).
+func (e *cqEntry) matches(t ndk.CQNotifyType) bool {
+	switch t {
+	case ndk.CQNotifyAny:
+		return true
+	case ndk.CQNotifySolicited:
+		return e.r.Status != ndk.StatusSuccess || e.solicited
+	}
+	return e.r.Status != ndk.StatusSuccess
+}
+
+// Arm implements ndk.CQ (NdkArmCq). An arm made while the CQ holds a
+// completion that matches it and is newer than the last notification is
+// satisfied at once (CH-9).
+func (c *cq) Arm(t ndk.CQNotifyType) {
+	f := c.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c.closing {
+		return
+	}
+	if c.armed {
+		t = mergeArm(c.armType, t)
+	}
+	c.armed, c.armType = true, t
+	if c.overrun {
+		if !c.overrunTold {
+			c.fireLocked(ndk.StatusBufferOverflow)
+		}
+		return
+	}
+	for i := range c.entries {
+		if e := &c.entries[i]; e.seq > c.lastNotified && e.matches(t) {
+			c.fireLocked(ndk.StatusSuccess)
+			return
+		}
+	}
+}
+
+// fireLocked satisfies the arm: it is cleared and the notification issued.
+func (c *cq) fireLocked(st ndk.Status) {
+	c.armed = false
+	c.lastNotified = c.seq
+	if st != ndk.StatusSuccess {
+		c.overrunTold = true
+	}
+	if c.notify == nil {
+		return
+	}
+	cb, ctx := c.notify, c.notifyCtx
+	c.ad.f.notifyLocked(&c.object, &c.n, func(s ndk.Status) { cb(ctx, s) }, st)
+}
+
+// pushLocked queues a completion.
+func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
+	if c.overrun {
+		return
+	}
+	if len(c.entries) >= int(c.depth) {
+		c.overrun = true
+		if c.armed {
+			c.fireLocked(ndk.StatusBufferOverflow)
+		}
+		return
+	}
+	if r.Status == ndk.StatusSuccess {
+		r.ProviderErrorCode = 0 // QP-19
+	}
+	c.seq++
+	e := cqEntry{r: r, seq: c.seq, solicited: solicited}
+	c.entries = append(c.entries, e)
+	if c.armed && e.matches(c.armType) {
+		c.fireLocked(ndk.StatusSuccess)
+	}
+}
+
+// popLocked removes up to n entries.
+func (c *cq) popLocked(n int) []cqEntry {
+	n = min(n, len(c.entries))
+	out := c.entries[:n:n]
+	c.entries = c.entries[n:]
+	if len(c.entries) == 0 {
+		c.entries = nil
+	}
+	return out
+}
+
+// GetResults implements ndk.CQ (NdkGetCqResults). A ReceiveAndInvalidate
+// completion comes out as a plain result; its token was invalidated when
+// the data arrived (CH-3..CH-6).
+func (c *cq) GetResults(results []ndk.Result) int {
+	f := c.ad.f
+	f.mu.Lock()
+	es := c.popLocked(len(results))
+	f.mu.Unlock()
+	for i, e := range es {
+		results[i] = e.r.Result
+	}
+	return len(es)
+}
+
+// GetResultsEx implements ndk.CQ (NdkGetCqResultsEx).
+func (c *cq) GetResultsEx(results []ndk.ResultEx) int {
+	f := c.ad.f
+	f.mu.Lock()
+	es := c.popLocked(len(results))
+	f.mu.Unlock()
+	for i, e := range es {
+		results[i] = e.r
+	}
+	return len(es)
+}
+
+// ControlInterruptModeration implements ndk.CQ: the adapter does not set
+// NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED (CQ-9, CQ-10).
+func (c *cq) ControlInterruptModeration(interval, count uint32) ndk.Status {
+	return ndk.StatusNotSupported
+}

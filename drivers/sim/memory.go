@@ -1,0 +1,484 @@
+package sim
+
+import (
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// ---- spans of memory ----
+
+// seg is a piece of a resolved memory range: consumer bytes, or (b nil) a
+// hole of n bytes that belongs to no consumer buffer (the part of a logical
+// page outside the LAM's buffer): reads give zeroes, writes are lost.
+type seg struct {
+	b []byte
+	n int
+}
+
+func segsLen(ss []seg) int {
+	n := 0
+	for _, s := range ss {
+		n += s.n
+	}
+	return n
+}
+
+// gather copies the bytes of ss.
+func gather(ss []seg) []byte {
+	out := make([]byte, 0, segsLen(ss))
+	for _, s := range ss {
+		if s.b == nil {
+			out = append(out, make([]byte, s.n)...)
+		} else {
+			out = append(out, s.b...)
+		}
+	}
+	return out
+}
+
+// scatter copies data into ss and returns how many bytes of data fit.
+func scatter(ss []seg, data []byte) int {
+	done := 0
+	for _, s := range ss {
+		if done == len(data) {
+			break
+		}
+		k := min(s.n, len(data)-done)
+		if s.b != nil {
+			copy(s.b[:k], data[done:done+k])
+		}
+		done += k
+	}
+	return done
+}
+
+// inRange reports whether [addr, addr+n) lies in [base, base+length).
+func inRange(base, length, addr, n uint64) bool {
+	return addr >= base && n <= length && addr-base <= length-n
+}
+
+// access is what a request does to memory.
+type access uint8
+
+const (
+	accLocalRead access = iota
+	accLocalWrite
+	accReadSink // local write as the sink of an RDMA read (MR-7)
+	accRemoteRead
+	accRemoteWrite
+)
+
+// ---- MR ----
+
+// mr is NDK_MR. An MR created with fastRegister false is registered with
+// Register; one created with fastRegister true is initialised with
+// InitializeFastRegister and then mapped by FastRegister work requests.
+type mr struct {
+	object
+	pd   *pd
+	fast bool
+
+	local, remote uint32 // tokens; 0 while none
+	gen           uint64 // bumped whenever the memory behind the MR changes: binds of older generations are void
+
+	// NdkRegisterMr.
+	registered bool
+	buf        []byte
+	va         uint64
+	flags      uint32
+
+	// NdkInitializeFastRegisterMr / NdkFastRegister.
+	frInit   bool
+	frPages  uint32 // AdapterPageCount of the initialisation
+	frRemote bool
+	frValid  bool     // fast-registered and not invalidated
+	frMap    []uint64 // logical pages
+	frFBO    uint32
+	frLen    uint64
+	frBase   uint64
+	frFlags  uint32 // NDK_OP_FLAG_ALLOW_* of the FastRegister
+}
+
+// Register implements ndk.MR (NdkRegisterMr).
+func (m *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := m.ad.f
+	mode := f.pick(done != nil)
+	f.mu.Lock()
+	var st ndk.Status
+	switch {
+	case m.closing || m.fast || m.registered:
+		st = ndk.StatusInvalidDeviceState
+	case va == 0, len(buf) == 0, uint64(len(buf)) > f.info.MaxRegistrationSize, va+uint64(len(buf)) < va:
+		st = ndk.StatusInvalidParameter // MR-6: no zero-based registrations
+	default:
+		m.registered, m.buf, m.va, m.flags = true, buf, va, flags
+		m.gen++
+		m.local = m.ad.newTokenLocked(tokenRef{kind: tokMRLocal, mr: m})
+		m.remote = m.ad.newTokenLocked(tokenRef{kind: tokMRRemote, mr: m})
+		st = ndk.StatusSuccess
+	}
+	f.mu.Unlock()
+	return f.completeNow(&m.object, mode, done, ctx, st)
+}
+
+// Deregister implements ndk.MR (NdkDeregisterMr).
+func (m *mr) Deregister(done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := m.ad.f
+	mode := f.pick(done != nil)
+	f.mu.Lock()
+	st := ndk.StatusInvalidDeviceState
+	if !m.closing && m.registered {
+		m.deregisterLocked()
+		st = ndk.StatusSuccess
+	}
+	f.mu.Unlock()
+	return f.completeNow(&m.object, mode, done, ctx, st)
+}
+
+func (m *mr) deregisterLocked() {
+	m.registered, m.buf = false, nil
+	m.gen++
+	m.ad.dropTokenLocked(&m.local)
+	m.ad.dropTokenLocked(&m.remote)
+}
+
+// InitializeFastRegister implements ndk.MR (NdkInitializeFastRegisterMr).
+// The first one allocates the MR's local and remote tokens, which stay for
+// the MR's life; it may be repeated (the last page count and remote access
+// apply).
+func (m *mr) InitializeFastRegister(adapterPageCount uint32, remoteAccess bool, done ndk.RequestCompletion, ctx any) ndk.Status {
+	f := m.ad.f
+	mode := f.pick(done != nil)
+	f.mu.Lock()
+	var st ndk.Status
+	switch {
+	case m.closing || !m.fast:
+		st = ndk.StatusInvalidDeviceState
+	case adapterPageCount == 0:
+		st = ndk.StatusInvalidParameter
+	case adapterPageCount > f.info.FRMRPageCount:
+		st = ndk.StatusImplementationLimit // MR-10
+	default:
+		m.frInit, m.frPages, m.frRemote = true, adapterPageCount, remoteAccess
+		if m.local == 0 {
+			m.local = m.ad.newTokenLocked(tokenRef{kind: tokMRLocal, mr: m})
+			m.remote = m.ad.newTokenLocked(tokenRef{kind: tokMRRemote, mr: m})
+		}
+		st = ndk.StatusSuccess
+	}
+	f.mu.Unlock()
+	return f.completeNow(&m.object, mode, done, ctx, st)
+}
+
+// LocalToken implements ndk.MR.
+func (m *mr) LocalToken() uint32 {
+	f := m.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return m.local
+}
+
+// RemoteToken implements ndk.MR.
+func (m *mr) RemoteToken() uint32 {
+	f := m.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return m.remote
+}
+
+func (m *mr) beginCloseLocked() {}
+
+// releaseLocked runs once the MR's MWs are closed: the registration ends.
+func (m *mr) releaseLocked() {
+	if m.registered {
+		m.deregisterLocked()
+	}
+	m.frValid = false
+	m.gen++
+	m.ad.dropTokenLocked(&m.local)
+	m.ad.dropTokenLocked(&m.remote)
+	m.pd.forgetMRLocked(m)
+}
+
+func (m *mr) closedLocked() {}
+
+// activeLocked reports the MR's region, if it has one now.
+func (m *mr) activeLocked() (base, length uint64, ok bool) {
+	switch {
+	case m.registered:
+		return m.va, uint64(len(m.buf)), true
+	case m.frValid:
+		return m.frBase, m.frLen, true
+	}
+	return 0, 0, false
+}
+
+// allowsLocked reports whether the MR's access rights allow acc.
+func (m *mr) allowsLocked(acc access) bool {
+	if m.registered {
+		switch acc {
+		case accLocalRead:
+			return true
+		case accLocalWrite:
+			return m.flags&ndk.MRFlagAllowLocalWrite != 0
+		case accReadSink:
+			return m.flags&ndk.MRFlagAllowLocalWrite != 0 && m.flags&ndk.MRFlagRDMAReadSink != 0
+		case accRemoteRead:
+			return m.flags&ndk.MRFlagAllowRemoteRead != 0
+		case accRemoteWrite:
+			return m.flags&(ndk.MRFlagAllowRemoteWrite&^ndk.MRFlagAllowLocalWrite) != 0
+		}
+		return false
+	}
+	if m.frValid {
+		switch acc {
+		case accLocalRead:
+			return true
+		case accLocalWrite:
+			return m.frFlags&ndk.OpFlagAllowLocalWrite != 0
+		case accReadSink:
+			return m.frFlags&ndk.OpFlagAllowLocalWrite != 0 && m.frFlags&ndk.OpFlagRDMAReadSink != 0
+		case accRemoteRead:
+			return m.frFlags&ndk.OpFlagAllowRemoteRead != 0
+		case accRemoteWrite:
+			return m.frFlags&(ndk.OpFlagAllowRemoteWrite&^ndk.OpFlagAllowLocalWrite) != 0
+		}
+	}
+	return false
+}
+
+// segsLocked resolves [addr, addr+n) of the MR's active region, which the
+// caller has checked.
+func (m *mr) segsLocked(addr, n uint64) ([]seg, ndk.Status) {
+	if m.registered {
+		off := addr - m.va
+		return []seg{{b: m.buf[off : off+n], n: int(n)}}, ndk.StatusSuccess
+	}
+	// Fast-registered: byte b of the region is byte FBO+b of the page run.
+	var out []seg
+	b := uint64(m.frFBO) + (addr - m.frBase)
+	for n > 0 {
+		pi, po := b/pageSize, b%pageSize
+		k := min(n, pageSize-po)
+		if pi >= uint64(len(m.frMap)) {
+			return nil, ndk.StatusAccessViolation
+		}
+		lp := m.ad.lams[m.frMap[pi]]
+		if lp == nil { // the LAM was released
+			return nil, ndk.StatusAccessViolation
+		}
+		out = append(out, lp.segs(int(po), int(k))...)
+		b += k
+		n -= k
+	}
+	return out, ndk.StatusSuccess
+}
+
+// segs gives bytes [po, po+k) of the logical page.
+func (lp *lamPage) segs(po, k int) []seg {
+	lo, hi := lp.start+po, lp.start+po+k
+	var out []seg
+	if lo < 0 {
+		h := min(hi, 0) - lo
+		out = append(out, seg{n: h})
+		lo += h
+	}
+	if lo < hi && lo < len(lp.buf) {
+		e := min(hi, len(lp.buf))
+		out = append(out, seg{b: lp.buf[lo:e], n: e - lo})
+		lo = e
+	}
+	if lo < hi {
+		out = append(out, seg{n: hi - lo})
+	}
+	return out
+}
+
+// logicalSegsLocked resolves [addr, addr+n) of the adapter's logical
+// address space, page by page.
+func (a *adapter) logicalSegsLocked(addr, n uint64) ([]seg, bool) {
+	var out []seg
+	for n > 0 {
+		po := addr % pageSize
+		lp := a.lams[addr-po]
+		if lp == nil {
+			return nil, false
+		}
+		k := min(n, pageSize-po)
+		out = append(out, lp.segs(int(po), int(k))...)
+		addr += k
+		n -= k
+	}
+	return out, true
+}
+
+// ---- MW ----
+
+// mw is NDK_MW. A successful Bind makes the MR an antecedent of the MW until
+// the MW is closed or bound to another MR.
+type mw struct {
+	object
+	pd    *pd
+	mr    *mr    // the MR of the last successful Bind (a link), or nil
+	token uint32 // remote token, fixed for the MW's life
+	valid bool   // bound and not invalidated
+	va    uint64
+	len   uint64
+	flags uint32 // NDK_OP_FLAG_ALLOW_REMOTE_* of the Bind
+	gen   uint64 // mr.gen at the Bind
+}
+
+// RemoteToken implements ndk.MW.
+func (w *mw) RemoteToken() uint32 {
+	f := w.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return w.token
+}
+
+func (w *mw) beginCloseLocked() {}
+func (w *mw) releaseLocked() {
+	w.valid = false
+	w.ad.dropTokenLocked(&w.token)
+}
+func (w *mw) closedLocked() {}
+
+// ---- resolving SGEs and remote accesses ----
+
+// localSegsLocked resolves the SGEs of a request on a QP of p. acc is
+// accLocalRead (a source), accLocalWrite (a receive) or accReadSink. A
+// failure is STATUS_ACCESS_VIOLATION.
+func (p *pd) localSegsLocked(sgl []ndk.SGE, acc access) ([]seg, ndk.Status) {
+	var out []seg
+	for _, e := range sgl {
+		ss, ok := p.localSGELocked(e, acc)
+		if !ok {
+			return nil, ndk.StatusAccessViolation
+		}
+		out = append(out, ss...)
+	}
+	return out, ndk.StatusSuccess
+}
+
+func (p *pd) localSGELocked(e ndk.SGE, acc access) ([]seg, bool) {
+	a := p.ad
+	ref, ok := a.tokens[e.MemoryRegionToken]
+	if !ok {
+		return nil, false
+	}
+	addr, n := e.VirtualAddress, uint64(e.Length)
+	switch ref.kind {
+	case tokPrivileged:
+		// Local read and write of logical addresses (MR-18); not an RDMA
+		// read sink, as the adapter requires sinks registered as such.
+		if ref.pd != p || acc == accReadSink {
+			return nil, false
+		}
+		return a.logicalSegsLocked(addr, n)
+	case tokMRLocal:
+		m := ref.mr
+		base, length, active := m.activeLocked()
+		if m.pd != p || !active || !m.allowsLocked(acc) || !inRange(base, length, addr, n) {
+			return nil, false
+		}
+		ss, st := m.segsLocked(addr, n)
+		return ss, st == ndk.StatusSuccess
+	}
+	return nil, false
+}
+
+// inlineSegsLocked resolves an SGE of an INLINE request, whose token is
+// ignored (QP-10): through the first open MR of p whose active region
+// covers it, else through the adapter's logical pages.
+func (p *pd) inlineSegsLocked(sgl []ndk.SGE) ([]seg, ndk.Status) {
+	var out []seg
+next:
+	for _, e := range sgl {
+		addr, n := e.VirtualAddress, uint64(e.Length)
+		for _, m := range p.mrs {
+			if base, length, ok := m.activeLocked(); ok && inRange(base, length, addr, n) {
+				ss, st := m.segsLocked(addr, n)
+				if st != ndk.StatusSuccess {
+					return nil, st
+				}
+				out = append(out, ss...)
+				continue next
+			}
+		}
+		ss, ok := p.ad.logicalSegsLocked(addr, n)
+		if !ok {
+			return nil, ndk.StatusAccessViolation
+		}
+		out = append(out, ss...)
+	}
+	return out, ndk.StatusSuccess
+}
+
+// remoteSegsLocked resolves an RDMA access of n bytes at addr under token
+// by the peer of a QP of p: STATUS_ACCESS_VIOLATION for a token that is not
+// a live remote token of p or does not grant acc, STATUS_REMOTE_RESOURCES
+// for a range outside the region (QP-14).
+func (p *pd) remoteSegsLocked(addr uint64, token uint32, n uint64, acc access) ([]seg, ndk.Status) {
+	ref, ok := p.ad.tokens[token]
+	if !ok {
+		return nil, ndk.StatusAccessViolation
+	}
+	switch ref.kind {
+	case tokMRRemote:
+		m := ref.mr
+		base, length, active := m.activeLocked()
+		switch {
+		case m.pd != p || !active || !m.allowsLocked(acc):
+			return nil, ndk.StatusAccessViolation
+		case !inRange(base, length, addr, n):
+			return nil, ndk.StatusRemoteResources
+		}
+		return m.segsLocked(addr, n)
+	case tokMW:
+		w := ref.mw
+		want := uint32(ndk.OpFlagAllowRemoteRead)
+		if acc == accRemoteWrite {
+			want = ndk.OpFlagAllowRemoteWrite &^ ndk.OpFlagAllowLocalWrite
+		}
+		switch {
+		case w.pd != p || !w.valid || w.flags&want == 0 || w.mr.gen != w.gen:
+			return nil, ndk.StatusAccessViolation
+		case !inRange(w.va, w.len, addr, n):
+			return nil, ndk.StatusRemoteResources
+		}
+		return w.mr.segsLocked(addr, n)
+	}
+	return nil, ndk.StatusAccessViolation
+}
+
+// invalidatableLocked reports whether token names, for a QP of p, a
+// fast-registered MR or a bound MW that may be invalidated remotely.
+func (p *pd) invalidatableLocked(token uint32) bool {
+	ref, ok := p.ad.tokens[token]
+	switch {
+	case !ok:
+		return false
+	case ref.kind == tokMRRemote:
+		return ref.mr.pd == p && ref.mr.fast && ref.mr.frValid
+	case ref.kind == tokMW:
+		return ref.mw.pd == p && ref.mw.valid
+	}
+	return false
+}
+
+// invalidateTokenLocked invalidates what token names (checked with
+// invalidatableLocked).
+func (a *adapter) invalidateTokenLocked(token uint32) {
+	ref := a.tokens[token]
+	switch ref.kind {
+	case tokMRRemote:
+		ref.mr.invalidateLocked()
+	case tokMW:
+		ref.mw.valid = false
+	}
+}
+
+// invalidateLocked ends a fast registration: local and remote access stop.
+func (m *mr) invalidateLocked() {
+	m.frValid, m.frMap = false, nil
+	m.gen++
+}

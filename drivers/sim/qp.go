@@ -1,0 +1,552 @@
+package sim
+
+import (
+	"slices"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// recv is a posted receive (on a QP or an SRQ).
+type recv struct {
+	ctx any
+	sgl []ndk.SGE
+}
+
+// wr is an initiator work request.
+type wr struct {
+	op    ndk.OperationType // the NDK_RESULT_EX Type of its completion
+	ctx   any
+	sgl   []ndk.SGE
+	flags uint32
+	seq   uint64 // fabric-wide posting order
+
+	raddr  uint64 // Read/Write: remote address
+	rtoken uint32 // Read/Write: remote token; SendAndInvalidate: the peer's token to invalidate
+	inv    bool   // SendAndInvalidate
+	inline bool
+	data   []byte     // Send/Write: the bytes (INLINE: captured at post; else read at execution)
+	dataSt ndk.Status // INLINE: how capturing the bytes went
+
+	mr     *mr        // Bind, FastRegister
+	mw     *mw        // Bind
+	target ndk.Object // Invalidate
+	va     uint64     // Bind: VirtualAddress; FastRegister: BaseVirtualAddress
+	length uint64
+	pages  []uint64
+	fbo    uint32
+}
+
+// qp is NDK_QP. Initiator requests execute when posted (in posting order),
+// except that requests posted with NDK_OP_FLAG_DEFER wait until a request
+// without it is posted or a post fails inline (DP-2, DP-6). A Send executes
+// by reading its bytes and waiting at the sender for the peer's oldest
+// receive; every other request completes when it executes.
+type qp struct {
+	object
+	pd       *pd
+	rcq, icq *cq
+	srq      *srq // receives come from the SRQ, not rq
+	params   ndk.QPParams
+	owner    *connector // the connector the QP is bound to, nil if none
+
+	rq       []*recv // receives posted, oldest first
+	deferred []*wr   // DEFER requests not executed yet
+	waiting  []*wr   // Sends executed, waiting for a receive at the peer
+}
+
+// peerLocked returns the QP at the other end of q's connection, or nil if
+// q cannot move data: not connected, disconnected or aborted on either
+// side, or either QP closing.
+func (q *qp) peerLocked() *qp {
+	c := q.owner
+	if q.closing || c == nil || c.state != stConnected || c.peerDisc {
+		return nil
+	}
+	p := c.peer
+	if p == nil || p.state != stConnected || p.peerDisc || p.q == nil || p.q.closing {
+		return nil
+	}
+	return p.q
+}
+
+func (q *qp) beginCloseLocked() { q.ad.f.flushLocked(q) }
+
+func (q *qp) releaseLocked() {
+	if s := q.srq; s != nil {
+		if i := slices.Index(s.qps, q); i >= 0 {
+			s.qps = slices.Delete(s.qps, i, i+1)
+		}
+	}
+}
+
+func (q *qp) closedLocked() {}
+
+// ---- completions ----
+
+// completeLocked queues the completion of an initiator request (none for a
+// success with NDK_OP_FLAG_SILENT_SUCCESS, QP-6).
+func (q *qp) completeLocked(w *wr, st ndk.Status) {
+	if st == ndk.StatusSuccess && w.flags&ndk.OpFlagSilentSuccess != 0 {
+		return
+	}
+	q.icq.pushLocked(ndk.ResultEx{
+		Result: ndk.Result{Status: st, QPContext: q.params.Context, RequestContext: w.ctx},
+		Type:   w.op,
+	}, false)
+}
+
+// recvDoneLocked queues the completion of a receive taken by q.
+func (q *qp) recvDoneLocked(r *recv, st ndk.Status, n int, typ ndk.OperationType, out uint64, solicited bool) {
+	q.rcq.pushLocked(ndk.ResultEx{
+		Result:                       ndk.Result{Status: st, BytesTransferred: uint32(n), QPContext: q.params.Context, RequestContext: r.ctx},
+		Type:                         typ,
+		TypeSpecificCompletionOutput: out,
+	}, solicited)
+}
+
+// ---- flush ----
+
+// Flush implements ndk.QP (NdkFlush, QP-21): the QP's receives and its
+// pending initiator requests (waiting sends, deferred requests) complete
+// with STATUS_CANCELLED. Receives queued on an SRQ stay there.
+func (q *qp) Flush() {
+	f := q.ad.f
+	f.mu.Lock()
+	f.flushLocked(q)
+	f.mu.Unlock()
+}
+
+func (f *fabric) flushLocked(q *qp) {
+	ws, ds, rs := q.waiting, q.deferred, q.rq
+	q.waiting, q.deferred, q.rq = nil, nil, nil
+	for _, w := range ws {
+		q.completeLocked(w, ndk.StatusCancelled)
+	}
+	for _, w := range ds {
+		q.completeLocked(w, ndk.StatusCancelled)
+	}
+	for _, r := range rs {
+		q.recvDoneLocked(r, ndk.StatusCancelled, 0, ndk.OpReceive, 0, false)
+	}
+}
+
+// ---- receives ----
+
+// Receive implements ndk.QP (NdkReceive). Receives may be posted before
+// the QP is connected. On a QP over an SRQ: STATUS_INVALID_DEVICE_STATE.
+func (q *qp) Receive(reqCtx any, sgl []ndk.SGE) ndk.Status {
+	f := q.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case q.closing || q.srq != nil:
+		return ndk.StatusInvalidDeviceState
+	case len(sgl) > int(q.params.MaxReceiveRequestSGE):
+		return ndk.StatusInvalidParameter
+	case len(q.rq) >= int(q.params.ReceiveQueueDepth):
+		return ndk.StatusInsufficientResources
+	}
+	q.rq = append(q.rq, &recv{ctx: reqCtx, sgl: slices.Clone(sgl)})
+	f.matchQPLocked(q)
+	return ndk.StatusSuccess
+}
+
+// matchReceiverLocked hands x's receives (its own or its SRQ's) to the
+// sends waiting at its peer.
+func (f *fabric) matchReceiverLocked(x *qp) {
+	if x.srq != nil {
+		f.matchSRQLocked(x.srq)
+	} else {
+		f.matchQPLocked(x)
+	}
+}
+
+func (f *fabric) matchQPLocked(x *qp) {
+	for len(x.rq) > 0 {
+		s := x.peerLocked()
+		if s == nil || len(s.waiting) == 0 {
+			return
+		}
+		f.deliverLocked(s, x, func() *recv {
+			r := x.rq[0]
+			x.rq = x.rq[1:]
+			return r
+		})
+	}
+}
+
+// deliverLocked completes s's oldest waiting send into a receive of x,
+// which take removes. Receive too small: the receiver gets
+// STATUS_BUFFER_OVERFLOW (with the bytes that fit), the sender
+// STATUS_REMOTE_RESOURCES; a receive SGE that fails: the receiver gets
+// STATUS_ACCESS_VIOLATION, the sender STATUS_REMOTE_RESOURCES. A
+// SendAndInvalidate naming a token the receiver cannot invalidate aborts
+// the connection (QP-16): the send completes with STATUS_CONNECTION_ABORTED
+// and no receive is taken.
+func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
+	w := s.waiting[0]
+	s.waiting = s.waiting[1:]
+	if w.inv && !x.pd.invalidatableLocked(w.rtoken) {
+		f.abortConnectionLocked(x.owner)
+		s.completeLocked(w, ndk.StatusConnectionAborted)
+		return
+	}
+	r := take()
+	sinks, st := x.pd.localSegsLocked(r.sgl, accLocalWrite)
+	if st != ndk.StatusSuccess {
+		x.recvDoneLocked(r, st, 0, ndk.OpReceive, 0, false)
+		s.completeLocked(w, ndk.StatusRemoteResources)
+		return
+	}
+	n := scatter(sinks, w.data)
+	if n < len(w.data) {
+		x.recvDoneLocked(r, ndk.StatusBufferOverflow, n, ndk.OpReceive, 0, false)
+		s.completeLocked(w, ndk.StatusRemoteResources)
+		return
+	}
+	typ, out := ndk.OpReceive, uint64(0)
+	if w.inv {
+		x.ad.invalidateTokenLocked(w.rtoken)
+		typ, out = ndk.OpReceiveAndInvalidate, uint64(w.rtoken)
+	}
+	x.recvDoneLocked(r, ndk.StatusSuccess, n, typ, out, w.flags&ndk.OpFlagSendAndSolicitEvent != 0)
+	s.completeLocked(w, ndk.StatusSuccess)
+}
+
+// abortConnectionLocked aborts c's connection: both ends get their
+// disconnect event and neither QP moves data any more.
+func (f *fabric) abortConnectionLocked(c *connector) {
+	if c == nil || c.peer == nil {
+		return
+	}
+	p := c.peer
+	c.peer, p.peer = nil, nil
+	f.peerDisconnectedLocked(c)
+	f.peerDisconnectedLocked(p)
+}
+
+// ---- posting initiator requests ----
+
+// post checks and posts w. check runs under the lock after the connection
+// and queue checks; it returns the inline status of a malformed request.
+// A request that fails inline is not queued and gets no completion (DP-4),
+// and the deferred requests before it execute (DP-6).
+func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
+	f := q.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var st ndk.Status
+	switch {
+	case q.peerLocked() == nil:
+		st = ndk.StatusConnectionInvalid // QP-5
+	case len(q.waiting)+len(q.deferred) >= int(q.params.InitiatorQueueDepth):
+		st = ndk.StatusInsufficientResources
+	default:
+		st = check()
+	}
+	if st != ndk.StatusSuccess {
+		f.ringLocked(q)
+		return st
+	}
+	f.wrSeq++
+	w.seq = f.wrSeq
+	if w.flags&ndk.OpFlagDefer != 0 {
+		q.deferred = append(q.deferred, w)
+		return ndk.StatusSuccess
+	}
+	f.ringLocked(q)
+	f.execLocked(q, w)
+	return ndk.StatusSuccess
+}
+
+// ringLocked executes the deferred requests.
+func (f *fabric) ringLocked(q *qp) {
+	for len(q.deferred) > 0 {
+		w := q.deferred[0]
+		q.deferred = q.deferred[1:]
+		f.execLocked(q, w)
+	}
+}
+
+func sgeBytes(sgl []ndk.SGE) uint64 {
+	var n uint64
+	for _, e := range sgl {
+		n += uint64(e.Length)
+	}
+	return n
+}
+
+// checkDataLocked checks the SGEs of a Send or Write and captures INLINE
+// bytes: an INLINE request is limited by the QP's InlineDataSize, not by
+// its SGE count (QP-10).
+func (q *qp) checkDataLocked(w *wr) ndk.Status {
+	total := sgeBytes(w.sgl)
+	if total > uint64(q.ad.f.info.MaxTransferLength) {
+		return ndk.StatusInvalidParameter
+	}
+	if w.flags&ndk.OpFlagInline == 0 {
+		if len(w.sgl) > int(q.params.MaxInitiatorRequestSGE) {
+			return ndk.StatusInvalidParameter
+		}
+		return ndk.StatusSuccess
+	}
+	if total > uint64(q.params.InlineDataSize) {
+		return ndk.StatusInvalidParameter
+	}
+	w.inline = true
+	ss, st := q.pd.inlineSegsLocked(w.sgl)
+	w.dataSt = st
+	if st == ndk.StatusSuccess {
+		w.data = gather(ss)
+	}
+	return ndk.StatusSuccess
+}
+
+// Send implements ndk.QP (NdkSend).
+func (q *qp) Send(reqCtx any, sgl []ndk.SGE, flags uint32) ndk.Status {
+	w := &wr{op: ndk.OpSend, ctx: reqCtx, sgl: slices.Clone(sgl), flags: flags}
+	return q.post(w, func() ndk.Status { return q.checkDataLocked(w) })
+}
+
+// SendAndInvalidate implements ndk.QP (NdkSendAndInvalidate). The sender's
+// completion has Type OpSend (QP-18).
+func (q *qp) SendAndInvalidate(reqCtx any, sgl []ndk.SGE, remoteToken uint32, flags uint32) ndk.Status {
+	w := &wr{op: ndk.OpSend, ctx: reqCtx, sgl: slices.Clone(sgl), flags: flags, inv: true, rtoken: remoteToken}
+	return q.post(w, func() ndk.Status { return q.checkDataLocked(w) })
+}
+
+// Write implements ndk.QP (NdkWrite). NDK_OP_FLAG_INLINE is honoured as
+// for Send.
+func (q *qp) Write(reqCtx any, sgl []ndk.SGE, remoteAddress uint64, remoteToken uint32, flags uint32) ndk.Status {
+	w := &wr{op: ndk.OpWrite, ctx: reqCtx, sgl: slices.Clone(sgl), flags: flags, raddr: remoteAddress, rtoken: remoteToken}
+	return q.post(w, func() ndk.Status { return q.checkDataLocked(w) })
+}
+
+// Read implements ndk.QP (NdkRead). The SGE limit is the smaller of the
+// QP's MaxInitiatorRequestSGE and the adapter's MaxReadRequestSGE.
+func (q *qp) Read(reqCtx any, sgl []ndk.SGE, remoteAddress uint64, remoteToken uint32, flags uint32) ndk.Status {
+	w := &wr{op: ndk.OpRead, ctx: reqCtx, sgl: slices.Clone(sgl), flags: flags, raddr: remoteAddress, rtoken: remoteToken}
+	return q.post(w, func() ndk.Status {
+		if len(w.sgl) > int(min(q.params.MaxInitiatorRequestSGE, q.ad.f.info.MaxReadRequestSGE)) ||
+			sgeBytes(w.sgl) > uint64(q.ad.f.info.MaxTransferLength) {
+			return ndk.StatusInvalidParameter
+		}
+		return ndk.StatusSuccess
+	})
+}
+
+// Bind implements ndk.QP (NdkBind). The MR and MW must be of the QP's PD
+// and the address non-zero (MR-6), else STATUS_INVALID_PARAMETER inline.
+func (q *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va uint64, length uint64, flags uint32) ndk.Status {
+	r := &wr{op: ndk.OpBind, ctx: reqCtx, flags: flags, va: va, length: length}
+	return q.post(r, func() ndk.Status {
+		mm, ok1 := m.(*mr)
+		ww, ok2 := w.(*mw)
+		if !ok1 || !ok2 || mm == nil || ww == nil || mm.pd != q.pd || ww.pd != q.pd || mm.closing || ww.closing || va == 0 {
+			return ndk.StatusInvalidParameter
+		}
+		r.mr, r.mw = mm, ww
+		return ndk.StatusSuccess
+	})
+}
+
+// FastRegister implements ndk.QP (NdkFastRegister). A request that breaks
+// the geometry of MR-11 (FBO within a page, Length within the pages,
+// BaseVirtualAddress = FBO + n·PAGE_SIZE and non-zero, aligned pages) or
+// names an MR that is not a fast-register MR of the QP's PD is an invalid
+// parameter, inline.
+func (q *qp) FastRegister(reqCtx any, m ndk.MR, pages []uint64, fbo uint32, length uint64, baseVA uint64, flags uint32) ndk.Status {
+	r := &wr{op: ndk.OpFastRegister, ctx: reqCtx, flags: flags, pages: slices.Clone(pages), fbo: fbo, length: length, va: baseVA}
+	return q.post(r, func() ndk.Status {
+		mm, ok := m.(*mr)
+		if !ok || mm == nil || mm.pd != q.pd || !mm.fast || mm.closing || len(pages) == 0 ||
+			fbo >= pageSize || baseVA == 0 || baseVA%pageSize != uint64(fbo) ||
+			length > uint64(len(pages))*pageSize-uint64(fbo) {
+			return ndk.StatusInvalidParameter
+		}
+		for _, pg := range pages {
+			if pg%pageSize != 0 {
+				return ndk.StatusInvalidParameter
+			}
+		}
+		r.mr = mm
+		return ndk.StatusSuccess
+	})
+}
+
+// Invalidate implements ndk.QP (NdkInvalidate) on an MW or a
+// fast-register MR of the QP's PD; anything else is an invalid parameter,
+// inline (MR-17).
+func (q *qp) Invalidate(reqCtx any, target ndk.Object, flags uint32) ndk.Status {
+	r := &wr{op: ndk.OpInvalidate, ctx: reqCtx, flags: flags}
+	return q.post(r, func() ndk.Status {
+		switch o := target.(type) {
+		case *mw:
+			if o != nil && o.pd == q.pd && !o.closing {
+				r.target = o
+				return ndk.StatusSuccess
+			}
+		case *mr:
+			if o != nil && o.pd == q.pd && o.fast && !o.closing {
+				r.target = o
+				return ndk.StatusSuccess
+			}
+		}
+		return ndk.StatusInvalidParameter
+	})
+}
+
+// ---- execution ----
+
+func (f *fabric) execLocked(q *qp, w *wr) {
+	switch w.op {
+	case ndk.OpSend:
+		f.execSendLocked(q, w)
+	case ndk.OpWrite:
+		q.completeLocked(w, q.writeLocked(w))
+	case ndk.OpRead:
+		q.completeLocked(w, q.readLocked(w))
+	case ndk.OpBind:
+		q.completeLocked(w, f.bindMWLocked(w))
+	case ndk.OpFastRegister:
+		q.completeLocked(w, q.fastRegisterLocked(w))
+	case ndk.OpInvalidate:
+		q.completeLocked(w, invalidateLocked(w))
+	}
+}
+
+// sourceLocked reads the bytes of a Send or Write.
+func (q *qp) sourceLocked(w *wr) ([]byte, ndk.Status) {
+	if w.inline {
+		return w.data, w.dataSt
+	}
+	ss, st := q.pd.localSegsLocked(w.sgl, accLocalRead)
+	if st != ndk.StatusSuccess {
+		return nil, st
+	}
+	return gather(ss), ndk.StatusSuccess
+}
+
+// execSendLocked reads the send's bytes (at execution, which is as good as
+// at transmission for a consumer that leaves its buffers alone until the
+// completion) and queues it for the peer's next receive.
+func (f *fabric) execSendLocked(q *qp, w *wr) {
+	p := q.peerLocked()
+	if p == nil {
+		q.completeLocked(w, ndk.StatusConnectionAborted)
+		return
+	}
+	data, st := q.sourceLocked(w)
+	if st != ndk.StatusSuccess {
+		q.completeLocked(w, st)
+		return
+	}
+	w.data = data
+	q.waiting = append(q.waiting, w)
+	f.matchReceiverLocked(p)
+}
+
+func (q *qp) writeLocked(w *wr) ndk.Status {
+	p := q.peerLocked()
+	if p == nil {
+		return ndk.StatusConnectionAborted
+	}
+	data, st := q.sourceLocked(w)
+	if st != ndk.StatusSuccess {
+		return st
+	}
+	dst, st := p.pd.remoteSegsLocked(w.raddr, w.rtoken, uint64(len(data)), accRemoteWrite)
+	if st != ndk.StatusSuccess {
+		return st
+	}
+	scatter(dst, data)
+	return ndk.StatusSuccess
+}
+
+func (q *qp) readLocked(w *wr) ndk.Status {
+	p := q.peerLocked()
+	if p == nil {
+		return ndk.StatusConnectionAborted
+	}
+	sinks, st := q.pd.localSegsLocked(w.sgl, accReadSink)
+	if st != ndk.StatusSuccess {
+		return st
+	}
+	src, st := p.pd.remoteSegsLocked(w.raddr, w.rtoken, uint64(segsLen(sinks)), accRemoteRead)
+	if st != ndk.StatusSuccess {
+		return st
+	}
+	scatter(sinks, gather(src))
+	return ndk.StatusSuccess
+}
+
+// bindMWLocked binds the MW: the MR must have a region now that covers the
+// window, and allow local write if the window allows remote write (MR-15),
+// else STATUS_ACCESS_VIOLATION. The MR becomes the MW's antecedent.
+func (f *fabric) bindMWLocked(w *wr) ndk.Status {
+	m, win := w.mr, w.mw
+	if win.closing {
+		return ndk.StatusInvalidDeviceState
+	}
+	base, length, active := m.activeLocked()
+	remoteWrite := w.flags&(ndk.OpFlagAllowRemoteWrite&^ndk.OpFlagAllowLocalWrite) != 0
+	if m.closing || !active || !inRange(base, length, w.va, w.length) || (remoteWrite && !m.allowsLocked(accLocalWrite)) {
+		return ndk.StatusAccessViolation
+	}
+	if win.mr != m {
+		if win.mr != nil {
+			f.unlinkLocked(&win.object, &win.mr.object)
+		}
+		linkLocked(&win.object, &m.object)
+		win.mr = m
+	}
+	win.valid, win.va, win.len, win.gen = true, w.va, w.length, m.gen
+	win.flags = w.flags & (ndk.OpFlagAllowRemoteRead | ndk.OpFlagAllowRemoteWrite)
+	return ndk.StatusSuccess
+}
+
+// fastRegisterLocked maps the pages on the MR. The MR must be initialised
+// and not fast-registered already (STATUS_INVALID_DEVICE_STATE), the page
+// count within its AdapterPageCount (STATUS_INVALID_PARAMETER), remote
+// access asked only of an MR initialised for it (MR-12) and every page a
+// mapped logical page of the adapter (STATUS_ACCESS_VIOLATION).
+func (q *qp) fastRegisterLocked(w *wr) ndk.Status {
+	m := w.mr
+	remote := w.flags&(ndk.OpFlagAllowRemoteRead|ndk.OpFlagAllowRemoteWrite&^ndk.OpFlagAllowLocalWrite) != 0
+	switch {
+	case m.closing || !m.frInit || m.frValid:
+		return ndk.StatusInvalidDeviceState
+	case uint32(len(w.pages)) > m.frPages:
+		return ndk.StatusInvalidParameter
+	case remote && !m.frRemote:
+		return ndk.StatusAccessViolation
+	}
+	for _, pg := range w.pages {
+		if q.ad.lams[pg] == nil {
+			return ndk.StatusAccessViolation
+		}
+	}
+	m.frValid, m.frMap, m.frFBO, m.frLen, m.frBase = true, w.pages, w.fbo, w.length, w.va
+	m.frFlags = w.flags & (ndk.OpFlagAllowRemoteRead | ndk.OpFlagAllowLocalWrite | ndk.OpFlagAllowRemoteWrite | ndk.OpFlagRDMAReadSink)
+	m.gen++
+	return ndk.StatusSuccess
+}
+
+// invalidateLocked: an MW that is not bound, or an MR that is not
+// fast-registered (never, or invalidated already, locally or by a peer's
+// SendAndInvalidate: CH-6), fails with STATUS_INVALID_DEVICE_STATE.
+func invalidateLocked(w *wr) ndk.Status {
+	switch o := w.target.(type) {
+	case *mw:
+		if !o.valid {
+			return ndk.StatusInvalidDeviceState
+		}
+		o.valid = false
+	case *mr:
+		if !o.frValid {
+			return ndk.StatusInvalidDeviceState
+		}
+		o.invalidateLocked()
+	}
+	return ndk.StatusSuccess
+}
