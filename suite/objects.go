@@ -19,6 +19,9 @@ type Adapter struct {
 	obj    *object
 	info   ndk.AdapterInfo
 	loaded bool
+	vaNext uint64 // guarded by env.mu
+	// closeOp is the blocking close, once started.
+	closeOp *Op
 }
 
 func (a *Adapter) rec() *Recorder { return a.env.rec }
@@ -105,10 +108,16 @@ func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
 	}
 	op.invoke(func() ndk.Status {
 		o, st := fn(done)
-		if st != ndk.StatusPending && st == ndk.StatusSuccess {
+		switch {
+		case st == ndk.StatusSuccess:
+			if o == nil {
+				a.rec().violate("CR-2", "%s returned STATUS_SUCCESS inline without the object", op)
+			}
 			op.mu.Lock()
 			op.created = o
 			op.mu.Unlock()
+		case st == ndk.StatusPending && o != nil:
+			a.rec().violate("CR-3", "%s returned STATUS_PENDING and an object through its output parameter; after a pending create the object comes only through NdkCreateCompletion", op)
 		}
 		return st
 	})
@@ -224,6 +233,18 @@ func (b *base) Side() string { return b.a.Side }
 // String names the object for messages.
 func (b *base) String() string { return b.obj.String() }
 
+// ID is the object's name in Callback.Object.
+func (b *base) ID() string { return b.obj.String() }
+
+// IsClosed reports whether the object's close completed (or returned
+// STATUS_SUCCESS).
+func (b *base) IsClosed() bool {
+	rec := b.a.rec()
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	return b.obj.closed
+}
+
 // closeWith runs NdkCloseObject on o, failing the spec if it cannot be
 // issued.
 func (b *base) closeWith(o ndk.Object) *Op {
@@ -239,6 +260,21 @@ func (b *base) closeWith(o ndk.Object) *Op {
 // the object to return (LT-8: the consumer closes an object only when every
 // provider function for it has returned).
 func (b *base) startClose(o ndk.Object) (*Op, error) {
+	return b.issueClose(o, true)
+}
+
+// CloseInCallback closes the object from inside a completion callback of a
+// call on it, without waiting for that call to return: LT-9 lets the consumer
+// do so. Call it only from a Pair.Intercept function.
+func (b *base) closeInCallback(o ndk.Object) *Op {
+	op, err := b.issueClose(o, false)
+	if err != nil {
+		b.a.rec().violate("harness", "%v", err)
+	}
+	return op
+}
+
+func (b *base) issueClose(o ndk.Object, waitCalls bool) (*Op, error) {
 	rec := b.a.rec()
 	rec.mu.Lock()
 	if b.obj.closing {
@@ -249,6 +285,9 @@ func (b *base) startClose(o ndk.Object) (*Op, error) {
 	calls := append([]*Op(nil), b.obj.calls...)
 	rec.mu.Unlock()
 	for _, c := range calls {
+		if !waitCalls {
+			break
+		}
 		select {
 		case <-c.returned:
 		case <-time.After(rec.timeout):
@@ -466,7 +505,7 @@ func (p *PD) CreateQPWith(params ndk.QPParams, receive, initiator *CQ) *CreateOp
 			if initiator != nil {
 				p.a.env.relate(initiator.obj, o)
 			}
-			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP)}
+			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP), pd: p}
 		})
 }
 
@@ -477,13 +516,19 @@ func (p *PD) Close() *Op { GinkgoHelper(); return p.closeWith(p.PD) }
 type CQ struct {
 	base
 	ndk.CQ
+	mu            sync.Mutex
+	notifications int
 }
 
 func (c *CQ) onNotify(_ any, st ndk.Status) {
 	if c.obj == nil {
 		return
 	}
-	c.a.rec().callback(c.obj, "NdkCqNotificationCallback", &st, nil)
+	c.a.rec().callback(c.obj, "NdkCqNotificationCallback", &st, func() {
+		c.mu.Lock()
+		c.notifications++
+		c.mu.Unlock()
+	})
 }
 
 // Close calls NdkCloseObject.
@@ -493,7 +538,11 @@ func (c *CQ) Close() *Op { GinkgoHelper(); return c.closeWith(c.CQ) }
 type QP struct {
 	base
 	ndk.QP
+	pd *PD
 }
+
+// PD is the QP's protection domain.
+func (q *QP) PD() *PD { return q.pd }
 
 // Close calls NdkCloseObject.
 func (q *QP) Close() *Op { GinkgoHelper(); return q.closeWith(q.QP) }

@@ -72,6 +72,15 @@ func NewPair(f Family) *Pair {
 	return p
 }
 
+// Intercept makes f run inside every callback the provider makes from now
+// on, after the harness recorded it; nil stops it. f may block (to hold a
+// callback running) or close an object (CloseInCallback).
+func (p *Pair) Intercept(f func(Callback)) {
+	p.rec.mu.Lock()
+	p.rec.intercept = f
+	p.rec.mu.Unlock()
+}
+
 // Recorder returns the consumer-side record of the spec.
 func (p *Pair) Recorder() *Recorder { return p.rec }
 
@@ -164,6 +173,7 @@ func (p *Pair) closeOrder() []*tracked {
 }
 
 func (p *Pair) cleanup() {
+	p.Intercept(nil)
 	var problems []string
 	// Close what the spec left open, successors first, one at a time.
 	for _, t := range p.closeOrder() {
@@ -182,16 +192,14 @@ func (p *Pair) cleanup() {
 		if a == nil || isNil(a.Adapter) {
 			continue
 		}
-		ad := a
-		op := p.rec.untrackedOp("NDK_ADAPTER close", a.obj, KindNoCompletion)
-		op.invoke(func() ndk.Status { ad.Adapter.Close(); return ndk.StatusSuccess })
+		op := a.closeOp
+		if op == nil {
+			op = a.startAdapterClose(p.rec.untrackedOp("NDK_ADAPTER close", a.obj, KindNoCompletion))
+		}
 		select {
 		case <-op.returned:
-			p.rec.mu.Lock()
-			a.obj.closed, a.obj.closedAt = true, p.rec.since()
-			p.rec.mu.Unlock()
-			if r := p.runningOn(a.obj); len(r) > 0 {
-				problems = append(problems, fmt.Sprintf("LT-22: the blocking close of side %s's NDK_ADAPTER returned while callbacks of its objects were still running: %s", a.Side, strings.Join(r, "; ")))
+			if problem := a.checkClosed(); problem != "" {
+				problems = append(problems, problem)
 			}
 		case <-time.After(p.rec.timeout):
 			problems = append(problems, fmt.Sprintf("cleanup: the blocking close of side %s's NDK_ADAPTER did not return within %v (LT-22)", a.Side, p.rec.timeout))
@@ -207,6 +215,41 @@ func (p *Pair) cleanup() {
 		AddReportEntry("callback trace", p.rec.Trace())
 		Fail(strings.Join(problems, "\n"))
 	}
+}
+
+// Close starts the blocking NDK_ADAPTER close on its own goroutine and
+// returns it as an Op: Returned waits for the close to return. The spec must
+// have closed (or be closing) the adapter's objects; cleanup then leaves the
+// adapter alone.
+func (a *Adapter) Close() *Op {
+	GinkgoHelper()
+	if a.closeOp != nil {
+		Fail(fmt.Sprintf("harness: side %s's adapter closed twice", a.Side))
+	}
+	a.closeOp = a.startAdapterClose(a.rec().newOp("NDK_ADAPTER close", a.obj, KindNoCompletion))
+	return a.closeOp
+}
+
+func (a *Adapter) startAdapterClose(op *Op) *Op {
+	a.closeOp = op
+	ad := a.Adapter
+	return op.invoke(func() ndk.Status {
+		ad.Close()
+		rec := a.rec()
+		rec.mu.Lock()
+		a.obj.closed, a.obj.closedAt = true, rec.since()
+		rec.mu.Unlock()
+		return ndk.StatusSuccess
+	})
+}
+
+// checkClosed is LT-22 once the adapter close returned: no callback of its
+// objects may still be running.
+func (a *Adapter) checkClosed() string {
+	if r := a.env.runningOn(a.obj); len(r) > 0 {
+		return fmt.Sprintf("LT-22: the blocking close of side %s's NDK_ADAPTER returned while callbacks of its objects were still running: %s", a.Side, strings.Join(r, "; "))
+	}
+	return ""
 }
 
 // runningOn lists callbacks still running on objects of adapter a.

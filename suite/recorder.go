@@ -73,9 +73,21 @@ type Recorder struct {
 	events     []*Event
 	violations []Violation
 	ops        []*Op
-	// adapterClosed is set once every adapter close of the spec returned:
-	// any later callback breaks LT-22.
-	adapterClosed []string
+	// intercept, when set, runs inside every callback after the harness's
+	// own handling: a spec blocks there, or closes an object from there.
+	intercept func(Callback)
+}
+
+// Callback describes a callback in progress, for Pair.Intercept.
+type Callback struct {
+	// Name is the callback, e.g. "NdkCloseCompletion" or
+	// "NdkRequestCompletion(NdkConnect)".
+	Name string
+	// Object is the harness name of the object the callback is for (see
+	// the wrappers' ID method).
+	Object string
+	// Status is the status the callback carries, if any.
+	Status ndk.Status
 }
 
 func newRecorder(timeout time.Duration) *Recorder {
@@ -154,6 +166,12 @@ func (r *Recorder) callback(obj *object, name string, status *ndk.Status, body f
 	}()
 	if body != nil {
 		body()
+	}
+	r.mu.Lock()
+	f := r.intercept
+	r.mu.Unlock()
+	if f != nil {
+		f(Callback{Name: name, Object: obj.String(), Status: e.Status})
 	}
 }
 
@@ -380,6 +398,19 @@ func (op *Op) Wait() ndk.Status {
 	op.mu.Lock()
 	defer op.mu.Unlock()
 	return op.final
+}
+
+// ReturnedWithin waits up to d for the provider function to return, without
+// failing the spec: it reports the return value and whether it returned.
+func (op *Op) ReturnedWithin(d time.Duration) (ndk.Status, bool) {
+	select {
+	case <-op.returned:
+		op.mu.Lock()
+		defer op.mu.Unlock()
+		return op.ret, op.panicked == nil
+	case <-time.After(d):
+		return 0, false
+	}
 }
 
 // WaitFor waits up to d for the final status without failing the spec.

@@ -1,0 +1,290 @@
+package suite
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+)
+
+// CQ calls.
+
+// Resize calls NdkResizeCq.
+func (c *CQ) Resize(depth uint32) *Op {
+	return c.request("NdkResizeCq", func(done ndk.RequestCompletion) ndk.Status { return c.CQ.Resize(depth, done, nil) })
+}
+
+// Arm calls NdkArmCq.
+func (c *CQ) Arm(t ndk.CQNotifyType) {
+	GinkgoHelper()
+	c.sync("NdkArmCq", func() ndk.Status { c.CQ.Arm(t); return ndk.StatusSuccess })
+}
+
+// Notifications is how many notification callbacks the CQ delivered.
+func (c *CQ) Notifications() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.notifications
+}
+
+// Poll removes the completions the CQ holds now (NdkGetCqResultsEx).
+func (c *CQ) Poll() []ndk.ResultEx {
+	GinkgoHelper()
+	var out []ndk.ResultEx
+	buf := make([]ndk.ResultEx, 16)
+	for {
+		var n int
+		c.sync("NdkGetCqResultsEx", func() ndk.Status { n = c.CQ.GetResultsEx(buf); return ndk.StatusSuccess })
+		if n < 0 || n > len(buf) {
+			Fail(fmt.Sprintf("CQ-13: NdkGetCqResultsEx on %s returned %d for a %d-entry array", c, n, len(buf)))
+		}
+		out = append(out, buf[:n]...)
+		if n < len(buf) {
+			return out
+		}
+	}
+}
+
+// WaitResults polls the CQ until n new completions have come, and returns
+// them. The spec fails if they do not come within the deadline.
+func (c *CQ) WaitResults(n int) []ndk.ResultEx {
+	GinkgoHelper()
+	deadline := time.Now().Add(c.a.rec().timeout)
+	var got []ndk.ResultEx
+	for {
+		got = append(got, c.Poll()...)
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			Fail(fmt.Sprintf("%s: %d completion(s) expected, %d came within %v: %v", c, n, len(got), c.a.rec().timeout, got))
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// ControlInterruptModeration calls NdkControlCqInterruptModeration.
+func (c *CQ) ControlInterruptModeration(interval, count uint32) ndk.Status {
+	GinkgoHelper()
+	return c.sync("NdkControlCqInterruptModeration", func() ndk.Status { return c.CQ.ControlInterruptModeration(interval, count) })
+}
+
+// CloseInCallback closes the CQ from inside a callback (LT-9).
+func (c *CQ) CloseInCallback() *Op { return c.closeInCallback(c.CQ) }
+
+// PD calls.
+
+// CreateMR calls NdkCreateMr.
+func (p *PD) CreateMR(fastRegister bool) *CreateOp[*MR] {
+	return create(p.a, "NdkCreateMr", p.obj, ndk.ObjectTypeMR,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			m, st := p.PD.CreateMR(fastRegister, done, nil)
+			return nonNil(m), st
+		},
+		func(o *object, x ndk.Object) *MR {
+			p.a.env.relate(p.obj, o)
+			return &MR{base: base{a: p.a, obj: o}, MR: x.(ndk.MR)}
+		})
+}
+
+// CreateMW calls NdkCreateMw.
+func (p *PD) CreateMW() *CreateOp[*MW] {
+	return create(p.a, "NdkCreateMw", p.obj, ndk.ObjectTypeMW,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			m, st := p.PD.CreateMW(done, nil)
+			return nonNil(m), st
+		},
+		func(o *object, x ndk.Object) *MW {
+			p.a.env.relate(p.obj, o)
+			return &MW{base: base{a: p.a, obj: o}, MW: x.(ndk.MW)}
+		})
+}
+
+// CreateSRQ calls NdkCreateSrq.
+func (p *PD) CreateSRQ(depth, maxSGE, threshold uint32) *CreateOp[*SRQ] {
+	s := &SRQ{}
+	return create(p.a, "NdkCreateSrq", p.obj, ndk.ObjectTypeSRQ,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			q, st := p.PD.CreateSRQ(ndk.SRQParams{Depth: depth, MaxReceiveRequestSGE: maxSGE, NotifyThreshold: threshold, Notify: s.onNotify}, done, nil)
+			return nonNil(q), st
+		},
+		func(o *object, x ndk.Object) *SRQ {
+			p.a.env.relate(p.obj, o)
+			s.base = base{a: p.a, obj: o}
+			s.SRQ = x.(ndk.SRQ)
+			return s
+		})
+}
+
+// CreateQPWithSRQ calls NdkCreateQpWithSrq.
+func (p *PD) CreateQPWithSRQ(receive, initiator *CQ, srq *SRQ) *CreateOp[*QP] {
+	params := ndk.QPParams{ReceiveCQ: receive.CQ, InitiatorCQ: initiator.CQ, InitiatorQueueDepth: 16, MaxInitiatorRequestSGE: 1}
+	return create(p.a, "NdkCreateQpWithSrq", p.obj, ndk.ObjectTypeQP,
+		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			q, st := p.PD.CreateQPWithSRQ(params, srq.SRQ, done, nil)
+			return nonNil(q), st
+		},
+		func(o *object, x ndk.Object) *QP {
+			for _, a := range []*object{p.obj, receive.obj, initiator.obj, srq.obj} {
+				p.a.env.relate(a, o)
+			}
+			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP), pd: p}
+		})
+}
+
+// CloseInCallback closes the PD from inside a callback (LT-9).
+func (p *PD) CloseInCallback() *Op { return p.closeInCallback(p.PD) }
+
+// MR is an NDK_MR under test.
+type MR struct {
+	base
+	ndk.MR
+	Buf []byte // the registered buffer
+	VA  uint64 // its virtual address
+}
+
+// Register calls NdkRegisterMr on buf at a fresh virtual address of the
+// adapter.
+func (m *MR) Register(buf []byte, flags uint32) *Op {
+	m.Buf, m.VA = buf, m.a.nextVA(len(buf))
+	return m.request("NdkRegisterMr", func(done ndk.RequestCompletion) ndk.Status {
+		return m.MR.Register(buf, m.VA, flags, done, nil)
+	})
+}
+
+// Deregister calls NdkDeregisterMr.
+func (m *MR) Deregister() *Op {
+	return m.request("NdkDeregisterMr", func(done ndk.RequestCompletion) ndk.Status { return m.MR.Deregister(done, nil) })
+}
+
+// Tokens returns the MR's local and remote tokens.
+func (m *MR) Tokens() (local, remote uint32) {
+	GinkgoHelper()
+	m.sync("NdkGetLocalTokenFromMr", func() ndk.Status { local = m.MR.LocalToken(); return ndk.StatusSuccess })
+	m.sync("NdkGetRemoteTokenFromMr", func() ndk.Status { remote = m.MR.RemoteToken(); return ndk.StatusSuccess })
+	return local, remote
+}
+
+// SGE describes [off, off+n) of the registered buffer.
+func (m *MR) SGE(off, n int) ndk.SGE {
+	GinkgoHelper()
+	local, _ := m.Tokens()
+	return ndk.SGE{VirtualAddress: m.VA + uint64(off), Length: uint32(n), MemoryRegionToken: local}
+}
+
+// Close calls NdkCloseObject.
+func (m *MR) Close() *Op { GinkgoHelper(); return m.closeWith(m.MR) }
+
+// CloseInCallback closes the MR from inside a callback (LT-9).
+func (m *MR) CloseInCallback() *Op { return m.closeInCallback(m.MR) }
+
+// MW is an NDK_MW under test.
+type MW struct {
+	base
+	ndk.MW
+}
+
+// Close calls NdkCloseObject.
+func (m *MW) Close() *Op { GinkgoHelper(); return m.closeWith(m.MW) }
+
+// SRQ is an NDK_SRQ under test.
+type SRQ struct {
+	base
+	ndk.SRQ
+	mu            sync.Mutex
+	notifications int
+}
+
+func (s *SRQ) onNotify(_ any, st ndk.Status) {
+	if s.obj == nil {
+		return
+	}
+	s.a.rec().callback(s.obj, "NdkSrqNotificationCallback", &st, func() {
+		s.mu.Lock()
+		s.notifications++
+		s.mu.Unlock()
+	})
+}
+
+// Modify calls NdkModifySrq.
+func (s *SRQ) Modify(depth, threshold uint32) *Op {
+	return s.request("NdkModifySrq", func(done ndk.RequestCompletion) ndk.Status { return s.SRQ.Modify(depth, threshold, done, nil) })
+}
+
+// Receive calls NdkSrqReceive.
+func (s *SRQ) Receive(reqCtx any, sgl ...ndk.SGE) ndk.Status {
+	GinkgoHelper()
+	return s.sync("NdkSrqReceive", func() ndk.Status { return s.SRQ.Receive(reqCtx, sgl) })
+}
+
+// Close calls NdkCloseObject.
+func (s *SRQ) Close() *Op { GinkgoHelper(); return s.closeWith(s.SRQ) }
+
+// QP work requests. They take no completion callback: the status returned
+// says whether the request was posted, and its completion comes on a CQ.
+
+// Receive calls NdkReceive.
+func (q *QP) Receive(reqCtx any, sgl ...ndk.SGE) ndk.Status {
+	GinkgoHelper()
+	return q.sync("NdkReceive", func() ndk.Status { return q.QP.Receive(reqCtx, sgl) })
+}
+
+// Send calls NdkSend.
+func (q *QP) Send(reqCtx any, flags uint32, sgl ...ndk.SGE) ndk.Status {
+	GinkgoHelper()
+	return q.sync("NdkSend", func() ndk.Status { return q.QP.Send(reqCtx, sgl, flags) })
+}
+
+// Write calls NdkWrite.
+func (q *QP) Write(reqCtx any, remoteVA uint64, remoteToken uint32, flags uint32, sgl ...ndk.SGE) ndk.Status {
+	GinkgoHelper()
+	return q.sync("NdkWrite", func() ndk.Status { return q.QP.Write(reqCtx, sgl, remoteVA, remoteToken, flags) })
+}
+
+// Read calls NdkRead.
+func (q *QP) Read(reqCtx any, remoteVA uint64, remoteToken uint32, flags uint32, sgl ...ndk.SGE) ndk.Status {
+	GinkgoHelper()
+	return q.sync("NdkRead", func() ndk.Status { return q.QP.Read(reqCtx, sgl, remoteVA, remoteToken, flags) })
+}
+
+// Bind calls NdkBind.
+func (q *QP) Bind(reqCtx any, mr *MR, mw *MW, va, length uint64, flags uint32) ndk.Status {
+	GinkgoHelper()
+	q.a.env.relate(mr.obj, mw.obj)
+	return q.sync("NdkBind", func() ndk.Status { return q.QP.Bind(reqCtx, mr.MR, mw.MW, va, length, flags) })
+}
+
+// Flush calls NdkFlush.
+func (q *QP) Flush() {
+	GinkgoHelper()
+	q.sync("NdkFlush", func() ndk.Status { q.QP.Flush(); return ndk.StatusSuccess })
+}
+
+// CloseInCallback closes the QP from inside a callback (LT-9).
+func (q *QP) CloseInCallback() *Op { return q.closeInCallback(q.QP) }
+
+// Other objects' CloseInCallback.
+
+// CloseInCallback closes the listener from inside a callback (LT-9).
+func (l *Listener) CloseInCallback() *Op { return l.closeInCallback(l.Listener) }
+
+// CloseInCallback closes the connector from inside a callback (LT-9).
+func (c *Connector) CloseInCallback() *Op { return c.closeInCallback(c.Connector) }
+
+// CloseInCallback closes the shared endpoint from inside a callback (LT-9).
+func (s *SharedEndpoint) CloseInCallback() *Op { return s.closeInCallback(s.SharedEndpoint) }
+
+// nextVA hands out a fresh, page-aligned, non-zero virtual address range
+// of the adapter for a buffer of n bytes.
+func (a *Adapter) nextVA(n int) uint64 {
+	a.env.mu.Lock()
+	defer a.env.mu.Unlock()
+	if a.vaNext == 0 {
+		a.vaNext = 0x10000000
+	}
+	va := a.vaNext
+	a.vaNext += (uint64(n) + 2*ndk.PageSize) &^ (ndk.PageSize - 1)
+	return va
+}
