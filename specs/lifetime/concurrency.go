@@ -1,0 +1,96 @@
+package lifetime
+
+import (
+	"sync"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+var _ = Describe("Concurrent calls on one object", Label("lifetime"), func() {
+	var p *suite.Pair
+	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
+
+	// calls stays under the queue depths of suite's QPs (16).
+	const goroutines, calls = 8, 12
+
+	It("LT-7: many creates on one adapter from several goroutines at once, without waiting for earlier callbacks, all succeed", Label("LT-7"), func() {
+		var wg sync.WaitGroup
+		ops := make([][]*suite.CreateOp[*suite.PD], goroutines)
+		for g := range goroutines {
+			wg.Add(1)
+			go func() {
+				defer GinkgoRecover()
+				defer wg.Done()
+				for range calls {
+					ops[g] = append(ops[g], p.A.CreatePD())
+				}
+			}()
+		}
+		wg.Wait()
+		seen := map[*suite.PD]bool{}
+		for _, list := range ops {
+			for _, op := range list {
+				pd, st := op.Object()
+				Expect(st).To(Equal(ndk.StatusSuccess), "LT-7: %s issued concurrently with others", op.Op)
+				Expect(seen[pd]).To(BeFalse(), "LT-7: two concurrent creates returned the same PD")
+				seen[pd] = true
+			}
+		}
+	})
+
+	It("LT-7: concurrent calls on one connector (addresses, connection data) all succeed", Label("LT-7"), func() {
+		l := p.B.MustCreateListener()
+		l.MustListen(0)
+		conn := p.MustConnect(l)
+		want, _ := conn.Active.LocalAddress()
+		var wg sync.WaitGroup
+		for range goroutines {
+			wg.Add(1)
+			go func() {
+				defer GinkgoRecover()
+				defer wg.Done()
+				for range calls {
+					got, st := conn.Active.LocalAddress()
+					Expect(st).To(Equal(ndk.StatusSuccess), "LT-7: NdkGetLocalAddress issued concurrently")
+					Expect(got).To(Equal(want), "LT-7: NdkGetLocalAddress issued concurrently")
+					_, st = conn.Active.PeerAddress()
+					Expect(st).To(Equal(ndk.StatusSuccess), "LT-7: NdkGetPeerAddress issued concurrently")
+				}
+			}()
+		}
+		wg.Wait()
+	})
+
+	It("LT-7, WR-5: NdkReceive and NdkWrite on one QP at once (the receive and initiator queues) are both handled", Label("LT-7", "WR-5"), func() {
+		l := p.B.MustCreateListener()
+		l.MustListen(0)
+		conn := p.MustConnect(l)
+		pd := conn.ActiveQP.PD()
+		mr := pd.CreateMR(false).MustObject()
+		suite.MustSucceed(mr.Register(make([]byte, calls*64), ndk.MRFlagAllowLocalWrite))
+		remote := conn.PassiveQP.PD().CreateMR(false).MustObject()
+		suite.MustSucceed(remote.Register(make([]byte, calls*64), ndk.MRFlagAllowLocalWrite|ndk.MRFlagAllowRemoteWrite))
+		_, rtoken := remote.Tokens()
+
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { // the receive queue
+			defer GinkgoRecover()
+			defer wg.Done()
+			for i := range calls {
+				Expect(conn.ActiveQP.Receive(i, mr.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "WR-5: NdkReceive alongside NdkWrite")
+			}
+		}()
+		go func() { // the initiator queue
+			defer GinkgoRecover()
+			defer wg.Done()
+			for i := range calls {
+				Expect(conn.ActiveQP.Write(i, remote.VA+uint64(i*64), rtoken, 0, mr.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "WR-5: NdkWrite alongside NdkReceive")
+			}
+		}()
+		wg.Wait()
+	})
+})
