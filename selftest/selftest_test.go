@@ -113,11 +113,17 @@ func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
 			t.Parallel()
 			run := runChild(t, opts, "")
 			for _, s := range run.Specs {
+				// A spec may skip only when this personality gives its rule
+				// nothing to observe (e.g. nothing is pending when every call
+				// completes inline).
+				if s.State == "skipped" && strings.HasPrefix(s.Failure, "not observable") {
+					continue
+				}
 				if s.State != "passed" {
 					t.Errorf("%s: %s\n%s", s.State, s.Name, s.Failure)
 				}
 			}
-			t.Logf("%d specs passed with %s", run.Passed, opts)
+			t.Logf("%d specs passed, %d not observable with %s", run.Passed, run.Skipped, opts)
 		})
 	}
 }
