@@ -130,7 +130,7 @@ func (p *PD) CreateQPWithSRQ(receive, initiator *CQ, srq *SRQ) *CreateOp[*QP] {
 			for _, a := range []*object{p.obj, receive.obj, initiator.obj, srq.obj} {
 				p.a.env.relate(a, o)
 			}
-			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP), pd: p}
+			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP), pd: p, ReceiveCQ: receive, InitiatorCQ: initiator}
 		})
 }
 

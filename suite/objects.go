@@ -505,7 +505,7 @@ func (p *PD) CreateQPWith(params ndk.QPParams, receive, initiator *CQ) *CreateOp
 			if initiator != nil {
 				p.a.env.relate(initiator.obj, o)
 			}
-			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP), pd: p}
+			return &QP{base: base{a: p.a, obj: o}, QP: x.(ndk.QP), pd: p, ReceiveCQ: receive, InitiatorCQ: initiator}
 		})
 }
 
@@ -539,6 +539,8 @@ type QP struct {
 	base
 	ndk.QP
 	pd *PD
+	// ReceiveCQ and InitiatorCQ are the CQs the QP was created with.
+	ReceiveCQ, InitiatorCQ *CQ
 }
 
 // PD is the QP's protection domain.

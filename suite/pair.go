@@ -48,6 +48,7 @@ type Pair struct {
 	nextID  int
 	tracked []*tracked
 	byObj   map[*object]*tracked
+	faulted []netip.Addr // hosts to put back up at cleanup
 }
 
 type tracked struct {
@@ -79,6 +80,24 @@ func (p *Pair) Intercept(f func(Callback)) {
 	p.rec.mu.Lock()
 	p.rec.intercept = f
 	p.rec.mu.Unlock()
+}
+
+// SetHostState injects a fault on the host of side (its address in the
+// spec's family) through the provider's ndk.FaultInjector; a provider
+// without one makes the spec skip as not observable. Cleanup puts the host
+// back up.
+func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
+	GinkgoHelper()
+	fi, ok := current().provider.(ndk.FaultInjector)
+	if !ok {
+		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
+	}
+	if err := fi.SetHostState(side.Addr, s); err != nil {
+		Fail(fmt.Sprintf("harness: putting side %s's host %v: %v", side.Side, s, err))
+	}
+	p.mu.Lock()
+	p.faulted = append(p.faulted, side.Addr)
+	p.mu.Unlock()
 }
 
 // Recorder returns the consumer-side record of the spec.
@@ -185,6 +204,14 @@ func (p *Pair) cleanup() {
 		}
 		if _, ok := op.WaitFor(p.rec.timeout); !ok {
 			problems = append(problems, fmt.Sprintf("cleanup: %s (returned %v) did not complete within %v", op, op.ret, p.rec.timeout))
+		}
+	}
+	// Put faulted hosts back up before the adapters close.
+	if fi, ok := current().provider.(ndk.FaultInjector); ok {
+		for _, addr := range p.faulted {
+			if err := fi.SetHostState(addr, ndk.HostUp); err != nil {
+				problems = append(problems, fmt.Sprintf("cleanup: putting host %v back up: %v", addr, err))
+			}
 		}
 	}
 	// Then the adapters: a blocking close (LT-22).
