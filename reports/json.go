@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -34,6 +35,33 @@ type (
 		NotSelected     int               `json:"not_selected"`
 		SuiteFailures   []string          `json:"suite_failures,omitempty"`
 		Specs           []jsonSpec        `json:"specs"`
+		// Rule results and waivers.
+		Waived           int               `json:"waived"`
+		Waivers          map[string]string `json:"waivers,omitempty"`
+		StaleWaivers     []string          `json:"stale_waivers"`
+		RuleCounts       map[string]int    `json:"rule_counts"`
+		Rules            []jsonRule        `json:"rules"`
+		NotSelectedSpecs []jsonSpec        `json:"not_selected_specs,omitempty"`
+	}
+	jsonRule struct {
+		ID       string        `json:"id"`
+		Strength string        `json:"strength"`
+		Actor    string        `json:"actor"`
+		Section  string        `json:"section"`
+		Page     string        `json:"page"`
+		Seed     bool          `json:"seed"`
+		Text     string        `json:"text"`
+		Reason   string        `json:"reason,omitempty"`
+		Verdict  string        `json:"verdict"`
+		Specs    []string      `json:"specs"`
+		Failures []jsonFailure `json:"failures,omitempty"`
+		Waiver   string        `json:"waiver,omitempty"`
+		Stale    bool          `json:"stale_waiver,omitempty"`
+		Notes    []string      `json:"notes,omitempty"`
+	}
+	jsonFailure struct {
+		Spec    string `json:"spec"`
+		Failure string `json:"failure"`
 	}
 	jsonSide struct {
 		IPv4 netip.Addr `json:"ipv4,omitzero"`
@@ -69,10 +97,11 @@ type (
 		Area            string    `json:"area"`
 		Rules           []string  `json:"rules"`
 		Labels          []string  `json:"labels"`
-		State           string    `json:"state"`
+		State           string    `json:"state,omitempty"`
+		Waived          bool      `json:"waived,omitempty"`
 		Failure         string    `json:"failure,omitempty"`
 		DurationSeconds float64   `json:"duration_seconds"`
-		Start           time.Time `json:"start"`
+		Start           time.Time `json:"start,omitzero"`
 	}
 )
 
@@ -106,27 +135,11 @@ func (r Run) MarshalJSON() ([]byte, error) {
 	if j.DriverOptions == nil {
 		j.DriverOptions = map[string]string{}
 	}
-	if a := r.Adapter; a != zeroAdapter {
-		j.Adapter = &jsonAdapter{
-			VendorID: a.VendorID, DeviceID: a.DeviceID,
-			NDKVersion:     fmt.Sprintf("%d.%d", a.Version.Major, a.Version.Minor),
-			RDMATechnology: uint32(a.RDMATechnology), RDMATechnologyName: TechnologyName(a.RDMATechnology),
-			AdapterFlags:        a.AdapterFlags,
-			MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
-			FRMRPageCount:          a.FRMRPageCount,
-			MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
-			MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
-			MaxInlineDataSize:   a.MaxInlineDataSize,
-			MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
-			MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
-			MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
-			LargeRequestThreshold: a.LargeRequestThreshold,
-			MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
-		}
-	}
-	for _, s := range r.Specs {
+	j.Adapter = adapterJSON(r.Adapter)
+	spec := func(s Spec) jsonSpec {
 		js := jsonSpec{
 			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
+			Waived:  r.SpecWaived(s),
 			Failure: s.Failure, DurationSeconds: s.Duration.Seconds(), Start: s.Start,
 		}
 		if js.Rules == nil {
@@ -135,7 +148,35 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		if js.Labels == nil {
 			js.Labels = []string{}
 		}
-		j.Specs = append(j.Specs, js)
+		return js
+	}
+	for _, s := range r.Specs {
+		j.Specs = append(j.Specs, spec(s))
+	}
+	for _, s := range r.Unselected {
+		j.NotSelectedSpecs = append(j.NotSelectedSpecs, spec(s))
+	}
+	j.Waived, j.Waivers = r.Waived, r.Waivers
+	j.StaleWaivers = r.StaleWaivers
+	if j.StaleWaivers == nil {
+		j.StaleWaivers = []string{}
+	}
+	j.RuleCounts = RuleCounts(r.Rules)
+	j.Rules = make([]jsonRule, 0, len(r.Rules))
+	for _, rr := range r.Rules {
+		jr := jsonRule{
+			ID: rr.Rule.ID, Strength: string(rr.Rule.Strength), Actor: rr.Rule.Actor,
+			Section: rr.Rule.Section, Page: rr.Rule.Page, Seed: rr.Rule.Seed,
+			Text: rr.Rule.Text, Reason: rr.Rule.Reason,
+			Verdict: rr.Verdict, Specs: rr.Specs, Waiver: rr.Waiver, Stale: rr.Stale(), Notes: rr.Notes,
+		}
+		if jr.Specs == nil {
+			jr.Specs = []string{}
+		}
+		for i, f := range rr.Failures {
+			jr.Failures = append(jr.Failures, jsonFailure{Spec: rr.FailedSpecs[i], Failure: f})
+		}
+		j.Rules = append(j.Rules, jr)
 	}
 	return json.Marshal(j)
 }
@@ -180,17 +221,66 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 			RDMATechnology: ndk.RDMATechnology(a.RDMATechnology),
 		}
 	}
-	for _, s := range j.Specs {
-		r.Specs = append(r.Specs, Spec{
+	spec := func(s jsonSpec) Spec {
+		sp := Spec{
 			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
 			Failure: s.Failure, Duration: time.Duration(math.Round(s.DurationSeconds * float64(time.Second))), Start: s.Start,
-		})
+		}
 		if len(s.Rules) == 0 {
-			r.Specs[len(r.Specs)-1].Rules = nil
+			sp.Rules = nil
 		}
 		if len(s.Labels) == 0 {
-			r.Specs[len(r.Specs)-1].Labels = nil
+			sp.Labels = nil
 		}
+		return sp
+	}
+	for _, s := range j.Specs {
+		r.Specs = append(r.Specs, spec(s))
+	}
+	for _, s := range j.NotSelectedSpecs {
+		r.Unselected = append(r.Unselected, spec(s))
+	}
+	r.Waived, r.Waivers = j.Waived, j.Waivers
+	if len(r.Waivers) == 0 {
+		r.Waivers = nil
+	}
+	r.StaleWaivers = nilIfEmpty(j.StaleWaivers)
+	for _, jr := range j.Rules {
+		rr := RuleResult{
+			Rule: catalog.Rule{
+				ID: jr.ID, Text: jr.Text, Strength: catalog.Strength(jr.Strength), Actor: jr.Actor,
+				Page: jr.Page, Section: jr.Section, Seed: jr.Seed, Reason: jr.Reason,
+			},
+			Verdict: jr.Verdict, Specs: nilIfEmpty(jr.Specs), Waiver: jr.Waiver, Notes: nilIfEmpty(jr.Notes),
+		}
+		for _, f := range jr.Failures {
+			rr.Failures = append(rr.Failures, f.Failure)
+			rr.FailedSpecs = append(rr.FailedSpecs, f.Spec)
+		}
+		r.Rules = append(r.Rules, rr)
 	}
 	return nil
+}
+
+// adapterJSON is the JSON form of an adapter's info, nil when unknown.
+func adapterJSON(a ndk.AdapterInfo) *jsonAdapter {
+	if a == zeroAdapter {
+		return nil
+	}
+	return &jsonAdapter{
+		VendorID: a.VendorID, DeviceID: a.DeviceID,
+		NDKVersion:     fmt.Sprintf("%d.%d", a.Version.Major, a.Version.Minor),
+		RDMATechnology: uint32(a.RDMATechnology), RDMATechnologyName: TechnologyName(a.RDMATechnology),
+		AdapterFlags:        a.AdapterFlags,
+		MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
+		FRMRPageCount:          a.FRMRPageCount,
+		MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
+		MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
+		MaxInlineDataSize:   a.MaxInlineDataSize,
+		MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
+		MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
+		MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
+		LargeRequestThreshold: a.LargeRequestThreshold,
+		MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 )
 
@@ -68,7 +69,8 @@ const suiteName = "ndkconform"
 // WriteJUnit writes r as JUnit XML: one <testsuite name="ndkconform"> with
 // the run's metadata as properties and one <testcase> per selected spec,
 // named "[RULE-IDS] spec text", with class name "ndkconform.AREA", a "rule"
-// property per rule ID, and a <failure> (failed, panicked, timed out), an
+// property per rule ID (and a "waived" property giving the waivers when
+// every failure of the spec is waived: it stays a failure), and a <failure> (failed, panicked, timed out), an
 // <error> (interrupted, aborted) or a <skipped/> (skipped, pending). Failures
 // outside any spec become one more testcase, "[suite] ...", with an <error>.
 func WriteJUnit(w io.Writer, r Run) error {
@@ -92,6 +94,13 @@ func WriteJUnit(w io.Writer, r Run) error {
 		}
 		for _, id := range s.Rules {
 			tc.Properties = append(tc.Properties, JUnitProperty{Name: "rule", Value: id})
+		}
+		if r.SpecWaived(s) {
+			var why []string
+			for _, id := range Attribution(s) {
+				why = append(why, id+": "+r.Waivers[id])
+			}
+			tc.Properties = append(tc.Properties, JUnitProperty{Name: "waived", Value: strings.Join(why, "; ")})
 		}
 		switch s.State {
 		case "passed":

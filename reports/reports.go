@@ -1,8 +1,10 @@
 // Package reports turns the Ginkgo report of a conformance run into the
-// ndkconform report model and writes it as JUnit XML or JSON.
+// ndkconform report model, judges it rule by rule against the catalog (with
+// waivers) and writes it as JUnit XML, JSON or a self-contained HTML
+// certification report.
 //
 // It depends on neither suite nor the specs: the CLI builds a Meta from the
-// suite's result and calls FromGinkgo, then the writers.
+// suite's result and calls FromGinkgo, ApplyWaivers, then the writers.
 package reports
 
 import (
@@ -72,8 +74,20 @@ type Run struct {
 	// SuiteFailures are failures outside any spec (BeforeSuite, AfterSuite,
 	// report nodes, an interrupted or timed out suite).
 	SuiteFailures []string
-	// Verdict is VerdictPassed, VerdictFailed or VerdictEmpty.
+	// Verdict is VerdictPassed, VerdictFailed or VerdictEmpty. A run whose
+	// every failure is waived has passed.
 	Verdict string
+	// Unselected are the specs the filters left out (no State, Failure or
+	// times): they tell a rule not selected from one not covered.
+	Unselected []Spec
+	// Waivers are the waivers the run was judged with, Rules the outcome
+	// for every catalog rule, StaleWaivers the waived rules that passed,
+	// and Waived the failed specs whose every failure is waived (see
+	// ApplyWaivers).
+	Waivers      Waivers
+	Rules        []RuleResult
+	StaleWaivers []string
+	Waived       int
 }
 
 // Selected is the number of specs the filters selected.
@@ -105,23 +119,22 @@ func FromGinkgo(r types.Report, m Meta) Run {
 			}
 			continue
 		}
-		if !sel.selected(sr) {
-			run.NotSelected++
-			continue
-		}
 		s := Spec{
-			Name:     sr.FullText(),
-			Area:     areaOf(sr.LeafNodeLocation.FileName),
-			Labels:   nilIfEmpty(sr.Labels()),
-			State:    stateName(sr.State),
-			Duration: sr.RunTime,
-			Start:    sr.StartTime,
+			Name:   sr.FullText(),
+			Area:   areaOf(sr.LeafNodeLocation.FileName),
+			Labels: nilIfEmpty(sr.Labels()),
 		}
 		for _, l := range s.Labels {
 			if IsRuleID(l) {
 				s.Rules = append(s.Rules, l)
 			}
 		}
+		if !sel.selected(sr) {
+			run.NotSelected++
+			run.Unselected = append(run.Unselected, s)
+			continue
+		}
+		s.State, s.Duration, s.Start = stateName(sr.State), sr.RunTime, sr.StartTime
 		switch {
 		case sr.State.Is(types.SpecStatePassed):
 			run.Passed++
@@ -135,14 +148,7 @@ func FromGinkgo(r types.Report, m Meta) Run {
 		run.Specs = append(run.Specs, s)
 	}
 	run.SuiteFailures = append(run.SuiteFailures, r.SpecialSuiteFailureReasons...)
-	switch {
-	case run.Failed > 0 || len(run.SuiteFailures) > 0:
-		run.Verdict = VerdictFailed
-	case len(run.Specs) == 0:
-		run.Verdict = VerdictEmpty
-	default:
-		run.Verdict = VerdictPassed
-	}
+	run.ApplyWaivers(nil) // the verdict, and the rules without waivers
 	return run
 }
 

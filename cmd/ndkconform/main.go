@@ -1,13 +1,17 @@
 // Command ndkconform runs the NDKPI conformance suite against a provider and
-// writes JUnit and JSON reports.
+// writes JUnit, JSON and HTML reports, and certification bundles.
 //
 //	ndkconform run [flags]      run the suite (the default command)
+//	ndkconform certify [flags]  run every spec and write a certification bundle
+//	ndkconform rules [flags]    print the rule catalog and each rule's coverage
 //	ndkconform drivers          list the drivers compiled in
 //	ndkconform version          print the tool's version
 //	ndkconform help [COMMAND]   print usage
 //
-// Exit status: 0 every selected spec passed, 1 a spec or the suite failed (or
-// a report could not be written), 2 bad usage or no spec selected.
+// Exit status: 0 every selected spec passed (or failed only against waived
+// rules; certify: certified), 1 a spec or the suite failed, or a report
+// could not be written (certify: not certified), 2 bad usage or no spec
+// selected.
 package main
 
 import (
@@ -47,6 +51,8 @@ var commands []command
 func init() {
 	commands = []command{
 		{"run", "run the conformance suite (the default command)", runUsage, runCmd},
+		{"certify", "run every spec and write a certification bundle (reports, log, manifest)", certifyUsage, certifyCmd},
+		{"rules", "print the rule catalog with each rule's coverage by the specs", rulesUsage, rulesCmd},
 		{"drivers", "list the drivers compiled in, whether they are usable here, and their options", driversUsage, driversCmd},
 		{"version", "print the version of " + tool, versionUsage, versionCmd},
 		{"help", "print usage: of " + tool + ", or of a command", helpUsage, helpCmd},
@@ -81,6 +87,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitPass
 	case strings.HasPrefix(a, "-"):
 		return runCmd(args, stdout, stderr)
+	case a == listSpecsCmd:
+		return listSpecsMain(args[1:], stdout, stderr)
 	}
 	c, ok := lookupCommand(args[0])
 	if !ok {

@@ -93,7 +93,15 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
 		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
 		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
-		{[]string{"frob"}, `unknown command "frob" (valid: run, drivers, version, help)`, ""},
+		{[]string{"frob"}, `unknown command "frob" (valid: run, certify, rules, drivers, version, help)`, ""},
+		{[]string{"run", "--waivers", "/nonexistent/waivers"}, "--waivers: open /nonexistent/waivers", "run"},
+		{[]string{"rules", "--all"}, "unknown flag --all (valid: --json, --uncovered, -h)", "rules"},
+		{[]string{"certify"}, "certify needs --out DIR", "certify"},
+		{[]string{"certify", "--out", "x", "--label-filter", "LC-14"}, "--label-filter is not allowed: certify runs every spec", "certify"},
+		{[]string{"certify", "--out", "x", "--focus=LC"}, "--focus is not allowed", "certify"},
+		{[]string{"certify", "--out", "x", "--json-report", "r.json"}, "--json-report is not allowed", "certify"},
+		{[]string{"certify", "--out", "x", "--driver", "foo"}, `unknown driver "foo"`, "certify"},
+		{[]string{"certify", "--out", "x", "--driver-opt", "nosuchopt=1"}, "unknown option nosuchopt", "certify"},
 		{[]string{"help", "frob"}, `unknown command "frob" (valid: `, ""},
 		{[]string{"drivers", "--all"}, "unknown flag --all (valid: -h)", "drivers"},
 	} {
@@ -131,7 +139,7 @@ func TestHelp(t *testing.T) {
 		}
 		for _, want := range []string{"--driver NAME", "--driver-opt KEY=VALUE", "--junit-report PATH", "--json-report PATH",
 			"--label-filter EXPR", "--focus REGEX", "--timeout DURATION", "--side-a-ipv4 ADDR", "--side-b-ipv6 ADDR",
-			"-v, --verbose", "--no-color", "--seed N", "--dry-run"} {
+			"-v, --verbose", "--no-color", "--seed N", "--dry-run", "--html-report PATH", "--waivers FILE"} {
 			if !strings.Contains(r.stdout, want) {
 				t.Errorf("%q: usage lacks %q", args, want)
 			}
@@ -140,7 +148,8 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%q: usage shows Ginkgo's flags:\n%s", args, r.stdout)
 		}
 	}
-	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "drivers"}, {"drivers", "-h"}, {"help", "version"}, {"help", "help"}} {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "drivers"}, {"drivers", "-h"}, {"help", "version"}, {"help", "help"},
+		{"help", "rules"}, {"rules", "-h"}, {"help", "certify"}, {"certify", "--help"}} {
 		r := ndkconform(t, args...)
 		if r.code != 0 || !strings.Contains(r.stdout, "Usage:") || strings.Contains(strings.ToLower(r.stdout), "ginkgo") {
 			t.Errorf("%q: exit %d, stdout:\n%s", args, r.code, r.stdout)

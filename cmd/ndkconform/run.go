@@ -23,6 +23,8 @@ type runOptions struct {
 	cfg        suite.Config
 	junitPath  string
 	jsonPath   string
+	htmlPath   string
+	waivers    string
 	dryRun     bool
 	driverOpts keyValues
 	focus      stringList
@@ -36,6 +38,8 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`; repeat for more options (see '"+tool+" drivers')")
 	fs.StringVar(&o.junitPath, "junit-report", "", "write a JUnit XML report to `PATH`")
 	fs.StringVar(&o.jsonPath, "json-report", "", "write a JSON report to `PATH`")
+	fs.StringVar(&o.htmlPath, "html-report", "", "write a self-contained HTML report to `PATH`: the verdict, the provider and adapter, and every rule of the catalog with its outcome")
+	fs.StringVar(&o.waivers, "waivers", "", "waive the rules listed in `FILE`, one \"RULE-ID reason\" a line (# comments): their failures show as waived and do not fail the run")
 	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'endpoints && IPv6'; every spec is labelled with the IDs of the rules it checks")
 	fs.Var(&o.focus, "focus", "run only the specs whose text matches `REGEX`; repeat to match any of several")
 	c.Timeout = suite.DefaultTimeout
@@ -54,7 +58,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 
 var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
-	"junit-report", "json-report", "verbose", "no-color", "seed", "dry-run"}
+	"junit-report", "json-report", "html-report", "waivers", "verbose", "no-color", "seed", "dry-run"}
 
 func runUsage(w io.Writer) {
 	fs, _ := runFlags()
@@ -63,9 +67,10 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "side A and one of side B, shows the progress, then a summary whose last line\n")
 	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\".\n\nFlags:\n")
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
-	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed; 1 a spec or the suite failed, or a\n")
-	fmt.Fprintf(w, "report could not be written; 2 bad usage (unknown flag, driver or driver option,\n")
-	fmt.Fprintf(w, "driver not usable here, bad address) or no spec selected.\n")
+	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
+	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
+	fmt.Fprintf(w, "usage (unknown flag, driver or driver option, driver not usable here, bad\n")
+	fmt.Fprintf(w, "address, bad waivers file) or no spec selected.\n")
 }
 
 // tShim is the suite.TestingT of the CLI.
@@ -91,6 +96,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		cfg.NoColor = true
 	}
 	cfg.DryRun = o.dryRun
+	waivers, err := readWaivers(o.waivers)
+	if err != nil {
+		return usageError(stderr, "run", err)
+	}
 
 	start := time.Now()
 	res, err := suite.Run(&tShim{}, cfg)
@@ -117,22 +126,22 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		End:           start.Add(wall),
 	}
 	r := reports.FromGinkgo(res.Report, meta)
-	if !res.Passed && r.Verdict != reports.VerdictFailed {
+	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 {
 		// a failure the report did not catch (a report node after suite's)
 		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
-		r.Verdict = reports.VerdictFailed
 	}
+	r.ApplyWaivers(waivers)
 
 	status := exitPass
 	if o.dryRun {
 		printDryRun(stdout, r)
 	} else {
 		printSummary(stdout, r, wall)
-		if r.Verdict == reports.VerdictFailed || !res.Passed {
+		if r.Verdict == reports.VerdictFailed {
 			status = exitFail
 		}
 	}
-	if o.dryRun && (o.junitPath != "" || o.jsonPath != "") {
+	if o.dryRun && (o.junitPath != "" || o.jsonPath != "" || o.htmlPath != "") {
 		fmt.Fprintf(stderr, "%s: --dry-run: no report written (nothing ran)\n", tool)
 	}
 	if !o.dryRun {
@@ -142,6 +151,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		if err := writeReport(o.jsonPath, r, reports.WriteJSON); err != nil {
 			fmt.Fprintf(stderr, "%s: --json-report: %v\n", tool, err)
+			status = exitFail
+		}
+		if err := writeReport(o.htmlPath, r, writeHTML); err != nil {
+			fmt.Fprintf(stderr, "%s: --html-report: %v\n", tool, err)
 			status = exitFail
 		}
 	}
@@ -190,27 +203,72 @@ func writeReport(path string, r reports.Run, write func(io.Writer, reports.Run) 
 }
 
 // printSummary prints the outcome of the run; its last line is
-// "N passed, N failed, N skipped".
+// "N passed, N failed, N skipped", where the failed specs are those not
+// waived (the waived ones are counted above it).
 func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 	verdict := map[string]string{reports.VerdictPassed: "PASS", reports.VerdictFailed: "FAIL", reports.VerdictEmpty: "NO SPEC SELECTED"}[r.Verdict]
+	if r.Waived > 0 {
+		verdict += fmt.Sprintf(" (%d failed %s waived)", r.Waived, plural(r.Waived, "spec", "specs"))
+	}
+	failed := r.Failed - r.Waived
 	fmt.Fprintf(w, "\n%s conformance summary\n", tool)
 	fmt.Fprintf(w, "  verdict:  %s\n", verdict)
 	fmt.Fprintf(w, "  driver:   %s\n", driverLine(r.Meta))
 	fmt.Fprintf(w, "  side A:   %s\n", sideLine(r.SideA))
 	fmt.Fprintf(w, "  side B:   %s\n", sideLine(r.SideB))
 	fmt.Fprintf(w, "  adapter:  %s\n", adapterLine(r.Adapter))
-	fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed, %d skipped; %d not selected\n",
-		len(r.Specs), r.Passed, r.Failed, r.Skipped, r.NotSelected)
+	waived := ""
+	if r.Waived > 0 {
+		waived = fmt.Sprintf(", %d waived", r.Waived)
+	}
+	fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed%s, %d skipped; %d not selected\n",
+		len(r.Specs), r.Passed, failed, waived, r.Skipped, r.NotSelected)
+	if len(r.Rules) > 0 {
+		fmt.Fprintf(w, "  rules:    %s\n", ruleCountsLine(r.Rules))
+	}
+	if len(r.Waivers) > 0 {
+		fmt.Fprintf(w, "  waivers:  %d %s: %d failed %s waived, %d stale\n", len(r.Waivers), plural(len(r.Waivers), "rule", "rules"),
+			r.Waived, plural(r.Waived, "spec", "specs"), len(r.StaleWaivers))
+	}
 	fmt.Fprintf(w, "  time:     %s\n", wall.Round(time.Millisecond))
-	if r.Failed > 0 {
+	if failed > 0 {
 		fmt.Fprintf(w, "\nFailed specs:\n")
 		for _, s := range r.Specs {
-			if !s.Failed() {
+			if !s.Failed() || r.SpecWaived(s) {
 				continue
 			}
 			fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
 			fmt.Fprintf(w, "      %s: %s\n", s.State, reports.FirstLine(s.Failure))
 		}
+	}
+	if r.Waived > 0 {
+		fmt.Fprintf(w, "\nWaived failures (they do not fail the run):\n")
+		for _, s := range r.Specs {
+			if !r.SpecWaived(s) {
+				continue
+			}
+			fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
+			fmt.Fprintf(w, "      %s: %s\n", s.State, reports.FirstLine(s.Failure))
+			for _, id := range reports.Attribution(s) {
+				fmt.Fprintf(w, "      waived %s: %s\n", id, r.Waivers[id])
+			}
+		}
+	}
+	var stale, idle []string
+	for _, rr := range r.Rules {
+		switch {
+		case rr.Waiver == "":
+		case rr.Stale():
+			stale = append(stale, fmt.Sprintf("  %s (%s)", rr.Rule.ID, rr.Waiver))
+		case rr.Verdict != reports.RuleWaived:
+			idle = append(idle, fmt.Sprintf("  %s: %s (%s)", rr.Rule.ID, rr.Verdict, rr.Waiver))
+		}
+	}
+	if len(stale) > 0 {
+		fmt.Fprintf(w, "\nStale waivers (the rule passed: remove the waiver):\n%s\n", strings.Join(stale, "\n"))
+	}
+	if len(idle) > 0 {
+		fmt.Fprintf(w, "\nWaivers with no effect in this run:\n%s\n", strings.Join(idle, "\n"))
 	}
 	if len(r.SuiteFailures) > 0 {
 		fmt.Fprintf(w, "\nFailures outside any spec:\n")
@@ -218,8 +276,47 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 			fmt.Fprintf(w, "  %s\n", reports.FirstLine(f))
 		}
 	}
-	fmt.Fprintf(w, "\n%d passed, %d failed, %d skipped\n", r.Passed, r.Failed, r.Skipped)
+	fmt.Fprintf(w, "\n%d passed, %d failed, %d skipped\n", r.Passed, failed, r.Skipped)
 }
+
+// ruleCountsLine is "N passed, N failed, ..." over the rule verdicts.
+func ruleCountsLine(rules []reports.RuleResult) string {
+	n := reports.RuleCounts(rules)
+	var parts []string
+	for _, v := range []string{reports.RulePassed, reports.RuleFailed, reports.RuleWaived, reports.RuleSkipped,
+		reports.RuleNotObservable, reports.RuleNotSelected, reports.RuleNotCovered} {
+		if n[v] > 0 || v == reports.RulePassed || v == reports.RuleFailed {
+			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// readWaivers reads the waivers file at path (nil if path is empty).
+func readWaivers(path string) (reports.Waivers, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--waivers: %v", err)
+	}
+	defer f.Close()
+	w, err := reports.ParseWaivers(f)
+	if err != nil {
+		return nil, fmt.Errorf("--waivers %s: %v", path, err)
+	}
+	return w, nil
+}
+
+func writeHTML(w io.Writer, r reports.Run) error { return reports.WriteHTML(w, r, nil, nil) }
 
 // printDryRun lists the selected specs.
 func printDryRun(w io.Writer, r reports.Run) {

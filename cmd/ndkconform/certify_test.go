@@ -1,0 +1,319 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/reports"
+)
+
+func TestRules(t *testing.T) {
+	r := ndkconform(t, "rules")
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if strings.Contains(r.stdout, "Ran ") || strings.Contains(r.stdout, "ndkconform: sim") {
+		t.Errorf("Ginkgo's output leaks into the listing:\n%.500s", r.stdout)
+	}
+	if !regexp.MustCompile(`(?m)^LT-16 +must +P +[1-9]\d* specs? +\S`).MatchString(r.stdout) {
+		t.Errorf("LT-16 is not listed with its specs:\n%.2000s", r.stdout)
+	}
+	if !regexp.MustCompile(`(?m)^IM-1 +must +D +not observable +\S`).MatchString(r.stdout) {
+		t.Errorf("IM-1 is not listed as not observable")
+	}
+	for line := range strings.Lines(r.stdout) {
+		if n := len([]rune(strings.TrimRight(line, "\n"))); n > 100 {
+			t.Errorf("line of %d columns: %q", n, line)
+		}
+	}
+	for _, rule := range catalog.All() {
+		if !regexp.MustCompile(`(?m)^` + rule.ID + ` `).MatchString(r.stdout) {
+			t.Errorf("%s is not listed", rule.ID)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^\d+ rules: \d+ covered by the \d+ specs, \d+ with no spec\n\d+ rules not observable through the provider interface\n$`).MatchString(r.stdout) {
+		t.Errorf("footer:\n%s", r.stdout[max(0, len(r.stdout)-300):])
+	}
+
+	u := ndkconform(t, "rules", "--uncovered")
+	if u.code != 0 {
+		t.Fatalf("--uncovered: exit %d, stderr %q", u.code, u.stderr)
+	}
+	listed := regexp.MustCompile(`(?m)^([A-Z]{2,3}-\d+) `).FindAllStringSubmatch(u.stdout, -1)
+	if len(listed) == 0 {
+		t.Logf("--uncovered lists no rule: every observable rule has a spec")
+	}
+	for _, m := range listed {
+		rule, ok := catalog.Lookup(m[1])
+		switch {
+		case !ok:
+			t.Errorf("--uncovered lists %s, not a catalog rule", m[1])
+		case rule.Seed:
+			t.Errorf("--uncovered lists %s, a seed rule (the project promises a spec for each)", m[1])
+		case !rule.Observable():
+			t.Errorf("--uncovered lists %s, which is not observable", m[1])
+		case m[1] == "LT-16":
+			t.Errorf("--uncovered lists LT-16")
+		}
+	}
+	if !regexp.MustCompile(`\n\d+ rules? with no spec\n[1-9]\d* rules? not observable through the provider interface\n$`).MatchString(u.stdout) {
+		t.Errorf("--uncovered footer:\n%s", u.stdout[max(0, len(u.stdout)-300):])
+	}
+
+	j := ndkconform(t, "rules", "--json", "--uncovered")
+	var rules []struct {
+		ID       string   `json:"id"`
+		Seed     bool     `json:"seed"`
+		Reason   string   `json:"reason"`
+		Coverage string   `json:"coverage"`
+		Specs    []string `json:"specs"`
+	}
+	if err := json.Unmarshal([]byte(j.stdout), &rules); err != nil || j.code != 0 {
+		t.Fatalf("--json: exit %d, %v\n%.300s", j.code, err, j.stdout)
+	}
+	if len(rules) != len(listed) {
+		t.Errorf("--json --uncovered lists %d rules, the table %d", len(rules), len(listed))
+	}
+	for _, rule := range rules {
+		if rule.Seed || rule.Reason != "" || len(rule.Specs) != 0 || rule.Coverage != "NO SPEC" {
+			t.Errorf("--json --uncovered: %+v", rule)
+		}
+	}
+}
+
+// writeFile writes a file in a temporary directory and returns its path.
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRunWaiversUsageErrors(t *testing.T) {
+	for content, want := range map[string]string{
+		"LC-15 bug 1\nZZ-999 no such rule\n": "line 2: unknown rule ZZ-999",
+		"LC-15\n":                            "line 1: waiver of LC-15 gives no reason",
+		"LC-15 a\nLC-15 b\n":                 "line 2: LC-15 is waived twice",
+	} {
+		f := writeFile(t, "waivers.txt", content)
+		for _, cmd := range []string{"run", "certify"} {
+			args := []string{cmd, "--waivers", f}
+			if cmd == "certify" {
+				args = append(args, "--out", t.TempDir())
+			}
+			r := ndkconform(t, args...)
+			if r.code != 2 || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "run 'ndkconform help "+cmd+"' for usage") || r.stdout != "" {
+				t.Errorf("%s with %q: exit %d, stdout %q, stderr %q", cmd, content, r.code, r.stdout, r.stderr)
+			}
+		}
+	}
+}
+
+func TestRunWaived(t *testing.T) {
+	if d := ndkconform(t, "drivers"); !strings.Contains(d.stdout, "listener-close-inline") {
+		t.Skip("the sim driver has no variant listener-close-inline")
+	}
+	f := writeFile(t, "waivers.txt", "# known bugs\nLC-15 vendor bug 1234: listener close is synchronous\nLT-16 vendor bug 99\n")
+	jsonPath := filepath.Join(t.TempDir(), "run.json")
+	htmlPath := filepath.Join(t.TempDir(), "report.html")
+	r := runOrSkip(t, "run", "--driver-opt", "variant=listener-close-inline", "--label-filter", "LC-15", "--waivers", f,
+		"--json-report", jsonPath, "--html-report", htmlPath)
+	if r.code != 0 {
+		t.Fatalf("exit %d, want 0 (every failure waived)\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"verdict:  PASS (", "failed specs waived)", ", 0 failed, ", " waived, ", "Waived failures (they do not fail the run):",
+		"waived LC-15: vendor bug 1234: listener close is synchronous", "waivers:  2 rules: ", "LT-16: not selected (vendor bug 99)"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if m := countsLine.FindStringSubmatch(lastLine(r.stdout)); m == nil || m[2] != "0" {
+		t.Errorf("last line %q", lastLine(r.stdout))
+	}
+	run := readJSONReport(t, jsonPath)
+	if run.Verdict != reports.VerdictPassed || run.Waived == 0 || run.Waived != run.Failed || run.Waivers["LC-15"] == "" {
+		t.Errorf("JSON: verdict %s failed %d waived %d waivers %v", run.Verdict, run.Failed, run.Waived, run.Waivers)
+	}
+	for _, rr := range run.Rules {
+		if rr.Rule.ID == "LC-15" && (rr.Verdict != reports.RuleWaived || len(rr.Failures) == 0) {
+			t.Errorf("LC-15: %+v", rr)
+		}
+	}
+	html, err := os.ReadFile(htmlPath)
+	if err != nil || !bytes.Contains(html, []byte(`<div class="verdict ok">PASS</div>`)) || !bytes.Contains(html, []byte("vendor bug 1234")) {
+		t.Errorf("HTML report: %v", err)
+	}
+}
+
+func TestRunStaleWaiver(t *testing.T) {
+	f := writeFile(t, "waivers.txt", "LC-14 an old bug, fixed since\n")
+	r := runOrSkip(t, "run", "--label-filter", "LC-14", "--waivers", f)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"1 stale", "Stale waivers (the rule passed: remove the waiver):\n  LC-14 (an old bug, fixed since)"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
+
+func readJSONReport(t *testing.T, path string) reports.Run {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	run, err := reports.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
+func TestCertify(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "bundle")
+	r := runOrSkip(t, "certify", "--out", dir)
+	if r.code != 0 && r.code != 1 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	m := regexp.MustCompile(`(?m)^ndkconform certification: (CERTIFIED|NOT CERTIFIED)\n((?:  - .*\n)*)`).FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("no certification verdict:\n%s", r.stdout)
+	}
+	certified := m[1] == "CERTIFIED"
+	reasons := regexp.MustCompile(`(?m)^  - (.*)$`).FindAllStringSubmatch(m[2], -1)
+	if certified != (r.code == 0) || certified != (len(reasons) == 0) {
+		t.Errorf("verdict %s with %d reasons, exit %d", m[1], len(reasons), r.code)
+	}
+	if !strings.Contains(r.stdout, "ndkconform certify: running ndkconform run --no-color --driver sim") || !strings.Contains(r.stdout, "ndkconform conformance summary") {
+		t.Errorf("the run's output is not shown:\n%s", r.stdout)
+	}
+	if !strings.Contains(lastLine(r.stdout), "bundle: "+dir) {
+		t.Errorf("last line %q", lastLine(r.stdout))
+	}
+
+	var manifest struct {
+		Tool          string            `json:"tool"`
+		Version       string            `json:"version"`
+		CatalogDigest string            `json:"catalog_digest"`
+		Driver        string            `json:"driver"`
+		DriverOptions map[string]string `json:"driver_options"`
+		Adapter       map[string]any    `json:"adapter"`
+		GOOS          string            `json:"goos"`
+		OS            string            `json:"os"`
+		Seed          int64             `json:"seed"`
+		Start, End    time.Time
+		Certified     bool     `json:"certified"`
+		Reasons       []string `json:"reasons"`
+		Note          string   `json:"note"`
+		Files         []struct {
+			Name   string `json:"name"`
+			Size   int64  `json:"size"`
+			SHA256 string `json:"sha256"`
+		} `json:"files"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	if manifest.Tool != "ndkconform" || manifest.Version == "" || manifest.CatalogDigest != catalog.Digest() || manifest.Driver != "sim" ||
+		manifest.Adapter["vendor_id"] == nil || manifest.GOOS == "" || manifest.OS == "" || manifest.Seed != 1 ||
+		manifest.Start.IsZero() || manifest.End.Before(manifest.Start) || !strings.Contains(manifest.Note, "manifest.json") {
+		t.Errorf("manifest:\n%s", data)
+	}
+	if manifest.Certified != certified || len(manifest.Reasons) != len(reasons) {
+		t.Errorf("manifest: certified %v reasons %q; printed %s, %d reasons", manifest.Certified, manifest.Reasons, m[1], len(reasons))
+	}
+	var names []string
+	for _, f := range manifest.Files {
+		names = append(names, f.Name)
+		b, err := os.ReadFile(filepath.Join(dir, f.Name))
+		if err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+			continue
+		}
+		sum := sha256.Sum256(b)
+		if hex.EncodeToString(sum[:]) != f.SHA256 || int64(len(b)) != f.Size {
+			t.Errorf("%s: the manifest's hash or size does not match the file", f.Name)
+		}
+	}
+	if want := []string{"junit.xml", "report.json", "report.html", "run.log"}; !slices.Equal(names, want) {
+		t.Errorf("manifest files %q, want %q", names, want)
+	}
+
+	logText, _ := os.ReadFile(filepath.Join(dir, "run.log"))
+	if !regexp.MustCompile(`(?m)^\d+ passed, \d+ failed, \d+ skipped$`).Match(logText) || !strings.Contains(string(logText), "ndkconform certification: "+m[1]+"\n") {
+		t.Errorf("run.log lacks the run's summary or the verdict:\n%s", logText)
+	}
+	run := readJSONReport(t, filepath.Join(dir, "report.json"))
+	if len(run.Specs) == 0 || run.NotSelected != 0 || len(run.Rules) != len(catalog.All()) {
+		t.Errorf("report.json: %d specs, %d not selected, %d rules", len(run.Specs), run.NotSelected, len(run.Rules))
+	}
+	if c := reports.Certify(run); c.Certified != certified {
+		t.Errorf("report.json certifies %v, certify printed %s", c.Certified, m[1])
+	}
+	if want := fmt.Sprintf("%d skipped %s", run.Skipped, plural(run.Skipped, "spec", "specs")); run.Skipped > 0 && !slices.Contains(manifest.Reasons, want) {
+		t.Errorf("%d skipped specs, reasons %q", run.Skipped, manifest.Reasons)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(html)
+	for _, want := range []string{">" + m[1] + "</div>", "ndkconform certify --out", "0x1af4"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"http://", "https://", "<script", "src=", "@import"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("report.html contains %q", bad)
+		}
+	}
+	renderHTML(t, filepath.Join(dir, "report.html"))
+}
+
+// renderHTML renders the page with headless Chromium, if installed, and
+// checks it made a screenshot.
+func renderHTML(t *testing.T, page string) {
+	const chromium = "/usr/bin/chromium"
+	if _, err := os.Stat(chromium); err != nil {
+		t.Logf("no %s: the HTML is not rendered", chromium)
+		return
+	}
+	tmp := t.TempDir()
+	png := filepath.Join(tmp, "report.png")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+		"--user-data-dir="+filepath.Join(tmp, "profile"), "--window-size=1280,2000", "--screenshot="+png, "file://"+page)
+	cmd.Env = append(os.Environ(), "HOME="+tmp)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(png)
+	if err != nil || len(b) < 1000 || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Errorf("chromium made no screenshot (%d bytes, %v)\n%s", len(b), err, out)
+	}
+}

@@ -1,0 +1,260 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/suite"
+)
+
+// listSpecsCmd is the hidden command `rules` runs in a child process to
+// list the specs compiled in: Ginkgo prints its header and progress on
+// standard output, so the list goes to a file.
+const listSpecsCmd = "__list-specs"
+
+// listedSpec is a spec of the binary and its labels.
+type listedSpec struct {
+	Name   string   `json:"name"`
+	Labels []string `json:"labels"`
+}
+
+func rulesUsage(w io.Writer) {
+	fmt.Fprintf(w, "Usage:\n  %s rules [--uncovered] [--json]\n\n", tool)
+	fmt.Fprintf(w, "Prints the rule catalog (every provider-side rule of the NDKPI rules\n")
+	fmt.Fprintf(w, "checklist) grouped by section: each rule's ID, strength, actor, coverage and\n")
+	fmt.Fprintf(w, "text. Coverage is the number of specs labelled with the rule, \"not observable\"\n")
+	fmt.Fprintf(w, "when ndkconform cannot observe it through the provider interface (the reason\n")
+	fmt.Fprintf(w, "follows the text), or \"NO SPEC\" when it could but no spec checks it yet.\n\nFlags:\n")
+	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC (the unobservable ones are counted, not listed)\n")
+	fmt.Fprintf(w, "  --json\n        print JSON: an array of rules with their specs\n")
+}
+
+func rulesCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("rules")
+	uncovered := fs.Bool("uncovered", false, "")
+	asJSON := fs.Bool("json", false, "")
+	if err := parse(fs, args); err != nil {
+		if err == errHelp {
+			rulesUsage(stdout)
+			return exitPass
+		}
+		return usageError(stderr, "rules", err)
+	}
+	specs, err := listSpecs()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: listing the specs: %v\n", tool, err)
+		return exitFail
+	}
+	byName := map[string][]string{}
+	for _, s := range specs {
+		byName[s.Name] = append(byName[s.Name], s.Labels...)
+	}
+	cov := catalog.Cover(byName)
+	var shown []catalog.Coverage
+	covered, noSpec, unobservable := 0, 0, 0
+	for _, c := range cov {
+		switch {
+		case len(c.Specs) > 0:
+			covered++
+		case !c.Rule.Observable():
+			unobservable++
+		default:
+			noSpec++
+		}
+		if !*uncovered || (len(c.Specs) == 0 && c.Rule.Observable()) {
+			shown = append(shown, c)
+		}
+	}
+	if *asJSON {
+		return printRulesJSON(stdout, stderr, shown)
+	}
+	printRules(stdout, shown)
+	if *uncovered {
+		fmt.Fprintf(stdout, "\n%d %s with no spec\n", noSpec, plural(noSpec, "rule", "rules"))
+		fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
+		return exitPass
+	}
+	fmt.Fprintf(stdout, "\n%d rules: %d covered by the %d specs, %d with no spec\n", len(cov), covered, len(byName), noSpec)
+	fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
+	return exitPass
+}
+
+// Columns of the rules table: 100 columns in all.
+const (
+	colID       = 8
+	colStrength = 9
+	colActor    = 6
+	colCoverage = 16
+	colText     = 100 - colID - colStrength - colActor - colCoverage
+)
+
+func coverageText(c catalog.Coverage) string {
+	switch {
+	case len(c.Specs) > 0:
+		return fmt.Sprintf("%d %s", len(c.Specs), plural(len(c.Specs), "spec", "specs"))
+	case !c.Rule.Observable():
+		return "not observable"
+	}
+	return "NO SPEC"
+}
+
+func printRules(w io.Writer, cov []catalog.Coverage) {
+	section := "\x00"
+	for _, c := range cov {
+		r := c.Rule
+		if r.Section != section {
+			section = r.Section
+			fmt.Fprintf(w, "\n%s\n", strings.Join(wrapHard(section, 100), "\n"))
+			if pages := sectionPages(cov, section); len(pages) == 1 {
+				fmt.Fprintf(w, "%s\n", strings.Join(wrapHard("page: "+pages[0], 100), "\n"))
+			}
+			fmt.Fprintf(w, "%-*s%-*s%-*s%-*s%s\n", colID, "ID", colStrength, "STRENGTH", colActor, "ACTOR", colCoverage, "COVERAGE", "RULE")
+		}
+		lines := wrapHard(r.Text, colText)
+		if !r.Observable() && len(c.Specs) == 0 {
+			lines = append(lines, wrapHard("not observable: "+r.Reason, colText)...)
+		}
+		for i, line := range lines {
+			if i == 0 {
+				fmt.Fprintf(w, "%-*s%-*s%-*s%-*s%s\n", colID, r.ID, colStrength, r.Strength, colActor, r.Actor, colCoverage, coverageText(c), line)
+			} else {
+				fmt.Fprintf(w, "%*s%s\n", colID+colStrength+colActor+colCoverage, "", line)
+			}
+		}
+	}
+}
+
+// wrapHard wraps s at spaces into lines of at most width characters,
+// breaking words longer than a line.
+func wrapHard(s string, width int) []string {
+	var out []string
+	for _, line := range wrap(s, width) {
+		for r := []rune(line); ; r = r[width:] {
+			if len(r) <= width {
+				out = append(out, string(r))
+				break
+			}
+			out = append(out, string(r[:width]))
+		}
+	}
+	return out
+}
+
+// sectionPages are the pages the section's rules come from.
+func sectionPages(cov []catalog.Coverage, section string) []string {
+	var pages []string
+	for _, c := range cov {
+		if c.Rule.Section == section && !slices.Contains(pages, c.Rule.Page) {
+			pages = append(pages, c.Rule.Page)
+		}
+	}
+	return pages
+}
+
+func printRulesJSON(stdout, stderr io.Writer, cov []catalog.Coverage) int {
+	type jsonRule struct {
+		ID       string   `json:"id"`
+		Strength string   `json:"strength"`
+		Actor    string   `json:"actor"`
+		Section  string   `json:"section"`
+		Page     string   `json:"page"`
+		Seed     bool     `json:"seed"`
+		Text     string   `json:"text"`
+		Reason   string   `json:"reason,omitempty"`
+		Coverage string   `json:"coverage"`
+		Specs    []string `json:"specs"`
+	}
+	out := make([]jsonRule, 0, len(cov))
+	for _, c := range cov {
+		r := c.Rule
+		specs := c.Specs
+		if specs == nil {
+			specs = []string{}
+		}
+		out = append(out, jsonRule{ID: r.ID, Strength: string(r.Strength), Actor: r.Actor, Section: r.Section, Page: r.Page,
+			Seed: r.Seed, Text: r.Text, Reason: r.Reason, Coverage: coverageText(c), Specs: specs})
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitFail
+	}
+	return exitPass
+}
+
+// listSpecs lists the specs compiled into this binary: it runs the binary's
+// hidden list command (a dry run of the suite) in a child process, since
+// Ginkgo runs once per process and prints to standard output.
+func listSpecs() ([]listedSpec, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "ndkconform-specs")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "specs.json")
+	cmd := exec.Command(exe, listSpecsCmd, out)
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, strings.TrimSpace(output.String()))
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return nil, err
+	}
+	var specs []listedSpec
+	if err := json.Unmarshal(data, &specs); err != nil {
+		return nil, err
+	}
+	return specs, nil
+}
+
+// listSpecsMain is the hidden list command: a dry run of every spec against
+// the default driver, written as JSON to the file args[0].
+func listSpecsMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "%s %s: want one argument, the output file\n", tool, listSpecsCmd)
+		return exitUsage
+	}
+	res, err := suite.Run(&tShim{}, suite.Config{DryRun: true, NoColor: true})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitFail
+	}
+	specs := []listedSpec{}
+	for _, sr := range res.Report.SpecReports {
+		if sr.LeafNodeType != types.NodeTypeIt {
+			continue
+		}
+		labels := sr.Labels()
+		if labels == nil {
+			labels = []string{}
+		}
+		specs = append(specs, listedSpec{Name: sr.FullText(), Labels: labels})
+	}
+	data, err := json.Marshal(specs)
+	if err == nil {
+		err = os.WriteFile(args[0], data, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitFail
+	}
+	return exitPass
+}

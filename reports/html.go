@@ -1,0 +1,454 @@
+package reports
+
+import (
+	"cmp"
+	"fmt"
+	"html/template"
+	"io"
+	"net/netip"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// WriteHTML writes the human report of a run: one self-contained HTML page
+// (inline CSS, no script, nothing fetched) with the verdict, the provider
+// and its adapter, the tool, the date and the command; the counts; every
+// rule of rules (r.Rules when rules is nil) grouped by section, the groups
+// with failures first and the failed rules first in each, with its
+// verdict, specs, observed behaviour and waiver; then every spec. With a
+// certification the verdict is the certification's (CERTIFIED or NOT
+// CERTIFIED and why); without, the run's (PASS or FAIL).
+func WriteHTML(w io.Writer, r Run, rules []RuleResult, cert *Certification) error {
+	if rules == nil {
+		rules = r.Rules
+	}
+	return htmlPage.Execute(w, buildPage(r, rules, cert))
+}
+
+type (
+	htmlKV struct {
+		Key, Value string
+		Code       bool
+	}
+	htmlCount struct {
+		Label string
+		N     int
+		Class string
+	}
+	htmlFailure struct{ Spec, First, Full string }
+	htmlRule    struct {
+		ID, Strength, Actor, Text, Page string
+		Verdict, Class                  string
+		Specs                           []string
+		Failures                        []htmlFailure
+		Waiver, Reason                  string
+		Stale                           bool
+		Notes                           []string
+	}
+	htmlGroup struct {
+		Section  string
+		Pages    []string
+		Summary  string
+		Rules    []htmlRule
+		ShowPage bool
+		Failed   bool
+	}
+	htmlWaiver struct{ ID, Reason, Outcome, Class string }
+	htmlSpec   struct {
+		Name, Rules, State, Class, Duration, Failure string
+	}
+	htmlData struct {
+		Title         string
+		Verdict       string
+		VerdictClass  string
+		Reasons       []string
+		Info          []htmlKV
+		Adapter       []htmlKV
+		SpecCounts    []htmlCount
+		RuleCounts    []htmlCount
+		Waivers       []htmlWaiver
+		SuiteFailures []htmlFailure
+		Groups        []htmlGroup
+		Specs         []htmlSpec
+		Generated     string
+		HasWaivers    bool
+	}
+)
+
+// verdictClass is the CSS class of a rule verdict or spec state.
+func verdictClass(v string) string {
+	switch v {
+	case RulePassed:
+		return "ok"
+	case RuleFailed, "panicked", "timedout", "interrupted", "aborted", "invalid":
+		return "bad"
+	case RuleWaived:
+		return "waived"
+	case RuleSkipped, "pending":
+		return "skip"
+	case RuleNotObservable:
+		return "nobs"
+	}
+	return "none"
+}
+
+// ruleRank orders the rules of a group: failed, waived, skipped, not
+// observable (what stands in the way of certification), then the rest.
+func ruleRank(v string) int {
+	switch v {
+	case RuleFailed:
+		return 0
+	case RuleWaived:
+		return 1
+	case RuleSkipped:
+		return 2
+	case RuleNotObservable:
+		return 3
+	}
+	return 4
+}
+
+const rankRest = 4
+
+func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
+	d := htmlData{Title: "ndkconform conformance report", Generated: time.Now().UTC().Format("2006-01-02 15:04:05 UTC")}
+	switch {
+	case cert != nil && cert.Certified:
+		d.Title, d.Verdict, d.VerdictClass = "ndkconform certification report", "CERTIFIED", "ok"
+	case cert != nil:
+		d.Title, d.Verdict, d.VerdictClass, d.Reasons = "ndkconform certification report", "NOT CERTIFIED", "bad", cert.Reasons
+	case r.Verdict == VerdictPassed:
+		d.Verdict, d.VerdictClass = "PASS", "ok"
+	case r.Verdict == VerdictFailed:
+		d.Verdict, d.VerdictClass = "FAIL", "bad"
+	default:
+		d.Verdict, d.VerdictClass = "NO SPEC SELECTED", "none"
+	}
+	if cert == nil && r.Verdict == VerdictPassed && r.Waived > 0 {
+		d.Reasons = []string{fmt.Sprintf("%d failed %s waived", r.Waived, plural(r.Waived, "spec", "specs"))}
+	}
+
+	tool := cmp.Or(r.Tool, "ndkconform")
+	date := "unknown"
+	if !r.Start.IsZero() {
+		date = r.Start.UTC().Format("2006-01-02 15:04:05 UTC")
+		if !r.End.IsZero() {
+			date += fmt.Sprintf(" (ran %s)", r.End.Sub(r.Start).Round(time.Millisecond))
+		}
+	}
+	opts := FormatOptions(r.DriverOptions)
+	if opts == "" {
+		opts = "default options"
+	}
+	d.Info = []htmlKV{
+		{Key: "Tool", Value: tool + " " + cmp.Or(r.Version, "(version unknown)")},
+		{Key: "Date", Value: date},
+		{Key: "Command", Value: cmp.Or(r.Command, "unknown"), Code: true},
+		{Key: "Driver", Value: cmp.Or(r.Driver, "unknown") + " (" + opts + ")"},
+		{Key: "Side A", Value: sideText(r.SideA)},
+		{Key: "Side B", Value: sideText(r.SideB)},
+	}
+	d.Adapter = adapterKVs(r.Adapter)
+
+	d.SpecCounts = []htmlCount{
+		{"specs run", len(r.Specs), ""},
+		{"passed", r.Passed, "ok"},
+		{"failed", r.Failed - r.Waived, "bad"},
+		{"waived", r.Waived, "waived"},
+		{"skipped", r.Skipped, "skip"},
+		{"not selected", r.NotSelected, "none"},
+	}
+	counts := RuleCounts(rules)
+	d.RuleCounts = append(d.RuleCounts, htmlCount{"rules", len(rules), ""})
+	for _, v := range []string{RulePassed, RuleFailed, RuleWaived, RuleSkipped, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
+		if counts[v] > 0 || v == RulePassed || v == RuleFailed {
+			d.RuleCounts = append(d.RuleCounts, htmlCount{v, counts[v], verdictClass(v)})
+		}
+	}
+
+	byID := map[string]RuleResult{}
+	for _, rr := range rules {
+		byID[rr.Rule.ID] = rr
+	}
+	for _, id := range sortedKeys(r.Waivers) {
+		w := htmlWaiver{ID: id, Reason: r.Waivers[id]}
+		switch rr, ok := byID[id]; {
+		case !ok:
+			w.Outcome, w.Class = "unknown rule", "none"
+		case rr.Verdict == RuleWaived:
+			w.Outcome, w.Class = fmt.Sprintf("applied: %d %s waived", len(rr.Failures), plural(len(rr.Failures), "failure", "failures")), "waived"
+		case rr.Stale():
+			w.Outcome, w.Class = "STALE: the rule passed; remove the waiver", "skip"
+		default:
+			w.Outcome, w.Class = "no effect: the rule is "+rr.Verdict, "none"
+		}
+		d.Waivers = append(d.Waivers, w)
+	}
+	for _, f := range r.SuiteFailures {
+		d.SuiteFailures = append(d.SuiteFailures, htmlFailure{First: FirstLine(f), Full: f})
+	}
+
+	d.Groups = ruleGroups(rules)
+	for _, rr := range rules {
+		d.HasWaivers = d.HasWaivers || rr.Waiver != ""
+	}
+
+	for _, s := range r.Specs {
+		hs := htmlSpec{
+			Name: s.Name, Rules: strings.Join(s.Rules, " "), State: s.State, Class: verdictClass(s.State),
+			Duration: durationText(s.Duration),
+		}
+		if s.State != "passed" {
+			hs.Failure = FirstLine(s.Failure)
+		}
+		if r.SpecWaived(s) {
+			hs.State, hs.Class = "failed (waived)", "waived"
+		}
+		d.Specs = append(d.Specs, hs)
+	}
+	return d
+}
+
+// ruleGroups groups the rules by section, in catalog order except that the
+// groups with failed rules come first, then those with waived, skipped and
+// not observable rules; in a group the rules come in the same order.
+func ruleGroups(rules []RuleResult) []htmlGroup {
+	var groups []htmlGroup
+	index := map[string]int{}
+	worst := []int{}
+	for _, rr := range rules {
+		i, ok := index[rr.Rule.Section]
+		if !ok {
+			i = len(groups)
+			index[rr.Rule.Section] = i
+			groups = append(groups, htmlGroup{Section: cmp.Or(rr.Rule.Section, "(no section)")})
+			worst = append(worst, rankRest)
+		}
+		g := &groups[i]
+		if !slices.Contains(g.Pages, rr.Rule.Page) {
+			g.Pages = append(g.Pages, rr.Rule.Page)
+		}
+		hr := htmlRule{
+			ID: rr.Rule.ID, Strength: string(rr.Rule.Strength), Actor: rr.Rule.Actor, Text: rr.Rule.Text, Page: rr.Rule.Page,
+			Verdict: rr.Verdict, Class: verdictClass(rr.Verdict), Specs: rr.Specs, Waiver: rr.Waiver, Reason: rr.Rule.Reason, Stale: rr.Stale(),
+			Notes: rr.Notes,
+		}
+		for k, f := range rr.Failures {
+			spec := ""
+			if k < len(rr.FailedSpecs) {
+				spec = rr.FailedSpecs[k]
+			}
+			hr.Failures = append(hr.Failures, htmlFailure{Spec: spec, First: FirstLine(f), Full: f})
+		}
+		g.Rules = append(g.Rules, hr)
+		worst[i] = min(worst[i], ruleRank(rr.Verdict))
+	}
+	for i := range groups {
+		g := &groups[i]
+		g.ShowPage = len(g.Pages) > 1
+		g.Failed = worst[i] == 0
+		slices.SortStableFunc(g.Rules, func(a, b htmlRule) int { return cmp.Compare(ruleRank(a.Verdict), ruleRank(b.Verdict)) })
+		n := map[string]int{}
+		for _, hr := range g.Rules {
+			n[hr.Verdict]++
+		}
+		var parts []string
+		for _, v := range []string{RuleFailed, RuleWaived, RulePassed, RuleSkipped, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
+			if n[v] > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+			}
+		}
+		g.Summary = fmt.Sprintf("%d %s: %s", len(g.Rules), plural(len(g.Rules), "rule", "rules"), strings.Join(parts, ", "))
+	}
+	order := make([]int, len(groups))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(worst[a], worst[b]) })
+	out := make([]htmlGroup, len(groups))
+	for k, i := range order {
+		out[k] = groups[i]
+	}
+	return out
+}
+
+// durationText is d to the millisecond, or to the microsecond below one.
+func durationText(d time.Duration) string {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond).String()
+	}
+	return d.Round(time.Millisecond).String()
+}
+
+// bytesText is n bytes, with its size in binary units when it is a
+// multiple of a KiB.
+func bytesText(n uint64) string {
+	for _, u := range []struct {
+		name string
+		size uint64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d bytes (%d %s)", n, n/u.size, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func sideText(s ndk.Side) string {
+	var parts []string
+	for _, a := range []netip.Addr{s.IPv4, s.IPv6} {
+		if a.IsValid() {
+			parts = append(parts, a.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "unknown"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// adapterKVs is what QueryAdapterInfo reported.
+func adapterKVs(a ndk.AdapterInfo) []htmlKV {
+	if a == zeroAdapter {
+		return []htmlKV{{Key: "Adapter", Value: "unknown (NdkQueryAdapterInfo failed or was not reached)"}}
+	}
+	u := func(v uint32) string { return fmt.Sprint(v) }
+	return []htmlKV{
+		{Key: "Vendor / device", Value: fmt.Sprintf("0x%04x / 0x%04x", a.VendorID, a.DeviceID)},
+		{Key: "NDK version", Value: fmt.Sprintf("%d.%d", a.Version.Major, a.Version.Minor)},
+		{Key: "RDMA technology", Value: TechnologyName(a.RDMATechnology)},
+		{Key: "Adapter flags", Value: fmt.Sprintf("0x%08x", a.AdapterFlags)},
+		{Key: "Max registration / window size", Value: bytesText(a.MaxRegistrationSize) + " / " + bytesText(a.MaxWindowSize)},
+		{Key: "Max transfer length", Value: bytesText(uint64(a.MaxTransferLength))},
+		{Key: "Max inline data", Value: u(a.MaxInlineDataSize) + " bytes"},
+		{Key: "SGEs (initiator / receive / read)", Value: fmt.Sprintf("%d / %d / %d", a.MaxInitiatorRequestSGE, a.MaxReceiveRequestSGE, a.MaxReadRequestSGE)},
+		{Key: "Queue depths (initiator / receive / SRQ / CQ)", Value: fmt.Sprintf("%d / %d / %d / %d", a.MaxInitiatorQueueDepth, a.MaxReceiveQueueDepth, a.MaxSRQDepth, a.MaxCQDepth)},
+		{Key: "Read limits (inbound / outbound)", Value: fmt.Sprintf("%d / %d", a.MaxInboundReadLimit, a.MaxOutboundReadLimit)},
+		{Key: "FRMR page count", Value: u(a.FRMRPageCount)},
+		{Key: "Large request threshold", Value: u(a.LargeRequestThreshold) + " bytes"},
+		{Key: "Caller / callee data", Value: fmt.Sprintf("%d / %d bytes", a.MaxCallerData, a.MaxCalleeData)},
+	}
+}
+
+var htmlPage = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}: {{.Verdict}}</title>
+<style>
+body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #1b1f23; margin: 0 auto; padding: 1.5em 2em; max-width: 1400px; }
+h1 { font-size: 1.5em; margin: 0 0 .5em; }
+h2 { font-size: 1.2em; margin: 1.6em 0 .5em; border-bottom: 1px solid #d0d7de; padding-bottom: .2em; }
+code, pre { font: 12px/1.35 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; border: 1px solid #d0d7de; padding: .5em; margin: .3em 0; max-height: 30em; overflow: auto; }
+.verdict { font-size: 2.4em; font-weight: 700; padding: .3em .6em; border-radius: 6px; display: inline-block; margin: .2em 0 .4em; letter-spacing: .03em; }
+.verdict.ok { background: #dafbe1; color: #116329; border: 2px solid #4ac26b; }
+.verdict.bad { background: #ffebe9; color: #a40e26; border: 2px solid #ff8182; }
+.verdict.none { background: #eaeef2; color: #424a53; border: 2px solid #afb8c1; }
+ul.reasons { margin: 0 0 1em; font-size: 1.1em; font-weight: 600; color: #a40e26; background: none; }
+ul.reasons.ok { color: #7d4e00; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #d0d7de; padding: .3em .5em; text-align: left; vertical-align: top; }
+th { background: #f6f8fa; font-weight: 600; }
+table.kv { width: auto; min-width: 40em; }
+table.kv th { width: 16em; }
+.cols { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; }
+.cols > div { flex: 1 1 32em; min-width: 0; }
+.cols table.kv { width: 100%; min-width: 0; }
+td code { overflow-wrap: anywhere; }
+.counts { display: flex; flex-wrap: wrap; gap: .5em; margin: .4em 0; }
+.count { border: 1px solid #d0d7de; border-radius: 6px; padding: .3em .8em; min-width: 5.5em; text-align: center; }
+.count b { display: block; font-size: 1.5em; }
+.badge { display: inline-block; padding: .05em .5em; border-radius: 1em; font-size: .9em; font-weight: 600; white-space: nowrap; }
+.ok { background: #dafbe1; color: #116329; }
+.bad { background: #ffebe9; color: #a40e26; }
+.waived { background: #fff8c5; color: #7d4e00; }
+.skip { background: #ffefd5; color: #8a4600; }
+.nobs { background: #ddf4ff; color: #0a3069; }
+.none { background: #eaeef2; color: #424a53; }
+.count.ok, .count.bad, .count.waived, .count.skip, .count.nobs, .count.none { border-color: transparent; }
+tr.group th { background: #eaeef2; font-size: 1.05em; }
+tr.group.failed th { background: #ffebe9; }
+tr.group span { font-weight: normal; color: #57606a; margin-left: .6em; }
+td.id { white-space: nowrap; font-weight: 600; }
+td.text { min-width: 22em; }
+.small { font-size: .85em; color: #57606a; }
+ul.specs { margin: .2em 0; padding-left: 1.2em; }
+details summary { cursor: pointer; color: #0550ae; }
+.fail { margin: 0 0 .4em; }
+.fail .first { color: #a40e26; }
+tr.r-bad td.id { border-left: 4px solid #cf222e; }
+tr.r-waived td.id { border-left: 4px solid #d4a72c; }
+footer { margin-top: 2em; color: #57606a; font-size: .85em; }
+@media print { details { display: block; } body { max-width: none; } }
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<div class="verdict {{.VerdictClass}}">{{.Verdict}}</div>
+{{with .Reasons}}<ul class="reasons {{$.VerdictClass}}">{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
+
+<div class="cols">
+<div>
+<h2>Run</h2>
+<table class="kv">
+{{range .Info}}<tr><th>{{.Key}}</th><td>{{if .Code}}<code>{{.Value}}</code>{{else}}{{.Value}}{{end}}</td></tr>
+{{end}}</table>
+</div>
+<div>
+<h2>Adapter (NdkQueryAdapterInfo, side A)</h2>
+<table class="kv">
+{{range .Adapter}}<tr><th>{{.Key}}</th><td>{{.Value}}</td></tr>
+{{end}}</table>
+</div>
+</div>
+
+<h2>Counts</h2>
+<div class="counts">{{range .SpecCounts}}<div class="count {{.Class}}"><b>{{.N}}</b>{{.Label}}</div>{{end}}</div>
+<div class="counts">{{range .RuleCounts}}<div class="count {{.Class}}"><b>{{.N}}</b>{{if eq .Label "rules"}}rules{{else}}rules {{.Label}}{{end}}</div>{{end}}</div>
+
+{{with .SuiteFailures}}
+<h2>Failures outside any spec</h2>
+{{range .}}<div class="fail"><span class="first">{{.First}}</span><details><summary>full text</summary><pre>{{.Full}}</pre></details></div>{{end}}
+{{end}}
+
+{{with .Waivers}}
+<h2>Waivers</h2>
+<table>
+<tr><th>Rule</th><th>Reason</th><th>Outcome</th></tr>
+{{range .}}<tr><td class="id">{{.ID}}</td><td>{{.Reason}}</td><td><span class="badge {{.Class}}">{{.Outcome}}</span></td></tr>
+{{end}}</table>
+{{end}}
+
+<h2>Rules</h2>
+<table class="rules">
+<colgroup><col style="width:5.5em"><col style="width:4.5em"><col style="width:34%"><col style="width:8em"><col style="width:9em"><col>{{if .HasWaivers}}<col style="width:12%">{{end}}</colgroup>
+<tr><th>Rule</th><th>Strength</th><th>Rule text</th><th>Verdict</th><th>Specs</th><th>Observed behaviour</th>{{if .HasWaivers}}<th>Waiver</th>{{end}}</tr>
+{{range .Groups}}{{$show := .ShowPage}}
+<tr class="group{{if .Failed}} failed{{end}}"><th colspan="{{if $.HasWaivers}}7{{else}}6{{end}}">{{.Section}}{{if not .ShowPage}}{{range .Pages}} <span>{{.}}</span>{{end}}{{end}} <span>{{.Summary}}</span></th></tr>
+{{range .Rules}}<tr class="r-{{.Class}}">
+<td class="id">{{.ID}}<div class="small">{{.Actor}}</div></td>
+<td>{{.Strength}}</td>
+<td class="text">{{.Text}}{{if $show}}<div class="small">{{.Page}}</div>{{end}}{{if and (not .Failures) .Reason}}<div class="small">Not observable through the provider interface: {{.Reason}}</div>{{end}}</td>
+<td><span class="badge {{.Class}}">{{.Verdict}}</span></td>
+<td>{{$n := len .Specs}}{{if eq $n 0}}<span class="small">none</span>{{else}}<details><summary>{{$n}} {{if eq $n 1}}spec{{else}}specs{{end}}</summary><ul class="specs">{{range .Specs}}<li>{{.}}</li>{{end}}</ul></details>{{end}}</td>
+<td>{{range .Failures}}<div class="fail"><span class="first">{{.First}}</span>{{with .Spec}}<div class="small">in: {{.}}</div>{{end}}<details><summary>full failure</summary><pre>{{.Full}}</pre></details></div>{{end}}{{range .Notes}}<div class="small">{{.}}</div>{{end}}</td>
+{{if $.HasWaivers}}<td>{{.Waiver}}{{if .Stale}} <span class="badge skip">stale</span>{{end}}</td>{{end}}
+</tr>
+{{end}}{{end}}</table>
+
+<h2>Specs</h2>
+<table>
+<tr><th>Spec</th><th>Rules</th><th>State</th><th>Duration</th></tr>
+{{range .Specs}}<tr><td>{{.Name}}{{with .Failure}}<div class="small">{{.}}</div>{{end}}</td><td class="id">{{.Rules}}</td><td><span class="badge {{.Class}}">{{.State}}</span></td><td>{{.Duration}}</td></tr>
+{{else}}<tr><td colspan="4">no spec ran</td></tr>
+{{end}}</table>
+
+<footer>Written by ndkconform on {{.Generated}}. This page is self-contained: it loads nothing.</footer>
+</body>
+</html>
+`))

@@ -1,0 +1,365 @@
+package reports
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/ndkconform/ndkconform/catalog"
+)
+
+// Rule verdicts: the outcome of a run for one rule of the catalog.
+const (
+	// RulePassed: the rule has specs in the run, every one of them passed
+	// or skipped as not observable, and at least one passed.
+	RulePassed = "passed"
+	// RuleFailed: a failure is attributed to the rule and it is not waived.
+	RuleFailed = "failed"
+	// RuleWaived: a failure is attributed to the rule and it is waived.
+	RuleWaived = "waived"
+	// RuleNotCovered: no spec of the suite is labelled with the rule (the
+	// rule's Reason, if any, says why none can be).
+	RuleNotCovered = "not covered"
+	// RuleNotObservable: every spec of the rule skipped with "not
+	// observable: ...": the provider never took the path the rule binds.
+	RuleNotObservable = "not observable"
+	// RuleSkipped: a spec of the rule was skipped (other than as not
+	// observable) or pending, or failed against another rule, so the rule
+	// was not fully checked; none of its failures is attributed to it.
+	RuleSkipped = "skipped"
+	// RuleNotSelected: the rule has specs, but the run's filters left them
+	// all out.
+	RuleNotSelected = "not selected"
+)
+
+// notObservablePrefix starts the reason of a spec that skips because the
+// provider never took the path its rule binds.
+const notObservablePrefix = "not observable:"
+
+// NotObservable reports whether the spec skipped as not observable.
+func (s Spec) NotObservable() bool {
+	return (s.State == "skipped" || s.State == "pending") && strings.HasPrefix(strings.TrimSpace(s.Failure), notObservablePrefix)
+}
+
+// RuleResult is the outcome of a run for one rule of the catalog.
+type RuleResult struct {
+	Rule catalog.Rule
+	// Verdict is one of the Rule* verdicts.
+	Verdict string
+	// Specs are the names of the run's specs labelled with the rule, in
+	// run order.
+	Specs []string
+	// Failures are the observed behaviour: the failure texts of the failed
+	// specs attributed to the rule; FailedSpecs[i] is the spec that failed
+	// with Failures[i] (it need not be labelled with the rule: a failure
+	// that names a rule counts against that rule).
+	Failures    []string
+	FailedSpecs []string
+	// Waiver is the reason the waivers file gives for the rule, or "".
+	Waiver string
+	// Notes say why specs of the rule did not conclude, each with how many
+	// ("2 specs: not observable: ..."): the distinct skip reasons of its
+	// skipped specs, and that a spec failed against other rules only.
+	Notes []string
+}
+
+// Stale reports whether the rule is waived but passed: the waiver is no
+// longer needed.
+func (rr RuleResult) Stale() bool { return rr.Waiver != "" && rr.Verdict == RulePassed }
+
+// Waivers maps a rule ID to the reason it is waived.
+type Waivers map[string]string
+
+// ParseWaivers reads a waivers file: one "RULE-ID reason..." per line, the
+// ID a rule of the catalog and the reason not empty; blank lines and lines
+// starting with # are ignored. An error names the line.
+func ParseWaivers(r io.Reader) (Waivers, error) {
+	w := Waivers{}
+	lines := map[string]int{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Fields(line)
+		id, reason := fields[0], strings.Join(fields[1:], " ")
+		switch _, known := catalog.Lookup(id); {
+		case !catalog.IsRuleID(id):
+			return nil, fmt.Errorf("line %d: %q is not a rule ID (want \"RULE-ID reason\", e.g. \"LC-15 vendor bug 123\")", n, id)
+		case !known:
+			return nil, fmt.Errorf("line %d: unknown rule %s (not in the catalog; see 'ndkconform rules')", n, id)
+		case reason == "":
+			return nil, fmt.Errorf("line %d: waiver of %s gives no reason", n, id)
+		case lines[id] != 0:
+			return nil, fmt.Errorf("line %d: %s is waived twice (also on line %d)", n, id, lines[id])
+		}
+		lines[id] = n
+		w[id] = reason
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %w", n+1, err)
+	}
+	return w, nil
+}
+
+// ruleMention is a rule ID inside a text.
+var ruleMention = regexp.MustCompile(`\b[A-Z]{2,3}-\d+\b`)
+
+// traceMarker starts the callback trace the harness appends to a failure:
+// rule IDs in it are not the failure's.
+const traceMarker = "\n\ncallback trace:\n"
+
+// attribution is the rules a failed spec's failure counts against: the
+// catalog rules its failure text names (not counting its callback trace)
+// or, if it names none, its labels that are catalog rules. Empty: the
+// failure counts against no rule and cannot be waived.
+func attribution(s Spec) []string {
+	text, _, _ := strings.Cut(s.Failure, traceMarker)
+	var ids []string
+	for _, id := range ruleMention.FindAllString(text, -1) {
+		if _, ok := catalog.Lookup(id); ok && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > 0 {
+		return ids
+	}
+	for _, id := range s.Rules {
+		if _, ok := catalog.Lookup(id); ok && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// Attribution returns the rules the failure of spec s counts against (nil
+// if s did not fail): the catalog rule IDs its failure message names or,
+// if it names none, its rule labels.
+func Attribution(s Spec) []string {
+	if !s.Failed() {
+		return nil
+	}
+	return attribution(s)
+}
+
+// waivedSpec reports whether a failed spec's failure is waived: it counts
+// against at least one rule and every one of them is waived (an
+// interrupted spec is never waived).
+func waivedSpec(s Spec, w Waivers) bool {
+	if s.State == "interrupted" {
+		return false // the run was cut short: nothing the provider did
+	}
+	ids := attribution(s)
+	if len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if _, ok := w[id]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// RuleResults is the outcome of run r for every rule of the catalog, in
+// catalog order, with the waivers applied.
+func RuleResults(r Run, waivers Waivers) []RuleResult {
+	rules := catalog.All()
+	pos := make(map[string]int, len(rules))
+	out := make([]RuleResult, len(rules))
+	for i, rule := range rules {
+		pos[rule.ID] = i
+		out[i] = RuleResult{Rule: rule, Waiver: waivers[rule.ID]}
+	}
+	// per rule: how its specs fared
+	type tally struct{ passed, notObservable, inconclusive int }
+	t := make([]tally, len(rules))
+	notes, noteN := make([][]string, len(rules)), make([][]int, len(rules))
+	for _, s := range r.Specs {
+		var blamed []string
+		if s.Failed() {
+			blamed = attribution(s)
+			for _, id := range blamed {
+				i := pos[id]
+				out[i].Failures = append(out[i].Failures, s.Failure)
+				out[i].FailedSpecs = append(out[i].FailedSpecs, s.Name)
+			}
+		}
+		seen := map[string]bool{}
+		for _, id := range s.Rules {
+			i, ok := pos[id]
+			if !ok || seen[id] {
+				continue
+			}
+			seen[id] = true
+			out[i].Specs = append(out[i].Specs, s.Name)
+			note := ""
+			switch {
+			case s.State == "passed":
+				t[i].passed++
+			case s.NotObservable():
+				t[i].notObservable++
+				note = FirstLine(s.Failure)
+			case s.Failed() && slices.Contains(blamed, id):
+				// counted as a failure
+			case s.Failed() && len(blamed) > 0:
+				t[i].inconclusive++
+				note = fmt.Sprintf("a spec failed against %s before concluding on %s", strings.Join(blamed, " "), id)
+			case s.Failed():
+				t[i].inconclusive++
+				note = "a spec failed against no rule: " + FirstLine(s.Failure)
+			default:
+				t[i].inconclusive++
+				note = s.State + ": " + cmp.Or(FirstLine(s.Failure), "no reason given")
+			}
+			if note != "" {
+				k := slices.Index(notes[i], note)
+				if k < 0 {
+					k = len(notes[i])
+					notes[i] = append(notes[i], note)
+					noteN[i] = append(noteN[i], 0)
+				}
+				noteN[i][k]++
+			}
+		}
+	}
+	unselected := map[string]bool{}
+	for _, s := range r.Unselected {
+		for _, id := range s.Rules {
+			unselected[id] = true
+		}
+	}
+	for i := range out {
+		rr := &out[i]
+		for k, note := range notes[i] {
+			rr.Notes = append(rr.Notes, fmt.Sprintf("%d %s: %s", noteN[i][k], plural(noteN[i][k], "spec", "specs"), note))
+		}
+		switch {
+		case len(rr.Failures) > 0 && rr.Waiver != "":
+			rr.Verdict = RuleWaived
+		case len(rr.Failures) > 0:
+			rr.Verdict = RuleFailed
+		case len(rr.Specs) == 0 && unselected[rr.Rule.ID]:
+			rr.Verdict = RuleNotSelected
+		case len(rr.Specs) == 0:
+			rr.Verdict = RuleNotCovered
+		case t[i].inconclusive > 0:
+			rr.Verdict = RuleSkipped
+		case t[i].passed > 0:
+			rr.Verdict = RulePassed
+		default:
+			rr.Verdict = RuleNotObservable
+		}
+	}
+	return out
+}
+
+// StaleWaivers are the IDs of the waived rules that passed, in catalog
+// order.
+func StaleWaivers(results []RuleResult) []string {
+	var ids []string
+	for _, rr := range results {
+		if rr.Stale() {
+			ids = append(ids, rr.Rule.ID)
+		}
+	}
+	return ids
+}
+
+// ApplyWaivers judges run r rule by rule: it sets r.Waivers, r.Rules (see
+// RuleResults), r.StaleWaivers and r.Waived (the failed specs whose every
+// failure is waived), and makes the verdict VerdictPassed when the run
+// failed only through waived failures. w may be nil: no waiver.
+func (r *Run) ApplyWaivers(w Waivers) {
+	if len(w) == 0 {
+		w = nil
+	}
+	r.Waivers = w
+	r.Rules = RuleResults(*r, w)
+	r.StaleWaivers = StaleWaivers(r.Rules)
+	r.Waived = 0
+	for _, s := range r.Specs {
+		if s.Failed() && waivedSpec(s, w) {
+			r.Waived++
+		}
+	}
+	switch {
+	case r.Failed > r.Waived || len(r.SuiteFailures) > 0:
+		r.Verdict = VerdictFailed
+	case len(r.Specs) == 0:
+		r.Verdict = VerdictEmpty
+	default:
+		r.Verdict = VerdictPassed
+	}
+}
+
+// SpecWaived reports whether spec s failed and its every failure is waived
+// in the run's waivers.
+func (r Run) SpecWaived(s Spec) bool { return s.Failed() && waivedSpec(s, r.Waivers) }
+
+// Certification is the certification verdict of a complete run.
+type Certification struct {
+	Certified bool
+	// Reasons say what stopped certification, one line each.
+	Reasons []string
+}
+
+// Certify judges a run for certification (the run must have applied its
+// waivers, see ApplyWaivers): it passes only when the run selected specs,
+// no spec failed (a failure waived against a should- or may-rule does not
+// count), no spec was skipped, no failure came outside the specs, and no
+// must-rule is waived.
+func Certify(r Run) Certification {
+	var c Certification
+	unwaived := r.Failed - r.Waived
+	if unwaived > 0 {
+		c.Reasons = append(c.Reasons, fmt.Sprintf("%d failed %s", unwaived, plural(unwaived, "spec", "specs")))
+	}
+	if n := len(r.SuiteFailures); n > 0 {
+		c.Reasons = append(c.Reasons, fmt.Sprintf("%d %s outside any spec", n, plural(n, "failure", "failures")))
+	}
+	if r.Skipped > 0 {
+		c.Reasons = append(c.Reasons, fmt.Sprintf("%d skipped %s", r.Skipped, plural(r.Skipped, "spec", "specs")))
+	}
+	var must []string
+	for _, rr := range r.Rules {
+		if rr.Verdict == RuleWaived && rr.Rule.Strength == catalog.Must {
+			must = append(must, rr.Rule.ID)
+		}
+	}
+	if len(must) > 0 {
+		c.Reasons = append(c.Reasons, fmt.Sprintf("%d waived %s (%s)", len(must), plural(len(must), "must-rule", "must-rules"), strings.Join(must, " ")))
+	}
+	if len(r.Specs) == 0 {
+		c.Reasons = append(c.Reasons, "no spec ran")
+	}
+	c.Certified = len(c.Reasons) == 0
+	return c
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// RuleCounts counts rule results by verdict.
+func RuleCounts(results []RuleResult) map[string]int {
+	m := map[string]int{}
+	for _, rr := range results {
+		m[rr.Verdict]++
+	}
+	return m
+}

@@ -1,0 +1,438 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ndkconform/ndkconform/catalog"
+)
+
+func TestParseWaivers(t *testing.T) {
+	w, err := ParseWaivers(strings.NewReader("\ufeff# vendor waivers\n\nLC-15 vendor bug 1234: close is synchronous\n  LT-16\t tracked  as bug 99  \n# LC-14 commented out\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Waivers{"LC-15": "vendor bug 1234: close is synchronous", "LT-16": "tracked as bug 99"}
+	if !reflect.DeepEqual(w, want) {
+		t.Errorf("got %q, want %q", w, want)
+	}
+	if w, err := ParseWaivers(strings.NewReader("")); err != nil || len(w) != 0 {
+		t.Errorf("empty file: %v %v", w, err)
+	}
+	for in, want := range map[string]string{
+		"LC-15 a\nZZ-999 no such rule\n":   "line 2: unknown rule ZZ-999",
+		"\n\nLC-15\n":                      "line 3: waiver of LC-15 gives no reason",
+		"LC-15 a\n#\nLC-15 b\n":            "line 3: LC-15 is waived twice (also on line 1)",
+		"lc-15 lower case\n":               `line 1: "lc-15" is not a rule ID`,
+		"LC-15: colon after the ID\n":      `line 1: "LC-15:" is not a rule ID`,
+		"LC-15 ok\nLT-16 ok\nEP-1 x y z\n": "line 3: unknown rule EP-1",
+	} {
+		_, err := ParseWaivers(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseWaivers(%q) = %v, want an error containing %q", in, err, want)
+		}
+	}
+	if _, err := ParseWaivers(errReader{}); err == nil {
+		t.Errorf("a read error is not reported")
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+// ruleRun is a run with one spec for each way a rule can fare.
+func ruleRun(t *testing.T) Run {
+	t.Helper()
+	for _, id := range []string{"LC-14", "LC-11", "LC-15", "LC-16", "DS-4", "DS-2", "CN-1", "LT-16", "LT-25", "DS-10", "OV-1", "IM-1", "CR-1", "CR-2", "LT-15"} {
+		if _, ok := catalog.Lookup(id); !ok {
+			t.Fatalf("the catalog has no %s: the test needs updating", id)
+		}
+	}
+	spec := func(name, state, failure string, rules ...string) Spec {
+		return Spec{Name: name, Area: "x", Rules: rules, Labels: append([]string{"x"}, rules...), State: state, Failure: failure,
+			Duration: 3 * time.Millisecond, Start: t0}
+	}
+	r := Run{
+		Meta: sampleMeta(),
+		Specs: []Spec{
+			spec("A passes", "passed", "", "LC-14"),
+			spec("B fails against LC-15", "failed", "LC-15: closing a listener must return STATUS_PENDING\nExpected\n...\nat x.go:1", "LC-11", "LC-15"),
+			spec("C fails naming LC-15", "failed", "LC-15: the listener close completed while an accepted connector is open", "LC-16"),
+			spec("D not observable", "skipped", "not observable: the provider cannot inject faults", "DS-4"),
+			spec("E passes", "passed", "", "DS-2"),
+			spec("F not observable", "skipped", "not observable: the provider cannot inject faults", "DS-2"),
+			spec("G skipped", "skipped", "the adapter has no SRQ", "CN-1"),
+			spec("H fails naming nothing", "failed", "Expected\n<int>: 1\nto equal 2\n\ncallback trace:\n  LT-25 CR-1/CR-2 in the trace", "LT-16"),
+			spec("I fails twice", "failed", "CR-1/CR-2: a completion came twice; also ZZ-9 (not a rule)", "LT-15"),
+		},
+		Unselected: []Spec{{Name: "J not selected", Rules: []string{"DS-10"}, Labels: []string{"DS-10"}}},
+		Passed:     2, Failed: 4, Skipped: 3, NotSelected: 1,
+	}
+	r.ApplyWaivers(nil)
+	return r
+}
+
+func results(rr []RuleResult) map[string]RuleResult {
+	m := map[string]RuleResult{}
+	for _, r := range rr {
+		m[r.Rule.ID] = r
+	}
+	return m
+}
+
+func TestAttribution(t *testing.T) {
+	r := ruleRun(t)
+	for i, want := range [][]string{nil, {"LC-15"}, {"LC-15"}, nil, nil, nil, nil, {"LT-16"}, {"CR-1", "CR-2"}} {
+		if got := Attribution(r.Specs[i]); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: attributed to %q, want %q", r.Specs[i].Name, got, want)
+		}
+	}
+}
+
+func TestRuleResults(t *testing.T) {
+	r := ruleRun(t)
+	all := RuleResults(r, nil)
+	if len(all) != len(catalog.All()) {
+		t.Fatalf("%d results, %d rules in the catalog", len(all), len(catalog.All()))
+	}
+	for i, rule := range catalog.All() {
+		if all[i].Rule != rule {
+			t.Fatalf("result %d is %s, want %s: not in catalog order", i, all[i].Rule.ID, rule.ID)
+		}
+	}
+	m := results(all)
+	for id, want := range map[string]string{
+		"LC-14": RulePassed,
+		"LC-15": RuleFailed,        // named by the failures of B and C
+		"LC-11": RuleSkipped,       // B failed against LC-15 before concluding on LC-11
+		"LC-16": RuleSkipped,       // C's failure names LC-15, not LC-16
+		"DS-4":  RuleNotObservable, // its only spec skipped as not observable
+		"DS-2":  RulePassed,        // one spec passed, the other not observable
+		"CN-1":  RuleSkipped,       // skipped for another reason
+		"LT-16": RuleFailed,        // H names no rule: its labels
+		"LT-25": RuleNotCovered,    // only in H's callback trace: no spec in this run
+		"CR-1":  RuleFailed,        // named by I
+		"CR-2":  RuleFailed,
+		"LT-15": RuleSkipped, // I failed against CR-1 and CR-2
+		"DS-10": RuleNotSelected,
+		"OV-1":  RuleNotCovered,
+		"IM-1":  RuleNotCovered,
+	} {
+		if got := m[id].Verdict; got != want {
+			t.Errorf("%s: verdict %q, want %q (notes %q)", id, got, want, m[id].Notes)
+		}
+	}
+	lc15 := m["LC-15"]
+	if !reflect.DeepEqual(lc15.Specs, []string{"B fails against LC-15"}) || !reflect.DeepEqual(lc15.FailedSpecs, []string{"B fails against LC-15", "C fails naming LC-15"}) ||
+		len(lc15.Failures) != 2 || !strings.HasPrefix(lc15.Failures[1], "LC-15: the listener close completed") {
+		t.Errorf("LC-15: specs %q failed specs %q failures %q", lc15.Specs, lc15.FailedSpecs, lc15.Failures)
+	}
+	if n := m["DS-2"].Notes; len(n) != 1 || n[0] != "1 spec: not observable: the provider cannot inject faults" {
+		t.Errorf("DS-2 notes %q", n)
+	}
+	if n := m["LC-11"].Notes; len(n) != 1 || !strings.Contains(n[0], "failed against LC-15") {
+		t.Errorf("LC-11 notes %q", n)
+	}
+	if len(m["LT-25"].Failures) != 0 {
+		t.Errorf("LT-25 blamed for a callback trace")
+	}
+	if r.Verdict != VerdictFailed || r.Waived != 0 || len(r.StaleWaivers) != 0 || len(r.Rules) != len(all) {
+		t.Errorf("verdict %s waived %d stale %q rules %d", r.Verdict, r.Waived, r.StaleWaivers, len(r.Rules))
+	}
+}
+
+func TestApplyWaivers(t *testing.T) {
+	r := ruleRun(t)
+	w := Waivers{"LC-15": "bug 1", "LT-16": "bug 2", "CR-1": "bug 3", "LC-14": "old bug", "DS-10": "not run"}
+	r.ApplyWaivers(w)
+	// I's failure counts against CR-1 and CR-2; CR-2 is not waived.
+	if r.Verdict != VerdictFailed || r.Waived != 3 {
+		t.Fatalf("verdict %s waived %d, want failed, 3 (B, C, H)", r.Verdict, r.Waived)
+	}
+	m := results(r.Rules)
+	for id, want := range map[string]string{"LC-15": RuleWaived, "LT-16": RuleWaived, "CR-1": RuleWaived, "CR-2": RuleFailed, "LC-14": RulePassed, "DS-10": RuleNotSelected} {
+		if m[id].Verdict != want || m[id].Waiver != w[id] {
+			t.Errorf("%s: verdict %q waiver %q", id, m[id].Verdict, m[id].Waiver)
+		}
+	}
+	if !reflect.DeepEqual(r.StaleWaivers, []string{"LC-14"}) || !m["LC-14"].Stale() || m["DS-10"].Stale() {
+		t.Errorf("stale %q", r.StaleWaivers)
+	}
+	if !r.SpecWaived(r.Specs[1]) || r.SpecWaived(r.Specs[8]) || r.SpecWaived(r.Specs[0]) {
+		t.Errorf("SpecWaived")
+	}
+
+	w["CR-2"] = "bug 4"
+	r.ApplyWaivers(w)
+	if r.Verdict != VerdictPassed || r.Waived != 4 {
+		t.Errorf("every failure waived: verdict %s waived %d", r.Verdict, r.Waived)
+	}
+	r.SuiteFailures = []string{"[BeforeSuite] boom"}
+	r.ApplyWaivers(w)
+	if r.Verdict != VerdictFailed {
+		t.Errorf("a suite failure cannot be waived: verdict %s", r.Verdict)
+	}
+	r.SuiteFailures = nil
+	r.Specs[1].State = "interrupted"
+	r.ApplyWaivers(w)
+	if r.Verdict != VerdictFailed || r.Waived != 3 {
+		t.Errorf("an interrupted spec cannot be waived: verdict %s waived %d", r.Verdict, r.Waived)
+	}
+	r.ApplyWaivers(nil)
+	if r.Waivers != nil || r.Waived != 0 || r.StaleWaivers != nil {
+		t.Errorf("waivers removed: %v %d %q", r.Waivers, r.Waived, r.StaleWaivers)
+	}
+}
+
+func TestCertify(t *testing.T) {
+	var should string
+	for _, rule := range catalog.All() {
+		if rule.Strength == catalog.Should && rule.Observable() {
+			should = rule.ID
+			break
+		}
+	}
+	spec := func(state, failure string, rules ...string) Spec {
+		return Spec{Name: "s " + strings.Join(rules, " "), Rules: rules, State: state, Failure: failure}
+	}
+	clean := Run{Specs: []Spec{spec("passed", "", "LC-14")}, Passed: 1}
+	clean.ApplyWaivers(nil)
+	if c := Certify(clean); !c.Certified || len(c.Reasons) != 0 {
+		t.Errorf("clean run: %+v", c)
+	}
+
+	r := Run{Specs: []Spec{spec("passed", "", "LC-14"), spec("failed", should+": no", should)}, Passed: 1, Failed: 1}
+	r.ApplyWaivers(Waivers{should: "known"})
+	if c := Certify(r); !c.Certified {
+		t.Errorf("a waived %s (should) failure: %+v", should, c)
+	}
+
+	r = Run{
+		Specs: []Spec{
+			spec("failed", "LC-15: no", "LC-15"), spec("failed", "LC-15: no", "LC-15"), spec("failed", "LT-16: no", "LT-16"),
+			spec("failed", "no rule named", "LC-11"),
+			spec("skipped", "not observable: x", "DS-4"),
+		},
+		Failed: 4, Skipped: 1, SuiteFailures: []string{"boom"},
+	}
+	r.ApplyWaivers(Waivers{"LC-15": "bug", "LT-16": "bug"})
+	c := Certify(r)
+	want := []string{"1 failed spec", "1 failure outside any spec", "1 skipped spec", "2 waived must-rules (LT-16 LC-15)"}
+	if c.Certified || !reflect.DeepEqual(c.Reasons, want) {
+		// LT-16 comes before LC-15 in the catalog.
+		t.Errorf("got %+v, want reasons %q", c, want)
+	}
+	if c := Certify(Run{}); c.Certified || !slices.Contains(c.Reasons, "no spec ran") {
+		t.Errorf("empty run: %+v", c)
+	}
+}
+
+func TestJSONRules(t *testing.T) {
+	r := ruleRun(t)
+	r.ApplyWaivers(Waivers{"LC-15": "bug 1", "LC-14": "old"})
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Waived       int               `json:"waived"`
+		Waivers      map[string]string `json:"waivers"`
+		StaleWaivers []string          `json:"stale_waivers"`
+		RuleCounts   map[string]int    `json:"rule_counts"`
+		Rules        []map[string]any  `json:"rules"`
+		Specs        []map[string]any  `json:"specs"`
+		NotSelected  []map[string]any  `json:"not_selected_specs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if raw.Waived != 2 || raw.Waivers["LC-15"] != "bug 1" || !reflect.DeepEqual(raw.StaleWaivers, []string{"LC-14"}) ||
+		len(raw.Rules) != len(catalog.All()) || raw.RuleCounts[RuleWaived] != 1 || len(raw.NotSelected) != 1 {
+		t.Errorf("JSON: waived %d waivers %v stale %q rules %d counts %v not selected %d", raw.Waived, raw.Waivers, raw.StaleWaivers, len(raw.Rules), raw.RuleCounts, len(raw.NotSelected))
+	}
+	for _, jr := range raw.Rules {
+		switch jr["id"] {
+		case "LC-15":
+			f := jr["failures"].([]any)
+			if jr["verdict"] != "waived" || jr["waiver"] != "bug 1" || len(f) != 2 || f[1].(map[string]any)["spec"] != "C fails naming LC-15" {
+				t.Errorf("LC-15 JSON %v", jr)
+			}
+		case "LC-14":
+			if jr["verdict"] != "passed" || jr["stale_waiver"] != true || jr["strength"] != "must" || jr["text"] == "" {
+				t.Errorf("LC-14 JSON %v", jr)
+			}
+		}
+	}
+	if raw.Specs[1]["waived"] != true || raw.Specs[0]["waived"] != nil {
+		t.Errorf("spec waived flags %v %v", raw.Specs[1]["waived"], raw.Specs[0]["waived"])
+	}
+	back, err := ReadJSON(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Start, back.End = r.Start, r.End
+	for i := range back.Specs {
+		back.Specs[i].Start = r.Specs[i].Start
+	}
+	if !reflect.DeepEqual(back, r) {
+		t.Errorf("round trip differs:\n got %+v\nwant %+v", back, r)
+	}
+}
+
+func TestJUnitWaived(t *testing.T) {
+	r := ruleRun(t)
+	r.ApplyWaivers(Waivers{"LC-15": "bug 1"})
+	var buf bytes.Buffer
+	if err := WriteJUnit(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	var doc JUnitTestSuites
+	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	tc := doc.TestSuite[0].TestCases[1]
+	if tc.Failure == nil || !slices.Contains(tc.Properties, JUnitProperty{"waived", "LC-15: bug 1"}) {
+		t.Errorf("waived testcase %+v", tc)
+	}
+	if slices.ContainsFunc(doc.TestSuite[0].TestCases[7].Properties, func(p JUnitProperty) bool { return p.Name == "waived" }) {
+		t.Errorf("unwaived testcase has a waived property")
+	}
+}
+
+// htmlRun is ruleRun with waivers and hostile text.
+func htmlRun(t *testing.T) Run {
+	r := ruleRun(t)
+	r.Specs[1].Failure += "\n<script>alert('x')</script> & <img onerror=alert(1)>"
+	r.Specs[0].Name = `A passes "quoted" <b>bold</b>`
+	r.Command = `ndkconform run --label-filter "LC-14 || LC-15" --waivers w.txt`
+	r.Start, r.End = t0, t0.Add(7*time.Second)
+	r.ApplyWaivers(Waivers{"LT-16": "vendor bug <42>", "LC-14": "old bug"})
+	return r
+}
+
+func writeHTML(t *testing.T, r Run, cert *Certification) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, nil, cert); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+func TestWriteHTML(t *testing.T) {
+	r := htmlRun(t)
+	page := writeHTML(t, r, nil)
+	for _, bad := range []string{"http://", "https://", "<script", "src=", "@import", "url(", "<link", "<img", "<b>bold"} {
+		if strings.Contains(strings.ToLower(page), bad) {
+			t.Errorf("the page contains %q", bad)
+		}
+	}
+	for _, want := range []string{
+		"<!DOCTYPE html>", `<div class="verdict bad">FAIL</div>`,
+		"ndkconform v1.2.3", "2025-03-01 12:00:00 UTC (ran 7s)",
+		"ndkconform run --label-filter &#34;LC-14 || LC-15&#34; --waivers w.txt",
+		"sim (loss=0 variant=listener-close-inline)", "10.0.0.1, fd00::1", "0x15b3 / 0x1017", "RoCEv2", "4096",
+		"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;img onerror=alert(1)&gt;",
+		"A passes &#34;quoted&#34; &lt;b&gt;bold&lt;/b&gt;",
+		"vendor bug &lt;42&gt;", "STALE: the rule passed", "<details>",
+		"LC-15: closing a listener must return STATUS_PENDING",
+		"not observable: the provider cannot inject faults",
+		"Not observable through the provider interface: ", // IM-1's reason
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	// The groups with failures come first, and the failed rules first in
+	// each group.
+	rules := page[strings.Index(page, "<h2>Rules</h2>"):strings.Index(page, "<h2>Specs</h2>")]
+	groups := strings.Split(rules, `<tr class="group`)[1:]
+	if len(groups) < 5 || !strings.HasPrefix(groups[0], ` failed">`) {
+		t.Fatalf("%d groups; the first is not a failed one", len(groups))
+	}
+	failedGroups := 0
+	for i, g := range groups {
+		if strings.HasPrefix(g, ` failed">`) {
+			failedGroups++
+			if failedGroups != i+1 {
+				t.Errorf("group %d has failures but follows one without", i)
+			}
+		}
+		var classes []string
+		for _, row := range strings.Split(g, `<tr class="r-`)[1:] {
+			classes = append(classes, row[:strings.Index(row, `"`)])
+		}
+		if k := slices.Index(classes, "bad"); k >= 0 && slices.ContainsFunc(classes[:k], func(c string) bool { return c != "bad" }) {
+			t.Errorf("group %d: a failed rule after one that did not fail: %q", i, classes)
+		}
+	}
+	sections := map[string]bool{}
+	for _, rr := range r.Rules {
+		if rr.Verdict == RuleFailed {
+			sections[rr.Rule.Section] = true
+		}
+	}
+	if failedGroups != len(sections) {
+		t.Errorf("%d groups marked failed, want %d", failedGroups, len(sections))
+	}
+	if strings.Count(rules, `<tr class="r-`) != len(catalog.All()) {
+		t.Errorf("%d rule rows, want %d", strings.Count(rules, `<tr class="r-`), len(catalog.All()))
+	}
+
+	// Certification verdicts.
+	c := Certify(r)
+	page = writeHTML(t, r, &c)
+	if !strings.Contains(page, `<div class="verdict bad">NOT CERTIFIED</div>`) || !strings.Contains(page, "<li>3 skipped specs</li>") || !strings.Contains(page, "<li>3 failed specs</li>") || !strings.Contains(page, "<li>1 waived must-rule (LT-16)</li>") {
+		t.Errorf("NOT CERTIFIED page lacks its verdict or reasons")
+	}
+	page = writeHTML(t, r, &Certification{Certified: true})
+	if !strings.Contains(page, `<div class="verdict ok">CERTIFIED</div>`) {
+		t.Errorf("CERTIFIED page lacks its verdict")
+	}
+	// An empty run still renders.
+	page = writeHTML(t, Run{}, nil)
+	if !strings.Contains(page, "NO SPEC SELECTED") || !strings.Contains(page, "no spec ran") || !strings.Contains(page, "unknown (NdkQueryAdapterInfo") {
+		t.Errorf("empty run page")
+	}
+}
+
+// TestHTMLWellFormed parses the page with encoding/xml in its HTML mode:
+// every element is closed in order.
+func TestHTMLWellFormed(t *testing.T) {
+	page := writeHTML(t, htmlRun(t), nil)
+	d := xml.NewDecoder(strings.NewReader(page))
+	d.Strict = false
+	d.AutoClose = xml.HTMLAutoClose
+	d.Entity = xml.HTMLEntity
+	var stack []string
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%v (open: %q)", err, stack)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			stack = append(stack, e.Name.Local)
+		case xml.EndElement:
+			if len(stack) == 0 || stack[len(stack)-1] != e.Name.Local {
+				t.Fatalf("</%s> closes %q", e.Name.Local, stack)
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) != 0 {
+		t.Errorf("unclosed elements %q", stack)
+	}
+}
