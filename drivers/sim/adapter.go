@@ -33,7 +33,8 @@ func newAdapter(f *fabric, h *host) *adapter {
 func (a *adapter) Close() {
 	f := a.f
 	f.mu.Lock()
-	for a.objects > 0 || a.cbs > 0 {
+	// VARIANT adapter-close-early (breaks LT-22): return at once.
+	for f.variant != VariantAdapterCloseEarly && (a.objects > 0 || a.cbs > 0) {
 		f.cond.Wait()
 	}
 	a.closed = true
@@ -56,14 +57,27 @@ func create[T ndk.Object](a *adapter, done ndk.CreateCompletion, ctx any, mk fun
 	var (
 		v  T
 		o  *object
-		st = ndk.StatusInsufficientResources
+		st ndk.Status
 	)
 	f.mu.Lock()
 	if a.objects < f.maxObjects {
 		v, o, st = mk()
+	} else {
+		st = ndk.StatusInsufficientResources
+		// VARIANT resources-wrong-status (breaks CR-11): the wrong status.
+		if f.variant == VariantResourcesWrongStatus {
+			st = ndk.StatusUnsuccessful
+		}
+	}
+	var zero T
+	// VARIANT create-completion-lost (breaks CR-1): a pending NdkCreateMw
+	// never completes (the MW is dropped).
+	if f.variant == VariantCreateCompletionLost && m != modeInline && o != nil && o.typ == ndk.ObjectTypeMW {
+		f.discardLocked(o)
+		f.mu.Unlock()
+		return zero, ndk.StatusPending
 	}
 	f.mu.Unlock()
-	var zero T
 	if m == modeInline {
 		if st != ndk.StatusSuccess {
 			return zero, st
@@ -81,6 +95,18 @@ func create[T ndk.Object](a *adapter, done ndk.CreateCompletion, ctx any, mk fun
 		f.mu.Unlock()
 	} else {
 		f.callNow(a, o, cb)
+	}
+	if o != nil {
+		switch {
+		// VARIANT create-inline-and-callback (breaks CR-2): NdkCreateSrq
+		// calls its completion and returns STATUS_SUCCESS with the SRQ too.
+		case f.variant == VariantCreateInlineAndCallback && o.typ == ndk.ObjectTypeSRQ:
+			return v, ndk.StatusSuccess
+		// VARIANT create-pending-with-output (breaks CR-3): a pending
+		// NdkCreateCq returns the CQ too.
+		case f.variant == VariantCreatePendingWithOutput && o.typ == ndk.ObjectTypeCQ:
+			return v, ndk.StatusPending
+		}
 	}
 	return zero, ndk.StatusPending
 }

@@ -208,8 +208,8 @@ func (f *fabric) deliverConnectLocked(l *listener, pc *connector) {
 			return
 		}
 		cb, cctx := l.onConnect, l.connectCtx
+		f.runEventLocked(&l.object, func() { cb(cctx, pc) })
 		f.mu.Unlock()
-		cb(cctx, pc)
 	})
 }
 
@@ -280,7 +280,11 @@ func (f *fabric) peerDisconnectedLocked(p *connector) {
 	p.peerDisc = true
 	if p.onDisc != nil && !p.closing {
 		cb, ctx := p.onDisc, p.discCtx
-		f.spawnLocked(p.ad, &p.object, func() { cb(ctx) })
+		f.spawnLocked(p.ad, &p.object, func() {
+			f.mu.Lock()
+			f.runEventLocked(&p.object, func() { cb(ctx) })
+			f.mu.Unlock()
+		})
 	}
 }
 
@@ -482,7 +486,13 @@ func (c *connector) beginCloseLocked() {
 	}
 	if r := c.connReq; r != nil {
 		c.connReq = nil
-		f.resolveLocked(&c.object, r, ndk.StatusCancelled)
+		st := ndk.StatusCancelled
+		// VARIANT close-no-cancel (breaks LT-26): the pending Connect
+		// completes as aborted, not cancelled.
+		if f.variant == VariantCloseNoCancel {
+			st = ndk.StatusConnectionAborted
+		}
+		f.resolveLocked(&c.object, r, st)
 	}
 	if r := c.acceptReq; r != nil {
 		c.acceptReq = nil

@@ -51,6 +51,11 @@ func (c *cq) Resize(depth uint32, done ndk.RequestCompletion, ctx any) ndk.Statu
 		c.depth = depth
 		st = ndk.StatusSuccess
 	}
+	// VARIANT request-completion-twice (breaks CR-4): a pending Resize
+	// completes twice.
+	if f.variant == VariantRequestCompletionTwice && m != modeInline {
+		f.spawnRequestLocked(c.ad, &c.object, func() { done(ctx, st) })
+	}
 	f.mu.Unlock()
 	return f.completeNow(&c.object, m, done, ctx, st)
 }

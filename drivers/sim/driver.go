@@ -126,7 +126,13 @@ func (p *provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 	if h == nil {
 		return nil, ndk.StatusInvalidAddress
 	}
-	return newAdapter(p.f, h), ndk.StatusSuccess
+	a := newAdapter(p.f, h)
+	// VARIANT reject-concurrent-calls (breaks LT-7): the adapter and its
+	// connectors take one call at a time (see gatedAdapter).
+	if p.f.variant == VariantRejectConcurrentCalls {
+		return &gatedAdapter{adapter: a}, ndk.StatusSuccess
+	}
+	return a, ndk.StatusSuccess
 }
 
 // Close releases nothing: the consumer has closed every adapter, and the

@@ -149,7 +149,7 @@ func mustAtoi(s string) int64 {
 
 func TestVariantsTable(t *testing.T) {
 	vs := Variants()
-	if len(vs) != 4 {
+	if len(vs) != 19 {
 		t.Fatalf("Variants() = %v", vs)
 	}
 	seen := map[string]bool{}

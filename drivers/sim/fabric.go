@@ -260,17 +260,70 @@ func (f *fabric) completeNow(o *object, m mode, done ndk.RequestCompletion, ctx 
 // completeOn is completeNow for a request of the adapter itself (o nil) or
 // of one of its objects.
 func (f *fabric) completeOn(ad *adapter, o *object, m mode, done ndk.RequestCompletion, ctx any, st ndk.Status) ndk.Status {
+	call := func() { done(ctx, st) }
 	switch m {
 	case modeDeferred:
 		f.mu.Lock()
-		f.spawnLocked(ad, o, func() { done(ctx, st) })
+		f.spawnRequestLocked(ad, o, call)
 		f.mu.Unlock()
 	case modeReentrant:
-		f.callNow(ad, o, func() { done(ctx, st) })
+		f.callNow(ad, o, func() { f.callRequest(o, call) })
 	default:
 		return st
 	}
 	return ndk.StatusPending
+}
+
+// spawnRequestLocked is spawnLocked for fn, the completion callback of a
+// request on o (nil: of the adapter itself).
+func (f *fabric) spawnRequestLocked(ad *adapter, o *object, fn func()) {
+	if o == nil {
+		f.spawnLocked(ad, nil, fn)
+		return
+	}
+	ad.cbs++
+	o.busy++
+	o.reqs++
+	go func() {
+		// VARIANT close-ignores-pending (breaks LT-23): a completion due
+		// while the object's close is issued waits for that close to
+		// complete, which did not wait for it (mustWaitLocked).
+		if f.variant == VariantCloseIgnoresPending {
+			f.mu.Lock()
+			for o.closing && !o.closed {
+				f.cond.Wait()
+			}
+			f.mu.Unlock()
+		}
+		f.callRequest(o, fn)
+		f.mu.Lock()
+		o.reqs--
+		f.callbackDoneLocked(ad, o)
+		f.mu.Unlock()
+	}()
+}
+
+// callRequest runs fn, the completion callback of a request on o (nil: of
+// the adapter itself). The caller must not hold mu.
+func (f *fabric) callRequest(o *object, fn func()) {
+	// VARIANT callback-under-lock (breaks LT-12): the completion runs under
+	// a lock of its object that the object's Close takes too.
+	if f.variant == VariantCallbackUnderLock && o != nil {
+		o.cbMu.Lock()
+		defer o.cbMu.Unlock()
+	}
+	fn()
+}
+
+// runEventLocked runs fn, an event callback of o due now (a connect event,
+// a notification, a disconnect event), counting it as running. The caller
+// holds mu, which is released while fn runs.
+func (f *fabric) runEventLocked(o *object, fn func()) {
+	o.events++
+	f.mu.Unlock()
+	fn()
+	f.mu.Lock()
+	o.events--
 }
 
 // notifier serializes the event callbacks of one object (CQ or SRQ
@@ -299,9 +352,7 @@ func (f *fabric) notifyLocked(o *object, n *notifier, call func(ndk.Status), st 
 				f.mu.Unlock()
 				return
 			}
-			f.mu.Unlock()
-			call(st)
-			f.mu.Lock()
+			f.runEventLocked(o, func() { call(st) })
 			if len(n.pending) == 0 {
 				n.running = false
 				f.mu.Unlock()
@@ -336,7 +387,7 @@ func newRequest(m mode, done ndk.RequestCompletion, ctx any) *request {
 // the completion has been delivered.
 func (f *fabric) resolveLocked(o *object, r *request, st ndk.Status) {
 	if r.m == modeDeferred {
-		f.spawnLocked(o.ad, o, func() { r.done(r.ctx, st) })
+		f.spawnRequestLocked(o.ad, o, func() { r.done(r.ctx, st) })
 		return
 	}
 	o.busy++
@@ -359,7 +410,7 @@ func (f *fabric) await(o *object, r *request) ndk.Status {
 	}
 	o.ad.cbs++ // o.busy was taken by resolveLocked
 	f.mu.Unlock()
-	r.done(r.ctx, st)
+	f.callRequest(o, func() { r.done(r.ctx, st) })
 	f.mu.Lock()
 	f.callbackDoneLocked(o.ad, o)
 	f.mu.Unlock()

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"sync"
+
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -37,10 +39,15 @@ type object struct {
 
 	succ      int
 	busy      int
+	reqs      int  // of busy: request completions (scheduled or running)
+	events    int  // of busy: event callbacks running now
 	closing   bool // Close was called
 	finalized bool // the close is completing or complete: no callback may start
+	closed    bool // the close has completed (detachLocked ran)
 	closeDone ndk.CloseCompletion
 	closeCtx  any
+
+	cbMu sync.Mutex // variant callback-under-lock only
 }
 
 // initLocked registers a new object of ad with its antecedents.
@@ -80,6 +87,12 @@ func (f *fabric) unlinkLocked(o, p *object) {
 }
 
 func (f *fabric) closeObject(o *object, done ndk.CloseCompletion, ctx any) ndk.Status {
+	// VARIANT callback-under-lock (breaks LT-12): Close takes the lock the
+	// object's request completions run under (see callRequest).
+	if f.variant == VariantCallbackUnderLock {
+		o.cbMu.Lock()
+		defer o.cbMu.Unlock()
+	}
 	m := f.pick(done != nil)
 	f.mu.Lock()
 	if o.closing {
@@ -92,11 +105,26 @@ func (f *fabric) closeObject(o *object, done ndk.CloseCompletion, ctx any) ndk.S
 	if o.self != nil {
 		o.self.beginCloseLocked()
 	}
-	now := o.succ == 0 && o.busy == 0
+	now := !f.mustWaitLocked(o)
 	// VARIANT listener-close-inline (breaks LC-15): a listener whose
 	// accepted connectors are still open closes at once with STATUS_SUCCESS.
 	if f.variant == VariantListenerCloseInline && o.typ == ndk.ObjectTypeListener && o.busy == 0 && o.succ > 0 {
 		now, m = true, modeInline
+	}
+	// VARIANT antecedent-close-early (breaks LT-16): a PD, CQ, SRQ, MR or
+	// QP whose successors are still open closes at once with
+	// STATUS_SUCCESS; the successors stay usable.
+	if f.variant == VariantAntecedentCloseEarly && o.busy == 0 && o.succ > 0 {
+		switch o.typ {
+		case ndk.ObjectTypePD, ndk.ObjectTypeCQ, ndk.ObjectTypeSRQ, ndk.ObjectTypeMR, ndk.ObjectTypeQP:
+			now, m = true, modeInline
+		}
+	}
+	inline := ndk.StatusSuccess
+	// VARIANT close-fails (breaks CR-5): an MW's close fails, though the MW
+	// is closed, at once and without a callback.
+	if f.variant == VariantCloseFails && o.typ == ndk.ObjectTypeMW {
+		m, inline = modeInline, ndk.StatusUnsuccessful
 	}
 	if !now {
 		// Successors open (LT-16), or callbacks pending or running
@@ -110,38 +138,47 @@ func (f *fabric) closeObject(o *object, done ndk.CloseCompletion, ctx any) ndk.S
 	if o.self != nil {
 		o.self.releaseLocked()
 	}
+	pending := ndk.StatusPending
+	// VARIANT close-success-with-callback (breaks CR-6/CR-10): a PD's close
+	// that calls its completion callback returns STATUS_SUCCESS too.
+	if f.variant == VariantCloseSuccessWithCallback && o.typ == ndk.ObjectTypePD {
+		pending = ndk.StatusSuccess
+	}
 	switch m {
-	case modeDeferred:
-		f.spawnLocked(o.ad, nil, func() {
-			done(ctx)
-			f.mu.Lock()
-			f.detachLocked(o)
-			f.mu.Unlock()
-		})
+	case modeDeferred, modeReentrant:
+		f.deliverCloseLocked(o, done, ctx, m == modeDeferred)
 		f.mu.Unlock()
-		return ndk.StatusPending
-	case modeReentrant:
-		o.ad.cbs++
-		f.mu.Unlock()
-		done(ctx)
-		f.mu.Lock()
-		f.detachLocked(o)
-		o.ad.cbs--
-		f.cond.Broadcast()
-		f.mu.Unlock()
-		return ndk.StatusPending
+		return pending
 	default:
 		f.detachLocked(o)
 		f.mu.Unlock()
-		return ndk.StatusSuccess
+		return inline
 	}
+}
+
+// mustWaitLocked reports whether o's close must wait: for open successors
+// (LT-16) or for callbacks scheduled or running on o (LT-23, LT-24).
+func (f *fabric) mustWaitLocked(o *object) bool {
+	busy := o.busy
+	// VARIANT close-ignores-pending (breaks LT-23): request completions
+	// pending on the object do not hold its close up.
+	if f.variant == VariantCloseIgnoresPending {
+		busy -= o.reqs
+	}
+	// VARIANT close-during-event (breaks LT-24): the close of a listener,
+	// CQ or SRQ does not wait for its connect event or notification
+	// callback running.
+	if f.variant == VariantCloseDuringEvent && o.typ != ndk.ObjectTypeConnector {
+		busy -= o.events
+	}
+	return o.succ > 0 || busy > 0
 }
 
 // maybeFinishLocked completes o's pending close once nothing is left to wait
 // for. The close completion always runs on a new goroutine: the event that
 // made the close completable may be a consumer call on another object.
 func (f *fabric) maybeFinishLocked(o *object) {
-	if !o.closing || o.finalized || o.succ > 0 || o.busy > 0 {
+	if !o.closing || o.finalized || f.mustWaitLocked(o) {
 		return
 	}
 	o.finalized = true
@@ -150,14 +187,47 @@ func (f *fabric) maybeFinishLocked(o *object) {
 	}
 	done, ctx := o.closeDone, o.closeCtx
 	o.closeDone, o.closeCtx = nil, nil
-	f.spawnLocked(o.ad, nil, func() {
-		if done != nil {
-			done(ctx)
-		}
-		f.mu.Lock()
+	f.deliverCloseLocked(o, done, ctx, true)
+}
+
+// deliverCloseLocked calls o's close completion (if any), on a new
+// goroutine (async) or on the caller's with mu released during the call;
+// once it has returned, o is detached.
+func (f *fabric) deliverCloseLocked(o *object, done ndk.CloseCompletion, ctx any, async bool) {
+	// VARIANT close-during-successor-callback (breaks LT-20): o is detached
+	// (its antecedents' closes may complete, the adapter close may return)
+	// before its close completion is called, and that call is not counted.
+	if f.variant == VariantCloseDuringSuccessorCallback {
 		f.detachLocked(o)
-		f.mu.Unlock()
-	})
+		switch {
+		case done == nil:
+		case async:
+			go done(ctx)
+		default:
+			f.mu.Unlock()
+			done(ctx)
+			f.mu.Lock()
+		}
+		return
+	}
+	if async {
+		f.spawnLocked(o.ad, nil, func() {
+			if done != nil {
+				done(ctx)
+			}
+			f.mu.Lock()
+			f.detachLocked(o)
+			f.mu.Unlock()
+		})
+		return
+	}
+	o.ad.cbs++
+	f.mu.Unlock()
+	done(ctx)
+	f.mu.Lock()
+	f.detachLocked(o)
+	o.ad.cbs--
+	f.cond.Broadcast()
 }
 
 // detachLocked runs after o's close has completed: o stops being a successor
@@ -170,6 +240,7 @@ func (f *fabric) detachLocked(o *object) {
 		f.unlinkLocked(o, o.parents[len(o.parents)-1])
 	}
 	o.ad.objects--
+	o.closed = true
 	f.cond.Broadcast()
 }
 

@@ -69,7 +69,14 @@ func (q *qp) peerLocked() *qp {
 	return p.q
 }
 
-func (q *qp) beginCloseLocked() { q.ad.f.flushLocked(q) }
+func (q *qp) beginCloseLocked() {
+	// VARIANT close-no-cancel (breaks LT-26): the QP's posted receives are
+	// dropped, never completed.
+	if q.ad.f.variant == VariantCloseNoCancel {
+		q.rq = nil
+	}
+	q.ad.f.flushLocked(q)
+}
 
 func (q *qp) releaseLocked() {
 	if s := q.srq; s != nil {

@@ -1,7 +1,16 @@
 package sim
 
-// Deliberately broken provider variants. Each one breaks exactly one rule at
-// one marked point of the code (grep for "VARIANT"); everything else stays
+import (
+	"net/netip"
+	"sync/atomic"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// Deliberately broken provider variants. Each one breaks one rule (and the
+// rules that fall with it, listed in its Rules) at the points of the code
+// marked "VARIANT <name>" (grep for "VARIANT"); everything else stays
 // conforming, so that a conformance check that fails against a variant
 // pinpoints the rule it guards.
 
@@ -11,6 +20,22 @@ const (
 	VariantAcceptWhileClosing  = "accept-while-closing"
 	VariantEarlyPortRelease    = "early-port-release"
 	VariantLateCallback        = "late-callback"
+
+	VariantAntecedentCloseEarly         = "antecedent-close-early"
+	VariantAdapterCloseEarly            = "adapter-close-early"
+	VariantCloseDuringSuccessorCallback = "close-during-successor-callback"
+	VariantCloseIgnoresPending          = "close-ignores-pending"
+	VariantCloseDuringEvent             = "close-during-event"
+	VariantCloseNoCancel                = "close-no-cancel"
+	VariantCallbackUnderLock            = "callback-under-lock"
+	VariantCreateCompletionLost         = "create-completion-lost"
+	VariantCreateInlineAndCallback      = "create-inline-and-callback"
+	VariantCreatePendingWithOutput      = "create-pending-with-output"
+	VariantRequestCompletionTwice       = "request-completion-twice"
+	VariantCloseFails                   = "close-fails"
+	VariantCloseSuccessWithCallback     = "close-success-with-callback"
+	VariantRejectConcurrentCalls        = "reject-concurrent-calls"
+	VariantResourcesWrongStatus         = "resources-wrong-status"
 )
 
 // Variant describes one deliberately broken variant of the provider,
@@ -52,6 +77,96 @@ var variants = []Variant{
 		Rules:       []string{"LT-25"},
 		Description: "after a connector's close has completed, its disconnect event callback is called once more (before the adapter close returns)",
 	},
+	{
+		Name:        VariantAntecedentCloseEarly,
+		Rule:        "LT-16",
+		Rules:       []string{"LT-16", "LT-15"},
+		Description: "closing a PD, CQ, SRQ, MR or QP whose successors are open returns STATUS_SUCCESS at once instead of STATUS_PENDING; the successors stay usable",
+	},
+	{
+		Name:        VariantAdapterCloseEarly,
+		Rule:        "LT-22",
+		Rules:       []string{"LT-22"},
+		Description: "the blocking adapter close returns at once, without waiting for the adapter's objects to close or its callbacks to return",
+	},
+	{
+		Name:        VariantCloseDuringSuccessorCallback,
+		Rule:        "LT-20",
+		Rules:       []string{"LT-20", "LT-22"}, // the adapter close does not wait for the close completions either (LT-22)
+		Description: "a close completion callback does not hold anything up: an antecedent's pending close completes, and the adapter close returns, while the last successor's close completion is still running",
+	},
+	{
+		Name:        VariantCloseIgnoresPending,
+		Rule:        "LT-23",
+		Rules:       []string{"LT-23", "CR-7", "CR-9", "LT-25"}, // the request completion follows the close completion (LT-25)
+		Description: "a close does not wait for the requests pending on the object (NdkConnect, NdkRegisterMr...): the close completes first, the pending request after it",
+	},
+	{
+		Name:        VariantCloseDuringEvent,
+		Rule:        "LT-24",
+		Rules:       []string{"LT-24", "CQ-4", "CR-7"},
+		Description: "the close of a listener, CQ or SRQ does not wait for its event callback running (connect event, notification)",
+	},
+	{
+		Name:        VariantCloseNoCancel,
+		Rule:        "LT-26",
+		Rules:       []string{"LT-26", "QP-21"},
+		Description: "closing a QP drops its posted receives without completing them, and closing a connector completes its pending NdkConnect with STATUS_CONNECTION_ABORTED instead of STATUS_CANCELLED",
+	},
+	{
+		Name:        VariantCallbackUnderLock,
+		Rule:        "LT-12",
+		Rules:       []string{"LT-12", "LT-9", "LT-11", "LT-13", "LT-14"},
+		Description: "request completion callbacks run under a lock of their object that Close also takes: closing the object from inside such a callback deadlocks",
+	},
+	{
+		Name:        VariantCreateCompletionLost,
+		Rule:        "CR-1",
+		Rules:       []string{"CR-1", "LT-4", "LT-6"},
+		Description: "a pending NdkCreateMw never calls its completion callback",
+	},
+	{
+		Name:        VariantCreateInlineAndCallback,
+		Rule:        "CR-2",
+		Rules:       []string{"CR-2"},
+		Description: "NdkCreateSrq returns STATUS_SUCCESS with the SRQ and also calls its completion callback",
+	},
+	{
+		Name:        VariantCreatePendingWithOutput,
+		Rule:        "CR-3",
+		Rules:       []string{"CR-3"},
+		Description: "a pending NdkCreateCq also returns the CQ through its output parameter",
+	},
+	{
+		Name:        VariantRequestCompletionTwice,
+		Rule:        "CR-4",
+		Rules:       []string{"CR-4"},
+		Description: "a pending NdkResizeCq calls its completion callback twice",
+	},
+	{
+		Name:        VariantCloseFails,
+		Rule:        "CR-5",
+		Rules:       []string{"CR-5"},
+		Description: "closing an MW returns STATUS_UNSUCCESSFUL (the MW is closed anyway, without a callback)",
+	},
+	{
+		Name:        VariantCloseSuccessWithCallback,
+		Rule:        "CR-6",
+		Rules:       []string{"CR-6", "CR-10", "LT-5", "LT-25"}, // the completion follows a close that returned STATUS_SUCCESS (LT-25)
+		Description: "closing a PD with nothing outstanding returns STATUS_SUCCESS and also calls its close completion callback",
+	},
+	{
+		Name:        VariantRejectConcurrentCalls,
+		Rule:        "LT-7",
+		Rules:       []string{"LT-7"},
+		Description: "a call on an adapter or connector made while another call on the same object is inside the provider fails with STATUS_INVALID_DEVICE_STATE (the first calls on each stay inside about 1 ms)",
+	},
+	{
+		Name:        VariantResourcesWrongStatus,
+		Rule:        "CR-11",
+		Rules:       []string{"CR-11"},
+		Description: "a create beyond max-objects fails with STATUS_UNSUCCESSFUL instead of STATUS_INSUFFICIENT_RESOURCES",
+	},
 }
 
 // Variants returns the deliberately broken variants the driver implements,
@@ -71,4 +186,205 @@ func variantNames() []string {
 		names[i] = v.Name
 	}
 	return names
+}
+
+// ---- VARIANT reject-concurrent-calls (breaks LT-7) ----
+
+// concurrentCallHold is how long the reject-concurrent-calls variant keeps
+// each of the first concurrentCallsHeld calls on an adapter or connector
+// inside the provider, so that calls made concurrently on a new object
+// certainly overlap. Later calls are not held, so that long sequential runs
+// of calls (thousands of creates) are not slowed down; they are still
+// refused whenever they do overlap.
+const (
+	concurrentCallHold  = time.Millisecond
+	concurrentCallsHeld = 256
+)
+
+// callGate lets one call at a time into an object.
+type callGate struct {
+	in    atomic.Bool
+	calls atomic.Int64
+}
+
+// enter reports whether no other call is inside; if so the call is inside
+// until leave (and held there first, for the first calls).
+func (g *callGate) enter() bool {
+	if !g.in.CompareAndSwap(false, true) {
+		return false
+	}
+	if g.calls.Add(1) <= concurrentCallsHeld {
+		time.Sleep(concurrentCallHold)
+	}
+	return true
+}
+
+func (g *callGate) leave() { g.in.Store(false) }
+
+// gatedAdapter is the adapter of the reject-concurrent-calls variant: a
+// call made while another is inside fails with STATUS_INVALID_DEVICE_STATE.
+// Its connectors (created or delivered by connect events) are gated the same
+// way. Close is not gated; ReleaseLAM, which has no status, neither.
+type gatedAdapter struct {
+	*adapter
+	g callGate
+}
+
+func gateConnector(c ndk.Connector) ndk.Connector {
+	if c == nil {
+		return nil
+	}
+	return &gatedConnector{Connector: c}
+}
+
+// gateCreate gates the connector a create completion delivers.
+func gateCreate(done ndk.CreateCompletion) ndk.CreateCompletion {
+	if done == nil {
+		return nil
+	}
+	return func(ctx any, st ndk.Status, o ndk.Object) {
+		if c, ok := o.(ndk.Connector); ok {
+			o = gateConnector(c)
+		}
+		done(ctx, st, o)
+	}
+}
+
+func (a *gatedAdapter) QueryAdapterInfo() (ndk.AdapterInfo, ndk.Status) {
+	if !a.g.enter() {
+		return ndk.AdapterInfo{}, ndk.StatusInvalidDeviceState
+	}
+	defer a.g.leave()
+	return a.adapter.QueryAdapterInfo()
+}
+
+func (a *gatedAdapter) CreateCQ(p ndk.CQParams, done ndk.CreateCompletion, ctx any) (ndk.CQ, ndk.Status) {
+	if !a.g.enter() {
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	defer a.g.leave()
+	return a.adapter.CreateCQ(p, done, ctx)
+}
+
+func (a *gatedAdapter) CreatePD(done ndk.CreateCompletion, ctx any) (ndk.PD, ndk.Status) {
+	if !a.g.enter() {
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	defer a.g.leave()
+	return a.adapter.CreatePD(done, ctx)
+}
+
+func (a *gatedAdapter) CreateSharedEndpoint(local netip.AddrPort, done ndk.CreateCompletion, ctx any) (ndk.SharedEndpoint, ndk.Status) {
+	if !a.g.enter() {
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	defer a.g.leave()
+	return a.adapter.CreateSharedEndpoint(local, done, ctx)
+}
+
+func (a *gatedAdapter) CreateConnector(done ndk.CreateCompletion, ctx any) (ndk.Connector, ndk.Status) {
+	if !a.g.enter() {
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	defer a.g.leave()
+	c, st := a.adapter.CreateConnector(gateCreate(done), ctx)
+	return gateConnector(c), st
+}
+
+func (a *gatedAdapter) CreateListener(onConnect ndk.ConnectEventCallback, connectCtx any, done ndk.CreateCompletion, ctx any) (ndk.Listener, ndk.Status) {
+	if !a.g.enter() {
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	defer a.g.leave()
+	if onConnect != nil {
+		inner := onConnect
+		onConnect = func(ctx any, c ndk.Connector) { inner(ctx, gateConnector(c)) }
+	}
+	return a.adapter.CreateListener(onConnect, connectCtx, done, ctx)
+}
+
+func (a *gatedAdapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !a.g.enter() {
+		return ndk.StatusInvalidDeviceState
+	}
+	defer a.g.leave()
+	return a.adapter.BuildLAM(buf, lam, done, ctx)
+}
+
+// gatedConnector is a connector of the reject-concurrent-calls variant.
+type gatedConnector struct {
+	ndk.Connector
+	g callGate
+}
+
+func (c *gatedConnector) Connect(p ndk.ConnectParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !c.g.enter() {
+		return ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.Connect(p, done, ctx)
+}
+
+func (c *gatedConnector) ConnectWithSharedEndpoint(se ndk.SharedEndpoint, p ndk.ConnectParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !c.g.enter() {
+		return ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.ConnectWithSharedEndpoint(se, p, done, ctx)
+}
+
+func (c *gatedConnector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, disconnectCtx any, done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !c.g.enter() {
+		return ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.CompleteConnect(onDisconnect, disconnectCtx, done, ctx)
+}
+
+func (c *gatedConnector) Accept(p ndk.AcceptParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !c.g.enter() {
+		return ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.Accept(p, done, ctx)
+}
+
+func (c *gatedConnector) Reject(privateData []byte) ndk.Status {
+	if !c.g.enter() {
+		return ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.Reject(privateData)
+}
+
+func (c *gatedConnector) GetConnectionData(buf []byte) (ndk.ConnectionData, ndk.Status) {
+	if !c.g.enter() {
+		return ndk.ConnectionData{}, ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.GetConnectionData(buf)
+}
+
+func (c *gatedConnector) GetLocalAddress() (netip.AddrPort, ndk.Status) {
+	if !c.g.enter() {
+		return netip.AddrPort{}, ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.GetLocalAddress()
+}
+
+func (c *gatedConnector) GetPeerAddress() (netip.AddrPort, ndk.Status) {
+	if !c.g.enter() {
+		return netip.AddrPort{}, ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.GetPeerAddress()
+}
+
+func (c *gatedConnector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !c.g.enter() {
+		return ndk.StatusInvalidDeviceState
+	}
+	defer c.g.leave()
+	return c.Connector.Disconnect(done, ctx)
 }

@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -10,7 +13,13 @@ import (
 // against the variant, and checks the one point where they must differ.
 
 func eachVariantMode(t *testing.T, variant string, fn func(t *testing.T, e *env, broken bool)) {
-	for _, completion := range []string{CompletionDeferred, CompletionInline, CompletionReentrant} {
+	eachVariantIn(t, variant, []string{CompletionDeferred, CompletionInline, CompletionReentrant}, nil, fn)
+}
+
+// eachVariantIn runs fn against the conforming provider and the variant in
+// each of the completion modes given, with the extra driver options.
+func eachVariantIn(t *testing.T, variant string, completions []string, extra map[string]string, fn func(t *testing.T, e *env, broken bool)) {
+	for _, completion := range completions {
 		for _, v := range []string{"", variant} {
 			name := completion + "/conforming"
 			if v != "" {
@@ -18,7 +27,11 @@ func eachVariantMode(t *testing.T, variant string, fn func(t *testing.T, e *env,
 			}
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				fn(t, openEnv(t, map[string]string{OptCompletion: completion, OptVariant: v}), v != "")
+				opts := map[string]string{OptCompletion: completion, OptVariant: v}
+				for k, x := range extra {
+					opts[k] = x
+				}
+				fn(t, openEnv(t, opts), v != "")
 			})
 		}
 	}
@@ -146,5 +159,469 @@ func TestVariantLateCallback(t *testing.T) {
 			t.Errorf("%d disconnect callbacks after the close completed", late)
 		}
 		// <<<
+	})
+}
+
+// within reports whether ch is closed or receives within d.
+func within[T any](ch <-chan T, d time.Duration) bool {
+	select {
+	case <-ch:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// brief is how long a variant test waits for something that must not
+// happen (or must happen at once).
+const brief = 30 * time.Millisecond
+
+func TestVariantAntecedentCloseEarly(t *testing.T) {
+	eachVariantMode(t, VariantAntecedentCloseEarly, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		q := A.qp(t)
+		pc, cc := startClose(t, A.pd), startClose(t, A.cq)
+		// >>> the point of the variant (LT-16)
+		if broken {
+			expect(t, "variant: PD close with a QP open", pc.st, ndk.StatusSuccess)
+			expect(t, "variant: CQ close with a QP open", cc.st, ndk.StatusSuccess)
+		} else {
+			stillPending(t, pc, "PD close with a QP open")
+			stillPending(t, cc, "CQ close with a QP open")
+		}
+		// <<<
+		// Unchanged: the QP stays usable; its close ends the antecedents'.
+		expect(t, "Receive on the QP", q.Receive("rx", nil), ndk.StatusSuccess)
+		mustClose(t, q)
+		pc.wait(t)
+		cc.wait(t)
+		closeAdapter(t, A.ad)
+	})
+}
+
+func TestVariantAdapterCloseEarly(t *testing.T) {
+	eachVariantMode(t, VariantAdapterCloseEarly, func(t *testing.T, e *env, broken bool) {
+		ad := e.adapter(t, e.a.IPv4)
+		pd := mustCreate(t, ad.CreatePD)
+		closed := make(chan struct{})
+		go func() { ad.Close(); close(closed) }()
+		// >>> the point of the variant (LT-22)
+		returned := within(closed, brief)
+		if broken && !returned {
+			t.Errorf("variant: Adapter.Close did not return at once")
+		}
+		if !broken && returned {
+			t.Errorf("Adapter.Close returned with a PD open")
+		}
+		// <<<
+		mustClose(t, pd)
+		if !within(closed, waitFor) {
+			t.Fatalf("Adapter.Close did not return once the PD was closed")
+		}
+	})
+}
+
+func TestVariantCloseDuringSuccessorCallback(t *testing.T) {
+	// Only a close that calls its completion has a callback to run.
+	eachVariantIn(t, VariantCloseDuringSuccessorCallback, []string{CompletionDeferred, CompletionReentrant}, nil, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		q := A.qp(t)
+		pc := startClose(t, A.pd)
+		stillPending(t, pc, "PD close with a QP open")
+		entered, gate := make(chan struct{}), make(chan struct{})
+		go q.Close(func(any) { close(entered); <-gate }, nil) // reentrant: the callback runs inside Close
+		if !within(entered, waitFor) {
+			t.Fatalf("no QP close completion")
+		}
+		cc := startClose(t, A.cq)
+		adClosed := make(chan struct{})
+		go func() { A.ad.Close(); close(adClosed) }()
+		// >>> the point of the variant (LT-20, and LT-22 for the adapter)
+		pdDone, adDone := within(pc.done, brief), within(adClosed, brief)
+		if broken && (!pdDone || !adDone) {
+			t.Errorf("variant: while the QP's close completion runs, PD close completed %v, adapter close returned %v; want both", pdDone, adDone)
+		}
+		if !broken && (pdDone || adDone) {
+			t.Errorf("while the QP's close completion runs, PD close completed %v, adapter close returned %v; want neither", pdDone, adDone)
+		}
+		// <<<
+		close(gate)
+		pc.wait(t)
+		cc.wait(t)
+		if !within(adClosed, waitFor) {
+			t.Fatalf("Adapter.Close did not return")
+		}
+	})
+}
+
+func TestVariantCloseIgnoresPending(t *testing.T) {
+	// Only a deferred NdkConnect stays pending while the peer is silent.
+	eachVariantIn(t, VariantCloseIgnoresPending, []string{CompletionDeferred}, nil, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		q, cx := A.qp(t), A.connector(t)
+		type event struct {
+			what string
+			st   ndk.Status
+		}
+		events := make(chan event, 4)
+		st := cx.Connect(connectParams(q, ap(e.a.IPv4, 0), ls.addr), func(_ any, s ndk.Status) { events <- event{"connect", s} }, nil)
+		expect(t, "Connect", st, ndk.StatusPending)
+		pc := ls.next(t) // the request is at B, unanswered
+		expect(t, "Close with a Connect pending", cx.Close(func(any) { events <- event{"close", 0} }, nil), ndk.StatusPending)
+		var got []event
+		for range 2 {
+			select {
+			case ev := <-events:
+				got = append(got, ev)
+			case <-time.After(waitFor):
+				t.Fatalf("completions so far: %v", got)
+			}
+		}
+		// >>> the point of the variant (LT-23)
+		want := []event{{"connect", ndk.StatusCancelled}, {"close", 0}}
+		if broken {
+			want = []event{{"close", 0}, {"connect", ndk.StatusCancelled}}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("completions %v; want %v", got, want)
+		}
+		// <<<
+		mustClose(t, pc, q, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantCloseDuringEvent(t *testing.T) {
+	eachVariantMode(t, VariantCloseDuringEvent, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		entered, gate := make(chan struct{}, 1), make(chan struct{})
+		cq := mustCreate(t, func(d ndk.CreateCompletion, x any) (ndk.CQ, ndk.Status) {
+			return A.ad.CreateCQ(ndk.CQParams{Depth: 16, Notify: func(any, ndk.Status) {
+				select {
+				case entered <- struct{}{}:
+				default:
+				}
+				<-gate
+			}}, d, x)
+		})
+		q := mustCreate(t, func(d ndk.CreateCompletion, x any) (ndk.QP, ndk.Status) {
+			return A.pd.CreateQP(ndk.QPParams{ReceiveCQ: cq, InitiatorCQ: cq, ReceiveQueueDepth: 4, MaxReceiveRequestSGE: 1}, d, x)
+		})
+		cq.Arm(ndk.CQNotifyAny)
+		expect(t, "Receive", q.Receive("rx", nil), ndk.StatusSuccess)
+		q.Flush() // the cancelled receive fires the notification
+		if !within(entered, waitFor) {
+			t.Fatalf("no notification")
+		}
+		mustClose(t, q)
+		cc := startClose(t, cq)
+		// >>> the point of the variant (LT-24, CQ-4)
+		if broken {
+			if !within(cc.done, brief) {
+				t.Errorf("variant: the CQ close did not complete while its notification ran")
+			}
+		} else {
+			stillPending(t, cc, "CQ close while its notification runs")
+		}
+		// <<<
+		close(gate)
+		cc.wait(t)
+		A.close(t)
+	})
+}
+
+func TestVariantCloseNoCancel(t *testing.T) {
+	eachVariantMode(t, VariantCloseNoCancel, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		q := A.qp(t)
+		for i := range 2 {
+			expect(t, "Receive", q.Receive(i, nil), ndk.StatusSuccess)
+		}
+		mustClose(t, q)
+		res := make([]ndk.Result, 4)
+		n := A.cq.GetResults(res) // a flush queues its completions at once
+		// >>> the point of the variant (LT-26, QP-21): the receives
+		want := 2
+		if broken {
+			want = 0
+		}
+		if n != want {
+			t.Errorf("%d completions after the QP close; want %d", n, want)
+		}
+		// <<<
+		if e.mode == CompletionDeferred { // only then does NdkConnect stay pending
+			ls := listen(t, B, ap(e.b.IPv4, 0))
+			q, cx := A.qp(t), A.connector(t)
+			st, ch := start(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+				return cx.Connect(connectParams(q, ap(e.a.IPv4, 0), ls.addr), d, x)
+			})
+			expect(t, "Connect", st, ndk.StatusPending)
+			pc := ls.next(t)
+			mustClose(t, cx)
+			// >>> the point of the variant (LT-26): the pending Connect
+			want := ndk.StatusCancelled
+			if broken {
+				want = ndk.StatusConnectionAborted
+			}
+			expect(t, "Connect cancelled by the close", wait(t, ch), want)
+			// <<<
+			mustClose(t, pc, q, ls.l)
+		}
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantCallbackUnderLock(t *testing.T) {
+	// Only a call that calls its completion has a callback to close from.
+	eachVariantIn(t, VariantCallbackUnderLock, []string{CompletionDeferred, CompletionReentrant}, nil, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		m := mustCreate(t, func(d ndk.CreateCompletion, x any) (ndk.MR, ndk.Status) { return A.pd.CreateMR(false, d, x) })
+		closeRet, closeDone := make(chan ndk.Status, 1), make(chan struct{})
+		inside, cbDone := make(chan bool, 1), make(chan struct{})
+		st := m.Register(make([]byte, 64), 0x1000, ndk.MRFlagAllowLocalWrite, func(any, ndk.Status) {
+			// Close the MR from inside the completion and wait (bounded) for
+			// the close to return, as a consumer whose NdkCloseObject runs
+			// on the callback's thread does.
+			go func() { closeRet <- m.Close(func(any) { close(closeDone) }, nil) }()
+			inside <- within(closeRet, 2*brief)
+			close(cbDone)
+		}, nil)
+		expect(t, "Register", st, ndk.StatusPending)
+		if !within(cbDone, waitFor) {
+			t.Fatalf("no Register completion")
+		}
+		// >>> the point of the variant (LT-12): the close blocks on the
+		// lock the callback holds (a real consumer would deadlock)
+		if returned := <-inside; returned == broken {
+			t.Errorf("Close from inside the completion returned while the callback ran: %v; want %v", returned, !broken)
+		}
+		// <<<
+		if !within(closeDone, waitFor) {
+			t.Fatalf("MR close never completed")
+		}
+		A.close(t)
+	})
+}
+
+func TestVariantCreateCompletionLost(t *testing.T) {
+	eachVariantIn(t, VariantCreateCompletionLost, []string{CompletionDeferred, CompletionReentrant}, nil, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		got := make(chan ndk.Object, 2)
+		w, st := A.pd.CreateMW(func(_ any, s ndk.Status, o ndk.Object) { got <- o }, nil)
+		expect(t, "CreateMW", st, ndk.StatusPending)
+		if !isNil(w) {
+			t.Errorf("pending CreateMW returned an MW")
+		}
+		// >>> the point of the variant (CR-1)
+		select {
+		case o := <-got:
+			if broken {
+				t.Errorf("variant: CreateMW completed")
+			}
+			mustClose(t, o)
+		case <-time.After(brief):
+			if !broken {
+				t.Errorf("CreateMW never completed")
+			}
+		}
+		// <<<
+		A.close(t) // the lost MW holds nothing up
+	})
+}
+
+func TestVariantCreateInlineAndCallback(t *testing.T) {
+	eachVariantIn(t, VariantCreateInlineAndCallback, []string{CompletionDeferred, CompletionReentrant}, nil, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		got := make(chan ndk.Object, 2)
+		s, st := A.pd.CreateSRQ(ndk.SRQParams{Depth: 4, MaxReceiveRequestSGE: 1}, func(_ any, s ndk.Status, o ndk.Object) { got <- o }, nil)
+		var o ndk.Object
+		select {
+		case o = <-got:
+		case <-time.After(waitFor):
+			t.Fatalf("CreateSRQ never completed")
+		}
+		// >>> the point of the variant (CR-2)
+		if broken {
+			expect(t, "variant: CreateSRQ", st, ndk.StatusSuccess)
+			if ndk.Object(s) != o {
+				t.Errorf("variant: CreateSRQ returned %v, its completion %v", s, o)
+			}
+		} else {
+			expect(t, "CreateSRQ", st, ndk.StatusPending)
+			if !isNil(s) {
+				t.Errorf("pending CreateSRQ returned an SRQ")
+			}
+		}
+		// <<<
+		mustClose(t, o)
+		A.close(t)
+	})
+}
+
+func TestVariantCreatePendingWithOutput(t *testing.T) {
+	eachVariantIn(t, VariantCreatePendingWithOutput, []string{CompletionDeferred, CompletionReentrant}, nil, func(t *testing.T, e *env, broken bool) {
+		ad := e.adapter(t, e.a.IPv4)
+		got := make(chan ndk.Object, 2)
+		c, st := ad.CreateCQ(ndk.CQParams{Depth: 4}, func(_ any, s ndk.Status, o ndk.Object) { got <- o }, nil)
+		expect(t, "CreateCQ", st, ndk.StatusPending)
+		var o ndk.Object
+		select {
+		case o = <-got:
+		case <-time.After(waitFor):
+			t.Fatalf("CreateCQ never completed")
+		}
+		// >>> the point of the variant (CR-3)
+		if broken && ndk.Object(c) != o {
+			t.Errorf("variant: pending CreateCQ returned %v, its completion %v", c, o)
+		}
+		if !broken && !isNil(c) {
+			t.Errorf("pending CreateCQ returned a CQ")
+		}
+		// <<<
+		mustClose(t, o)
+		closeAdapter(t, ad)
+	})
+}
+
+func TestVariantRequestCompletionTwice(t *testing.T) {
+	eachVariantIn(t, VariantRequestCompletionTwice, []string{CompletionDeferred, CompletionReentrant}, nil, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		calls := make(chan ndk.Status, 4)
+		st := A.cq.Resize(32, func(_ any, s ndk.Status) { calls <- s }, nil)
+		expect(t, "Resize", st, ndk.StatusPending)
+		if !within(calls, waitFor) {
+			t.Fatalf("Resize never completed")
+		}
+		time.Sleep(brief)
+		// >>> the point of the variant (CR-4)
+		want := 0
+		if broken {
+			want = 1
+		}
+		if n := len(calls); n != want {
+			t.Errorf("%d more Resize completions after the first; want %d", n, want)
+		}
+		// <<<
+		A.close(t)
+	})
+}
+
+func TestVariantCloseFails(t *testing.T) {
+	eachVariantMode(t, VariantCloseFails, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		w := mustCreate(t, A.pd.CreateMW)
+		called := make(chan struct{}, 2)
+		st := w.Close(func(any) { called <- struct{}{} }, nil)
+		// >>> the point of the variant (CR-5)
+		if broken {
+			expect(t, "variant: MW close", st, ndk.StatusUnsuccessful)
+			if within(called, brief) {
+				t.Errorf("variant: close completion after STATUS_UNSUCCESSFUL")
+			}
+		} else if st == ndk.StatusPending && !within(called, waitFor) {
+			t.Errorf("MW close never completed")
+		} else if st != ndk.StatusPending {
+			expect(t, "MW close", st, ndk.StatusSuccess)
+		}
+		// <<<
+		A.close(t) // the MW is closed either way: the PD closes
+	})
+}
+
+func TestVariantCloseSuccessWithCallback(t *testing.T) {
+	eachVariantMode(t, VariantCloseSuccessWithCallback, func(t *testing.T, e *env, broken bool) {
+		ad := e.adapter(t, e.a.IPv4)
+		pd := mustCreate(t, ad.CreatePD)
+		called := make(chan struct{}, 2)
+		st := pd.Close(func(any) { called <- struct{}{} }, nil)
+		cb := within(called, brief)
+		// >>> the point of the variant (CR-6/CR-10)
+		wantSt, wantCb := ndk.StatusPending, true
+		switch {
+		case e.mode == CompletionInline:
+			wantSt, wantCb = ndk.StatusSuccess, false
+		case broken:
+			wantSt = ndk.StatusSuccess
+		}
+		expect(t, "PD close", st, wantSt)
+		if cb != wantCb {
+			t.Errorf("PD close returned %v and called back: %v", st, cb)
+		}
+		// <<<
+		closeAdapter(t, ad)
+	})
+}
+
+func TestVariantRejectConcurrentCalls(t *testing.T) {
+	// The calls take no callback: they complete inline in every mode.
+	eachVariantIn(t, VariantRejectConcurrentCalls, []string{CompletionDeferred}, nil, func(t *testing.T, e *env, broken bool) {
+		ad := e.adapter(t, e.a.IPv4)
+		cx := mustCreate(t, ad.CreateConnector)
+		var (
+			mu      sync.Mutex
+			pds     []ndk.PD
+			refused = map[string]int{}
+			wg      sync.WaitGroup
+		)
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 4 {
+					pd, st := ad.CreatePD(nil, nil)
+					_, lst := cx.GetLocalAddress() // not connected: STATUS_CONNECTION_INVALID
+					mu.Lock()
+					if st == ndk.StatusSuccess {
+						pds = append(pds, pd)
+					} else if st == ndk.StatusInvalidDeviceState {
+						refused["CreatePD"]++
+					} else {
+						t.Errorf("CreatePD = %v", st)
+					}
+					if lst == ndk.StatusInvalidDeviceState {
+						refused["GetLocalAddress"]++
+					} else if lst != ndk.StatusConnectionInvalid {
+						t.Errorf("GetLocalAddress = %v", lst)
+					}
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		// >>> the point of the variant (LT-7)
+		for _, call := range []string{"CreatePD", "GetLocalAddress"} {
+			if broken && refused[call] == 0 {
+				t.Errorf("variant: no concurrent %s was refused", call)
+			}
+			if !broken && refused[call] != 0 {
+				t.Errorf("%d concurrent %s calls refused", refused[call], call)
+			}
+		}
+		// <<<
+		for _, pd := range pds {
+			mustClose(t, pd)
+		}
+		mustClose(t, cx)
+		closeAdapter(t, ad)
+	})
+}
+
+func TestVariantResourcesWrongStatus(t *testing.T) {
+	eachVariantIn(t, VariantResourcesWrongStatus, []string{CompletionDeferred}, map[string]string{OptMaxObjects: "1"}, func(t *testing.T, e *env, broken bool) {
+		ad := e.adapter(t, e.a.IPv4)
+		pd := mustCreate(t, ad.CreatePD)
+		_, st := createT(t, ad.CreatePD)
+		// >>> the point of the variant (CR-11)
+		want := ndk.StatusInsufficientResources
+		if broken {
+			want = ndk.StatusUnsuccessful
+		}
+		expect(t, "CreatePD beyond max-objects", st, want)
+		// <<<
+		mustClose(t, pd)
+		closeAdapter(t, ad)
 	})
 }
