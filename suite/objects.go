@@ -265,11 +265,21 @@ func (b *base) startClose(o ndk.Object) (*Op, error) {
 
 // CloseInCallback closes the object from inside a completion callback of a
 // call on it, without waiting for that call to return: LT-9 lets the consumer
-// do so. Call it only from a Pair.Intercept function.
+// do so. Like a consumer, it calls NdkCloseObject synchronously: it returns
+// once the close returned, and records an LT-12 violation if the close does
+// not return within the deadline (a provider that holds the object while it
+// calls back deadlocks there). Call it only from a Pair.Intercept function.
 func (b *base) closeInCallback(o ndk.Object) *Op {
+	rec := b.a.rec()
 	op, err := b.issueClose(o, false)
 	if err != nil {
-		b.a.rec().violate("harness", "%v", err)
+		rec.violate("harness", "%v", err)
+		return op
+	}
+	select {
+	case <-op.returned:
+	case <-time.After(rec.timeout):
+		rec.violate("LT-12", "NdkCloseObject on %s, called from inside a completion callback of the object, did not return within %v: after initiating a completion the provider must not hold the object in a way that deadlocks a close (LT-12, LT-14)", b.obj, rec.timeout)
 	}
 	return op
 }

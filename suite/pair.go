@@ -74,7 +74,8 @@ func NewPair(f Family) *Pair {
 }
 
 // Intercept makes f run inside every callback the provider makes from now
-// on, after the harness recorded it; nil stops it. f may block (to hold a
+// on, before the harness handles it (so a call is seen done only after f
+// ran for its completion); nil stops it. f may block (to hold a
 // callback running) or close an object (CloseInCallback).
 func (p *Pair) Intercept(f func(Callback)) {
 	p.rec.mu.Lock()

@@ -72,8 +72,9 @@ type Recorder struct {
 	seq        int
 	events     []*Event
 	violations []Violation
+	dropped    int
 	ops        []*Op
-	// intercept, when set, runs inside every callback after the harness's
+	// intercept, when set, runs inside every callback before the harness's
 	// own handling: a spec blocks there, or closes an object from there.
 	intercept func(Callback)
 }
@@ -96,17 +97,30 @@ func newRecorder(timeout time.Duration) *Recorder {
 
 func (r *Recorder) since() time.Duration { return time.Since(r.start) }
 
+// maxViolations is how many violations a spec keeps in full; the rest are
+// counted.
+const maxViolations = 50
+
 func (r *Recorder) violate(rule, format string, args ...any) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.violations) >= maxViolations {
+		r.dropped++
+		return
+	}
 	r.violations = append(r.violations, Violation{rule, fmt.Sprintf(format, args...)})
-	r.mu.Unlock()
 }
 
-// Violations returns what the recorder saw so far.
+// Violations returns what the recorder saw so far (the first maxViolations,
+// then one that counts the others).
 func (r *Recorder) Violations() []Violation {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]Violation(nil), r.violations...)
+	out := append([]Violation(nil), r.violations...)
+	if r.dropped > 0 {
+		out = append(out, Violation{"(more)", fmt.Sprintf("and %d more violations", r.dropped)})
+	}
+	return out
 }
 
 // Events returns the callbacks seen so far.
@@ -164,14 +178,17 @@ func (r *Recorder) callback(obj *object, name string, status *ndk.Status, body f
 		e.End = r.since()
 		r.mu.Unlock()
 	}()
-	if body != nil {
-		body()
-	}
+	// The spec's interceptor runs first: whatever it does inside the
+	// callback (block, close) has happened by the time a spec waiting on the
+	// call sees it done.
 	r.mu.Lock()
 	f := r.intercept
 	r.mu.Unlock()
 	if f != nil {
 		f(Callback{Name: name, Object: obj.String(), Status: e.Status})
+	}
+	if body != nil {
+		body()
 	}
 }
 

@@ -2,6 +2,7 @@ package lifetime
 
 import (
 	"strings"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
@@ -85,7 +86,7 @@ func closedInCallback(p *suite.Pair, closed chan *suite.Op, call string) *suite.
 	select {
 	case op := <-closed:
 		return op
-	default:
+	case <-time.After(p.Timeout()):
 		Fail("the completion callback of " + call + " came, yet the close issued from inside it was not seen")
 	}
 	return nil
