@@ -4,7 +4,7 @@ BIN       ?= bin/ndkconform
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS   := -X main.version=$(VERSION)
 
-.PHONY: all build run test vet fmt-check windows ci clean
+.PHONY: all build run test selftest vet fmt-check windows ci clean
 
 all: build
 
@@ -19,6 +19,11 @@ run:
 test:
 	$(GO) test -race -count=1 ./...
 
+# The suite proves itself: every broken variant of sim caught by its rule's
+# specs (and no unrelated one), and sim passing in every personality.
+selftest:
+	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -timeout 60m -run 'TestBrokenVariantsAreCaught|TestConformingProviderPassesInEveryPersonality' ./selftest/
+
 vet:
 	$(GO) vet ./...
 
@@ -30,3 +35,11 @@ windows:
 
 clean:
 	rm -rf bin out
+
+# The suite against the rxe driver on real Soft-RoCE (rdma_rxe) inside a qemu
+# guest: installs the Debian packages it needs, builds ndkconform with
+# -tags rxe statically, boots the guest, brings the JUnit and JSON reports
+# back to out/rxe and fails on a failed spec not in test/rxe/waivers.txt.
+.PHONY: test-rxe
+test-rxe:
+	GO=$(GO) bash test/rxe/run.sh
