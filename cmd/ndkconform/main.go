@@ -21,6 +21,7 @@ import (
 	"os"
 	"strings"
 
+	_ "github.com/ndkconform/ndkconform/drivers/rxe"
 	_ "github.com/ndkconform/ndkconform/drivers/sim"
 	_ "github.com/ndkconform/ndkconform/specs"
 )

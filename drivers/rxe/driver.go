@@ -1,0 +1,38 @@
+package rxe
+
+import (
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+func init() {
+	ndk.Register("rxe", Driver{})
+}
+
+// Option names.
+const (
+	// OptDevice names the RDMA devices of side A and side B, comma-separated
+	// (default: the first two RDMA devices, by name).
+	OptDevice = "device"
+	// OptAddress names the devices by an address of their network device
+	// instead, comma-separated.
+	OptAddress = "address"
+	// OptNetdev names network devices to create an rxe device on when none
+	// exists on them yet (needs root and the rdma_rxe module),
+	// comma-separated.
+	OptNetdev = "netdev"
+)
+
+// Driver is the rxe driver, registered as "rxe".
+type Driver struct{}
+
+// Options implements ndk.Driver.
+func (Driver) Options() []ndk.Option {
+	return []ndk.Option{
+		{Name: OptDevice, Default: "",
+			Usage: "the RDMA devices of side A and side B, comma-separated, e.g. rxe0 or rxe0,rxe1 (default: the first two RDMA devices by name)"},
+		{Name: OptAddress, Default: "",
+			Usage: "choose the devices by an IPv4 or IPv6 address of their network device instead, comma-separated, e.g. 10.99.0.1"},
+		{Name: OptNetdev, Default: "",
+			Usage: "network devices to create an rxe device on (rxe_DEV) when they have none, comma-separated, e.g. eth0 (needs root and the rdma_rxe module)"},
+	}
+}

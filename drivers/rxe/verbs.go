@@ -1,0 +1,188 @@
+//go:build rxe && cgo
+
+package rxe
+
+import (
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// pd is NDK_PD on an ibv_pd.
+type pd struct {
+	object
+	pd *verbsPD
+}
+
+func (x *pd) beginCloseLocked() {}
+func (x *pd) releaseLocked() {
+	if x.pd != nil {
+		deallocPD(x.pd)
+		x.pd = nil
+	}
+}
+
+// CreateQP implements ndk.PD: an RC ibv_qp, in RESET until a connection
+// moves it to RTS.
+func (x *pd) CreateQP(params ndk.QPParams, _ ndk.CreateCompletion, _ any) (ndk.QP, ndk.Status) {
+	rcq, ok1 := params.ReceiveCQ.(*cq)
+	icq, ok2 := params.InitiatorCQ.(*cq)
+	if !ok1 || !ok2 || rcq == nil || icq == nil || rcq.ad != x.ad || icq.ad != x.ad {
+		return nil, ndk.StatusInvalidParameter
+	}
+	info := x.ad.dev.info
+	if params.ReceiveQueueDepth > info.MaxReceiveQueueDepth || params.InitiatorQueueDepth > info.MaxInitiatorQueueDepth ||
+		params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE || params.MaxInitiatorRequestSGE > info.MaxInitiatorRequestSGE ||
+		params.InlineDataSize > info.MaxInlineDataSize {
+		return nil, ndk.StatusInvalidParameter
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	if x.closing || rcq.closing || icq.closing || x.ad.closing {
+		p.mu.Unlock()
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	vpd, vr, vi := x.pd, rcq.cq, icq.cq
+	p.mu.Unlock()
+	vqp, err := createQP(vpd, vi, vr, max(params.InitiatorQueueDepth, 1), max(params.ReceiveQueueDepth, 1),
+		max(params.MaxInitiatorRequestSGE, 1), max(params.MaxReceiveRequestSGE, 1), params.InlineDataSize)
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context}
+	p.mu.Lock()
+	x.ad.registerLocked(&q.object, ndk.ObjectTypeQP, q, &x.object, &rcq.object, &icq.object)
+	p.mu.Unlock()
+	return q, ndk.StatusSuccess
+}
+
+// CreateQPWithSRQ implements ndk.PD: not supported yet.
+func (x *pd) CreateQPWithSRQ(ndk.QPParams, ndk.SRQ, ndk.CreateCompletion, any) (ndk.QP, ndk.Status) {
+	return nil, ndk.StatusNotSupported
+}
+
+// CreateSRQ implements ndk.PD: not supported yet.
+func (x *pd) CreateSRQ(ndk.SRQParams, ndk.CreateCompletion, any) (ndk.SRQ, ndk.Status) {
+	return nil, ndk.StatusNotSupported
+}
+
+// CreateMR implements ndk.PD: not supported yet.
+func (x *pd) CreateMR(bool, ndk.CreateCompletion, any) (ndk.MR, ndk.Status) {
+	return nil, ndk.StatusNotSupported
+}
+
+// CreateMW implements ndk.PD: not supported yet.
+func (x *pd) CreateMW(ndk.CreateCompletion, any) (ndk.MW, ndk.Status) {
+	return nil, ndk.StatusNotSupported
+}
+
+// PrivilegedMemoryRegionToken implements ndk.PD: rxe has no privileged
+// (reserved) lkey; 0 until logical address mappings are supported.
+func (x *pd) PrivilegedMemoryRegionToken() uint32 { return 0 }
+
+// cq is NDK_CQ on an ibv_cq. The data path is not implemented yet: no
+// completion is ever queued, and arming never notifies.
+type cq struct {
+	object
+	cq        *verbsCQ
+	depth     uint32
+	notify    ndk.CQNotificationCallback
+	notifyCtx any
+}
+
+func (x *cq) beginCloseLocked() {}
+func (x *cq) releaseLocked() {
+	if x.cq != nil {
+		destroyCQ(x.cq)
+		x.cq = nil
+	}
+}
+
+// Resize implements ndk.CQ (ibv_resize_cq), inline.
+func (x *cq) Resize(depth uint32, _ ndk.RequestCompletion, _ any) ndk.Status {
+	if depth == 0 || depth > x.ad.dev.info.MaxCQDepth {
+		return ndk.StatusInvalidParameter
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.cq == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	if err := resizeCQ(x.cq, int(depth)); err != nil {
+		return statusOf(err)
+	}
+	x.depth = depth
+	return ndk.StatusSuccess
+}
+
+// Arm implements ndk.CQ: no notification yet (no data path).
+func (x *cq) Arm(ndk.CQNotifyType) {}
+
+// GetResults implements ndk.CQ: no data path yet.
+func (x *cq) GetResults([]ndk.Result) int { return 0 }
+
+// GetResultsEx implements ndk.CQ: no data path yet.
+func (x *cq) GetResultsEx([]ndk.ResultEx) int { return 0 }
+
+// ControlInterruptModeration implements ndk.CQ: not supported.
+func (x *cq) ControlInterruptModeration(uint32, uint32) ndk.Status { return ndk.StatusNotSupported }
+
+// qp is NDK_QP on an RC ibv_qp. It is bound to at most one connector, from
+// NdkConnect or NdkAccept until the attempt fails or the connector closes.
+type qp struct {
+	object
+	qp    *verbsQP
+	num   uint32
+	ctx   any
+	conn  *connector
+	dirty bool // moved out of RESET: reset it before another connection
+}
+
+func (x *qp) beginCloseLocked() {}
+func (x *qp) releaseLocked() {
+	if x.qp != nil {
+		destroyQP(x.qp)
+		x.qp = nil
+	}
+}
+
+// resetLocked makes the QP usable for a new connection.
+func (x *qp) resetLocked() {
+	if x.dirty && x.qp != nil {
+		qpState(x.qp, qpsReset)
+	}
+	x.dirty = false
+}
+
+// Flush implements ndk.QP: nothing is ever queued yet.
+func (x *qp) Flush() {}
+
+// Receive implements ndk.QP: not supported yet.
+func (x *qp) Receive(any, []ndk.SGE) status { return ndk.StatusNotSupported }
+
+// Send implements ndk.QP: not supported yet.
+func (x *qp) Send(any, []ndk.SGE, uint32) status { return ndk.StatusNotSupported }
+
+// SendAndInvalidate implements ndk.QP: not supported yet.
+func (x *qp) SendAndInvalidate(any, []ndk.SGE, uint32, uint32) status {
+	return ndk.StatusNotSupported
+}
+
+// Write implements ndk.QP: not supported yet.
+func (x *qp) Write(any, []ndk.SGE, uint64, uint32, uint32) status { return ndk.StatusNotSupported }
+
+// Read implements ndk.QP: not supported yet.
+func (x *qp) Read(any, []ndk.SGE, uint64, uint32, uint32) status { return ndk.StatusNotSupported }
+
+// Bind implements ndk.QP: not supported yet.
+func (x *qp) Bind(any, ndk.MR, ndk.MW, uint64, uint64, uint32) status { return ndk.StatusNotSupported }
+
+// FastRegister implements ndk.QP: not supported yet.
+func (x *qp) FastRegister(any, ndk.MR, []uint64, uint32, uint64, uint64, uint32) status {
+	return ndk.StatusNotSupported
+}
+
+// Invalidate implements ndk.QP: not supported yet.
+func (x *qp) Invalidate(any, ndk.Object, uint32) status { return ndk.StatusNotSupported }
+
+// status is ndk.Status, for short signatures.
+type status = ndk.Status

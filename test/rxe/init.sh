@@ -1,0 +1,101 @@
+#!/bin/sh
+# /init of the test-rxe guest (busybox sh): two rxe devices on a veth pair,
+# ndkconform run --driver rxe between them, reports on the serial console.
+# Every line meant for the host starts with "init:" or "watchdog:"; the
+# reports go between "=====BEGIN NAME=====" and "=====END NAME=====" lines,
+# gzipped and base64-encoded.
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+say() { echo "init: $*"; }
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /out
+echo 1 >/proc/sys/kernel/printk
+. /etc/ndkconform.env
+
+# The whole guest has a hard limit: the run's watchdog plus a margin.
+(sleep $((GUEST_TIMEOUT + 120)); echo "watchdog: guest limit reached, powering off"; poweroff -f) &
+
+say "up after $(cut -d' ' -f1 /proc/uptime)s, kernel $(uname -r)"
+for m in $(cat /modules/order); do
+	insmod /modules/$m.ko || say "insmod $m failed"
+done
+mount -t configfs configfs /sys/kernel/config
+say "modules loaded at $(cut -d' ' -f1 /proc/uptime)s"
+
+IP=/usr/sbin/ip
+RDMA=/usr/sbin/rdma
+$IP link set lo up
+$IP link add veth0 type veth peer name veth1 || say "veth pair failed"
+for d in all default; do
+	sysctl -qw net.ipv4.conf.$d.accept_local=1 net.ipv4.conf.$d.rp_filter=0
+done
+sysctl -qw net.ipv6.conf.all.disable_ipv6=0 net.ipv6.conf.default.disable_ipv6=0
+for d in veth0 veth1; do
+	sysctl -qw net.ipv6.conf.$d.accept_dad=0 net.ipv6.conf.$d.disable_ipv6=0
+done
+$IP addr add 10.99.0.1/24 dev veth0
+$IP addr add 10.99.0.2/24 dev veth1
+$IP -6 addr add fd99::1/64 dev veth0 nodad
+$IP -6 addr add fd99::2/64 dev veth1 nodad
+$IP link set veth0 up
+$IP link set veth1 up
+for d in veth0 veth1; do
+	sysctl -qw net.ipv4.conf.$d.accept_local=1 net.ipv4.conf.$d.rp_filter=0
+done
+
+# Policy routing: traffic between the two addresses must cross the veth wire,
+# not the local route (else rdma_cm fails with ADDR_ERROR): the local table
+# is looked up only for packets arriving on a veth (and after the
+# per-destination tables), and 10.99.0.2 is reached through veth0 from
+# 10.99.0.1, 10.99.0.1 through veth1 from 10.99.0.2. The same for IPv6.
+for v in -4 -6; do
+	$IP $v rule add pref 1000 lookup local
+	$IP $v rule del pref 0 lookup local
+	$IP $v rule add pref 10 iif veth0 lookup local
+	$IP $v rule add pref 11 iif veth1 lookup local
+done
+$IP -4 rule add pref 100 to 10.99.0.2 lookup 100
+$IP -4 rule add pref 101 to 10.99.0.1 lookup 101
+$IP -4 route add 10.99.0.2 dev veth0 src 10.99.0.1 table 100
+$IP -4 route add 10.99.0.1 dev veth1 src 10.99.0.2 table 101
+$IP -6 rule add pref 100 to fd99::2 lookup 100
+$IP -6 rule add pref 101 to fd99::1 lookup 101
+$IP -6 route add fd99::2 dev veth0 src fd99::1 table 100
+$IP -6 route add fd99::1 dev veth1 src fd99::2 table 101
+
+$RDMA link add rxe0 type rxe netdev veth0 || say "rdma link add rxe0 failed"
+$RDMA link add rxe1 type rxe netdev veth1 || say "rdma link add rxe1 failed"
+sleep 1
+say "rdma links: $($RDMA link show | tr '\n' ';')"
+say "network ready at $(cut -d' ' -f1 /proc/uptime)s"
+
+set -- run --driver rxe --no-color \
+	--side-a-ipv4 10.99.0.1 --side-b-ipv4 10.99.0.2 \
+	--side-a-ipv6 fd99::1 --side-b-ipv6 fd99::2 \
+	--junit-report /out/junit.xml --json-report /out/report.json \
+	--timeout "$SPEC_TIMEOUT"
+[ -n "$LABEL_FILTER" ] && set -- "$@" --label-filter "$LABEL_FILTER"
+say "ndkconform $*"
+/bin/ndkconform drivers >/out/drivers.txt 2>&1
+timeout -s KILL "$GUEST_TIMEOUT" /bin/ndkconform "$@" >/out/ndkconform.log 2>&1 &
+pid=$!
+wait $pid
+rc=$?
+say "ndkconform exited with status $rc at $(cut -d' ' -f1 /proc/uptime)s"
+[ $rc -eq 137 ] && say "ndkconform killed by the guest watchdog after ${GUEST_TIMEOUT}s"
+tail -n 3 /out/ndkconform.log | sed 's/^/init: | /'
+cat /out/drivers.txt >>/out/ndkconform.log
+dmesg >/out/dmesg
+
+for f in junit.xml report.json ndkconform.log dmesg; do
+	[ -f /out/$f ] || continue
+	echo "=====BEGIN $f====="
+	gzip -c /out/$f | base64
+	echo "=====END $f====="
+done
+sync
+say "powering off"
+poweroff -f

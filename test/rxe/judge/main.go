@@ -1,0 +1,191 @@
+// Command judge decides a test-rxe run from the JUnit report the guest
+// brought back: it prints the counts by area, the failures grouped by the
+// rule they count against, and exits 1 if a failed spec is not waived by the
+// waivers file (every rule its failure counts against must be waived, as
+// ndkconform's --waivers does), 0 otherwise.
+//
+//	go run ./test/rxe/judge [-waivers FILE] [-top N] junit.xml
+package main
+
+import (
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/ndkconform/ndkconform/reports"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	waiversPath := fs.String("waivers", "", "waivers `FILE` (\"RULE-ID reason\" lines)")
+	top := fs.Int("top", 12, "list at most `N` rules with failures")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: judge [-waivers FILE] [-top N] junit.xml")
+		return 2
+	}
+	waivers := reports.Waivers{}
+	if *waiversPath != "" {
+		f, err := os.Open(*waiversPath)
+		if err != nil {
+			fmt.Fprintln(stderr, "judge:", err)
+			return 2
+		}
+		waivers, err = reports.ParseWaivers(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "judge: %s: %v\n", *waiversPath, err)
+			return 2
+		}
+	}
+	data, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "judge:", err)
+		return 2
+	}
+	var doc reports.JUnitTestSuites
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		fmt.Fprintf(stderr, "judge: %s: %v\n", fs.Arg(0), err)
+		return 2
+	}
+	return judge(doc, waivers, *top, stdout)
+}
+
+// tally counts specs by outcome.
+type tally struct{ passed, failed, waived, skipped int }
+
+func (t tally) String() string {
+	return fmt.Sprintf("%d passed, %d failed, %d waived, %d skipped", t.passed, t.failed, t.waived, t.skipped)
+}
+
+func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.Writer) int {
+	areas := map[string]*tally{}
+	var total tally
+	byRule := map[string][]string{} // rule -> first lines of the failures counted against it
+	var unwaived []string
+	for _, ts := range doc.TestSuite {
+		for _, tc := range ts.TestCases {
+			area := strings.TrimPrefix(strings.TrimPrefix(tc.ClassName, "ndkconform"), ".")
+			if area == "" {
+				area = "suite"
+			}
+			t := areas[area]
+			if t == nil {
+				t = &tally{}
+				areas[area] = t
+			}
+			s := reports.Spec{Name: tc.Name, Area: area, State: tc.Status}
+			for _, p := range tc.Properties {
+				if p.Name == "rule" {
+					s.Rules = append(s.Rules, p.Value)
+				}
+			}
+			var fail *reports.JUnitFailure
+			switch {
+			case tc.Failure != nil:
+				fail = tc.Failure
+			case tc.Error != nil:
+				fail = tc.Error
+			}
+			if fail != nil && s.State == "" {
+				s.State = "failed"
+			}
+			switch {
+			case tc.Skipped != nil:
+				t.skipped++
+				total.skipped++
+				continue
+			case fail == nil:
+				t.passed++
+				total.passed++
+				continue
+			}
+			s.Failure = fail.Text
+			if s.Failure == "" {
+				s.Failure = fail.Message
+			}
+			ids := reports.Attribution(s)
+			ok := len(ids) > 0 && s.State != "interrupted"
+			for _, id := range ids {
+				if _, w := waivers[id]; !w {
+					ok = false
+				}
+			}
+			if ok {
+				t.waived++
+				total.waived++
+			} else {
+				t.failed++
+				total.failed++
+				unwaived = append(unwaived, tc.Name)
+			}
+			if len(ids) == 0 {
+				ids = []string{"(no rule)"}
+			}
+			for _, id := range ids {
+				byRule[id] = append(byRule[id], reports.FirstLine(s.Failure))
+			}
+		}
+	}
+	names := make([]string, 0, len(areas))
+	for a := range areas {
+		names = append(names, a)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, "\ntest-rxe: ndkconform against rdma_rxe\n")
+	for _, a := range names {
+		fmt.Fprintf(w, "  %-11s %v\n", a+":", *areas[a])
+	}
+	if len(byRule) > 0 {
+		rules := make([]string, 0, len(byRule))
+		for r := range byRule {
+			rules = append(rules, r)
+		}
+		sort.Slice(rules, func(i, j int) bool {
+			if len(byRule[rules[i]]) != len(byRule[rules[j]]) {
+				return len(byRule[rules[i]]) > len(byRule[rules[j]])
+			}
+			return rules[i] < rules[j]
+		})
+		fmt.Fprintf(w, "  failures by rule (%d rules):\n", len(rules))
+		for i, r := range rules {
+			if i == top {
+				fmt.Fprintf(w, "    ... %d more rules\n", len(rules)-top)
+				break
+			}
+			waived := ""
+			if _, ok := waivers[r]; ok {
+				waived = " (waived)"
+			}
+			fmt.Fprintf(w, "    %-7s %2d%s  first: %s\n", r, len(byRule[r]), waived, clip(byRule[r][0], 150))
+		}
+	}
+	verdict := "PASS"
+	if total.failed > 0 {
+		verdict = "FAIL"
+	}
+	fmt.Fprintf(w, "  verdict: %s (%d failed specs not waived)\n", verdict, total.failed)
+	fmt.Fprintf(w, "%d passed, %d failed, %d skipped\n", total.passed, total.failed, total.skipped)
+	if total.failed > 0 {
+		return 1
+	}
+	return 0
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}

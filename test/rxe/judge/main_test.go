@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+const sample = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="ndkconform" tests="4" failures="2" errors="0" skipped="1" time="1.0">
+  <testsuite name="ndkconform" tests="4" failures="2" errors="0" skipped="1" time="1.0">
+    <testcase name="[LC-2] a" classname="ndkconform.endpoints" time="0.1" status="passed">
+      <properties><property name="rule" value="LC-2"></property></properties>
+    </testcase>
+    <testcase name="[LT-15 LT-16] b" classname="ndkconform.lifetime" time="0.1" status="failed">
+      <properties><property name="rule" value="LT-15"></property><property name="rule" value="LT-16"></property></properties>
+      <failure message="LT-16: closing the PD" type="failed">LT-16: closing the PD</failure>
+    </testcase>
+    <testcase name="[DS-5] c" classname="ndkconform.disconnect" time="0.1" status="failed">
+      <properties><property name="rule" value="DS-5"></property></properties>
+      <failure message="NdkCreateMr failed" type="failed">NdkCreateMr failed</failure>
+    </testcase>
+    <testcase name="[DS-4] d" classname="ndkconform.disconnect" time="0.1" status="skipped">
+      <skipped message="not observable: no faults"></skipped>
+    </testcase>
+  </testsuite>
+</testsuites>`
+
+func runJudge(t *testing.T, waivers string) (int, string) {
+	t.Helper()
+	dir := t.TempDir()
+	junit := dir + "/junit.xml"
+	if err := writeFile(junit, sample); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{junit}
+	if waivers != "" {
+		w := dir + "/waivers.txt"
+		if err := writeFile(w, waivers); err != nil {
+			t.Fatal(err)
+		}
+		args = []string{"-waivers", w, junit}
+	}
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String() + errb.String()
+}
+
+func TestJudge(t *testing.T) {
+	code, out := runJudge(t, "")
+	if code != 1 || !strings.Contains(out, "1 passed, 2 failed, 1 skipped") || !strings.Contains(out, "LT-16") {
+		t.Fatalf("no waivers: code %d\n%s", code, out)
+	}
+	// LT-16 waived: the DS-5 failure (attributed to its label) still fails the run.
+	code, out = runJudge(t, "LT-16 known\n")
+	if code != 1 || !strings.Contains(out, "1 passed, 1 failed, 1 skipped") {
+		t.Fatalf("LT-16 waived: code %d\n%s", code, out)
+	}
+	code, out = runJudge(t, "LT-16 known\nDS-5 no data path yet\n")
+	if code != 0 || !strings.Contains(out, "verdict: PASS") {
+		t.Fatalf("all waived: code %d\n%s", code, out)
+	}
+}
+
+func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }

@@ -1,0 +1,197 @@
+#!/bin/bash
+# test/rxe/run.sh: the ndkconform suite against the rxe driver on real
+# Soft-RoCE (rdma_rxe), inside a qemu guest. `make test-rxe` runs it.
+#
+#   1. installs the host packages it needs (apt-get, only what is missing);
+#   2. fetches Debian's guest kernel (apt-get download, dpkg -x) into the cache;
+#   3. builds ndkconform with -tags rxe, statically (cgo, rdma-core's .a);
+#   4. builds the initramfs: busybox, iproute2's ip and rdma with their
+#      libraries, the kernel modules, ndkconform, test/rxe/init.sh as /init;
+#   5. boots it under qemu (TCG) with a hard deadline; the guest runs the suite
+#      between rxe0 (side A) and rxe1 (side B) and prints the reports on the
+#      serial console, base64-encoded between markers;
+#   6. decodes the reports into $OUT and judges the JUnit report: any failed
+#      spec not waived by test/rxe/waivers.txt fails the run.
+#
+# Environment: OUT (default out/rxe), CACHE (default $OUT/cache), DEADLINE
+# (host deadline on qemu, seconds, default 1800), GUEST_TIMEOUT (the guest's
+# watchdog on ndkconform, seconds, default 1500), SPEC_TIMEOUT (ndkconform
+# --timeout, default 5s), LABEL_FILTER (ndkconform --label-filter, default
+# all), GO (default go).
+set -euo pipefail
+
+start=$(date +%s)
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cd "$root"
+
+OUT=${OUT:-out/rxe}
+CACHE=${CACHE:-$OUT/cache}
+DEADLINE=${DEADLINE:-1800}
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-1500}
+SPEC_TIMEOUT=${SPEC_TIMEOUT:-5s}
+LABEL_FILTER=${LABEL_FILTER:-}
+GO=${GO:-go}
+mkdir -p "$OUT" "$CACHE"
+OUT=$(cd "$OUT" && pwd)
+CACHE=$(cd "$CACHE" && pwd)
+
+log() { printf '[test-rxe %4ds] %s\n' $(($(date +%s) - start)) "$*"; }
+die() { log "FAIL: $*"; exit 1; }
+
+# --- 1. host packages ---------------------------------------------------
+host_pkgs="qemu-system-x86 busybox-static cpio kmod iproute2 gcc libc6-dev
+  libibverbs-dev librdmacm-dev libnl-3-dev libnl-route-3-dev"
+missing=()
+for p in $host_pkgs; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+	log "installing host packages: ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	if ! apt-get install -y --no-install-recommends "${missing[@]}" >"$OUT/apt.log" 2>&1; then
+		apt-get update >>"$OUT/apt.log" 2>&1 || true
+		apt-get install -y --no-install-recommends "${missing[@]}" >>"$OUT/apt.log" 2>&1 ||
+			die "apt-get install failed (see $OUT/apt.log)"
+	fi
+else
+	log "host packages present"
+fi
+
+# --- 2. guest kernel ----------------------------------------------------
+kpkg=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*-amd64\)$/\1/p' | head -1)
+if [ -z "$kpkg" ]; then
+	apt-get update >/dev/null 2>&1 || true
+	kpkg=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*-amd64\)$/\1/p' | head -1)
+fi
+[ -n "$kpkg" ] || die "cannot tell which kernel linux-image-amd64 depends on"
+kver=${kpkg#linux-image-}
+kdir=$CACHE/kernel-$kver
+if [ ! -f "$kdir/boot/vmlinuz-$kver" ]; then
+	log "fetching $kpkg"
+	rm -rf "$CACHE/deb" "$kdir"
+	mkdir -p "$CACHE/deb"
+	(cd "$CACHE/deb" && apt-get download "$kpkg" >/dev/null 2>&1) || {
+		apt-get update >/dev/null 2>&1 || true
+		(cd "$CACHE/deb" && apt-get download "$kpkg" >/dev/null) || die "apt-get download $kpkg failed"
+	}
+	dpkg -x "$CACHE"/deb/"$kpkg"_*.deb "$kdir.tmp"
+	mv "$kdir.tmp" "$kdir"
+	rm -rf "$CACHE/deb"
+else
+	log "guest kernel $kver cached"
+fi
+moddir=$kdir/lib/modules/$kver
+
+# --- 3. ndkconform with the rxe driver, static ---------------------------
+log "building ndkconform -tags rxe (static)"
+bin=$OUT/ndkconform
+# The CLI's blank import of drivers/rxe, added through an overlay while
+# cmd/ndkconform does not import it itself (the real file is not named .go:
+# out/ is inside the module, and ./... must not see a package there).
+overlay=()
+if ! grep -q 'drivers/rxe"' cmd/ndkconform/*.go; then
+	mkdir -p "$OUT/overlay"
+	cat >"$OUT/overlay/rxe_import.go.in" <<'EOF'
+package main
+
+import _ "github.com/ndkconform/ndkconform/drivers/rxe"
+EOF
+	printf '{"Replace":{"%s":"%s"}}\n' "$root/cmd/ndkconform/zz_rxe_import.go" "$OUT/overlay/rxe_import.go.in" >"$OUT/overlay/overlay.json"
+	overlay=(-overlay "$OUT/overlay/overlay.json")
+fi
+version=$(git describe --always --dirty 2>/dev/null || echo devel)
+CGO_ENABLED=1 "$GO" build "${overlay[@]}" -tags 'rxe netgo osusergo' \
+	-ldflags "-X main.version=$version -linkmode external -extldflags -static" \
+	-o "$bin" ./cmd/ndkconform >"$OUT/build.log" 2>&1 || {
+	grep -v "statically linked applications requires at runtime\|in function .\(rdma_getaddrinfo\|nl_\)" "$OUT/build.log"
+	die "building ndkconform -tags rxe (see $OUT/build.log)"
+}
+file "$bin" 2>/dev/null | grep -q 'statically linked' || ldd "$bin" 2>&1 | grep -q 'not a dynamic' ||
+	die "$bin is not statically linked"
+"$bin" drivers >"$OUT/drivers.txt" 2>&1 || true
+
+# --- 4. initramfs -------------------------------------------------------
+log "building the initramfs"
+rd=$OUT/initramfs
+rm -rf "$rd"
+mkdir -p "$rd"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,proc,sys,dev,tmp,run,out,etc,modules}
+cp /bin/busybox "$rd/bin/busybox"
+for app in sh mount umount mkdir cat echo sleep insmod poweroff timeout base64 gzip ls ps dmesg sysctl \
+	kill sync wc head tail grep date uname sed tr rm cp ln true false seq printf env test [; do
+	ln -sf busybox "$rd/bin/$app"
+done
+# iproute2's ip (busybox's cannot make veth pairs) and rdma, with their libraries
+for b in /usr/sbin/ip /usr/bin/rdma; do
+	[ -x "$b" ] || die "$b missing (iproute2)"
+	cp "$b" "$rd/usr/sbin/$(basename "$b")"
+	for lib in $(ldd "$b" | awk '/=>/ {print $3} /^\t\/lib64/ {print $1}'); do
+		[ -f "$lib" ] || continue
+		mkdir -p "$rd$(dirname "$lib")"
+		cp -L "$lib" "$rd$lib"
+	done
+done
+# kernel modules, in load order
+mods="crc32_generic configfs ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm udp_tunnel ip6_udp_tunnel rdma_rxe veth"
+: >"$rd/modules/order"
+for m in $mods; do
+	f=$(find "$moddir" -name "$m.ko" -o -name "$m.ko.xz" | head -1)
+	[ -n "$f" ] || die "module $m not in $kpkg"
+	case $f in
+	*.xz) xz -dc "$f" >"$rd/modules/$m.ko" ;;
+	*) cp "$f" "$rd/modules/$m.ko" ;;
+	esac
+	echo "$m" >>"$rd/modules/order"
+done
+cp "$bin" "$rd/bin/ndkconform"
+cp "$here/init.sh" "$rd/init"
+chmod +x "$rd/init"
+{
+	echo "GUEST_TIMEOUT=$GUEST_TIMEOUT"
+	echo "SPEC_TIMEOUT=$SPEC_TIMEOUT"
+	printf 'LABEL_FILTER=%q\n' "$LABEL_FILTER"
+} >"$rd/etc/ndkconform.env"
+(cd "$rd" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
+log "initramfs: $(du -h "$OUT/initramfs.cpio.gz" | cut -f1)"
+
+# --- 5. boot ------------------------------------------------------------
+log "booting the guest (deadline ${DEADLINE}s)"
+console=$OUT/console.log
+rm -f "$OUT/junit.xml" "$OUT/report.json"
+set +e
+timeout -k 10 "$DEADLINE" qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 \
+	-nographic -no-reboot -nic none -monitor none -serial stdio \
+	-kernel "$kdir/boot/vmlinuz-$kver" -initrd "$OUT/initramfs.cpio.gz" \
+	-append "console=ttyS0 panic=-1 quiet loglevel=3" </dev/null >"$console" 2>&1
+qrc=$?
+set -e
+tr -d '\r' <"$console" >"$console.tmp" && mv "$console.tmp" "$console"
+[ $qrc -eq 124 ] && log "qemu hit the host deadline of ${DEADLINE}s"
+
+# --- 6. reports back, verdict --------------------------------------------
+extract() { # NAME FILE: decode the block between the markers
+	awk -v n="$1" '$0 == "=====BEGIN " n "=====" {on=1; next} $0 == "=====END " n "=====" {on=0} on' "$console" |
+		base64 -d 2>/dev/null | gunzip >"$2" 2>/dev/null || { rm -f "$2"; return 1; }
+	[ -s "$2" ] || { rm -f "$2"; return 1; }
+}
+extract junit.xml "$OUT/junit.xml" || true
+extract report.json "$OUT/report.json" || true
+extract ndkconform.log "$OUT/ndkconform.log" || true
+extract dmesg "$OUT/dmesg.txt" || true
+grep -E '^(init|watchdog):' "$console" | sed 's/^/  guest /' || true
+if [ ! -s "$OUT/junit.xml" ]; then
+	if [ -s "$OUT/ndkconform.log" ]; then
+		tail -25 "$OUT/ndkconform.log" | sed 's/^/  ndkconform| /'
+	else # the console without the report blocks
+		awk '/^=====BEGIN /{skip=1} !skip{print} /^=====END /{skip=0}' "$console" | tail -40 | sed 's/^/  console| /'
+	fi
+	die "no JUnit report came back from the guest (console: $console)"
+fi
+log "reports: $OUT/junit.xml $OUT/report.json $OUT/ndkconform.log"
+"$GO" build -o "$OUT/judge" ./test/rxe/judge || die "building test/rxe/judge"
+set +e
+"$OUT/judge" -waivers "$here/waivers.txt" "$OUT/junit.xml"
+verdict=$?
+set -e
+log "done in $(($(date +%s) - start))s"
+exit $verdict
