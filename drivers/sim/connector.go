@@ -2,6 +2,7 @@ package sim
 
 import (
 	"net/netip"
+	"slices"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -51,9 +52,24 @@ type connector struct {
 
 	connReq, acceptReq *request
 
-	onDisc   ndk.DisconnectEventCallback
-	discCtx  any
-	peerDisc bool // the peer disconnected; the disconnect event (if any) is delivered
+	onDisc  ndk.DisconnectEventCallback
+	discCtx any
+
+	// Connect to an unresponsive host (active side).
+	held      bool        // the connect request is held at the destination host
+	heldData  []byte      // its private data
+	connTimer *time.Timer // connect-timeout while held
+
+	// The disconnect scheme (disconnect.go).
+	gotNotice bool        // the peer's graceful-disconnect notice arrived
+	indicated bool        // the disconnect event was delivered, or is due, or was suppressed: at most one (CN-15)
+	aborted   bool        // the connection was aborted: the peer's host went down, the peer closed, QP-16
+	down      bool        // the connection is fully closed on this side: NdkDisconnect completed, or the close was issued (DS-10)
+	outbox    []cmKind    // messages to the peer, held until the QP's DMA engine is idle
+	discReq   *request    // the pending NdkDisconnect
+	discSt    ndk.Status  // its outcome, once decided
+	decided   bool        // discSt is set
+	discTimer *time.Timer // disconnect-timeout, from the moment the notice went out
 }
 
 func newConnectorLocked(a *adapter) *connector {
@@ -99,12 +115,17 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	if c.passive || c.closing {
 		return ndk.StatusInvalidDeviceState
 	}
-	if c.state != stIdle {
+	switch {
+	case c.state == stDisconnected || c.state == stConnected && (c.aborted || c.down):
+		// Choice: a connector whose connection ended is not reused (DS-9).
+		return ndk.StatusConnectionInvalid
+	case c.state != stIdle:
 		return ndk.StatusConnectionActive
 	}
 	q, ok := p.QP.(*qp)
-	if !ok || q == nil || q.ad != a || q.closing || q.owner != nil {
-		// Choice: a QP bound to another connector is an invalid parameter.
+	if !ok || q == nil || q.ad != a || q.closing || q.owner != nil || q.spent {
+		// Choice: a QP bound to another connector, or that was part of an
+		// established connection (DS-9), is an invalid parameter.
 		return ndk.StatusInvalidParameter
 	}
 	if len(p.PrivateData) > int(info.MaxCallerData) {
@@ -149,15 +170,20 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	if _, dup := f.tuples[key]; dup {
 		return fail(ndk.StatusAddressAlreadyExists)
 	}
+	if a.host.state == ndk.HostDown {
+		return fail(ndk.StatusNetworkUnreachable)
+	}
 	dh := f.hostOf(dst.Addr())
-	if dh == nil {
+	if dh == nil || dh.state == ndk.HostDown {
 		return fail(ndk.StatusHostUnreachable)
 	}
-	lep := dh.eps[dst]
-	if lep == nil || lep.listener == nil || lep.listener.paused || !lep.listener.acceptingLocked() {
-		return fail(ndk.StatusConnectionRefused)
+	var lep *endpoint
+	if dh.state != ndk.HostUnresponsive {
+		lep = dh.eps[dst]
+		if lep == nil || lep.listener == nil || lep.listener.paused || !lep.listener.acceptingLocked() {
+			return fail(ndk.StatusConnectionRefused)
+		}
 	}
-	l := lep.listener
 
 	// The active side.
 	if s != nil {
@@ -176,20 +202,78 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	c.state = stConnecting
 	c.connReq = newRequest(m, done, ctx)
 
-	// The passive side: a new connector on the listener's adapter, holding
-	// a reference on the listener's endpoint (LC-8).
+	if lep == nil {
+		// The destination host is unresponsive: the request waits there,
+		// unanswered, until the host is up or connect-timeout passes.
+		c.held, c.heldData = true, slices.Clone(p.PrivateData)
+		dh.held = append(dh.held, cmMsg{kind: cmConnect, from: c})
+		r := c.connReq
+		c.connTimer = time.AfterFunc(f.connTimeout, func() {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			if c.held && c.connReq == r {
+				c.held = false
+				f.failConnectLocked(c, ndk.StatusIOTimeout)
+			}
+		})
+		return ndk.StatusPending
+	}
+	f.offerLocked(c, lep, p.PrivateData)
+	return ndk.StatusPending
+}
+
+// offerLocked makes the passive side of c's connect request on the
+// listener of lep and schedules its connect event.
+func (f *fabric) offerLocked(c *connector, lep *endpoint, data []byte) {
+	info := &f.info
+	l := lep.listener
+	// A new connector on the listener's adapter, holding a reference on the
+	// listener's endpoint (LC-8).
 	pc := newConnectorLocked(l.ad)
 	pc.passive, pc.state = true, stIncoming
 	pc.listener = l
 	linkLocked(&pc.object, &l.object)
 	lep.refs++
-	pc.ep, pc.local, pc.remote = lep, lep.addr, ep.addr
+	pc.ep, pc.local, pc.remote = lep, lep.addr, c.local
 	pc.peer, c.peer = c, pc
 	pc.reqIn, pc.reqOut = info.MaxInboundReadLimit, info.MaxOutboundReadLimit
 	pc.peerIn, pc.peerOut = c.reqIn, c.reqOut
-	pc.data = pad(p.PrivateData, info.MaxCallerData)
+	pc.data = pad(data, info.MaxCallerData)
 	f.deliverConnectLocked(l, pc)
-	return ndk.StatusPending
+}
+
+// deliverHeldConnectLocked delivers c's connect request, held while its
+// destination host was unresponsive.
+func (f *fabric) deliverHeldConnectLocked(c *connector) {
+	if !c.held || c.state != stConnecting || c.connReq == nil {
+		return
+	}
+	c.held = false
+	if c.connTimer != nil {
+		c.connTimer.Stop()
+	}
+	dh := f.hostOf(c.remote.Addr())
+	lep := dh.eps[c.remote]
+	if lep == nil || lep.listener == nil || lep.listener.paused || !lep.listener.acceptingLocked() {
+		f.refuseActiveLocked(c, nil)
+		return
+	}
+	f.offerLocked(c, lep, c.heldData)
+}
+
+// failConnectLocked completes a's pending Connect with st and returns a to
+// idle.
+func (f *fabric) failConnectLocked(a *connector, st ndk.Status) {
+	if a.state != stConnecting {
+		return
+	}
+	r := a.connReq
+	a.connReq = nil
+	a.held = false
+	f.failActiveLocked(a)
+	if r != nil {
+		f.resolveLocked(&a.object, r, st)
+	}
 }
 
 // deliverConnectLocked schedules the connect event for pc on l. If by then
@@ -270,24 +354,6 @@ func (f *fabric) dropQPLocked(c *connector) {
 	}
 }
 
-// peerDisconnectedLocked tells p its peer disconnected or aborted: p's
-// disconnect event, once (CN-15), unless p called Disconnect itself or is
-// closing.
-func (f *fabric) peerDisconnectedLocked(p *connector) {
-	if p.state != stConnected || p.peerDisc {
-		return
-	}
-	p.peerDisc = true
-	if p.onDisc != nil && !p.closing {
-		cb, ctx := p.onDisc, p.discCtx
-		f.spawnLocked(p.ad, &p.object, func() {
-			f.mu.Lock()
-			f.runEventLocked(&p.object, func() { cb(ctx) })
-			f.mu.Unlock()
-		})
-	}
-}
-
 // Accept implements ndk.Connector.
 func (c *connector) Accept(p ndk.AcceptParams, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := c.ad.f
@@ -306,7 +372,7 @@ func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.Reque
 	f, a := c.ad.f, c.ad
 	info := &f.info
 	q, ok := p.QP.(*qp)
-	if !ok || q == nil || q.ad != a || q.closing || q.owner != nil {
+	if !ok || q == nil || q.ad != a || q.closing || q.owner != nil || q.spent {
 		return ndk.StatusInvalidParameter
 	}
 	if len(p.PrivateData) > int(info.MaxCalleeData) {
@@ -354,6 +420,7 @@ func (c *connector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, di
 		c.onDisc, c.discCtx = onDisconnect, disconnectCtx
 		p := c.peer
 		p.state = stConnected
+		c.q.spent, p.q.spent = true, true
 		r := p.acceptReq
 		p.acceptReq = nil
 		f.resolveLocked(&p.object, r, ndk.StatusSuccess)
@@ -454,36 +521,10 @@ func (c *connector) GetPeerAddress() (netip.AddrPort, ndk.Status) {
 	return c.remote, ndk.StatusSuccess
 }
 
-// Disconnect implements ndk.Connector. The graceful handshake is not
-// modelled yet: the peer is told at once and the request succeeds. The QP
-// is flushed (QP-22); the peer's is not (CN-16).
-func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
-	f := c.ad.f
-	m := f.pick(done != nil)
-	f.mu.Lock()
-	st := ndk.StatusConnectionInvalid
-	if c.state == stConnected {
-		c.state = stDisconnected
-		if p := c.peer; p != nil {
-			f.peerDisconnectedLocked(p)
-		}
-		if c.q != nil {
-			f.flushLocked(c.q)
-		}
-		st = ndk.StatusSuccess
-	}
-	f.mu.Unlock()
-	return f.completeNow(&c.object, m, done, ctx, st)
-}
-
-// beginCloseLocked cancels c's pending requests and tells the peer. A QP
-// whose connection was established is flushed: its requests can no longer
-// complete.
+// beginCloseLocked cancels c's pending requests and tells the peer. A
+// connection that was established ends as closeConnectionLocked says.
 func (c *connector) beginCloseLocked() {
 	f := c.ad.f
-	if c.q != nil && (c.state == stConnected || c.state == stDisconnected) {
-		defer f.flushLocked(c.q)
-	}
 	if r := c.connReq; r != nil {
 		c.connReq = nil
 		st := ndk.StatusCancelled
@@ -494,9 +535,17 @@ func (c *connector) beginCloseLocked() {
 		}
 		f.resolveLocked(&c.object, r, st)
 	}
+	c.held = false
+	if c.connTimer != nil {
+		c.connTimer.Stop()
+	}
 	if r := c.acceptReq; r != nil {
 		c.acceptReq = nil
 		f.resolveLocked(&c.object, r, ndk.StatusCancelled)
+	}
+	if c.state == stConnected || c.state == stDisconnected {
+		f.closeConnectionLocked(c)
+		return
 	}
 	p := c.peer
 	if p == nil {
@@ -512,8 +561,6 @@ func (c *connector) beginCloseLocked() {
 		f.refuseActiveLocked(p, nil)
 	case stAccepting: // p's CompleteConnect will fail
 		p.peerGone = true
-	case stConnected: // an abortive disconnect
-		f.peerDisconnectedLocked(p)
 	}
 }
 

@@ -17,12 +17,14 @@
 // the callback follows from another goroutine), reentrant (the callback runs
 // inside the call, which then returns STATUS_PENDING) or random (one of the
 // three per call, from a generator seeded by option seed). Inline and
-// reentrant calls whose outcome depends on the peer (Connect, Accept) block
-// until it is known. A call made with a nil callback completes inline.
+// reentrant calls whose outcome depends on the peer (Connect, Accept,
+// Disconnect) block until it is known. A call made with a nil callback
+// completes inline.
 //
 // Work requests (QP and SRQ posts, Flush, Arm) take no callback: they
-// return their inline status, and every completion they cause is queued to
-// its CQ before the call returns (a receive completes when the peer's send
+// return their inline status; their completions are queued to the CQ when
+// the request takes effect (see Data path: at once for small transfers, when
+// the transfer ends for large ones; a receive completes when the peer's send
 // arrives). The personality does not apply to them, nor to calls that never
 // return STATUS_PENDING (ControlInterruptModeration, ReleaseLAM).
 //
@@ -62,8 +64,12 @@
 //     before Listen, Listen twice, and Connect on a passive connector:
 //     STATUS_INVALID_DEVICE_STATE. A second Close of an object (a consumer
 //     error) also returns STATUS_INVALID_DEVICE_STATE and changes nothing.
-//   - Disconnect is not a handshake yet: it tells the peer at once and
-//     succeeds. A second Disconnect: STATUS_CONNECTION_INVALID.
+//   - Disconnect: see Disconnect scheme. Connect on a connector whose
+//     connection ended (disconnected or aborted): STATUS_CONNECTION_INVALID;
+//     on one connecting or connected: STATUS_CONNECTION_ACTIVE. A QP that
+//     was part of an established connection is never bound again (DS-9):
+//     Connect or Accept with it fails with STATUS_INVALID_PARAMETER, even
+//     after its connector was closed.
 //   - A create beyond option max-objects (objects of the adapter created
 //     and not yet closed) fails with STATUS_INSUFFICIENT_RESOURCES, inline
 //     or through the completion as the personality says (CR-11); the
@@ -86,11 +92,23 @@
 //
 //   - Requests execute in posting order when posted. Those with
 //     NDK_OP_FLAG_DEFER are held until a request without it is posted on the
-//     QP, or a post fails inline (DP-6); Flush and close cancel them. A data
-//     request executed with its connection gone (a held request after the
-//     peer aborted) completes with STATUS_CONNECTION_ABORTED.
-//   - A Send reads its bytes when it executes and waits at the sender for
-//     the peer's oldest receive (from the peer QP, or its SRQ, where the
+//     QP, or a post fails inline (DP-6); Flush and close cancel them.
+//   - DMA takes time: an executed request takes its turn on its QP's DMA
+//     engine, in posting order. Send, Write and Read move their bytes at
+//     option link-rate (bytes per second, default 1 GB/s; 0: instant); the
+//     other requests take no time. A request takes effect when its transfer
+//     ends: the source is read and the target memory written then, the
+//     completion queued then; until then it is in flight (and counts against
+//     the initiator queue depth). A transfer that ends within 50 µs on an
+//     idle engine (a few KiB) takes effect before the post returns. Data in
+//     flight keeps moving after NdkDisconnect was called and after the
+//     peer's disconnect was indicated, until the connection is fully closed.
+//     A data request that takes effect with the link gone (the peer aborted,
+//     or closed its QP or connector) completes with
+//     STATUS_CONNECTION_ABORTED; an abort ends the transfers in flight with
+//     STATUS_CONNECTION_ABORTED at once (they take no effect).
+//   - A Send reads its bytes when its transfer ends and waits at the sender
+//     for the peer's oldest receive (from the peer QP, or its SRQ, where the
 //     oldest waiting send of all the SRQ's QPs' peers goes first). Receive
 //     too small: the receiver completes with STATUS_BUFFER_OVERFLOW (the
 //     bytes that fit are placed and counted), the sender with
@@ -130,10 +148,11 @@
 //     else at the next arm. No notification follows. Its QPs keep working
 //     otherwise. Resize to 0, over MaxCQDepth or below the entries held:
 //     STATUS_INVALID_PARAMETER.
-//   - Flush (and the QP close, the local Disconnect (QP-22), and the close
-//     of the QP's connector once connected) completes the QP's waiting
-//     sends, held requests and receives with STATUS_CANCELLED, in that
-//     order (each in posting order). Receives queued on an SRQ are not the
+//   - Flush (and the QP close, the completion of the local Disconnect
+//     (QP-22), and the close of the QP's connector once connected) completes
+//     the QP's waiting sends, transfers in flight (which take no effect),
+//     held requests and receives with STATUS_CANCELLED, in that order (each
+//     in posting order). Receives queued on an SRQ are not the
 //     QP's and stay; those left when the SRQ is released are dropped. The
 //     peer of a disconnect or abort is not flushed (CN-16): its waiting
 //     sends stay until it flushes.
@@ -185,6 +204,71 @@
 //     to a depth below the receives queued: STATUS_INVALID_PARAMETER.
 //   - Notification callbacks (CQ, SRQ) run on sim goroutines, one at a time
 //     per object (CH-11); the object's close waits for them (CQ-4, LT-24).
+//
+// # Disconnect scheme
+//
+// The providers of a connection's two ends exchange connection management
+// messages: NdkDisconnect sends a graceful-disconnect notice (DS-3); a
+// provider that receives it before its consumer disconnected delivers the
+// disconnect indication and answers with an acknowledgement; one whose
+// consumer already disconnected takes the notice as the answer to its own.
+// A connector sends its messages only when its QP's DMA engine is idle, so
+// that an answer means the answering side's transfers are over.
+//
+//   - NdkDisconnect on a connected connector completes when the peer
+//     answered (STATUS_SUCCESS), the connection was aborted
+//     (STATUS_CONNECTION_ABORTED) or option disconnect-timeout (default
+//     1s) passed since the notice went out (STATUS_IO_TIMEOUT, CN-17),
+//     and no transfer is in flight on its QP, silent-success ones included
+//     (DS-4, DS-5). It follows the personality; inline blocks until then.
+//     Then the QP is flushed (QP-22) and the connection is fully closed on
+//     that side (DS-10): initiator requests fail inline with
+//     STATUS_CONNECTION_INVALID, sends waiting at the peer for this side's
+//     receives are never matched.
+//   - NdkDisconnect on a connector not connected, or a second one:
+//     STATUS_CONNECTION_INVALID. After an abort (the indication came first):
+//     STATUS_CONNECTION_ABORTED at once, the QP flushed.
+//   - The indication is delivered at most once (CN-15), for the peer's
+//     notice or an abort, never to a consumer that called NdkDisconnect
+//     (DS-2, DS-6) nor for a close. Both ends of the sim know of a
+//     disconnect at once, so an indication never races a local
+//     NdkDisconnect here (DS-7). It flushes nothing (CN-16): the side's
+//     receives and waiting sends stay; its transfers in flight go on; new
+//     initiator requests fail inline with STATUS_CONNECTION_INVALID.
+//   - Outstanding requests at NdkDisconnect (DS-12): sends waiting for a
+//     receive and held requests do not hold the handshake up; the flush
+//     that follows its completion cancels them, and the disconnect succeeds
+//     when the peer answered.
+//   - Abort: the close of a connected connector whose peer had not received
+//     its notice, a host going down, or a bad SendAndInvalidate (QP-16).
+//     The surviving side (both ends for a host down or QP-16) gets its
+//     indication if it had not disconnected, its transfers in flight end
+//     with STATUS_CONNECTION_ABORTED and a pending NdkDisconnect completes
+//     with STATUS_CONNECTION_ABORTED. Waiting sends and receives stay. An
+//     abort is not a message: an unresponsive host sees it at once.
+//   - Closing a connector with NdkDisconnect pending completes it with
+//     STATUS_CANCELLED, flushes the QP and sends what the connector owed the
+//     peer (its answer) first.
+//
+// # Fault injection
+//
+// The provider implements ndk.FaultInjector: SetHostState(addr, state) for
+// the host owning addr (an error for any other address).
+//
+//   - HostUnresponsive: connection management messages to the host (notices
+//     and answers) and new connect requests to it are held there, unanswered,
+//     until it is up again; its data path and the messages it sends go on. A
+//     held connect request fails with STATUS_IO_TIMEOUT after option
+//     connect-timeout (default 1s); a held notice makes the disconnect time
+//     out unless the host is up before.
+//   - HostDown: every connection of the host is aborted (both ends see it),
+//     handshakes in progress with it fail (STATUS_CONNECTION_ABORTED, or
+//     STATUS_HOST_UNREACHABLE for a request held there), connects to it fail
+//     with STATUS_HOST_UNREACHABLE and connects from its adapters with
+//     STATUS_NETWORK_UNREACHABLE; messages to it are lost.
+//   - HostUp: what was held is delivered in order (a held notice leads to
+//     the indication and the answer); new connections work again. What a
+//     fault aborted stays aborted.
 //
 // # Variants
 //

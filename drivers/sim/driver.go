@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -16,23 +17,29 @@ func init() {
 
 // Option names and their values.
 const (
-	OptCompletion = "completion"
-	OptSeed       = "seed"
-	OptHosts      = "hosts"
-	OptVariant    = "variant"
-	OptMaxObjects = "max-objects"
+	OptCompletion  = "completion"
+	OptSeed        = "seed"
+	OptHosts       = "hosts"
+	OptVariant     = "variant"
+	OptMaxObjects  = "max-objects"
+	OptLinkRate    = "link-rate"
+	OptDiscTimeout = "disconnect-timeout"
+	OptConnTimeout = "connect-timeout"
 
 	CompletionInline    = "inline"
 	CompletionDeferred  = "deferred"
 	CompletionReentrant = "reentrant"
 	CompletionRandom    = "random"
 
-	DefaultCompletion = CompletionDeferred
-	DefaultSeed       = 1
-	DefaultHosts      = 2
-	MinHosts          = 2
-	MaxHosts          = 16
-	DefaultMaxObjects = 65536
+	DefaultCompletion  = CompletionDeferred
+	DefaultSeed        = 1
+	DefaultHosts       = 2
+	MinHosts           = 2
+	MaxHosts           = 16
+	DefaultMaxObjects  = 65536
+	DefaultLinkRate    = 1000000000 // bytes per second: 1 GB/s
+	DefaultDiscTimeout = time.Second
+	DefaultConnTimeout = time.Second
 )
 
 var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
@@ -54,6 +61,12 @@ func (Driver) Options() []ndk.Option {
 			Usage: "deliberately broken provider variant, empty for the conforming provider: " + strings.Join(variantNames(), " | ")},
 		{Name: OptMaxObjects, Default: strconv.Itoa(DefaultMaxObjects),
 			Usage: "objects an adapter holds at most (created and not yet closed); a create beyond fails with STATUS_INSUFFICIENT_RESOURCES"},
+		{Name: OptLinkRate, Default: strconv.Itoa(DefaultLinkRate),
+			Usage: "bytes per second each QP's DMA engine moves (Send, Write, Read take len/rate in flight, in posting order); 0: instant"},
+		{Name: OptDiscTimeout, Default: DefaultDiscTimeout.String(),
+			Usage: "how long NdkDisconnect waits for the peer's answer before it completes with STATUS_IO_TIMEOUT (a Go duration)"},
+		{Name: OptConnTimeout, Default: DefaultConnTimeout.String(),
+			Usage: "how long a connect request to an unresponsive host waits before NdkConnect completes with STATUS_IO_TIMEOUT (a Go duration)"},
 	}
 }
 
@@ -65,7 +78,8 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err := ndk.CheckOptions(d, opts); err != nil {
 		return nil, err
 	}
-	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects}
+	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects,
+		linkRate: DefaultLinkRate, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout}
 	if v, ok := opts[OptCompletion]; ok {
 		if !slices.Contains(completionValues, v) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
@@ -100,6 +114,25 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 		}
 		cfg.maxObjects = n
 	}
+	if v, ok := opts[OptLinkRate]; ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 0, 64)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("invalid %s=%q (valid: bytes per second, an integer from 0)", OptLinkRate, v)
+		}
+		cfg.linkRate = n
+	}
+	for _, d := range []struct {
+		name string
+		to   *time.Duration
+	}{{OptDiscTimeout, &cfg.discTimeout}, {OptConnTimeout, &cfg.connTimeout}} {
+		if v, ok := opts[d.name]; ok {
+			t, err := time.ParseDuration(strings.TrimSpace(v))
+			if err != nil || t <= 0 {
+				return nil, fmt.Errorf("invalid %s=%q (valid: a positive duration such as 200ms)", d.name, v)
+			}
+			*d.to = t
+		}
+	}
 	return &provider{f: newFabric(cfg)}, nil
 }
 
@@ -109,6 +142,10 @@ type config struct {
 	hosts      int
 	variant    string
 	maxObjects int
+
+	linkRate    int64
+	discTimeout time.Duration
+	connTimeout time.Duration
 }
 
 // provider is the opened sim driver: one fabric of simulated hosts.

@@ -36,6 +36,10 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptVariant: "nope"}, []string{"variant", "nope", VariantListenerCloseInline, VariantLateCallback}},
 		{map[string]string{OptMaxObjects: "-1"}, []string{"max-objects"}},
 		{map[string]string{OptMaxObjects: "many"}, []string{"max-objects"}},
+		{map[string]string{OptLinkRate: "-1"}, []string{"link-rate"}},
+		{map[string]string{OptLinkRate: "fast"}, []string{"link-rate"}},
+		{map[string]string{OptDiscTimeout: "0s"}, []string{"disconnect-timeout", "duration"}},
+		{map[string]string{OptConnTimeout: "soon"}, []string{"connect-timeout", "duration"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
 		if err == nil {
@@ -52,6 +56,7 @@ func TestOptionErrors(t *testing.T) {
 		nil,
 		{OptCompletion: CompletionRandom, OptSeed: "-7", OptHosts: "16", OptVariant: ""},
 		{OptVariant: VariantEarlyPortRelease},
+		{OptLinkRate: "0", OptDiscTimeout: "1s", OptConnTimeout: "50ms"},
 	} {
 		if _, err := (Driver{}).Open(opts); err != nil {
 			t.Errorf("Open(%v): %v", opts, err)
@@ -64,7 +69,7 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("completion default = %q", o.Default)
 		}
 	}
-	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects}) {
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout}) {
 		t.Errorf("options = %v", names)
 	}
 }
@@ -149,7 +154,7 @@ func mustAtoi(s string) int64 {
 
 func TestVariantsTable(t *testing.T) {
 	vs := Variants()
-	if len(vs) != 19 {
+	if len(vs) != 31 {
 		t.Fatalf("Variants() = %v", vs)
 	}
 	seen := map[string]bool{}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"net/netip"
 	"sync"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -28,6 +29,10 @@ type fabric struct {
 
 	maxObjects int    // per adapter (option max-objects)
 	wrSeq      uint64 // work requests posted, for the order of waiting sends
+
+	linkRate    int64         // bytes per second of every QP's DMA engine; 0: instant (option link-rate)
+	discTimeout time.Duration // option disconnect-timeout
+	connTimeout time.Duration // option connect-timeout
 }
 
 // mode is how one call that takes a completion callback completes.
@@ -41,10 +46,13 @@ const (
 
 func newFabric(cfg config) *fabric {
 	f := &fabric{
-		tuples:     map[tuple]*connector{},
-		variant:    cfg.variant,
-		info:       adapterInfo(),
-		maxObjects: cfg.maxObjects,
+		tuples:      map[tuple]*connector{},
+		variant:     cfg.variant,
+		info:        adapterInfo(),
+		maxObjects:  cfg.maxObjects,
+		linkRate:    cfg.linkRate,
+		discTimeout: cfg.discTimeout,
+		connTimeout: cfg.connTimeout,
 	}
 	f.cond = sync.NewCond(&f.mu)
 	switch cfg.completion {
@@ -119,6 +127,9 @@ type host struct {
 	v4, v6 netip.Addr
 	eps    map[netip.AddrPort]*endpoint // bound local addresses
 	cursor map[netip.Addr]int           // next-fit ephemeral cursor per local IP
+
+	state ndk.HostState // fault injection (SetHostState)
+	held  []cmMsg       // messages and connect requests held while unresponsive
 }
 
 func (h *host) owns(ip netip.Addr) bool { return ip == h.v4 || ip == h.v6 }

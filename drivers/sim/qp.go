@@ -2,6 +2,7 @@ package sim
 
 import (
 	"slices"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -34,13 +35,16 @@ type wr struct {
 	length uint64
 	pages  []uint64
 	fbo    uint32
+
+	end time.Time // in flight on the DMA engine: when the transfer ends
 }
 
 // qp is NDK_QP. Initiator requests execute when posted (in posting order),
 // except that requests posted with NDK_OP_FLAG_DEFER wait until a request
-// without it is posted or a post fails inline (DP-2, DP-6). A Send executes
-// by reading its bytes and waiting at the sender for the peer's oldest
-// receive; every other request completes when it executes.
+// without it is posted or a post fails inline (DP-2, DP-6). An executed
+// request takes its turn on the QP's DMA engine (dma.go) and takes effect
+// when its transfer ends: a Send then waits at the sender for the peer's
+// oldest receive; every other request completes.
 type qp struct {
 	object
 	pd       *pd
@@ -48,22 +52,50 @@ type qp struct {
 	srq      *srq // receives come from the SRQ, not rq
 	params   ndk.QPParams
 	owner    *connector // the connector the QP is bound to, nil if none
+	spent    bool       // it was part of an established connection: never bound again (DS-9)
 
 	rq       []*recv // receives posted, oldest first
 	deferred []*wr   // DEFER requests not executed yet
-	waiting  []*wr   // Sends executed, waiting for a receive at the peer
+	waiting  []*wr   // Sends transferred, waiting for a receive at the peer
+
+	dma       []*wr     // requests in flight on the DMA engine, oldest first
+	busyUntil time.Time // when the engine's last transfer ends
+	timerSet  bool      // a timer is set for the head of dma
+	timerGen  uint64    // bumped when dma is emptied: older timers do nothing
 }
 
-// peerLocked returns the QP at the other end of q's connection, or nil if
-// q cannot move data: not connected, disconnected or aborted on either
-// side, or either QP closing.
+// peerLocked returns the QP at the other end of q's connection if q may
+// post initiator requests (QP-5), else nil: q's connector must be
+// connected, neither disconnected (NdkDisconnect called) nor told of the
+// peer's disconnect or an abort, and the link to the peer up (linkPeerLocked).
 func (q *qp) peerLocked() *qp {
 	c := q.owner
-	if q.closing || c == nil || c.state != stConnected || c.peerDisc {
+	if c == nil {
+		return nil
+	}
+	if c.state != stConnected || c.gotNotice {
+		// VARIANT half-closed (breaks DS-10): the side that called
+		// NdkDisconnect keeps posting after its completion.
+		if !(q.ad.f.variant == VariantHalfClosed && c.state == stDisconnected) {
+			return nil
+		}
+	}
+	return q.linkPeerLocked()
+}
+
+// linkPeerLocked returns the QP at the other end of q's connection while data
+// can still move on it, else nil: the connection was established, is not
+// aborted, fully closed (a completed NdkDisconnect, DS-10) or closing on
+// either side, and neither QP is closing. Transfers in flight and sends
+// waiting for a receive move data over the link after NdkDisconnect was
+// called and after the peer's disconnect was indicated, until then.
+func (q *qp) linkPeerLocked() *qp {
+	c := q.owner
+	if q.closing || c == nil || !c.establishedLocked() {
 		return nil
 	}
 	p := c.peer
-	if p == nil || p.state != stConnected || p.peerDisc || p.q == nil || p.q.closing {
+	if p == nil || !p.establishedLocked() || p.q == nil || p.q.closing {
 		return nil
 	}
 	return p.q
@@ -114,8 +146,8 @@ func (q *qp) recvDoneLocked(r *recv, st ndk.Status, n int, typ ndk.OperationType
 // ---- flush ----
 
 // Flush implements ndk.QP (NdkFlush, QP-21): the QP's receives and its
-// pending initiator requests (waiting sends, deferred requests) complete
-// with STATUS_CANCELLED. Receives queued on an SRQ stay there.
+// pending initiator requests (waiting sends, transfers in flight, deferred
+// requests) complete with STATUS_CANCELLED. Receives queued on an SRQ stay there.
 func (q *qp) Flush() {
 	f := q.ad.f
 	f.mu.Lock()
@@ -123,17 +155,31 @@ func (q *qp) Flush() {
 	f.mu.Unlock()
 }
 
-func (f *fabric) flushLocked(q *qp) {
-	ws, ds, rs := q.waiting, q.deferred, q.rq
-	q.waiting, q.deferred, q.rq = nil, nil, nil
+func (f *fabric) flushLocked(q *qp) { f.flushSomeLocked(q, true) }
+
+// flushSomeLocked completes q's initiator requests not completed yet with
+// STATUS_CANCELLED (the sends waiting for a receive, the transfers in
+// flight, which take no effect, and the held requests), then, if receives,
+// its posted receives.
+func (f *fabric) flushSomeLocked(q *qp, receives bool) {
+	ws, ds := q.waiting, q.deferred
+	q.waiting, q.deferred = nil, nil
 	for _, w := range ws {
 		q.completeLocked(w, ndk.StatusCancelled)
 	}
+	inFlight := f.endDMALocked(q, ndk.StatusCancelled)
 	for _, w := range ds {
 		q.completeLocked(w, ndk.StatusCancelled)
 	}
-	for _, r := range rs {
-		q.recvDoneLocked(r, ndk.StatusCancelled, 0, ndk.OpReceive, 0, false)
+	if receives {
+		rs := q.rq
+		q.rq = nil
+		for _, r := range rs {
+			q.recvDoneLocked(r, ndk.StatusCancelled, 0, ndk.OpReceive, 0, false)
+		}
+	}
+	if inFlight {
+		f.dmaIdleLocked(q)
 	}
 }
 
@@ -170,7 +216,7 @@ func (f *fabric) matchReceiverLocked(x *qp) {
 
 func (f *fabric) matchQPLocked(x *qp) {
 	for len(x.rq) > 0 {
-		s := x.peerLocked()
+		s := x.linkPeerLocked()
 		if s == nil || len(s.waiting) == 0 {
 			return
 		}
@@ -194,7 +240,7 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 	w := s.waiting[0]
 	s.waiting = s.waiting[1:]
 	if w.inv && !x.pd.invalidatableLocked(w.rtoken) {
-		f.abortConnectionLocked(x.owner)
+		f.abortConnectionLocked(x.owner, byFault)
 		s.completeLocked(w, ndk.StatusConnectionAborted)
 		return
 	}
@@ -220,18 +266,6 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 	s.completeLocked(w, ndk.StatusSuccess)
 }
 
-// abortConnectionLocked aborts c's connection: both ends get their
-// disconnect event and neither QP moves data any more.
-func (f *fabric) abortConnectionLocked(c *connector) {
-	if c == nil || c.peer == nil {
-		return
-	}
-	p := c.peer
-	c.peer, p.peer = nil, nil
-	f.peerDisconnectedLocked(c)
-	f.peerDisconnectedLocked(p)
-}
-
 // ---- posting initiator requests ----
 
 // post checks and posts w. check runs under the lock after the connection
@@ -246,7 +280,7 @@ func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 	switch {
 	case q.peerLocked() == nil:
 		st = ndk.StatusConnectionInvalid // QP-5
-	case len(q.waiting)+len(q.deferred) >= int(q.params.InitiatorQueueDepth):
+	case len(q.waiting)+len(q.dma)+len(q.deferred) >= int(q.params.InitiatorQueueDepth):
 		st = ndk.StatusInsufficientResources
 	default:
 		st = check()
@@ -262,7 +296,7 @@ func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 		return ndk.StatusSuccess
 	}
 	f.ringLocked(q)
-	f.execLocked(q, w)
+	f.startLocked(q, w)
 	return ndk.StatusSuccess
 }
 
@@ -271,7 +305,7 @@ func (f *fabric) ringLocked(q *qp) {
 	for len(q.deferred) > 0 {
 		w := q.deferred[0]
 		q.deferred = q.deferred[1:]
-		f.execLocked(q, w)
+		f.startLocked(q, w)
 	}
 }
 
@@ -438,7 +472,7 @@ func (q *qp) sourceLocked(w *wr) ([]byte, ndk.Status) {
 // at transmission for a consumer that leaves its buffers alone until the
 // completion) and queues it for the peer's next receive.
 func (f *fabric) execSendLocked(q *qp, w *wr) {
-	p := q.peerLocked()
+	p := q.linkPeerLocked()
 	if p == nil {
 		q.completeLocked(w, ndk.StatusConnectionAborted)
 		return
@@ -454,7 +488,7 @@ func (f *fabric) execSendLocked(q *qp, w *wr) {
 }
 
 func (q *qp) writeLocked(w *wr) ndk.Status {
-	p := q.peerLocked()
+	p := q.linkPeerLocked()
 	if p == nil {
 		return ndk.StatusConnectionAborted
 	}
@@ -471,7 +505,7 @@ func (q *qp) writeLocked(w *wr) ndk.Status {
 }
 
 func (q *qp) readLocked(w *wr) ndk.Status {
-	p := q.peerLocked()
+	p := q.linkPeerLocked()
 	if p == nil {
 		return ndk.StatusConnectionAborted
 	}

@@ -205,7 +205,8 @@ func TestAbortiveClose(t *testing.T) {
 		case <-time.After(waitFor):
 			t.Fatalf("no disconnect event after the peer's close")
 		}
-		expect(t, "Disconnect after the peer's abort", do(t, func(d ndk.RequestCompletion, x any) ndk.Status { return c.b.Disconnect(d, x) }), ndk.StatusSuccess)
+		expect(t, "Disconnect after the peer's abort", do(t, func(d ndk.RequestCompletion, x any) ndk.Status { return c.b.Disconnect(d, x) }), ndk.StatusConnectionAborted)
+		expect(t, "second Disconnect", do(t, func(d ndk.RequestCompletion, x any) ndk.Status { return c.b.Disconnect(d, x) }), ndk.StatusConnectionInvalid)
 		mustClose(t, c.b, c.qa, c.qb, ls.l)
 		A.close(t)
 		B.close(t)

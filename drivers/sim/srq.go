@@ -107,7 +107,7 @@ func (f *fabric) matchSRQLocked(s *srq) {
 	for len(s.queue) > 0 {
 		var bx, bs *qp
 		for _, x := range s.qps {
-			if p := x.peerLocked(); p != nil && len(p.waiting) > 0 && (bs == nil || p.waiting[0].seq < bs.waiting[0].seq) {
+			if p := x.linkPeerLocked(); p != nil && len(p.waiting) > 0 && (bs == nil || p.waiting[0].seq < bs.waiting[0].seq) {
 				bx, bs = x, p
 			}
 		}

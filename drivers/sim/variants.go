@@ -36,6 +36,19 @@ const (
 	VariantCloseSuccessWithCallback     = "close-success-with-callback"
 	VariantRejectConcurrentCalls        = "reject-concurrent-calls"
 	VariantResourcesWrongStatus         = "resources-wrong-status"
+
+	VariantDisconnectWithoutWaiting     = "disconnect-without-waiting"
+	VariantDisconnectIgnoresDMA         = "disconnect-ignores-dma"
+	VariantDisconnectNoNotice           = "disconnect-no-notice"
+	VariantIndicationToSelf             = "indication-to-self"
+	VariantIndicationTwice              = "indication-twice"
+	VariantIndicationAfterOwnDisconnect = "indication-after-own-disconnect"
+	VariantNoAbortIndication            = "no-abort-indication"
+	VariantTimeoutWrongStatus           = "timeout-wrong-status"
+	VariantHalfClosed                   = "half-closed"
+	VariantNoFlushAfterDisconnect       = "no-flush-after-disconnect"
+	VariantHangWithOutstanding          = "hang-with-outstanding"
+	VariantFlushOnIndication            = "flush-on-indication"
 )
 
 // Variant describes one deliberately broken variant of the provider,
@@ -166,6 +179,78 @@ var variants = []Variant{
 		Rule:        "CR-11",
 		Rules:       []string{"CR-11"},
 		Description: "a create beyond max-objects fails with STATUS_UNSUCCESSFUL instead of STATUS_INSUFFICIENT_RESOURCES",
+	},
+	{
+		Name:        VariantDisconnectWithoutWaiting,
+		Rule:        "DS-4",
+		Rules:       []string{"DS-4"},
+		Description: "NdkDisconnect completes with STATUS_SUCCESS without waiting for the peer's answer (it still notifies the peer, and waits for DMA)",
+	},
+	{
+		Name:        VariantDisconnectIgnoresDMA,
+		Rule:        "DS-5",
+		Rules:       []string{"DS-5"},
+		Description: "NdkDisconnect does not wait for the transfers in flight on the QP: it completes once the peer answered, and the flush cancels them",
+	},
+	{
+		Name:        VariantDisconnectNoNotice,
+		Rule:        "DS-3",
+		Rules:       []string{"DS-3", "DS-6", "CN-15"},
+		Description: "NdkDisconnect never tells the peer it disconnects (the peer's provider only acknowledges a bare request): the peer gets no indication, the local disconnect completes",
+	},
+	{
+		Name:        VariantIndicationToSelf,
+		Rule:        "DS-2",
+		Rules:       []string{"DS-2"},
+		Description: "the consumer that calls NdkDisconnect also gets a disconnect indication for it",
+	},
+	{
+		Name:        VariantIndicationTwice,
+		Rule:        "CN-15",
+		Rules:       []string{"CN-15"},
+		Description: "the peer of a graceful disconnect gets its disconnect indication twice (the second 40 ms after the first)",
+	},
+	{
+		Name:        VariantIndicationAfterOwnDisconnect,
+		Rule:        "DS-6",
+		Rules:       []string{"DS-6"},
+		Description: "a side that already called NdkDisconnect still gets a disconnect indication for the peer's disconnect",
+	},
+	{
+		Name:        VariantNoAbortIndication,
+		Rule:        "DS-6",
+		Rules:       []string{"DS-6", "DS-2"},
+		Description: "when a host goes down, the connectors of its connections get no disconnect indication",
+	},
+	{
+		Name:        VariantTimeoutWrongStatus,
+		Rule:        "CN-17",
+		Rules:       []string{"CN-17"},
+		Description: "a disconnect handshake that times out completes with STATUS_UNSUCCESSFUL instead of STATUS_IO_TIMEOUT",
+	},
+	{
+		Name:        VariantHalfClosed,
+		Rule:        "DS-10",
+		Rules:       []string{"DS-10"},
+		Description: "after NdkDisconnect completed, initiator requests on the QP are still accepted and deliver data while the peer can receive",
+	},
+	{
+		Name:        VariantNoFlushAfterDisconnect,
+		Rule:        "QP-22",
+		Rules:       []string{"QP-22"},
+		Description: "NdkDisconnect does not flush the QP's posted receives: they stay pending until the QP is flushed or closed (or its connector closed)",
+	},
+	{
+		Name:        VariantHangWithOutstanding,
+		Rule:        "DS-12",
+		Rules:       []string{"DS-12"},
+		Description: "NdkDisconnect with initiator requests outstanding (sends waiting for a receive, held requests) does not complete until they do, which may be never",
+	},
+	{
+		Name:        VariantFlushOnIndication,
+		Rule:        "CN-16",
+		Rules:       []string{"CN-16"},
+		Description: "delivering the disconnect indication of the peer's graceful disconnect flushes the side's QP (its posted receives complete with STATUS_CANCELLED)",
 	},
 }
 
