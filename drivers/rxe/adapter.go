@@ -30,6 +30,10 @@ type adapter struct {
 	file     *os.File // a duplicate of the channel's fd, for the poller
 	loopDone chan struct{}
 
+	comp     *compChan // the completion channel of its CQs
+	compFile *os.File
+	compDone chan struct{}
+
 	objects int  // objects created and not yet closed
 	cbs     int  // callbacks scheduled or running
 	closing bool // Close was called
@@ -47,8 +51,24 @@ func newAdapter(p *provider, d *device) (*adapter, error) {
 	}
 	syscall.CloseOnExec(dup)
 	f := os.NewFile(uintptr(dup), "rdma_cm:"+d.name)
-	ad := &adapter{p: p, dev: d, ch: ch, file: f, loopDone: make(chan struct{})}
+	ad := &adapter{p: p, dev: d, ch: ch, file: f, loopDone: make(chan struct{}), compDone: make(chan struct{})}
+	comp, cfd, err := newCompChannel(d.ctx)
+	if err != nil {
+		f.Close()
+		destroyChannel(ch)
+		return nil, fmt.Errorf("ibv_create_comp_channel: %w", err)
+	}
+	cdup, err := syscall.Dup(cfd)
+	if err != nil {
+		f.Close()
+		destroyChannel(ch)
+		destroyCompChannel(comp)
+		return nil, err
+	}
+	syscall.CloseOnExec(cdup)
+	ad.comp, ad.compFile = comp, os.NewFile(uintptr(cdup), "ibv_comp:"+d.name)
 	go ad.eventLoop()
+	go ad.compLoop()
 	return ad, nil
 }
 
@@ -114,6 +134,9 @@ func (ad *adapter) Close() {
 	ad.file.Close()
 	<-ad.loopDone
 	destroyChannel(ad.ch)
+	ad.compFile.Close()
+	<-ad.compDone
+	destroyCompChannel(ad.comp)
 }
 
 // QueryAdapterInfo implements ndk.Adapter (from ibv_query_device).
@@ -172,13 +195,18 @@ func (ad *adapter) CreateCQ(params ndk.CQParams, _ ndk.CreateCompletion, _ any) 
 	if st := ad.check(); st != ndk.StatusSuccess {
 		return nil, st
 	}
-	vcq, err := createCQ(ad.dev.ctx, int(params.Depth))
+	ad.p.mu.Lock()
+	ad.p.nextHandle++
+	h := ad.p.nextHandle
+	ad.p.mu.Unlock()
+	vcq, err := createCQCh(ad.dev.ctx, int(params.Depth), ad.comp, h)
 	if err != nil {
 		return nil, statusOf(err)
 	}
-	c := &cq{cq: vcq, depth: params.Depth, notify: params.Notify, notifyCtx: params.NotifyContext}
+	c := &cq{cq: vcq, depth: params.Depth, notify: params.Notify, notifyCtx: params.NotifyContext, handle: h}
 	ad.p.mu.Lock()
 	ad.registerLocked(&c.object, ndk.ObjectTypeCQ, c)
+	ad.p.cqs[h] = c
 	ad.p.mu.Unlock()
 	return c, ndk.StatusSuccess
 }

@@ -5,6 +5,7 @@ package rxe
 import (
 	"net/netip"
 	"syscall"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -486,6 +487,7 @@ func (c *connector) onEventLocked(ev cmEvent) {
 			}
 			c.state = stDisconnected
 			c.flushLocked() // QP-22
+			c.ad.p.syncRemoteLocked()
 			r := c.discReq
 			c.discReq = nil
 			c.completeLocked(r, st)
@@ -669,12 +671,58 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 	case c.state != stEstablished:
 		return ndk.StatusConnectionInvalid
 	}
-	if err := disconnectID(c.id); err != nil {
-		return statusOf(err)
-	}
 	c.state, c.localDisc = stDisconnecting, true
 	c.discReq = c.holdLocked(done, ctx)
+	q := c.q
+	if q == nil || q.qp == nil {
+		if err := disconnectID(c.id); err != nil {
+			c.discReq = nil
+			c.busy--
+			c.state = stDisconnected
+			return statusOf(err)
+		}
+		return ndk.StatusPending
+	}
+	// DS-5: the DREQ goes once the requests already posted are done. A
+	// signaled zero-length RDMA Write posted behind them completes after
+	// them (RC completes in order); the provider polls for it.
+	marker := make(chan struct{})
+	if err := q.postMarkerLocked(marker); err != nil {
+		close(marker)
+	}
+	go c.disconnectAfter(q, marker)
 	return ndk.StatusPending
+}
+
+// disconnectAfter sends the DREQ once marker is closed, or after 2 s (a
+// send the peer never takes, DS-12, is then flushed).
+func (c *connector) disconnectAfter(q *qp, marker chan struct{}) {
+	p := c.ad.p
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		p.mu.Lock()
+		p.pollIntoLocked(q.icq)
+		select {
+		case <-marker:
+		default:
+			if time.Now().Before(deadline) {
+				p.mu.Unlock()
+				time.Sleep(time.Millisecond)
+				continue
+			}
+		}
+		if c.state == stDisconnecting && c.id != nil && c.discReq != nil {
+			if err := disconnectID(c.id); err != nil {
+				r := c.discReq
+				c.discReq = nil
+				c.state = stDisconnected
+				c.flushLocked()
+				c.completeLocked(r, statusOf(err))
+			}
+		}
+		p.mu.Unlock()
+		return
+	}
 }
 
 // beginCloseLocked cancels what is pending (LT-26) and ends the connection:

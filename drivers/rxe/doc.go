@@ -52,14 +52,61 @@
 //     complete inline; NdkConnect, NdkAccept and NdkDisconnect return
 //     STATUS_PENDING and complete from the event goroutine's callbacks.
 //
+// # Data path
+//
+//   - MRs (NdkCreateMr for NdkRegisterMr; inline NdkRegisterMr and
+//     NdkDeregisterMr): the consumer's buffer is registered with
+//     ibv_reg_mr_iova with the NDK virtual address as iova, so local SGEs
+//     and the peer's remote addresses are the NDK addresses themselves, on
+//     both sides, with no translation. The buffer is pinned with
+//     runtime.Pinner (Go's heap does not move objects; the pin keeps it
+//     from being freed and makes keeping its address legal) and registered
+//     in place, copy-free. The kernel requires the buffer and its iova to
+//     have the same offset in their page: a buffer whose offset differs
+//     (small Go allocations; the suite's va are page-aligned) is registered
+//     as a page-aligned C copy instead, synchronised with the Go buffer at
+//     these points: at NdkRegisterMr (Go to C); when a request is posted,
+//     the ranges its SGEs name (Go to C); when a receive or a signaled RDMA
+//     Read completes and is polled, the ranges it filled (C to Go); and, for
+//     copies a peer may write (remote write access) or a silent RDMA Read
+//     filled, the whole buffer at every NdkGetCqResults(Ex) that returns a
+//     result, at the completion of NdkDisconnect, and at NdkDeregisterMr
+//     or close (C to Go). Limits: the consumer sees a copied MR's remote
+//     writes only at those points, and Go-side changes to a remotely
+//     writable copied buffer that are not posted before the next such
+//     point are overwritten.
+//   - NdkGetCqResults(Ex) from ibv_poll_cq: each signaled request has a
+//     wr_id token for its QP and request contexts and its operation type
+//     (verbs leaves the opcode of a failed completion undefined); a silent
+//     request posts unsignaled. NdkArmCq is ibv_req_notify_cq (solicited
+//     unless CQNotifyAny); each adapter has one completion channel, read by
+//     one goroutine in Go's poller, and each notification calls the CQ's
+//     callback once on a provider goroutine.
+//   - NdkReceive, NdkSend, NdkSendAndInvalidate, NdkWrite, NdkRead on RC
+//     QPs (QPs move to INIT at create so receives can be posted before the
+//     connection). NdkFlush moves the QP to the error state. Closing a QP
+//     with requests outstanding moves it to the error state and completes
+//     (STATUS_PENDING) once their flushed completions are polled into the
+//     provider's queue of its CQs (STATUS_CANCELLED results synthesized
+//     after 2 s).
+//   - NdkDisconnect waits for the requests already posted (DS-5): it posts
+//     a signaled zero-length RDMA Write, which completes after them, polls
+//     for it, and only then sends the DREQ.
+//   - SRQs: ibv_create_srq, NdkSrqReceive, NdkModifySrq (depth; the notify
+//     threshold never notifies), NdkCreateQpWithSrq.
+//   - MWs: type 2 ibv_alloc_mw; NdkBind is an IBV_WR_BIND_MW work request
+//     (MRs are registered with IBV_ACCESS_MW_BIND when the device takes
+//     it), and the bound MR is the window's antecedent until the window
+//     closes or is rebound; NdkInvalidate of a window is IBV_WR_LOCAL_INV.
+//     Without memory windows on the device an MW is a provider object and
+//     NdkBind returns STATUS_NOT_SUPPORTED.
+//
 // # Not supported yet (STATUS_NOT_SUPPORTED)
 //
-//   - NdkCreateMr, NdkCreateMw, NdkCreateSrq, NdkCreateQpWithSrq,
-//     NdkBuildLam (NdkReleaseLam does nothing).
-//   - The data path: NdkReceive, NdkSend, NdkSendAndInvalidate, NdkRead,
-//     NdkWrite, NdkBind, NdkFastRegister, NdkInvalidate. NdkFlush does
-//     nothing, NdkGetCqResults(Ex) return no result, NdkArmCq never
-//     notifies, NdkControlCqInterruptModeration is not supported.
+//   - Fast-register MRs (NdkCreateMr with FastRegister,
+//     NdkInitializeFastRegisterMr), NdkFastRegister,
+//     NdkInvalidate of an MR, NdkBuildLam (NdkReleaseLam does nothing),
+//     NdkControlCqInterruptModeration, SRQ notifications.
 //   - NdkGetPrivilegedMemoryRegionToken returns 0.
 //   - Fault injection (ndk.FaultInjector): the specs that need it skip.
 package rxe

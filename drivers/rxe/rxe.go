@@ -53,7 +53,8 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &provider{ports: newPortTable(), free: free, handles: map[uint64]cmOwner{}}
+	p := &provider{ports: newPortTable(), free: free, handles: map[uint64]cmOwner{},
+		cqs: map[uint64]*cq{}, qps: map[qpKey]*qp{}, wrs: map[uint64]*wr{}, mrs: map[mrKey]*mr{}}
 	p.cond = sync.NewCond(&p.mu)
 	for _, c := range cms {
 		dev, err := newDevice(c)
@@ -208,6 +209,11 @@ type provider struct {
 
 	nextHandle uint64
 	handles    map[uint64]cmOwner // rdma_cm id contexts
+	cqs        map[uint64]*cq     // CQ contexts (notifications)
+	qps        map[qpKey]*qp      // QPs by device and number
+	wrs        map[uint64]*wr     // work requests by wr_id
+	nextWR     uint64
+	mrs        map[mrKey]*mr // registered MRs by device and local token
 }
 
 // chooseSides picks the devices of side A and side B.

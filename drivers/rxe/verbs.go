@@ -47,31 +47,16 @@ func (x *pd) CreateQP(params ndk.QPParams, _ ndk.CreateCompletion, _ any) (ndk.Q
 	if err != nil {
 		return nil, statusOf(err)
 	}
-	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context}
+	if err := qpInit(vqp); err != nil {
+		destroyQP(vqp)
+		return nil, statusOf(err)
+	}
+	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context, rcq: rcq, icq: icq, wrs: map[uint64]*wr{}}
 	p.mu.Lock()
 	x.ad.registerLocked(&q.object, ndk.ObjectTypeQP, q, &x.object, &rcq.object, &icq.object)
+	p.qps[qpKey{x.ad.dev, q.num}] = q
 	p.mu.Unlock()
 	return q, ndk.StatusSuccess
-}
-
-// CreateQPWithSRQ implements ndk.PD: not supported yet.
-func (x *pd) CreateQPWithSRQ(ndk.QPParams, ndk.SRQ, ndk.CreateCompletion, any) (ndk.QP, ndk.Status) {
-	return nil, ndk.StatusNotSupported
-}
-
-// CreateSRQ implements ndk.PD: not supported yet.
-func (x *pd) CreateSRQ(ndk.SRQParams, ndk.CreateCompletion, any) (ndk.SRQ, ndk.Status) {
-	return nil, ndk.StatusNotSupported
-}
-
-// CreateMR implements ndk.PD: not supported yet.
-func (x *pd) CreateMR(bool, ndk.CreateCompletion, any) (ndk.MR, ndk.Status) {
-	return nil, ndk.StatusNotSupported
-}
-
-// CreateMW implements ndk.PD: not supported yet.
-func (x *pd) CreateMW(ndk.CreateCompletion, any) (ndk.MW, ndk.Status) {
-	return nil, ndk.StatusNotSupported
 }
 
 // PrivilegedMemoryRegionToken implements ndk.PD: rxe has no privileged
@@ -86,10 +71,13 @@ type cq struct {
 	depth     uint32
 	notify    ndk.CQNotificationCallback
 	notifyCtx any
+	handle    uint64         // the cq_context of its notifications
+	swq       []ndk.ResultEx // completions polled off the CQ, not yet returned
 }
 
 func (x *cq) beginCloseLocked() {}
 func (x *cq) releaseLocked() {
+	delete(x.ad.p.cqs, x.handle)
 	if x.cq != nil {
 		destroyCQ(x.cq)
 		x.cq = nil
@@ -114,15 +102,6 @@ func (x *cq) Resize(depth uint32, _ ndk.RequestCompletion, _ any) ndk.Status {
 	return ndk.StatusSuccess
 }
 
-// Arm implements ndk.CQ: no notification yet (no data path).
-func (x *cq) Arm(ndk.CQNotifyType) {}
-
-// GetResults implements ndk.CQ: no data path yet.
-func (x *cq) GetResults([]ndk.Result) int { return 0 }
-
-// GetResultsEx implements ndk.CQ: no data path yet.
-func (x *cq) GetResultsEx([]ndk.ResultEx) int { return 0 }
-
 // ControlInterruptModeration implements ndk.CQ: not supported.
 func (x *cq) ControlInterruptModeration(uint32, uint32) ndk.Status { return ndk.StatusNotSupported }
 
@@ -135,10 +114,14 @@ type qp struct {
 	ctx   any
 	conn  *connector
 	dirty bool // moved out of RESET: reset it before another connection
+	srq   *srq
+	rcq   *cq
+	icq   *cq
+	wrs   map[uint64]*wr // its work requests whose completion is not polled yet
 }
 
-func (x *qp) beginCloseLocked() {}
 func (x *qp) releaseLocked() {
+	x.ad.p.forgetQPLocked(x)
 	if x.qp != nil {
 		destroyQP(x.qp)
 		x.qp = nil
@@ -149,40 +132,15 @@ func (x *qp) releaseLocked() {
 func (x *qp) resetLocked() {
 	if x.dirty && x.qp != nil {
 		qpState(x.qp, qpsReset)
+		qpInit(x.qp)
 	}
 	x.dirty = false
 }
-
-// Flush implements ndk.QP: nothing is ever queued yet.
-func (x *qp) Flush() {}
-
-// Receive implements ndk.QP: not supported yet.
-func (x *qp) Receive(any, []ndk.SGE) status { return ndk.StatusNotSupported }
-
-// Send implements ndk.QP: not supported yet.
-func (x *qp) Send(any, []ndk.SGE, uint32) status { return ndk.StatusNotSupported }
-
-// SendAndInvalidate implements ndk.QP: not supported yet.
-func (x *qp) SendAndInvalidate(any, []ndk.SGE, uint32, uint32) status {
-	return ndk.StatusNotSupported
-}
-
-// Write implements ndk.QP: not supported yet.
-func (x *qp) Write(any, []ndk.SGE, uint64, uint32, uint32) status { return ndk.StatusNotSupported }
-
-// Read implements ndk.QP: not supported yet.
-func (x *qp) Read(any, []ndk.SGE, uint64, uint32, uint32) status { return ndk.StatusNotSupported }
-
-// Bind implements ndk.QP: not supported yet.
-func (x *qp) Bind(any, ndk.MR, ndk.MW, uint64, uint64, uint32) status { return ndk.StatusNotSupported }
 
 // FastRegister implements ndk.QP: not supported yet.
 func (x *qp) FastRegister(any, ndk.MR, []uint64, uint32, uint64, uint64, uint32) status {
 	return ndk.StatusNotSupported
 }
-
-// Invalidate implements ndk.QP: not supported yet.
-func (x *qp) Invalidate(any, ndk.Object, uint32) status { return ndk.StatusNotSupported }
 
 // status is ndk.Status, for short signatures.
 type status = ndk.Status

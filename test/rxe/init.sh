@@ -29,6 +29,12 @@ IP=/usr/sbin/ip
 RDMA=/usr/sbin/rdma
 $IP link set lo up
 $IP link add veth0 type veth peer name veth1 || say "veth pair failed"
+# rxe sends a large RDMA Read's response packets in one burst: a backlog
+# of the default 1000 packets drops most of them, and the read then crawls
+# through retries. Room for a whole 8 MiB response (8192 packets of 1 KiB).
+sysctl -qw net.core.netdev_max_backlog=20000 || say "netdev_max_backlog failed"
+$IP link set veth0 txqueuelen 20000
+$IP link set veth1 txqueuelen 20000
 for d in all default; do
 	sysctl -qw net.ipv4.conf.$d.accept_local=1 net.ipv4.conf.$d.rp_filter=0
 done

@@ -1,0 +1,837 @@
+//go:build rxe && cgo
+
+package rxe
+
+import (
+	"runtime"
+	"time"
+	"unsafe"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// qpKey names a QP by its device and number (completions carry the number).
+type qpKey struct {
+	d   *device
+	num uint32
+}
+
+// wr is a signaled work request (or an SRQ receive) whose completion has
+// not been polled yet; its wr_id is its key in provider.wrs.
+type wr struct {
+	q   *qp  // the QP it was posted on (nil for SRQ receives)
+	s   *srq // the SRQ it was posted on
+	ctx any
+	op  ndk.OperationType
+	// marker is closed when the request completes; its completion is the
+	// provider's, never returned to the consumer.
+	marker chan struct{}
+	// spans are the shadowed ranges a receive or read fills: copied to
+	// the consumer's buffers at its completion.
+	spans []span
+}
+
+// forgetQPLocked drops a QP from the number table.
+func (p *provider) forgetQPLocked(x *qp) {
+	k := qpKey{x.ad.dev, x.num}
+	if p.qps[k] == x {
+		delete(p.qps, k)
+	}
+}
+
+// compLoop reads the adapter's CQ notifications until the adapter closes:
+// each armed CQ notifies once (ibv_req_notify_cq), through its callback on
+// a provider goroutine.
+func (ad *adapter) compLoop() {
+	defer close(ad.compDone)
+	rc, err := ad.compFile.SyscallConn()
+	if err != nil {
+		return
+	}
+	for {
+		var h uint64
+		var got bool
+		var evErr error
+		err := rc.Read(func(uintptr) bool {
+			h, got, evErr = nextCQEvent(ad.comp)
+			return got || evErr != nil
+		})
+		if err != nil {
+			return
+		}
+		if evErr != nil {
+			continue
+		}
+		p := ad.p
+		p.mu.Lock()
+		if c, ok := p.cqs[h]; ok && !c.closing && c.notify != nil {
+			fn, ctx := c.notify, c.notifyCtx
+			ad.spawnLocked(&c.object, func() { fn(ctx, ndk.StatusSuccess) })
+		}
+		p.mu.Unlock()
+	}
+}
+
+// Arm implements ndk.CQ (ibv_req_notify_cq): one notification follows the
+// next completion (a solicited or failed one unless t is CQNotifyAny).
+func (x *cq) Arm(t ndk.CQNotifyType) {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.cq == nil {
+		return
+	}
+	if len(x.swq) > 0 {
+		// Completions already taken off the verbs CQ would not notify.
+		if x.notify != nil {
+			fn, ctx := x.notify, x.notifyCtx
+			x.ad.spawnLocked(&x.object, func() { fn(ctx, ndk.StatusSuccess) })
+		}
+		return
+	}
+	reqNotify(x.cq, t != ndk.CQNotifyAny)
+}
+
+// GetResults implements ndk.CQ.
+func (x *cq) GetResults(res []ndk.Result) int {
+	ex := make([]ndk.ResultEx, len(res))
+	n := x.GetResultsEx(ex)
+	for i := 0; i < n; i++ {
+		res[i] = ex[i].Result
+	}
+	return n
+}
+
+// GetResultsEx implements ndk.CQ (ibv_poll_cq).
+func (x *cq) GetResultsEx(res []ndk.ResultEx) int {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.cq == nil {
+		return 0
+	}
+	for len(x.swq) < len(res) {
+		if p.pollIntoLocked(x) == 0 {
+			break
+		}
+	}
+	n := copy(res, x.swq)
+	x.swq = x.swq[n:]
+	if n > 0 {
+		p.syncRemoteLocked()
+	}
+	return n
+}
+
+// pollIntoLocked moves the completions of the verbs CQ to x.swq.
+func (p *provider) pollIntoLocked(x *cq) int {
+	if x.cq == nil {
+		return 0
+	}
+	total := 0
+	for {
+		wcs, err := pollCQ(x.cq)
+		if err != nil || len(wcs) == 0 {
+			return total
+		}
+		for _, c := range wcs {
+			if w := p.wrs[c.wrID]; c.wrID != 0 && w != nil && w.marker != nil {
+				p.dropWRLocked(c.wrID)
+				close(w.marker)
+				continue
+			}
+			x.swq = append(x.swq, p.resultLocked(x.ad.dev, c))
+		}
+		total += len(wcs)
+	}
+}
+
+// resultLocked turns a work completion into an NDK result.
+func (p *provider) resultLocked(d *device, c wc) ndk.ResultEx {
+	var r ndk.ResultEx
+	w := p.wrs[c.wrID]
+	if c.wrID != 0 && w != nil {
+		delete(p.wrs, c.wrID)
+		if w.q != nil {
+			delete(w.q.wrs, c.wrID)
+		}
+		if w.s != nil {
+			delete(w.s.wrs, c.wrID)
+		}
+		r.RequestContext = w.ctx
+		r.Type = w.op
+		for _, sp := range w.spans {
+			if sp.m.sh != nil {
+				copy(sp.m.buf[sp.off:sp.off+sp.len], sp.m.sh[sp.off:sp.off+sp.len])
+			}
+		}
+	} else {
+		switch c.opcode {
+		case wcOpSend:
+			r.Type = ndk.OpSend
+		case wcOpWrite:
+			r.Type = ndk.OpWrite
+		case wcOpRead:
+			r.Type = ndk.OpRead
+		case wcOpRecv:
+			r.Type = ndk.OpReceive
+		}
+	}
+	if w != nil && w.q != nil {
+		r.QPContext = w.q.ctx
+	} else if q := p.qps[qpKey{d, c.qpNum}]; q != nil {
+		r.QPContext = q.ctx
+	}
+	r.Status = wcStatus(c.status)
+	if r.Status != ndk.StatusSuccess {
+		r.ProviderErrorCode = uint32(c.status)<<16 | c.vendErr&0xffff
+	}
+	if r.Type == ndk.OpReceive && r.Status == ndk.StatusSuccess {
+		r.BytesTransferred = c.byteLen
+	}
+	return r
+}
+
+func wcStatus(s int) ndk.Status {
+	switch s {
+	case wcSuccess:
+		return ndk.StatusSuccess
+	case wcFlushErr:
+		return ndk.StatusCancelled
+	case wcLocLenErr:
+		return ndk.StatusBufferOverflow
+	case wcLocProtErr, wcRemAccErr:
+		return ndk.StatusAccessViolation
+	case wcRemInvReq, wcRemOpErr:
+		return ndk.StatusInvalidParameter
+	case wcRetryExc, wcRNRRetryExc:
+		return ndk.StatusIOTimeout
+	}
+	return ndk.StatusUnsuccessful
+}
+
+// newWRLocked records a signaled request and returns its wr_id.
+func (p *provider) newWRLocked(w *wr) uint64 {
+	p.nextWR++
+	id := p.nextWR
+	p.wrs[id] = w
+	if w.q != nil {
+		w.q.wrs[id] = w
+	}
+	if w.s != nil {
+		w.s.wrs[id] = w
+	}
+	return id
+}
+
+func (p *provider) dropWRLocked(id uint64) {
+	if w := p.wrs[id]; w != nil {
+		delete(p.wrs, id)
+		if w.q != nil {
+			delete(w.q.wrs, id)
+		}
+		if w.s != nil {
+			delete(w.s.wrs, id)
+		}
+	}
+}
+
+// cancelledLocked queues a STATUS_CANCELLED result for a request whose
+// completion the verbs CQ will never give.
+func cancelledLocked(c *cq, w *wr, qctx any) {
+	if c == nil || c.cq == nil {
+		return
+	}
+	c.swq = append(c.swq, ndk.ResultEx{Result: ndk.Result{Status: ndk.StatusCancelled, QPContext: qctx, RequestContext: w.ctx}, Type: w.op})
+}
+
+// Flush implements ndk.QP: the QP moves to the error state and its
+// requests complete as flushed (STATUS_CANCELLED).
+func (x *qp) Flush() {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.qp != nil {
+		qpState(x.qp, qpsErr)
+		x.dirty = true
+	}
+}
+
+// beginCloseLocked flushes the QP's requests (LT-26): the QP moves to the
+// error state and its close completes once their flushed completions are
+// polled off the verbs CQs into the provider's queue (or, after 2 s,
+// synthesized).
+func (x *qp) beginCloseLocked() {
+	if len(x.wrs) == 0 || x.qp == nil {
+		return
+	}
+	qpState(x.qp, qpsErr)
+	x.dirty = true
+	x.busy++
+	p := x.ad.p
+	deadline := time.Now().Add(2 * time.Second)
+	go func() {
+		for {
+			p.mu.Lock()
+			p.pollIntoLocked(x.rcq)
+			p.pollIntoLocked(x.icq)
+			if len(x.wrs) == 0 || time.Now().After(deadline) {
+				for id, w := range x.wrs {
+					c := x.icq
+					if w.op == ndk.OpReceive {
+						c = x.rcq
+					}
+					cancelledLocked(c, w, x.ctx)
+					p.dropWRLocked(id)
+				}
+				x.busy--
+				p.maybeFinishLocked(&x.object)
+				p.mu.Unlock()
+				return
+			}
+			p.mu.Unlock()
+			time.Sleep(2 * time.Millisecond)
+		}
+	}()
+}
+
+// connectedLocked reports whether initiator requests may be posted: not
+// once either side disconnected (the peer's DREQ is answered at once).
+func (x *qp) connectedLocked() bool {
+	c := x.conn
+	return c != nil && !c.localDisc && c.state == stEstablished
+}
+
+// Receive implements ndk.QP (ibv_post_recv); receives may be posted before
+// the QP is connected.
+func (x *qp) Receive(reqCtx any, sgl []ndk.SGE) status {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.qp == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	if x.srq != nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	if uint32(len(sgl)) > x.ad.dev.info.MaxReceiveRequestSGE {
+		return ndk.StatusInvalidParameter
+	}
+	id := p.newWRLocked(&wr{q: x, ctx: reqCtx, op: ndk.OpReceive, spans: p.spansLocked(x.ad.dev, sgl)})
+	if err := postRecv(x.qp, nil, id, sgl); err != nil {
+		p.dropWRLocked(id)
+		return statusOf(err)
+	}
+	return ndk.StatusSuccess
+}
+
+func (x *qp) post(reqCtx any, op ndk.OperationType, opcode int, sgl []ndk.SGE, raddr uint64, rkey, inv, flags uint32) status {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.qp == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	if !x.connectedLocked() {
+		return ndk.StatusConnectionInvalid
+	}
+	max := x.ad.dev.info.MaxInitiatorRequestSGE
+	if op == ndk.OpRead {
+		max = x.ad.dev.info.MaxReadRequestSGE
+	}
+	if uint32(len(sgl)) > max {
+		return ndk.StatusInvalidParameter
+	}
+	vf := 0
+	if flags&ndk.OpFlagReadFence != 0 {
+		vf |= sendFence
+	}
+	if flags&ndk.OpFlagSendAndSolicitEvent != 0 {
+		vf |= sendSolicited
+	}
+	spans := p.spansLocked(x.ad.dev, sgl)
+	if op != ndk.OpRead {
+		spans = nil
+	} else if flags&ndk.OpFlagSilentSuccess != 0 {
+		for _, sp := range spans {
+			sp.m.remote = true // no completion: synced like a remote write
+		}
+	}
+	var id uint64
+	if flags&ndk.OpFlagSilentSuccess == 0 {
+		vf |= sendSignaled
+		id = p.newWRLocked(&wr{q: x, ctx: reqCtx, op: op, spans: spans})
+	}
+	if err := postSend(x.qp, id, opcode, vf, sgl, raddr, rkey, inv); err != nil {
+		p.dropWRLocked(id)
+		return statusOf(err)
+	}
+	return ndk.StatusSuccess
+}
+
+// postMarkerLocked posts a signaled zero-length RDMA Write whose
+// completion closes marker.
+func (x *qp) postMarkerLocked(marker chan struct{}) error {
+	p := x.ad.p
+	id := p.newWRLocked(&wr{ctx: nil, op: ndk.OpWrite, marker: marker})
+	if err := postSend(x.qp, id, wrWrite, sendSignaled, nil, 0, 0, 0); err != nil {
+		p.dropWRLocked(id)
+		return err
+	}
+	return nil
+}
+
+// Send implements ndk.QP.
+func (x *qp) Send(reqCtx any, sgl []ndk.SGE, flags uint32) status {
+	return x.post(reqCtx, ndk.OpSend, wrSend, sgl, 0, 0, 0, flags)
+}
+
+// SendAndInvalidate implements ndk.QP.
+func (x *qp) SendAndInvalidate(reqCtx any, sgl []ndk.SGE, token, flags uint32) status {
+	return x.post(reqCtx, ndk.OpSend, wrSendInv, sgl, 0, 0, token, flags)
+}
+
+// Write implements ndk.QP: the remote address is the peer's NDK virtual
+// address (MRs are registered with it as their iova).
+func (x *qp) Write(reqCtx any, sgl []ndk.SGE, raddr uint64, rkey, flags uint32) status {
+	return x.post(reqCtx, ndk.OpWrite, wrWrite, sgl, raddr, rkey, 0, flags)
+}
+
+// Read implements ndk.QP.
+func (x *qp) Read(reqCtx any, sgl []ndk.SGE, raddr uint64, rkey, flags uint32) status {
+	return x.post(reqCtx, ndk.OpRead, wrRead, sgl, raddr, rkey, 0, flags)
+}
+
+// mr is NDK_MR over an ibv_mr registered on the consumer's buffer itself:
+// the buffer is pinned with runtime.Pinner (it neither moves nor is freed
+// while registered) and registered with its NDK virtual address as iova.
+type mr struct {
+	object
+	pd   *pd
+	vmr  *verbsMR
+	pin  runtime.Pinner
+	lkey uint32
+	rkey uint32
+
+	// A buffer whose page offset differs from its va's cannot be
+	// registered with the va as iova: it is registered as a C copy (sh,
+	// in shadow) kept in sync with buf at the data path's points.
+	buf    []byte
+	va     uint64
+	shadow unsafe.Pointer
+	sh     []byte
+	remote bool // remote write access: sync sh to buf at every poll
+}
+
+// mrKey names an MR by its device and local token.
+type mrKey struct {
+	d    *device
+	lkey uint32
+}
+
+// span is a range of a shadowed MR that a request reads or writes.
+type span struct {
+	m        *mr
+	off, len int
+}
+
+func (x *mr) beginCloseLocked() {}
+func (x *mr) releaseLocked()    { x.deregLocked() }
+
+func (x *mr) deregLocked() {
+	if x.vmr != nil {
+		deregMR(x.vmr)
+		x.vmr = nil
+		x.pin.Unpin()
+		delete(x.ad.p.mrs, mrKey{x.ad.dev, x.lkey})
+		x.lkey, x.rkey = 0, 0
+	}
+	if x.shadow != nil {
+		copy(x.buf, x.sh)
+		freeShadow(x.shadow)
+		x.shadow, x.sh = nil, nil
+	}
+	x.buf = nil
+}
+
+// spansLocked finds the shadowed MRs that sgl addresses and copies their
+// ranges from the consumer's buffers into the registered copies.
+func (p *provider) spansLocked(d *device, sgl []ndk.SGE) []span {
+	var out []span
+	for _, g := range sgl {
+		m := p.mrs[mrKey{d, g.MemoryRegionToken}]
+		if m == nil || m.sh == nil || g.VirtualAddress < m.va {
+			continue
+		}
+		off := g.VirtualAddress - m.va
+		if off >= uint64(len(m.sh)) {
+			continue
+		}
+		n := min(int(g.Length), len(m.sh)-int(off))
+		copy(m.sh[off:int(off)+n], m.buf[off:int(off)+n])
+		out = append(out, span{m, int(off), n})
+	}
+	return out
+}
+
+// syncRemoteLocked copies the registered copies of the shadowed MRs that
+// a peer or a silent RDMA Read may write (of every adapter: both sides of a
+// run are in this process) to the consumer's buffers.
+func (p *provider) syncRemoteLocked() {
+	for _, m := range p.mrs {
+		if m.remote && m.sh != nil {
+			copy(m.buf, m.sh)
+		}
+	}
+}
+
+// CreateMR implements ndk.PD: MRs for NdkRegisterMr (fast-register MRs are
+// not supported).
+func (x *pd) CreateMR(fast bool, _ ndk.CreateCompletion, _ any) (ndk.MR, ndk.Status) {
+	if fast {
+		return nil, ndk.StatusNotSupported
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.ad.closing {
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	m := &mr{pd: x}
+	x.ad.registerLocked(&m.object, ndk.ObjectTypeMR, m, &x.object)
+	return m, ndk.StatusSuccess
+}
+
+// Register implements ndk.MR (ibv_reg_mr_iova), inline.
+func (x *mr) Register(buf []byte, va uint64, flags uint32, _ ndk.RequestCompletion, _ any) ndk.Status {
+	if len(buf) == 0 || uint64(len(buf)) > x.ad.dev.info.MaxRegistrationSize {
+		return ndk.StatusInvalidParameter
+	}
+	acc := 0
+	if flags&ndk.MRFlagAllowLocalWrite != 0 || flags&ndk.MRFlagRDMAReadSink != 0 {
+		acc |= accLocalWrite
+	}
+	if flags&ndk.MRFlagAllowRemoteRead != 0 {
+		acc |= accRemoteRead
+	}
+	if flags&0x4 != 0 {
+		acc |= accRemoteWrite | accLocalWrite
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.vmr != nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	addr := unsafe.Pointer(&buf[0])
+	if (uintptr(addr)^uintptr(va))&(ndk.PageSize-1) == 0 {
+		x.pin.Pin(&buf[0])
+	} else {
+		off := int(va & (ndk.PageSize - 1))
+		x.shadow = allocShadow(off + len(buf))
+		if x.shadow == nil {
+			return ndk.StatusInsufficientResources
+		}
+		addr = unsafe.Add(x.shadow, off)
+		x.sh = unsafe.Slice((*byte)(addr), len(buf))
+		copy(x.sh, buf)
+	}
+	vmr, err := regMR(x.pd.pd, addr, len(buf), va, acc|accMWBind)
+	if err != nil {
+		vmr, err = regMR(x.pd.pd, addr, len(buf), va, acc)
+	}
+	if err != nil {
+		x.pin.Unpin()
+		if x.shadow != nil {
+			freeShadow(x.shadow)
+			x.shadow, x.sh = nil, nil
+		}
+		return statusOf(err)
+	}
+	x.vmr, x.buf, x.va, x.remote = vmr, buf, va, acc&accRemoteWrite != 0
+	x.lkey, x.rkey = mrKeys(vmr)
+	p.mrs[mrKey{x.ad.dev, x.lkey}] = x
+	return ndk.StatusSuccess
+}
+
+// Deregister implements ndk.MR, inline.
+func (x *mr) Deregister(_ ndk.RequestCompletion, _ any) ndk.Status {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.vmr == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	x.deregLocked()
+	return ndk.StatusSuccess
+}
+
+// InitializeFastRegister implements ndk.MR: not supported.
+func (x *mr) InitializeFastRegister(uint32, bool, ndk.RequestCompletion, any) ndk.Status {
+	return ndk.StatusNotSupported
+}
+
+// LocalToken implements ndk.MR.
+func (x *mr) LocalToken() uint32 {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return x.lkey
+}
+
+// RemoteToken implements ndk.MR.
+func (x *mr) RemoteToken() uint32 {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return x.rkey
+}
+
+// mw is NDK_MW on a type 2 ibv_mw (bound by a work request); if the device
+// has no memory windows it is a provider object whose NdkBind is not
+// supported.
+type mw struct {
+	object
+	vmw  *verbsMW
+	rkey uint32
+	mr   *mr // the MR it is bound to: an antecedent until it is closed
+}
+
+func (x *mw) beginCloseLocked() {}
+func (x *mw) releaseLocked() {
+	if x.vmw != nil {
+		deallocMW(x.vmw)
+		x.vmw = nil
+	}
+}
+
+// RemoteToken implements ndk.MW.
+func (x *mw) RemoteToken() uint32 {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return x.rkey
+}
+
+// CreateMW implements ndk.PD (ibv_alloc_mw, type 2).
+func (x *pd) CreateMW(_ ndk.CreateCompletion, _ any) (ndk.MW, ndk.Status) {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.ad.closing {
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	w := &mw{}
+	if vmw, err := allocMW(x.pd); err == nil {
+		w.vmw, w.rkey = vmw, mwRkey(vmw)
+	}
+	x.ad.registerLocked(&w.object, ndk.ObjectTypeMW, w, &x.object)
+	return w, ndk.StatusSuccess
+}
+
+// Bind implements ndk.QP: an IBV_WR_BIND_MW work request; the window's
+// new token is valid when Bind returns, and the MR is the window's
+// antecedent (LT-15) until the window is closed or rebound.
+func (x *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va, length uint64, flags uint32) status {
+	mrx, ok1 := m.(*mr)
+	mwx, ok2 := w.(*mw)
+	if !ok1 || !ok2 || mrx == nil || mwx == nil || mrx.ad != x.ad || mwx.ad != x.ad {
+		return ndk.StatusInvalidParameter
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.qp == nil || mrx.closing || mwx.closing {
+		return ndk.StatusInvalidDeviceState
+	}
+	if mwx.vmw == nil {
+		return ndk.StatusNotSupported
+	}
+	if mrx.vmr == nil {
+		return ndk.StatusInvalidParameter
+	}
+	if !x.connectedLocked() {
+		return ndk.StatusConnectionInvalid
+	}
+	acc := 0
+	if flags&ndk.OpFlagAllowRemoteRead != 0 {
+		acc |= accRemoteRead
+	}
+	if flags&ndk.OpFlagAllowRemoteWrite == ndk.OpFlagAllowRemoteWrite {
+		acc |= accRemoteWrite
+	}
+	vf := 0
+	var id uint64
+	if flags&ndk.OpFlagSilentSuccess == 0 {
+		vf |= sendSignaled
+		id = p.newWRLocked(&wr{q: x, ctx: reqCtx, op: ndk.OpBind})
+	}
+	rkey := incRkey(mwx.rkey)
+	if err := postBind(x.qp, id, vf, mwx.vmw, rkey, mrx.vmr, va, length, acc); err != nil {
+		p.dropWRLocked(id)
+		return statusOf(err)
+	}
+	mwx.rkey = rkey
+	if mwx.mr != mrx {
+		if mwx.mr != nil {
+			p.unlinkLocked(&mwx.object, &mwx.mr.object)
+		}
+		linkLocked(&mwx.object, &mrx.object)
+		mwx.mr = mrx
+	}
+	return ndk.StatusSuccess
+}
+
+// Invalidate implements ndk.QP: IBV_WR_LOCAL_INV of a memory window
+// (fast-register MRs are not supported).
+func (x *qp) Invalidate(reqCtx any, o ndk.Object, flags uint32) status {
+	mwx, ok := o.(*mw)
+	if !ok || mwx == nil {
+		return ndk.StatusNotSupported
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.qp == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	if mwx.vmw == nil {
+		return ndk.StatusNotSupported
+	}
+	if !x.connectedLocked() {
+		return ndk.StatusConnectionInvalid
+	}
+	vf := 0
+	var id uint64
+	if flags&ndk.OpFlagSilentSuccess == 0 {
+		vf |= sendSignaled
+		id = p.newWRLocked(&wr{q: x, ctx: reqCtx, op: ndk.OpInvalidate})
+	}
+	if err := postLocalInv(x.qp, id, vf, mwx.rkey); err != nil {
+		p.dropWRLocked(id)
+		return statusOf(err)
+	}
+	return ndk.StatusSuccess
+}
+
+// srq is NDK_SRQ on an ibv_srq.
+type srq struct {
+	object
+	srq *verbsSRQ
+	rcq *cq // the receive CQ of the last QP created with it
+	wrs map[uint64]*wr
+}
+
+func (x *srq) beginCloseLocked() {}
+func (x *srq) releaseLocked() {
+	p := x.ad.p
+	for id, w := range x.wrs {
+		if x.rcq != nil && !x.rcq.closing {
+			cancelledLocked(x.rcq, w, nil)
+		}
+		p.dropWRLocked(id)
+	}
+	x.rcq = nil
+	if x.srq != nil {
+		destroySRQ(x.srq)
+		x.srq = nil
+	}
+}
+
+// CreateSRQ implements ndk.PD (ibv_create_srq).
+func (x *pd) CreateSRQ(params ndk.SRQParams, _ ndk.CreateCompletion, _ any) (ndk.SRQ, ndk.Status) {
+	info := x.ad.dev.info
+	if params.Depth == 0 || params.Depth > info.MaxSRQDepth || params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE ||
+		params.NotifyThreshold > params.Depth {
+		return nil, ndk.StatusInvalidParameter
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	if x.closing || x.ad.closing {
+		p.mu.Unlock()
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	vpd := x.pd
+	p.mu.Unlock()
+	vs, err := createSRQ(vpd, params.Depth, max(params.MaxReceiveRequestSGE, 1), 0)
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	s := &srq{srq: vs, wrs: map[uint64]*wr{}}
+	p.mu.Lock()
+	x.ad.registerLocked(&s.object, ndk.ObjectTypeSRQ, s, &x.object)
+	p.mu.Unlock()
+	return s, ndk.StatusSuccess
+}
+
+// Modify implements ndk.SRQ (ibv_modify_srq), inline. The notification
+// threshold is accepted but never notifies.
+func (x *srq) Modify(depth, threshold uint32, _ ndk.RequestCompletion, _ any) ndk.Status {
+	if depth > x.ad.dev.info.MaxSRQDepth {
+		return ndk.StatusInvalidParameter
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.srq == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	return statusOf(modifySRQ(x.srq, depth, 0))
+}
+
+// Receive implements ndk.SRQ (ibv_post_srq_recv).
+func (x *srq) Receive(reqCtx any, sgl []ndk.SGE) ndk.Status {
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.srq == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	if uint32(len(sgl)) > x.ad.dev.info.MaxReceiveRequestSGE {
+		return ndk.StatusInvalidParameter
+	}
+	id := p.newWRLocked(&wr{s: x, ctx: reqCtx, op: ndk.OpReceive, spans: p.spansLocked(x.ad.dev, sgl)})
+	if err := postRecv(nil, x.srq, id, sgl); err != nil {
+		p.dropWRLocked(id)
+		return statusOf(err)
+	}
+	return ndk.StatusSuccess
+}
+
+// CreateQPWithSRQ implements ndk.PD.
+func (x *pd) CreateQPWithSRQ(params ndk.QPParams, s ndk.SRQ, _ ndk.CreateCompletion, _ any) (ndk.QP, ndk.Status) {
+	rcq, ok1 := params.ReceiveCQ.(*cq)
+	icq, ok2 := params.InitiatorCQ.(*cq)
+	sq, ok3 := s.(*srq)
+	if !ok1 || !ok2 || !ok3 || rcq == nil || icq == nil || sq == nil || rcq.ad != x.ad || icq.ad != x.ad || sq.ad != x.ad {
+		return nil, ndk.StatusInvalidParameter
+	}
+	info := x.ad.dev.info
+	if params.InitiatorQueueDepth > info.MaxInitiatorQueueDepth || params.MaxInitiatorRequestSGE > info.MaxInitiatorRequestSGE ||
+		params.InlineDataSize > info.MaxInlineDataSize {
+		return nil, ndk.StatusInvalidParameter
+	}
+	p := x.ad.p
+	p.mu.Lock()
+	if x.closing || rcq.closing || icq.closing || sq.closing || x.ad.closing {
+		p.mu.Unlock()
+		return nil, ndk.StatusInvalidDeviceState
+	}
+	vpd, vr, vi, vs := x.pd, rcq.cq, icq.cq, sq.srq
+	p.mu.Unlock()
+	vqp, err := createQPWithSRQ(vpd, vi, vr, vs, max(params.InitiatorQueueDepth, 1), max(params.MaxInitiatorRequestSGE, 1))
+	if err != nil {
+		return nil, statusOf(err)
+	}
+	if err := qpInit(vqp); err != nil {
+		destroyQP(vqp)
+		return nil, statusOf(err)
+	}
+	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context, rcq: rcq, icq: icq, srq: sq, wrs: map[uint64]*wr{}}
+	p.mu.Lock()
+	x.ad.registerLocked(&q.object, ndk.ObjectTypeQP, q, &x.object, &rcq.object, &icq.object, &sq.object)
+	p.qps[qpKey{x.ad.dev, q.num}] = q
+	sq.rcq = rcq
+	p.mu.Unlock()
+	return q, ndk.StatusSuccess
+}
