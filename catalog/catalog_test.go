@@ -20,7 +20,7 @@ var seedPages = []string{pgEndpoints, pgSharedEndpoint, pgDisconnect, pgLifetime
 
 // nonObligations are the [P] statements that oblige the provider to
 // nothing, and so have a Reason.
-var nonObligations = []string{"CH-5", "DS-8"}
+var nonObligations = []string{"CH-5"}
 
 // docRule is one rule line of RULES.md.
 type docRule struct {

@@ -229,7 +229,7 @@ var table = build(
 		{ID: "DS-4", Actor: aP, Strength: Must, Text: "The provider completes NdkDisconnect only once the peer's graceful-disconnect notification has arrived, with success, or an abort or time-out has occurred, with a failure."},
 		{ID: "DS-5", Actor: aP, Strength: Must, Text: "The provider also holds back NdkDisconnect's completion until all DMA on the QP has finished, that of silent-success work requests included."},
 		{ID: "DS-6", Actor: aP, Strength: Must, Text: "On a graceful disconnect from the peer or a detected abort, the provider delivers a disconnect indication to its consumer unless that consumer has already called NdkDisconnect."},
-		{ID: "DS-8", Actor: aP, Strength: Must, Reason: "gives no guarantee: it says what the consumer cannot rely on, so there is nothing for the provider to do", Text: "A disconnect indication from the provider promises nothing about the completion of work requests."},
+		{ID: "DS-8", Actor: aP, Strength: Must, Text: "A disconnect indication from the provider promises nothing about the completion of work requests: those outstanding when it arrives still complete afterwards."},
 		{ID: "DS-10", Actor: aP, Strength: Must, Text: "Once NdkDisconnect has completed, successfully or not, the provider treats the connection as fully closed, never half-closed."},
 		{ID: "DS-12", Actor: aMay, Strength: May, Text: "The provider need not disconnect gracefully when the consumer calls NdkDisconnect with initiator work requests still outstanding."},
 	}},

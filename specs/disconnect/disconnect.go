@@ -157,6 +157,24 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			Expect(conn.ActiveQP.InitiatorCQ.WaitResults(3)).To(HaveLen(3), "DS-12: each outstanding send completes (flushed or failed)")
 		})
 
+		It("DS-8: work requests outstanding when the disconnect indication arrives still complete afterwards, each exactly once (the indication promises nothing about them, so they must not be lost)", Label("DS-8"), func() {
+			conn := connect(p)
+			buf := region(conn.PassiveQP, 256, ndk.MRFlagAllowLocalWrite)
+			for i := 0; i < 3; i++ {
+				Expect(conn.PassiveQP.Receive(i, buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive %d on side B", i)
+			}
+			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
+			Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "DS-6: side B's indication")
+			conn.Passive.Disconnect().Wait()
+			results := conn.PassiveQP.ReceiveCQ.WaitResults(3)
+			Expect(results).To(HaveLen(3), "DS-8: each receive outstanding at the indication completes once after it")
+			seen := map[any]bool{}
+			for _, r := range results {
+				Expect(seen[r.RequestContext]).To(BeFalse(), "DS-8: receive %v completed twice", r.RequestContext)
+				seen[r.RequestContext] = true
+			}
+		})
+
 		It("CN-16: a disconnect indication caused by the peer's disconnect does not flush the side's outstanding work requests", Label("CN-16"), func() {
 			conn := connect(p)
 			buf := region(conn.PassiveQP, 256, ndk.MRFlagAllowLocalWrite)
