@@ -140,6 +140,11 @@ func (a *adapter) CreateSharedEndpoint(local netip.AddrPort, done ndk.CreateComp
 		if st != ndk.StatusSuccess {
 			return nil, nil, st
 		}
+		// VARIANT se-port-free (breaks LC-20, LC-6): the shared endpoint's
+		// address is not kept in the host table: it may be bound again.
+		if a.f.variant == VariantSEPortFree {
+			delete(a.host.eps, ep.addr)
+		}
 		s := &sharedEndpoint{ep: ep}
 		s.initLocked(a, ndk.ObjectTypeSharedEndpoint, s)
 		return s, &s.object, ndk.StatusSuccess

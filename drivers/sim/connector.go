@@ -145,6 +145,7 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 
 	// The local endpoint: the shared one, or a new dedicated one.
 	var ep *endpoint
+	sharedEp := false // variant connect-shares-endpoint
 	if s != nil {
 		ep = s.ep
 		if ep.addr.Addr().Is4() != dst.Addr().Is4() {
@@ -153,11 +154,28 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	} else {
 		src := p.Source
 		if !src.IsValid() || !a.host.owns(src.Addr().WithZone("")) || src.Addr().Is4() != dst.Addr().Is4() {
+			// VARIANT wrong-address-status (breaks CN-1).
+			if f.variant == VariantWrongAddressStatus && src.IsValid() && src.Addr().Is4() == dst.Addr().Is4() {
+				return ndk.StatusInvalidParameter
+			}
 			return ndk.StatusInvalidAddress
 		}
-		var st ndk.Status
-		if ep, st = f.bindLocked(a.host, src); st != ndk.StatusSuccess {
-			return st
+		// VARIANT connect-shares-endpoint (breaks LC-4, LC-17): a connect
+		// from port 0 reuses the endpoint of the previous such connect, if
+		// it is still bound.
+		if prev := a.host.connEp; f.variant == VariantConnectSharesEndpoint && src.Port() == 0 &&
+			prev != nil && !prev.released && prev.addr.Addr() == src.Addr().WithZone("") {
+			ep = prev
+			ep.refs++
+			sharedEp = true
+		} else {
+			var st ndk.Status
+			if ep, st = f.bindLocked(a.host, src); st != ndk.StatusSuccess {
+				return st
+			}
+			if src.Port() == 0 {
+				a.host.connEp = ep
+			}
 		}
 	}
 	fail := func(st ndk.Status) ndk.Status {
@@ -167,7 +185,7 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		return st
 	}
 	key := tuple{ep.addr, dst}
-	if _, dup := f.tuples[key]; dup {
+	if _, dup := f.tuples[key]; dup && !sharedEp {
 		return fail(ndk.StatusAddressAlreadyExists)
 	}
 	if a.host.state == ndk.HostDown {
@@ -180,6 +198,11 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	var lep *endpoint
 	if dh.state != ndk.HostUnresponsive {
 		lep = dh.eps[dst]
+		// VARIANT no-listener-wrong-status (breaks CN-3): no listener on
+		// the port gives STATUS_HOST_UNREACHABLE.
+		if f.variant == VariantNoListenerWrongStatus && (lep == nil || lep.listener == nil) {
+			return fail(ndk.StatusHostUnreachable)
+		}
 		if lep == nil || lep.listener == nil || lep.listener.paused || !lep.listener.acceptingLocked() {
 			return fail(ndk.StatusConnectionRefused)
 		}
@@ -198,6 +221,9 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	c.inTuples = true
 	c.reqIn = min(p.InboundReadLimit, info.MaxInboundReadLimit)
 	c.reqOut = min(p.OutboundReadLimit, info.MaxOutboundReadLimit)
+	if f.variant == VariantReadLimitsUncapped {
+		c.reqIn, c.reqOut = p.InboundReadLimit, p.OutboundReadLimit
+	}
 	c.data, c.peerGone = nil, false
 	c.state = stConnecting
 	c.connReq = newRequest(m, done, ctx)
@@ -342,7 +368,13 @@ func (f *fabric) abortAcceptLocked(p *connector) {
 	f.dropQPLocked(p)
 	if r := p.acceptReq; r != nil {
 		p.acceptReq = nil
-		f.resolveLocked(&p.object, r, ndk.StatusConnectionAborted)
+		st := ndk.StatusConnectionAborted
+		// VARIANT accept-after-peer-gave-up (breaks CN-8, CN-9): the
+		// Accept succeeds although the connecting peer gave up.
+		if f.variant == VariantAcceptAfterPeerGaveUp {
+			st = ndk.StatusSuccess
+		}
+		f.resolveLocked(&p.object, r, st)
 	}
 }
 
@@ -383,12 +415,19 @@ func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.Reque
 	}
 	act := c.peer
 	if c.peerGone || act == nil {
+		// VARIANT accept-after-peer-gave-up (breaks CN-8, CN-9).
+		if f.variant == VariantAcceptAfterPeerGaveUp {
+			return ndk.StatusSuccess
+		}
 		return ndk.StatusConnectionAborted
 	}
 	q.owner, c.q = c, q
 	linkLocked(&c.object, &q.object)
 	c.reqIn = min(p.InboundReadLimit, info.MaxInboundReadLimit)
 	c.reqOut = min(p.OutboundReadLimit, info.MaxOutboundReadLimit)
+	if f.variant == VariantReadLimitsUncapped {
+		c.reqIn, c.reqOut = p.InboundReadLimit, p.OutboundReadLimit
+	}
 	c.onDisc, c.discCtx = p.OnDisconnect, p.DisconnectContext
 	c.state = stAccepting
 	c.acceptReq = newRequest(m, done, ctx)
@@ -410,6 +449,10 @@ func (c *connector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, di
 	f.mu.Lock()
 	var st ndk.Status
 	switch {
+	// VARIANT complete-connect-not-connecting (breaks CN-7): on an idle
+	// connector NdkCompleteConnect succeeds (and changes nothing).
+	case f.variant == VariantCompleteConnectNotConnecting && !c.passive && c.state == stIdle:
+		st = ndk.StatusSuccess
 	case c.passive || c.state != stAccepted:
 		st = ndk.StatusConnectionInvalid
 	case c.peerGone || c.peer == nil:
@@ -477,15 +520,26 @@ func (c *connector) GetConnectionData(buf []byte) (ndk.ConnectionData, ndk.Statu
 		OutboundReadLimit: min(c.reqOut, c.peerIn),
 		PrivateDataLength: len(data),
 	}
+	// VARIANT read-limits-uncapped (breaks CN-5): the limits asked for,
+	// uncapped by the adapter maxima (above) and the peer's limits.
+	if f.variant == VariantReadLimitsUncapped {
+		cd.InboundReadLimit, cd.OutboundReadLimit = c.reqIn, c.reqOut
+	}
+	rdsWrong := f.variant == VariantConnectionDataRDSWrong
 	f.mu.Unlock()
 	if data == nil {
 		return ndk.ConnectionData{}, ndk.StatusConnectionInvalid
 	}
+	// VARIANT connection-data-rds-wrong (breaks CN-11, CN-13): a NULL
+	// buffer gets a private data length of 0, a short one STATUS_SUCCESS.
 	if buf == nil {
+		if rdsWrong {
+			cd.PrivateDataLength = 0
+		}
 		return cd, ndk.StatusSuccess
 	}
 	copy(buf, data)
-	if len(buf) < len(data) {
+	if len(buf) < len(data) && !rdsWrong {
 		return cd, ndk.StatusBufferTooSmall
 	}
 	return cd, ndk.StatusSuccess
@@ -506,6 +560,14 @@ func (c *connector) GetLocalAddress() (netip.AddrPort, ndk.Status) {
 	defer f.mu.Unlock()
 	if !c.hasAddressesLocked() {
 		return netip.AddrPort{}, ndk.StatusConnectionInvalid
+	}
+	// VARIANT accepted-local-address-wrong (breaks LC-2, LC-3): an
+	// accepted connector reports the listener's port + 1.
+	// VARIANT shared-endpoint-address-wrong (breaks LC-5, CN-4): a
+	// connector over a shared endpoint reports another port than the SE's.
+	if f.variant == VariantAcceptedLocalAddressWrong && c.passive ||
+		f.variant == VariantSharedEndpointAddressWrong && c.se != nil {
+		return netip.AddrPortFrom(c.local.Addr(), c.local.Port()+1), ndk.StatusSuccess
 	}
 	return c.local, ndk.StatusSuccess
 }
@@ -573,7 +635,11 @@ func (c *connector) releaseLocked() {
 		c.inTuples = false
 	}
 	if c.ep != nil {
-		f.unrefLocked(c.ep)
+		// VARIANT connector-close-leaks-port (breaks LC-18, LC-19): the
+		// dedicated endpoint of an NdkConnect connector is never freed.
+		if f.variant != VariantConnectorCloseLeaksPort || c.passive || c.se != nil {
+			f.unrefLocked(c.ep)
+		}
 		c.ep = nil
 	}
 	if c.q != nil {

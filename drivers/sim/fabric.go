@@ -30,6 +30,8 @@ type fabric struct {
 	maxObjects int    // per adapter (option max-objects)
 	wrSeq      uint64 // work requests posted, for the order of waiting sends
 
+	lazy []*endpoint // endpoints of closed listeners not yet released (variant listener-close-leaks-port)
+
 	linkRate    int64         // bytes per second of every QP's DMA engine; 0: instant (option link-rate)
 	discTimeout time.Duration // option disconnect-timeout
 	connTimeout time.Duration // option connect-timeout
@@ -128,8 +130,9 @@ type host struct {
 	eps    map[netip.AddrPort]*endpoint // bound local addresses
 	cursor map[netip.Addr]int           // next-fit ephemeral cursor per local IP
 
-	state ndk.HostState // fault injection (SetHostState)
-	held  []cmMsg       // messages and connect requests held while unresponsive
+	connEp *endpoint     // the endpoint of the last connect from port 0 (variant connect-shares-endpoint)
+	state  ndk.HostState // fault injection (SetHostState)
+	held   []cmMsg       // messages and connect requests held while unresponsive
 }
 
 func (h *host) owns(ip netip.Addr) bool { return ip == h.v4 || ip == h.v6 }
@@ -165,6 +168,10 @@ func (f *fabric) bindLocked(h *host, ap netip.AddrPort) (*endpoint, ndk.Status) 
 	}
 	ip := ap.Addr().WithZone("")
 	if !h.owns(ip) {
+		// VARIANT wrong-address-status (breaks CN-1): the wrong status.
+		if f.variant == VariantWrongAddressStatus {
+			return nil, ndk.StatusInvalidParameter
+		}
 		return nil, ndk.StatusInvalidAddress
 	}
 	port := ap.Port()
@@ -176,16 +183,38 @@ func (f *fabric) bindLocked(h *host, ap netip.AddrPort) (*endpoint, ndk.Status) 
 			off := (start + i) % n
 			if _, busy := h.eps[netip.AddrPortFrom(ip, uint16(ndk.EphemeralPortFirst+off))]; !busy {
 				port = uint16(ndk.EphemeralPortFirst + off)
+				// VARIANT ephemeral-out-of-range (breaks CN-2): port 0
+				// gives ports from 1024 up.
+				if f.variant == VariantEphemeralOutOfRange {
+					if _, busy := h.eps[netip.AddrPortFrom(ip, uint16(1024+off))]; busy {
+						continue
+					}
+					port = uint16(1024 + off)
+				}
 				h.cursor[ip] = (off + 1) % n
 				found = true
 				break
 			}
 		}
 		if !found {
+			// VARIANT listener-close-leaks-port: the closed listeners'
+			// endpoints are released now, and the bind retried.
+			if len(f.lazy) > 0 {
+				for _, ep := range f.lazy {
+					f.dropOwnerRefLocked(ep)
+				}
+				f.lazy = nil
+				return f.bindLocked(h, ap)
+			}
 			return nil, ndk.StatusTooManyAddresses
 		}
-	} else if _, busy := h.eps[netip.AddrPortFrom(ip, port)]; busy {
-		return nil, ndk.StatusSharingViolation
+	} else if old, busy := h.eps[netip.AddrPortFrom(ip, port)]; busy {
+		// VARIANT listener-port-free (breaks LC-7, LC-6): the endpoint of a
+		// listening listener may be bound again (the new binding takes the
+		// address over in the host table).
+		if f.variant != VariantListenerPortFree || old.listener == nil || old.listener.closing {
+			return nil, ndk.StatusSharingViolation
+		}
 	}
 	ep := &endpoint{host: h, addr: netip.AddrPortFrom(ip, port), refs: 1}
 	h.eps[ep.addr] = ep

@@ -53,7 +53,10 @@ func (l *listener) GetLocalAddress() (netip.AddrPort, ndk.Status) {
 func (l *listener) ControlConnectEvents(pause bool) {
 	f := l.ad.f
 	f.mu.Lock()
-	l.paused = pause
+	// VARIANT paused-listener-delivers (breaks CN-6): the pause is ignored.
+	if f.variant != VariantPausedListenerDelivers {
+		l.paused = pause
+	}
 	f.mu.Unlock()
 }
 
@@ -72,9 +75,18 @@ func (l *listener) acceptingLocked() bool {
 }
 
 func (l *listener) beginCloseLocked() {
-	if l.ep != nil {
-		l.ad.f.dropOwnerRefLocked(l.ep)
+	if l.ep == nil {
+		return
 	}
+	// VARIANT listener-close-leaks-port (breaks LC-12, LC-9): the own
+	// reference of a listener closed with accepted connectors open is
+	// dropped only lazily, when an ephemeral range runs out (bindLocked):
+	// the port stays taken after its last connector closed.
+	if f := l.ad.f; f.variant == VariantListenerCloseLeaksPort && l.ep.refs > 1 {
+		f.lazy = append(f.lazy, l.ep)
+		return
+	}
+	l.ad.f.dropOwnerRefLocked(l.ep)
 }
 
 func (l *listener) releaseLocked() {}
@@ -96,6 +108,13 @@ func (s *sharedEndpoint) GetLocalAddress() (netip.AddrPort, ndk.Status) {
 	return s.ep.addr, ndk.StatusSuccess
 }
 
-func (s *sharedEndpoint) beginCloseLocked() { s.ad.f.dropOwnerRefLocked(s.ep) }
-func (s *sharedEndpoint) releaseLocked()    {}
-func (s *sharedEndpoint) closedLocked()     {}
+func (s *sharedEndpoint) beginCloseLocked() {
+	// VARIANT se-close-leaks-port (breaks LC-22, LC-23): the shared
+	// endpoint's own reference on its endpoint is never dropped.
+	if s.ad.f.variant == VariantSECloseLeaksPort {
+		return
+	}
+	s.ad.f.dropOwnerRefLocked(s.ep)
+}
+func (s *sharedEndpoint) releaseLocked() {}
+func (s *sharedEndpoint) closedLocked()  {}

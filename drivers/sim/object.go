@@ -111,6 +111,11 @@ func (f *fabric) closeObject(o *object, done ndk.CloseCompletion, ctx any) ndk.S
 	if f.variant == VariantListenerCloseInline && o.typ == ndk.ObjectTypeListener && o.busy == 0 && o.succ > 0 {
 		now, m = true, modeInline
 	}
+	// VARIANT se-close-inline (breaks LC-25): a shared endpoint whose
+	// connectors are still open closes at once with STATUS_SUCCESS.
+	if f.variant == VariantSECloseInline && o.typ == ndk.ObjectTypeSharedEndpoint && o.busy == 0 && o.succ > 0 {
+		now, m = true, modeInline
+	}
 	// VARIANT antecedent-close-early (breaks LT-16): a PD, CQ, SRQ, MR or
 	// QP whose successors are still open closes at once with
 	// STATUS_SUCCESS; the successors stay usable.

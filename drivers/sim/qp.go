@@ -2,6 +2,7 @@ package sim
 
 import (
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -47,6 +48,7 @@ type wr struct {
 // oldest receive; every other request completes.
 type qp struct {
 	object
+	writing  atomic.Bool // a Write is inside the provider (variant receive-write-serialized)
 	pd       *pd
 	rcq, icq *cq
 	srq      *srq // receives come from the SRQ, not rq
@@ -189,6 +191,11 @@ func (f *fabric) flushSomeLocked(q *qp, receives bool) {
 // the QP is connected. On a QP over an SRQ: STATUS_INVALID_DEVICE_STATE.
 func (q *qp) Receive(reqCtx any, sgl []ndk.SGE) ndk.Status {
 	f := q.ad.f
+	// VARIANT receive-write-serialized (breaks WR-5, LT-7): a Receive made
+	// while a Write on the QP is inside the provider is refused.
+	if f.variant == VariantReceiveWriteSerialized && q.writing.Load() {
+		return ndk.StatusInvalidDeviceState
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	switch {
@@ -360,6 +367,12 @@ func (q *qp) SendAndInvalidate(reqCtx any, sgl []ndk.SGE, remoteToken uint32, fl
 // for Send.
 func (q *qp) Write(reqCtx any, sgl []ndk.SGE, remoteAddress uint64, remoteToken uint32, flags uint32) ndk.Status {
 	w := &wr{op: ndk.OpWrite, ctx: reqCtx, sgl: slices.Clone(sgl), flags: flags, raddr: remoteAddress, rtoken: remoteToken}
+	// VARIANT receive-write-serialized: the Write stays inside about 1 ms.
+	if q.ad.f.variant == VariantReceiveWriteSerialized {
+		q.writing.Store(true)
+		defer q.writing.Store(false)
+		time.Sleep(concurrentCallHold)
+	}
 	return q.post(w, func() ndk.Status { return q.checkDataLocked(w) })
 }
 

@@ -49,6 +49,25 @@ const (
 	VariantNoFlushAfterDisconnect       = "no-flush-after-disconnect"
 	VariantHangWithOutstanding          = "hang-with-outstanding"
 	VariantFlushOnIndication            = "flush-on-indication"
+
+	VariantAcceptedLocalAddressWrong    = "accepted-local-address-wrong"
+	VariantConnectSharesEndpoint        = "connect-shares-endpoint"
+	VariantSharedEndpointAddressWrong   = "shared-endpoint-address-wrong"
+	VariantListenerPortFree             = "listener-port-free"
+	VariantListenerCloseLeaksPort       = "listener-close-leaks-port"
+	VariantConnectorCloseLeaksPort      = "connector-close-leaks-port"
+	VariantSEPortFree                   = "se-port-free"
+	VariantSECloseLeaksPort             = "se-close-leaks-port"
+	VariantSECloseInline                = "se-close-inline"
+	VariantWrongAddressStatus           = "wrong-address-status"
+	VariantEphemeralOutOfRange          = "ephemeral-out-of-range"
+	VariantNoListenerWrongStatus        = "no-listener-wrong-status"
+	VariantReadLimitsUncapped           = "read-limits-uncapped"
+	VariantPausedListenerDelivers       = "paused-listener-delivers"
+	VariantCompleteConnectNotConnecting = "complete-connect-not-connecting"
+	VariantAcceptAfterPeerGaveUp        = "accept-after-peer-gave-up"
+	VariantConnectionDataRDSWrong       = "connection-data-rds-wrong"
+	VariantReceiveWriteSerialized       = "receive-write-serialized"
 )
 
 // Variant describes one deliberately broken variant of the provider,
@@ -69,7 +88,7 @@ var variants = []Variant{
 	{
 		Name:        VariantListenerCloseInline,
 		Rule:        "LC-15",
-		Rules:       []string{"LC-15", "LT-16", "LT-15"}, // LC-15 is LT-16 for listener -> connector
+		Rules:       []string{"LC-15", "LC-11", "LT-16", "LT-15"}, // LC-15 is LT-16 for listener -> connector
 		Description: "closing a listener that still has accepted connectors open returns STATUS_SUCCESS at once instead of STATUS_PENDING",
 	},
 	{
@@ -81,7 +100,7 @@ var variants = []Variant{
 	{
 		Name:        VariantEarlyPortRelease,
 		Rule:        "LC-14",
-		Rules:       []string{"LC-14", "LC-13", "LC-24"},
+		Rules:       []string{"LC-14", "LC-13", "LC-24", "LC-8"},
 		Description: "a listener's or shared endpoint's address/port is released as soon as its close is issued, ignoring its connectors' references",
 	},
 	{
@@ -129,7 +148,7 @@ var variants = []Variant{
 	{
 		Name:        VariantCallbackUnderLock,
 		Rule:        "LT-12",
-		Rules:       []string{"LT-12", "LT-9", "LT-11", "LT-13", "LT-14"},
+		Rules:       []string{"LT-12", "LT-9", "LT-10", "LT-11", "LT-13", "LT-14"},
 		Description: "request completion callbacks run under a lock of their object that Close also takes: closing the object from inside such a callback deadlocks",
 	},
 	{
@@ -237,7 +256,7 @@ var variants = []Variant{
 	{
 		Name:        VariantNoFlushAfterDisconnect,
 		Rule:        "QP-22",
-		Rules:       []string{"QP-22"},
+		Rules:       []string{"QP-22", "DS-8"},
 		Description: "NdkDisconnect does not flush the QP's posted receives: they stay pending until the QP is flushed or closed (or its connector closed)",
 	},
 	{
@@ -251,6 +270,114 @@ var variants = []Variant{
 		Rule:        "CN-16",
 		Rules:       []string{"CN-16"},
 		Description: "delivering the disconnect indication of the peer's graceful disconnect flushes the side's QP (its posted receives complete with STATUS_CANCELLED)",
+	},
+	{
+		Name:        VariantAcceptedLocalAddressWrong,
+		Rule:        "LC-2",
+		Rules:       []string{"LC-2", "LC-3"},
+		Description: "a connector accepted over a listener reports the listener's port + 1 as its local address",
+	},
+	{
+		Name:        VariantConnectSharesEndpoint,
+		Rule:        "LC-4",
+		Rules:       []string{"LC-4", "LC-17"},
+		Description: "an NdkConnect from port 0 reuses the endpoint of the previous NdkConnect from port 0 while it is bound: two connectors share a local port",
+	},
+	{
+		Name:        VariantSharedEndpointAddressWrong,
+		Rule:        "LC-5",
+		Rules:       []string{"LC-5", "CN-4"},
+		Description: "a connector connected over a shared endpoint reports the shared endpoint's port + 1 as its local address",
+	},
+	{
+		Name:        VariantListenerPortFree,
+		Rule:        "LC-7",
+		Rules:       []string{"LC-7", "LC-6"},
+		Description: "a listening listener does not hold its address and port: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it succeed",
+	},
+	{
+		Name:        VariantListenerCloseLeaksPort,
+		Rule:        "LC-12",
+		Rules:       []string{"LC-12", "LC-9"},
+		Description: "a listener closed with accepted connectors open does not free its port after its last connector closed: its endpoint is released only when an ephemeral range runs out",
+	},
+	{
+		Name:        VariantConnectorCloseLeaksPort,
+		Rule:        "LC-18",
+		Rules:       []string{"LC-18", "LC-19"},
+		Description: "closing an NdkConnect connector never frees its dedicated endpoint",
+	},
+	{
+		Name:        VariantSEPortFree,
+		Rule:        "LC-20",
+		Rules:       []string{"LC-20", "LC-21", "LC-6"},
+		Description: "a shared endpoint does not hold its address and port: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it succeed",
+	},
+	{
+		Name:        VariantSECloseLeaksPort,
+		Rule:        "LC-22",
+		Rules:       []string{"LC-22", "LC-23"},
+		Description: "closing a shared endpoint never drops its own reference on its endpoint: the port is never free again",
+	},
+	{
+		Name:        VariantSECloseInline,
+		Rule:        "LC-25",
+		Rules:       []string{"LC-25", "LT-16", "LT-15"}, // LC-25 is LT-16 for shared endpoint -> connector
+		Description: "closing a shared endpoint with connectors open returns STATUS_SUCCESS at once instead of STATUS_PENDING",
+	},
+	{
+		Name:        VariantWrongAddressStatus,
+		Rule:        "CN-1",
+		Rules:       []string{"CN-1"},
+		Description: "a source or local address that is not the adapter's gives STATUS_INVALID_PARAMETER instead of STATUS_INVALID_ADDRESS",
+	},
+	{
+		Name:        VariantEphemeralOutOfRange,
+		Rule:        "CN-2",
+		Rules:       []string{"CN-2"},
+		Description: "port 0 gives ports from 1024 up instead of from the ephemeral range 49152-65535",
+	},
+	{
+		Name:        VariantNoListenerWrongStatus,
+		Rule:        "CN-3",
+		Rules:       []string{"CN-3"},
+		Description: "NdkConnect to a port with no listener fails with STATUS_HOST_UNREACHABLE instead of STATUS_CONNECTION_REFUSED",
+	},
+	{
+		Name:        VariantReadLimitsUncapped,
+		Rule:        "CN-5",
+		Rules:       []string{"CN-5"},
+		Description: "the read limits are not capped by the adapter maxima nor the peer's limits: NdkGetConnectionData reports the limits asked for",
+	},
+	{
+		Name:        VariantPausedListenerDelivers,
+		Rule:        "CN-6",
+		Rules:       []string{"CN-6"},
+		Description: "NdkControlConnectEvents(pause) is ignored: requests are still delivered",
+	},
+	{
+		Name:        VariantCompleteConnectNotConnecting,
+		Rule:        "CN-7",
+		Rules:       []string{"CN-7"},
+		Description: "NdkCompleteConnect on an idle active connector returns STATUS_SUCCESS",
+	},
+	{
+		Name:        VariantAcceptAfterPeerGaveUp,
+		Rule:        "CN-8",
+		Rules:       []string{"CN-8", "CN-9"},
+		Description: "NdkAccept whose connecting peer gave up (rejected after its connect completed, or closed) completes with STATUS_SUCCESS",
+	},
+	{
+		Name:        VariantConnectionDataRDSWrong,
+		Rule:        "CN-11",
+		Rules:       []string{"CN-11", "CN-13"},
+		Description: "NdkGetConnectionData with a NULL buffer reports a private data length of 0, and with a short buffer returns STATUS_SUCCESS",
+	},
+	{
+		Name:        VariantReceiveWriteSerialized,
+		Rule:        "WR-5",
+		Rules:       []string{"WR-5", "LT-7"},
+		Description: "an NdkReceive made while an NdkWrite on the same QP is inside the provider (each Write stays about 1 ms) fails with STATUS_INVALID_DEVICE_STATE",
 	},
 }
 

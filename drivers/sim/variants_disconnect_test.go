@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -102,6 +103,12 @@ func TestVariantIndicationTwice(t *testing.T) {
 		want := 1
 		if broken {
 			want = 2
+		}
+		// Wait for the events expected (a loaded machine delays the second),
+		// then make sure no more come.
+		deadline := time.Now().Add(2 * time.Second)
+		for len(p.c.discB) < want && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
 		}
 		if got := events(p.c.discB, indicationAgainDelay+brief); got != want {
 			t.Errorf("peer's disconnect events = %d; want %d", got, want)
