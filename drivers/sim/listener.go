@@ -86,6 +86,13 @@ func (l *listener) beginCloseLocked() {
 		f.lazy = append(f.lazy, l.ep)
 		return
 	}
+	// VARIANT listener-close-keeps-own-ref (breaks LC-10): a listener that
+	// accepted no connector keeps its own reference after its close, the same
+	// lazy way.
+	if f := l.ad.f; f.variant == VariantListenerCloseKeepsOwnRef && l.ep.refs == 1 {
+		f.lazy = append(f.lazy, l.ep)
+		return
+	}
 	l.ad.f.dropOwnerRefLocked(l.ep)
 }
 

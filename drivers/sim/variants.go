@@ -55,6 +55,7 @@ const (
 	VariantSharedEndpointAddressWrong   = "shared-endpoint-address-wrong"
 	VariantListenerPortFree             = "listener-port-free"
 	VariantListenerCloseLeaksPort       = "listener-close-leaks-port"
+	VariantListenerCloseKeepsOwnRef     = "listener-close-keeps-own-ref"
 	VariantConnectorCloseLeaksPort      = "connector-close-leaks-port"
 	VariantSEPortFree                   = "se-port-free"
 	VariantSECloseLeaksPort             = "se-close-leaks-port"
@@ -378,6 +379,12 @@ var variants = []Variant{
 		Rule:        "WR-5",
 		Rules:       []string{"WR-5", "LT-7"},
 		Description: "an NdkReceive made while an NdkWrite on the same QP is inside the provider (each Write stays about 1 ms) fails with STATUS_INVALID_DEVICE_STATE",
+	},
+	{
+		Name:        VariantListenerCloseKeepsOwnRef,
+		Rule:        "LC-10",
+		Rules:       []string{"LC-10"},
+		Description: "closing a listener that accepted no connector does not drop the listener's own reference: the port stays taken (until an ephemeral range runs out)",
 	},
 }
 

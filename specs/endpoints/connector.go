@@ -34,11 +34,13 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 			expectPortFree(p.A, src, "LC-18/LC-19", "the close of the connector that held it")
 		})
 
-		It("LC-17, CN-1: NdkConnect from an explicit source port uses exactly that port, and a second NdkConnect from it fails with STATUS_SHARING_VIOLATION", Label("LC-17", "CN-1"), func() {
+		It("LC-17, CN-1, LC-10: NdkConnect from an explicit source port (one a closed listener released) uses exactly that port, and a second NdkConnect from it fails with STATUS_SHARING_VIOLATION", Label("LC-17", "CN-1", "LC-10"), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
+			// A free port of side A: one a listener held and released at its
+			// close (LC-10), which this spec therefore relies on.
 			probe := p.A.MustCreateListener()
-			src := probe.MustListen(0) // a free port of side A
+			src := probe.MustListen(0)
 			suite.MustSucceed(probe.Close())
 
 			c := p.A.MustCreateConnector()
