@@ -44,15 +44,15 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			_, okB := b.WaitFor(p.Timeout())
 			Expect(okA).To(BeTrue(), "DS-10: side A's NdkDisconnect, issued at the same time as side B's, did not complete")
 			Expect(okB).To(BeTrue(), "DS-10: side B's NdkDisconnect, issued at the same time as side A's, did not complete")
-			Consistently(conn.Active.DisconnectEvents).WithTimeout(settle(p)).Should(BeNumerically("<=", 1), "CN-15: at most one indication")
-			Consistently(conn.Passive.DisconnectEvents).WithTimeout(settle(p)).Should(BeNumerically("<=", 1), "CN-15: at most one indication")
+			Consistently(conn.Active.DisconnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 1), "CN-15: at most one indication")
+			Consistently(conn.Passive.DisconnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 1), "CN-15: at most one indication")
 		})
 
 		It("DS-4: side A's NdkDisconnect does not complete while side B has not answered, and completes with success once it does", Label("DS-4", "DS-3"), func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			disc := conn.Active.Disconnect()
-			Consistently(disc.IsDone).WithTimeout(settle(p)).Should(BeFalse(),
+			Consistently(disc.IsDone).WithTimeout(p.Settle()).Should(BeFalse(),
 				"DS-4: NdkDisconnect completed before the peer's graceful-disconnect notice arrived")
 			p.SetHostState(p.B, ndk.HostUp)
 			Expect(disc.Wait()).To(Equal(ndk.StatusSuccess), "DS-4: NdkDisconnect once the peer answered")
@@ -77,7 +77,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			disc := conn.Active.Disconnect()
-			Consistently(disc.IsDone).WithTimeout(settle(p)).Should(BeFalse(), "DS-4: NdkDisconnect completed while the peer had not answered")
+			Consistently(disc.IsDone).WithTimeout(p.Settle()).Should(BeFalse(), "DS-4: NdkDisconnect completed while the peer had not answered")
 			p.SetHostState(p.B, ndk.HostDown)
 			st := disc.Wait()
 			Expect(st.IsError()).To(BeTrue(), "DS-4: NdkDisconnect after the peer's host went away must complete with a failure status, got %v", st)
@@ -181,7 +181,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			Expect(conn.PassiveQP.Receive("rx", buf.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive on side B")
 			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
 			Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "DS-6: side B's indication")
-			Consistently(conn.PassiveQP.ReceiveCQ.Poll).WithTimeout(settle(p)).Should(BeEmpty(),
+			Consistently(conn.PassiveQP.ReceiveCQ.Poll).WithTimeout(p.Settle()).Should(BeEmpty(),
 				"CN-16: side B's posted receive was flushed when the peer's disconnect was indicated")
 		})
 	})

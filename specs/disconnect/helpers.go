@@ -1,21 +1,11 @@
 package disconnect
 
 import (
-	"time"
-
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 )
-
-// settle is how long a spec watches for something that must not happen.
-func settle(p *suite.Pair) time.Duration {
-	if d := p.Timeout() / 20; d < 100*time.Millisecond {
-		return d
-	}
-	return 100 * time.Millisecond
-}
 
 // connect establishes a connection from side A to a listener of side B.
 func connect(p *suite.Pair) *suite.Connection {
@@ -44,7 +34,7 @@ func expectIndications(p *suite.Pair, c *suite.Connector, n int, rule, why strin
 		Eventually(c.DisconnectEvents).WithTimeout(p.Timeout()).Should(BeNumerically(">=", n),
 			"%s: %s must receive a disconnect indication: %s", rule, c, why)
 	}
-	Consistently(c.DisconnectEvents).WithTimeout(settle(p)).Should(Equal(n),
+	Consistently(c.DisconnectEvents).WithTimeout(p.Settle()).Should(Equal(n),
 		"%s: %s must receive %d disconnect indication(s): %s", rule, c, n, why)
 }
 

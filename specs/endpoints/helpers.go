@@ -3,22 +3,12 @@ package endpoints
 import (
 	"fmt"
 	"net/netip"
-	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 )
-
-// settle is how long a spec watches for something that must not happen
-// (a close completing early, a callback after a close).
-func settle(p *suite.Pair) time.Duration {
-	if d := p.Timeout() / 20; d < 100*time.Millisecond {
-		return d
-	}
-	return 100 * time.Millisecond
-}
 
 // noListenerPort is a port of side B with no listener: connects to it are
 // refused, so a probe that wrongly gets past the local address checks ends
@@ -55,23 +45,6 @@ func expectPortFree(a *suite.Adapter, ap netip.AddrPort, rule, why string) {
 	Expect(l.Listen(ap).Wait()).To(Equal(ndk.StatusSuccess),
 		"%s: NdkListen on %v must succeed right after %s (the endpoint's reference count reached zero)", rule, ap, why)
 	suite.MustSucceed(l.Close())
-}
-
-// expectStillPending checks that op has not completed, and stays so for a
-// while.
-func expectStillPending(p *suite.Pair, op *suite.Op, rule, why string) {
-	GinkgoHelper()
-	Consistently(op.IsDone).WithTimeout(settle(p)).WithPolling(5*time.Millisecond).Should(BeFalse(),
-		"%s: %s completed while %s", rule, op, why)
-}
-
-// expectCompletes checks that op completes (STATUS_SUCCESS) within the
-// deadline.
-func expectCompletes(p *suite.Pair, op *suite.Op, rule, why string) {
-	GinkgoHelper()
-	st, ok := op.WaitFor(p.Timeout())
-	Expect(ok).To(BeTrue(), "%s: %s did not complete within %v after %s", rule, op, p.Timeout(), why)
-	Expect(st).To(Equal(ndk.StatusSuccess), "%s: %s", rule, op)
 }
 
 // expectRefused connects from side A to dst and checks that the attempt is

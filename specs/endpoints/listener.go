@@ -56,7 +56,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 		It("LC-10, LC-12: closing a listener that accepted no connector releases its endpoint: the port can be listened on again at once", Label("LC-10", "LC-12", "LC-6"), func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
-			expectCompletes(p, l.Close(), "LC-10", "closing a listener with no connectors")
+			p.ExpectCompletes(l.Close(), "LC-10", "closing a listener with no connectors")
 			expectPortFree(p.B, addr, "LC-12", "the close of its only listener")
 		})
 
@@ -68,7 +68,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			closeOp.Returned()
 			expectPortBusy(p, p.B, addr, "LC-14", "the closed listener's accepted connector is open")
 			suite.MustSucceed(conn.Passive.Close())
-			expectCompletes(p, closeOp, "LC-15", "the last accepted connector closed")
+			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
 		It("LC-9, LC-12, LC-14: the listener's port is released right after the last accepted connector closes, and not before", Label("LC-9", "LC-12", "LC-14", "LC-6"), func() {
@@ -83,7 +83,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			expectPortBusy(p, p.B, addr, "LC-9/LC-14", "one of two accepted connectors is still open")
 
 			suite.MustSucceed(second.Passive.Close())
-			expectCompletes(p, closeOp, "LC-15", "the last accepted connector closed")
+			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 			expectPortFree(p.B, addr, "LC-12", "the listener and every accepted connector closed")
 		})
 
@@ -96,13 +96,13 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			closeOp := l.Close()
 			Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
 				"LC-15: closing a listener whose accepted connectors are open must return STATUS_PENDING")
-			expectStillPending(p, closeOp, "LC-11/LC-15", "both accepted connectors are open")
+			p.ExpectStillPending(closeOp, "LC-11/LC-15", "both accepted connectors are open")
 
 			suite.MustSucceed(first.Passive.Close())
-			expectStillPending(p, closeOp, "LC-11/LC-15", "one accepted connector is still open")
+			p.ExpectStillPending(closeOp, "LC-11/LC-15", "one accepted connector is still open")
 
 			suite.MustSucceed(second.Passive.Close())
-			expectCompletes(p, closeOp, "LC-15", "the last accepted connector closed")
+			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
 		It("LC-16: once a listener's close is issued, new connection requests to it are refused while the close is pending", Label("LC-16"), func() {
@@ -116,7 +116,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			Expect(closeOp.IsDone()).To(BeFalse(), "LC-15: the listener close completed while an accepted connector is open")
 
 			suite.MustSucceed(conn.Passive.Close())
-			expectCompletes(p, closeOp, "LC-15", "the last accepted connector closed")
+			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
 		It("CN-1: NdkListen with port 0 fails with STATUS_TOO_MANY_ADDRESSES once the whole ephemeral range 49152-65535 is taken, and so do NdkCreateSharedEndpoint and NdkConnect", Label("CN-1", "CN-2"), func() {

@@ -75,7 +75,7 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 		It("LC-20, LC-23: closing a shared endpoint with no connectors releases its address and port at once", Label("LC-20", "LC-23", "LC-6"), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
-			expectCompletes(p, se.Close(), "LC-23", "closing a shared endpoint with no connectors")
+			p.ExpectCompletes(se.Close(), "LC-23", "closing a shared endpoint with no connectors")
 			expectPortFree(p.A, addr, "LC-23", "the close of the shared endpoint")
 		})
 
@@ -89,7 +89,7 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			closeOp.Returned()
 			expectPortBusy(p, p.A, addr, "LC-24", "a connector connected over the closed shared endpoint is open")
 			suite.MustSucceed(conn.Active.Close())
-			expectCompletes(p, closeOp, "LC-25", "the last connector over the shared endpoint closed")
+			p.ExpectCompletes(closeOp, "LC-25", "the last connector over the shared endpoint closed")
 		})
 
 		It("LC-22, LC-23: the shared endpoint's port is released right after the last connector over it closes, and not before", Label("LC-22", "LC-23", "LC-24", "LC-6"), func() {
@@ -105,7 +105,7 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			suite.MustSucceed(first.Active.Close())
 			expectPortBusy(p, p.A, addr, "LC-22/LC-24", "one of two connectors over the closed shared endpoint is open")
 			suite.MustSucceed(second.Active.Close())
-			expectCompletes(p, closeOp, "LC-25", "the last connector over the shared endpoint closed")
+			p.ExpectCompletes(closeOp, "LC-25", "the last connector over the shared endpoint closed")
 			expectPortFree(p.A, addr, "LC-23", "the shared endpoint and all its connectors closed")
 		})
 
@@ -119,11 +119,11 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			closeOp := se.Close()
 			Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
 				"LC-25: closing a shared endpoint with connectors open must return STATUS_PENDING")
-			expectStillPending(p, closeOp, "LC-25", "both connectors over it are open")
+			p.ExpectStillPending(closeOp, "LC-25", "both connectors over it are open")
 			suite.MustSucceed(first.Active.Close())
-			expectStillPending(p, closeOp, "LC-25", "one connector over it is open")
+			p.ExpectStillPending(closeOp, "LC-25", "one connector over it is open")
 			suite.MustSucceed(second.Active.Close())
-			expectCompletes(p, closeOp, "LC-25", "the last connector over the shared endpoint closed")
+			p.ExpectCompletes(closeOp, "LC-25", "the last connector over the shared endpoint closed")
 		})
 	})
 })

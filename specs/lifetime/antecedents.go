@@ -96,16 +96,16 @@ var _ = Describe("Closing antecedents before successors", Label("lifetime"), fun
 			closeOp := x.antecedent.Close()
 			Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
 				"LT-16: closing the %s (%s) while its successor is open must return STATUS_PENDING", x.name, ap.name)
-			expectStillPending(p, closeOp, "LT-16", "its successor is open")
+			p.ExpectStillPending(closeOp, "LT-16", "its successor is open")
 			suite.MustSucceed(x.successor.Close())
-			expectCompletes(p, closeOp, "LT-16", "the last successor was closed")
+			p.ExpectCompletes(closeOp, "LT-16", "the last successor was closed")
 		})
 	}
 
 	It("LT-15, LT-16, LT-22: the blocking adapter close does not return while an object of the adapter is open, and returns once it is closed", Label("LT-15", "LT-16", "LT-22"), func() {
 		pd := p.A.CreatePD().MustObject()
 		closeOp := p.A.Close()
-		Consistently(closeOp.HasReturned).WithTimeout(settle(p)).Should(BeFalse(),
+		Consistently(closeOp.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
 			"LT-16/LT-22: the NDK_ADAPTER close returned while a PD of the adapter was open")
 		suite.MustSucceed(pd.Close())
 		Eventually(closeOp.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),

@@ -34,7 +34,7 @@ var _ = Describe("The completion contract", Label("lifetime"), func() {
 			suite.MustSucceed(c.Close())
 		}
 		Expect(p.Recorder().Violations()).To(BeEmpty(), "LT-4/LT-5/CR-1..CR-6/CR-10: completion callbacks must come exactly for the calls that returned STATUS_PENDING, once each")
-		Consistently(p.Recorder().Violations).WithTimeout(settle(p)).Should(BeEmpty(),
+		Consistently(p.Recorder().Violations).WithTimeout(p.Settle()).Should(BeEmpty(),
 			"LT-25: no callback may follow the close of any of these objects")
 	})
 

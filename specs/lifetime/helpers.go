@@ -6,32 +6,7 @@ import (
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
-
-// settle is how long a spec watches for something that must not happen.
-func settle(p *suite.Pair) time.Duration {
-	if d := p.Timeout() / 20; d < 100*time.Millisecond {
-		return d
-	}
-	return 100 * time.Millisecond
-}
-
-// expectStillPending checks that op has not completed, and stays so a while.
-func expectStillPending(p *suite.Pair, op *suite.Op, rule, why string) {
-	GinkgoHelper()
-	Consistently(op.IsDone).WithTimeout(settle(p)).WithPolling(5*time.Millisecond).Should(BeFalse(),
-		"%s: %s completed while %s", rule, op, why)
-}
-
-// expectCompletes checks that op completes with STATUS_SUCCESS within the
-// deadline.
-func expectCompletes(p *suite.Pair, op *suite.Op, rule, why string) {
-	GinkgoHelper()
-	st, ok := op.WaitFor(p.Timeout())
-	Expect(ok).To(BeTrue(), "%s: %s did not complete within %v after %s", rule, op, p.Timeout(), why)
-	Expect(st).To(Equal(ndk.StatusSuccess), "%s: %s", rule, op)
-}
 
 // notObservable skips a spec whose rule the provider gave no occasion to
 // observe (it completed inline what the rule is about), saying why.

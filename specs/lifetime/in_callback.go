@@ -31,7 +31,7 @@ var _ = Describe("Closing from inside a completion callback", Label("lifetime"),
 				return false
 			}
 			connect.Wait()
-			expectCompletes(p, closedInCallback(p, closed, "NdkConnect"), "LT-12/LT-14", "the connector was closed from inside the completion callback of its NdkConnect")
+			p.ExpectCompletes(closedInCallback(p, closed, "NdkConnect"), "LT-12/LT-14", "the connector was closed from inside the completion callback of its NdkConnect")
 			return true
 		})
 	})
@@ -51,7 +51,7 @@ var _ = Describe("Closing from inside a completion callback", Label("lifetime"),
 				return false
 			}
 			listen.Wait()
-			expectCompletes(p, closedInCallback(p, closed, "NdkListen"), "LT-12", "the listener was closed from inside the completion callback of its NdkListen")
+			p.ExpectCompletes(closedInCallback(p, closed, "NdkListen"), "LT-12", "the listener was closed from inside the completion callback of its NdkListen")
 			return true
 		})
 	})
@@ -72,7 +72,7 @@ var _ = Describe("Closing from inside a completion callback", Label("lifetime"),
 				return false
 			}
 			register.Wait()
-			expectCompletes(p, closedInCallback(p, closed, "NdkRegisterMr"), "LT-12", "the MR was closed from inside the completion callback of its NdkRegisterMr")
+			p.ExpectCompletes(closedInCallback(p, closed, "NdkRegisterMr"), "LT-12", "the MR was closed from inside the completion callback of its NdkRegisterMr")
 			return true
 		})
 	})
@@ -112,12 +112,12 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 			})
 			if !gate.enteredOrReturned(p, qp.Close()) {
 				p.Intercept(nil)
-				expectCompletes(p, pdClose, "LT-16", "its QP was closed")
+				p.ExpectCompletes(pdClose, "LT-16", "its QP was closed")
 				return false
 			}
-			expectStillPending(p, pdClose, "LT-20", "the QP's close completion callback is still running")
+			p.ExpectStillPending(pdClose, "LT-20", "the QP's close completion callback is still running")
 			gate.open()
-			expectCompletes(p, pdClose, "LT-20", "the QP's close completion callback returned")
+			p.ExpectCompletes(pdClose, "LT-20", "the QP's close completion callback returned")
 			return true
 		})
 	})
@@ -136,7 +136,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 				return false
 			}
 			adapterClose := p.A.Close()
-			Consistently(adapterClose.HasReturned).WithTimeout(settle(p)).Should(BeFalse(),
+			Consistently(adapterClose.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
 				"LT-22: the NDK_ADAPTER close returned while the CQ's close completion callback was running")
 			gate.open()
 			Eventually(adapterClose.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),
@@ -158,7 +158,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		connect := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
 		gate.waitEntered(p, "the listener's connect event")
 		closeOp := l.Close()
-		expectStillPending(p, closeOp, "LT-24", "the listener's connect event callback is running")
+		p.ExpectStillPending(closeOp, "LT-24", "the listener's connect event callback is running")
 		gate.open()
 		p.Intercept(nil)
 		// The connector the event delivered is a successor of the listener:
@@ -166,7 +166,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		passive := l.NextRequest()
 		passive.Reject(nil)
 		suite.MustSucceed(passive.Close())
-		expectCompletes(p, closeOp, "LT-24", "the connect event callback returned and its connector closed")
+		p.ExpectCompletes(closeOp, "LT-24", "the connect event callback returned and its connector closed")
 		connect.Wait()
 	})
 
@@ -191,9 +191,9 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		gate.waitEntered(p, "the CQ's notification callback")
 		suite.MustSucceed(qp.Close())
 		closeOp := cq.Close()
-		expectStillPending(p, closeOp, "CQ-4", "the CQ's notification callback is running")
+		p.ExpectStillPending(closeOp, "CQ-4", "the CQ's notification callback is running")
 		gate.open()
-		expectCompletes(p, closeOp, "CQ-4", "the notification callback returned")
-		Consistently(p.Recorder().Violations).WithTimeout(settle(p)).Should(BeEmpty(), "CQ-4: after the close completes, the callback is never called again")
+		p.ExpectCompletes(closeOp, "CQ-4", "the notification callback returned")
+		Consistently(p.Recorder().Violations).WithTimeout(p.Settle()).Should(BeEmpty(), "CQ-4: after the close completes, the callback is never called again")
 	})
 })

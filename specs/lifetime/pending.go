@@ -18,13 +18,13 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 			c := p.A.MustCreateConnector()
 			connect := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
 			passive := l.NextRequest() // the request reached side B, which does not answer
-			if ret, ok := connect.ReturnedWithin(settle(p)); !ok || ret != ndk.StatusPending {
+			if ret, ok := connect.ReturnedWithin(p.Settle()); !ok || ret != ndk.StatusPending {
 				passive.Reject(nil)
 				connect.Wait()
 				return false
 			}
 			closeOp := c.Close()
-			expectCompletes(p, closeOp, "LT-23", "the connector was closed")
+			p.ExpectCompletes(closeOp, "LT-23", "the connector was closed")
 			Expect(connect.IsDone()).To(BeTrue(), "LT-23/CR-9: the connector's close completed before its pending NdkConnect")
 			Expect(connect.Wait()).To(Equal(ndk.StatusCancelled), "LT-26: the close cancels the pending NdkConnect, which completes with STATUS_CANCELLED")
 			passive.Reject(nil)
@@ -42,7 +42,7 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 				return false
 			}
 			closeOp := mr.Close()
-			expectCompletes(p, closeOp, "LT-23", "the MR was closed")
+			p.ExpectCompletes(closeOp, "LT-23", "the MR was closed")
 			Expect(register.IsDone()).To(BeTrue(), "LT-23/CR-9: the MR's close completed before its pending NdkRegisterMr")
 			return true
 		})
