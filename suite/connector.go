@@ -105,25 +105,13 @@ func (c *Connector) ConnectionData(buf []byte) (ndk.ConnectionData, ndk.Status) 
 // LocalAddress calls NdkGetLocalAddress.
 func (c *Connector) LocalAddress() (netip.AddrPort, ndk.Status) {
 	GinkgoHelper()
-	var ap netip.AddrPort
-	st := c.sync("NdkGetLocalAddress", func() ndk.Status {
-		var st ndk.Status
-		ap, st = c.Connector.GetLocalAddress()
-		return st
-	})
-	return ap, st
+	return c.address("NdkGetLocalAddress", c.Connector.GetLocalAddress)
 }
 
 // PeerAddress calls NdkGetPeerAddress.
 func (c *Connector) PeerAddress() (netip.AddrPort, ndk.Status) {
 	GinkgoHelper()
-	var ap netip.AddrPort
-	st := c.sync("NdkGetPeerAddress", func() ndk.Status {
-		var st ndk.Status
-		ap, st = c.Connector.GetPeerAddress()
-		return st
-	})
-	return ap, st
+	return c.address("NdkGetPeerAddress", c.Connector.GetPeerAddress)
 }
 
 // Disconnect calls NdkDisconnect.

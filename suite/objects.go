@@ -340,6 +340,18 @@ func (b *base) sync(call string, fn func() ndk.Status) ndk.Status {
 	return op.Returned()
 }
 
+// address runs a call that reports an address, with the deadline.
+func (b *base) address(call string, fn func() (netip.AddrPort, ndk.Status)) (netip.AddrPort, ndk.Status) {
+	GinkgoHelper()
+	var ap netip.AddrPort
+	st := b.sync(call, func() ndk.Status {
+		var st ndk.Status
+		ap, st = fn()
+		return st
+	})
+	return ap, st
+}
+
 func (b *base) checkOpen(call string) {
 	GinkgoHelper()
 	rec := b.a.rec()
@@ -420,13 +432,7 @@ func (l *Listener) MustListen(port uint16) netip.AddrPort {
 // LocalAddress calls NdkGetListenerLocalAddress.
 func (l *Listener) LocalAddress() (netip.AddrPort, ndk.Status) {
 	GinkgoHelper()
-	var ap netip.AddrPort
-	st := l.sync("NdkGetListenerLocalAddress", func() ndk.Status {
-		var st ndk.Status
-		ap, st = l.Listener.GetLocalAddress()
-		return st
-	})
-	return ap, st
+	return l.address("NdkGetListenerLocalAddress", l.Listener.GetLocalAddress)
 }
 
 // MustLocalAddress is LocalAddress, failing the spec unless it succeeds.
@@ -476,13 +482,7 @@ type SharedEndpoint struct {
 // LocalAddress calls NdkGetSharedEndpointLocalAddress.
 func (s *SharedEndpoint) LocalAddress() (netip.AddrPort, ndk.Status) {
 	GinkgoHelper()
-	var ap netip.AddrPort
-	st := s.sync("NdkGetSharedEndpointLocalAddress", func() ndk.Status {
-		var st ndk.Status
-		ap, st = s.SharedEndpoint.GetLocalAddress()
-		return st
-	})
-	return ap, st
+	return s.address("NdkGetSharedEndpointLocalAddress", s.SharedEndpoint.GetLocalAddress)
 }
 
 // Close calls NdkCloseObject.
