@@ -68,8 +68,11 @@ type listener struct {
 	paused bool
 }
 
-// Listen implements ndk.Listener; it completes inline.
-func (l *listener) Listen(local netip.AddrPort, _ ndk.RequestCompletion, _ any) ndk.Status {
+// Listen implements ndk.Listener. The endpoint is reserved and the
+// rdma_cm id bound at once; rdma_listen runs on a provider goroutine and
+// NdkListen completes through its callback (STATUS_PENDING), or inline
+// without a callback.
+func (l *listener) Listen(local netip.AddrPort, done ndk.RequestCompletion, ctx any) ndk.Status {
 	ad := l.ad
 	if !ad.hasAddr(local.Addr()) {
 		return ndk.StatusInvalidAddress
@@ -86,13 +89,34 @@ func (l *listener) Listen(local netip.AddrPort, _ ndk.RequestCompletion, _ any) 
 		delete(p.handles, h)
 		return st
 	}
-	if err := listenID(id, listenBacklog); err != nil {
-		destroyID(id)
-		p.ports.unref(ep)
-		delete(p.handles, h)
+	l.id, l.ep, l.handle = id, ep, h
+	if done == nil {
+		return l.listenLocked()
+	}
+	r := l.holdLocked(done, ctx)
+	go func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		st := ndk.StatusCancelled // closed meanwhile (LT-23, LT-26)
+		if !l.closing {
+			st = l.listenLocked()
+		}
+		l.completeLocked(r, st)
+	}()
+	return ndk.StatusPending
+}
+
+// listenLocked is rdma_listen on the bound id; a failure releases the id
+// and the endpoint.
+func (l *listener) listenLocked() ndk.Status {
+	p := l.ad.p
+	if err := listenID(l.id, listenBacklog); err != nil {
+		destroyID(l.id)
+		p.ports.unref(l.ep)
+		delete(p.handles, l.handle)
+		l.id, l.ep = nil, nil
 		return statusOf(err)
 	}
-	l.id, l.ep, l.handle = id, ep, h
 	return ndk.StatusSuccess
 }
 
@@ -222,6 +246,7 @@ type connector struct {
 	onDisc                         ndk.DisconnectEventCallback
 	discCtx                        any
 	localDisc                      bool
+	abortWait                      chan struct{} // closed when the peer answers the DREQ of a host gone down (faults.go)
 }
 
 // Connect implements ndk.Connector.
@@ -337,6 +362,10 @@ func eventErr(status int) error {
 
 // dropIDLocked destroys the connector's rdma_cm id.
 func (c *connector) dropIDLocked() {
+	if c.abortWait != nil {
+		close(c.abortWait)
+		c.abortWait = nil
+	}
 	if c.id != nil {
 		destroyID(c.id)
 		delete(c.ad.p.handles, c.handle)
@@ -476,6 +505,10 @@ func (c *connector) onEventLocked(ev cmEvent) {
 		}
 	case evDisconnected:
 		disconnectID(c.id) // answer the peer's DREQ (DS-3, DS-4 at the peer)
+		if c.abortWait != nil {
+			close(c.abortWait)
+			c.abortWait = nil
+		}
 		switch c.state {
 		case stDisconnecting:
 			st := ndk.StatusSuccess
@@ -681,8 +714,10 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 			c.state = stDisconnected
 			return statusOf(err)
 		}
+		c.armDisconnectTimeoutLocked()
 		return ndk.StatusPending
 	}
+	c.armDisconnectTimeoutLocked()
 	// DS-5: the DREQ goes once the requests already posted are done. A
 	// signaled zero-length RDMA Write posted behind them completes after
 	// them (RC completes in order); the provider polls for it.
@@ -723,6 +758,32 @@ func (c *connector) disconnectAfter(q *qp, marker chan struct{}) {
 		p.mu.Unlock()
 		return
 	}
+}
+
+// armDisconnectTimeoutLocked bounds the pending NdkDisconnect: after
+// disconnect-timeout without the peer's answer it completes with
+// STATUS_IO_TIMEOUT (CN-17), the QP is flushed and the connection closed
+// (DS-10); the DREQ is sent then if the wait for posted requests held it.
+// rdma_cm alone keeps retrying a DREQ for about 100 s (measured on rxe);
+// its late DISCONNECTED event finds the connection over already.
+func (c *connector) armDisconnectTimeoutLocked() {
+	r := c.discReq
+	p := c.ad.p
+	time.AfterFunc(p.discTimeout, func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if c.discReq != r || c.state != stDisconnecting {
+			return
+		}
+		c.discReq = nil
+		c.state = stDisconnected
+		if c.id != nil {
+			disconnectID(c.id) // fails harmlessly when the DREQ went already
+		}
+		c.flushLocked()
+		p.syncRemoteLocked()
+		c.completeLocked(r, ndk.StatusIOTimeout)
+	})
 }
 
 // beginCloseLocked cancels what is pending (LT-26) and ends the connection:

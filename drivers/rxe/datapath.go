@@ -421,6 +421,8 @@ type mr struct {
 	shadow unsafe.Pointer
 	sh     []byte
 	remote bool // remote write access: sync sh to buf at every poll
+
+	registering bool // an NdkRegisterMr is pending
 }
 
 // mrKey names an MR by its device and local token.
@@ -502,8 +504,12 @@ func (x *pd) CreateMR(fast bool, _ ndk.CreateCompletion, _ any) (ndk.MR, ndk.Sta
 	return m, ndk.StatusSuccess
 }
 
-// Register implements ndk.MR (ibv_reg_mr_iova), inline.
-func (x *mr) Register(buf []byte, va uint64, flags uint32, _ ndk.RequestCompletion, _ any) ndk.Status {
+// Register implements ndk.MR (ibv_reg_mr_iova). Pinning and registering
+// take time (the kernel walks and pins every page), so the registration
+// runs on a provider goroutine and completes through the callback
+// (STATUS_PENDING), as it does in a kernel provider; without a callback it
+// completes inline.
+func (x *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
 	if len(buf) == 0 || uint64(len(buf)) > x.ad.dev.info.MaxRegistrationSize {
 		return ndk.StatusInvalidParameter
 	}
@@ -520,9 +526,30 @@ func (x *mr) Register(buf []byte, va uint64, flags uint32, _ ndk.RequestCompleti
 	p := x.ad.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if x.closing || x.vmr != nil {
+	if x.closing || x.vmr != nil || x.registering {
 		return ndk.StatusInvalidDeviceState
 	}
+	if done == nil {
+		return x.registerLocked(buf, va, acc)
+	}
+	x.registering = true
+	r := x.holdLocked(done, ctx)
+	go func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		x.registering = false
+		st := ndk.StatusCancelled // closed meanwhile: the close waits for this completion (LT-23)
+		if !x.closing {
+			st = x.registerLocked(buf, va, acc)
+		}
+		x.completeLocked(r, st)
+	}()
+	return ndk.StatusPending
+}
+
+// registerLocked registers buf at va with access acc.
+func (x *mr) registerLocked(buf []byte, va uint64, acc int) ndk.Status {
+	p := x.ad.p
 	addr := unsafe.Pointer(&buf[0])
 	if (uintptr(addr)^uintptr(va))&(ndk.PageSize-1) == 0 {
 		x.pin.Pin(&buf[0])

@@ -22,6 +22,21 @@
 //   - address=ADDR[,ADDR]: the devices by an address of their network device.
 //   - netdev=DEV[,DEV]: create rxe_DEV on each network device that has no
 //     RDMA device yet (needs root and the rdma_rxe module).
+//   - disconnect-timeout=5s: how long NdkDisconnect waits at most before it
+//     completes with STATUS_IO_TIMEOUT (rdma_cm by itself gives up on an
+//     unanswered DREQ only after about 100 s: measured on rxe under qemu).
+//   - faults=tc: fault injection (ndk.FaultInjector), for test machines.
+//     A host made unresponsive loses every packet of its network device
+//     to tc (a clsact qdisc and matchall filters with the "stolen" action,
+//     on ingress and egress, so a transmit succeeds and its packet
+//     vanishes; needs CAP_NET_ADMIN and the sch_ingress, cls_matchall and
+//     act_gact modules). A host made down first ends its
+//     connections as its kernel does when the processes holding them die
+//     (each QP is flushed, its consumer indicated, and its rdma_cm id sends
+//     a DREQ that its peer sees as the end of the connection), then goes
+//     silent the same way. Up again removes the filters. Without the option
+//     the provider does not implement ndk.FaultInjector and the specs that
+//     need a fault report their rules as not observable.
 //
 // Sides returns the first IPv4 and IPv6 address (not link-local) of each
 // chosen device's network device; OpenAdapter opens the device whose network
@@ -45,17 +60,23 @@
 //     too early for NDK). Ephemeral ports come from 49152-65535. A shared
 //     endpoint is a table entry; each connection over it binds an rdma_cm id
 //     with RDMA_OPTION_ID_REUSEADDR.
-//   - Closes follow the NDK completion contract: STATUS_SUCCESS at once when
-//     nothing is outstanding, otherwise STATUS_PENDING with the completion
-//     from a provider goroutine once successors are closed and callbacks
-//     and requests are done. Creates, NdkListen and NdkCompleteConnect
-//     complete inline; NdkConnect, NdkAccept and NdkDisconnect return
-//     STATUS_PENDING and complete from the event goroutine's callbacks.
+//   - Closes follow the NDK completion contract: STATUS_PENDING with the
+//     completion from a provider goroutine once successors are closed and
+//     callbacks and requests are done; STATUS_SUCCESS at once when nothing
+//     is outstanding, except for QPs, CQs and SRQs, whose teardown always
+//     completes through the callback (a kernel provider cannot wait for
+//     the device in NdkCloseObject, which may be called at DISPATCH_LEVEL).
+//     Creates and NdkCompleteConnect complete inline; NdkListen binds at
+//     once and runs rdma_listen on a provider goroutine; NdkConnect,
+//     NdkAccept and NdkDisconnect return STATUS_PENDING and complete from
+//     the event goroutine's callbacks. A call made without a completion
+//     callback completes inline.
 //
 // # Data path
 //
-//   - MRs (NdkCreateMr for NdkRegisterMr; inline NdkRegisterMr and
-//     NdkDeregisterMr): the consumer's buffer is registered with
+//   - MRs (NdkCreateMr for NdkRegisterMr; NdkRegisterMr pins and
+//     registers on a provider goroutine and completes through its
+//     callback; NdkDeregisterMr is inline): the consumer's buffer is registered with
 //     ibv_reg_mr_iova with the NDK virtual address as iova, so local SGEs
 //     and the peer's remote addresses are the NDK addresses themselves, on
 //     both sides, with no translation. The buffer is pinned with
@@ -91,7 +112,9 @@
 //     after 2 s).
 //   - NdkDisconnect waits for the requests already posted (DS-5): it posts
 //     a signaled zero-length RDMA Write, which completes after them, polls
-//     for it, and only then sends the DREQ.
+//     for it (2 s at most), and only then sends the DREQ. It completes at
+//     the peer's answer, or with STATUS_IO_TIMEOUT after
+//     disconnect-timeout (CN-17), the QP flushed either way.
 //   - SRQs: ibv_create_srq, NdkSrqReceive, NdkModifySrq (depth; the notify
 //     threshold never notifies), NdkCreateQpWithSrq.
 //   - MWs: type 2 ibv_alloc_mw; NdkBind is an IBV_WR_BIND_MW work request
@@ -108,5 +131,4 @@
 //     NdkInvalidate of an MR, NdkBuildLam (NdkReleaseLam does nothing),
 //     NdkControlCqInterruptModeration, SRQ notifications.
 //   - NdkGetPrivilegedMemoryRegionToken returns 0.
-//   - Fault injection (ndk.FaultInjector): the specs that need it skip.
 package rxe

@@ -20,7 +20,19 @@ const (
 	// exists on them yet (needs root and the rdma_rxe module),
 	// comma-separated.
 	OptNetdev = "netdev"
+	// OptDisconnectTimeout is how long NdkDisconnect waits at most (for the
+	// requests posted before it, then for the peer's answer) before it
+	// completes with STATUS_IO_TIMEOUT (a Go duration).
+	OptDisconnectTimeout = "disconnect-timeout"
+	// OptFaults enables fault injection (ndk.FaultInjector): "tc" drops a
+	// host's traffic on its network device with a tc filter.
+	OptFaults = "faults"
 )
+
+// DefaultDisconnectTimeout is the default of OptDisconnectTimeout: rdma_cm
+// by itself gives up on an unanswered DREQ only after about 100 s
+// (measured on rxe).
+const DefaultDisconnectTimeout = "5s"
 
 // Driver is the rxe driver, registered as "rxe".
 type Driver struct{}
@@ -34,5 +46,9 @@ func (Driver) Options() []ndk.Option {
 			Usage: "choose the devices by an IPv4 or IPv6 address of their network device instead, comma-separated, e.g. 10.99.0.1"},
 		{Name: OptNetdev, Default: "",
 			Usage: "network devices to create an rxe device on (rxe_DEV) when they have none, comma-separated, e.g. eth0 (needs root and the rdma_rxe module)"},
+		{Name: OptDisconnectTimeout, Default: DefaultDisconnectTimeout,
+			Usage: "how long NdkDisconnect waits at most for the peer's answer before it completes with STATUS_IO_TIMEOUT and flushes the QP (a Go duration; rdma_cm by itself gives up on an unanswered DREQ only after about 100 s)"},
+		{Name: OptFaults, Default: "",
+			Usage: "fault injection for the specs that need it: tc = a host made unresponsive or down has all its traffic dropped by tc filters on its network device (needs CAP_NET_ADMIN and the sch_ingress, cls_matchall and act_gact modules; for test machines only)"},
 	}
 }

@@ -57,10 +57,29 @@ func (o *object) Close(done ndk.CloseCompletion, ctx any) ndk.Status {
 		o.closeDone, o.closeCtx = done, ctx
 		return ndk.StatusPending
 	}
+	if o.deferClose() && done != nil {
+		// The teardown of a queue waits on the device: it completes
+		// through the close completion, as in a kernel provider.
+		o.closeDone, o.closeCtx = done, ctx
+		p.maybeFinishLocked(o)
+		return ndk.StatusPending
+	}
 	o.finalized = true
 	o.self.releaseLocked()
 	p.detachLocked(o)
 	return ndk.StatusSuccess
+}
+
+// deferClose tells whether o's close completes through its callback even
+// when nothing is outstanding: QPs, CQs and SRQs, whose destroy waits for
+// the device's queues (a kernel provider cannot wait in NdkCloseObject,
+// which may be called at DISPATCH_LEVEL).
+func (o *object) deferClose() bool {
+	switch o.typ {
+	case ndk.ObjectTypeQP, ndk.ObjectTypeCQ, ndk.ObjectTypeSRQ:
+		return true
+	}
+	return false
 }
 
 // linkLocked makes q an antecedent of o.

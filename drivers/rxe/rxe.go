@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/Mellanox/rdmamap"
 	"github.com/vishvananda/netlink"
@@ -49,12 +50,22 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err != nil || n == 0 {
 		return nil, errNoDevice
 	}
+	discTimeout, err := parseDisconnectTimeout(opts[OptDisconnectTimeout])
+	if err != nil {
+		return nil, err
+	}
+	switch opts[OptFaults] {
+	case "", "tc":
+	default:
+		return nil, fmt.Errorf("%s=%s: the only fault injection is tc", OptFaults, opts[OptFaults])
+	}
 	cms, free, err := cmDevices()
 	if err != nil {
 		return nil, err
 	}
 	p := &provider{ports: newPortTable(), free: free, handles: map[uint64]cmOwner{},
-		cqs: map[uint64]*cq{}, qps: map[qpKey]*qp{}, wrs: map[uint64]*wr{}, mrs: map[mrKey]*mr{}}
+		cqs: map[uint64]*cq{}, qps: map[qpKey]*qp{}, wrs: map[uint64]*wr{}, mrs: map[mrKey]*mr{},
+		discTimeout: discTimeout, faults: map[string]*hostFault{}}
 	p.cond = sync.NewCond(&p.mu)
 	for _, c := range cms {
 		dev, err := newDevice(c)
@@ -69,7 +80,22 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 		free()
 		return nil, err
 	}
+	if opts[OptFaults] == "tc" {
+		return faultProvider{p}, nil
+	}
 	return p, nil
+}
+
+// parseDisconnectTimeout reads option disconnect-timeout.
+func parseDisconnectTimeout(s string) (time.Duration, error) {
+	if s == "" {
+		s = DefaultDisconnectTimeout
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s=%s: want a positive Go duration such as 10s", OptDisconnectTimeout, s)
+	}
+	return d, nil
 }
 
 func splitList(s string) []string {
@@ -214,6 +240,11 @@ type provider struct {
 	wrs        map[uint64]*wr     // work requests by wr_id
 	nextWR     uint64
 	mrs        map[mrKey]*mr // registered MRs by device and local token
+
+	discTimeout time.Duration // option disconnect-timeout
+
+	fmu    sync.Mutex            // serializes fault injection (faults.go)
+	faults map[string]*hostFault // by network device
 }
 
 // chooseSides picks the devices of side A and side B.
@@ -314,6 +345,7 @@ func (p *provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 
 // Close implements ndk.Provider.
 func (p *provider) Close() error {
+	p.dropFaults()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.closed {

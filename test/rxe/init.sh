@@ -84,6 +84,9 @@ set -- run --driver rxe --no-color \
 	--junit-report /out/junit.xml --json-report /out/report.json \
 	--timeout "$SPEC_TIMEOUT"
 [ -n "$LABEL_FILTER" ] && set -- "$@" --label-filter "$LABEL_FILTER"
+for o in $DRIVER_OPTS; do
+	set -- "$@" --driver-opt "$o"
+done
 say "ndkconform $*"
 /bin/ndkconform drivers >/out/drivers.txt 2>&1
 timeout -s KILL "$GUEST_TIMEOUT" /bin/ndkconform "$@" >/out/ndkconform.log 2>&1 &

@@ -16,8 +16,10 @@
 # Environment: OUT (default out/rxe), CACHE (default $OUT/cache), DEADLINE
 # (host deadline on qemu, seconds, default 1800), GUEST_TIMEOUT (the guest's
 # watchdog on ndkconform, seconds, default 1500), SPEC_TIMEOUT (ndkconform
-# --timeout, default 5s), LABEL_FILTER (ndkconform --label-filter, default
-# all), GO (default go).
+# --timeout, default 10s: more than the driver's disconnect-timeout, 5s),
+# LABEL_FILTER (ndkconform --label-filter, default all), DRIVER_OPTS (the
+# rxe driver's options, space-separated, default "faults=tc": fault
+# injection with tc filters in the guest), GO (default go).
 set -euo pipefail
 
 start=$(date +%s)
@@ -29,8 +31,9 @@ OUT=${OUT:-out/rxe}
 CACHE=${CACHE:-$OUT/cache}
 DEADLINE=${DEADLINE:-1800}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-1500}
-SPEC_TIMEOUT=${SPEC_TIMEOUT:-5s}
+SPEC_TIMEOUT=${SPEC_TIMEOUT:-10s}
 LABEL_FILTER=${LABEL_FILTER:-}
+DRIVER_OPTS=${DRIVER_OPTS:-faults=tc}
 GO=${GO:-go}
 mkdir -p "$OUT" "$CACHE"
 OUT=$(cd "$OUT" && pwd)
@@ -132,7 +135,8 @@ for b in /usr/sbin/ip /usr/bin/rdma; do
 	done
 done
 # kernel modules, in load order
-mods="crc32_generic configfs ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm udp_tunnel ip6_udp_tunnel rdma_rxe veth"
+mods="crc32_generic configfs ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm udp_tunnel ip6_udp_tunnel rdma_rxe veth
+  sch_ingress cls_matchall act_gact"
 : >"$rd/modules/order"
 for m in $mods; do
 	f=$(find "$moddir" -name "$m.ko" -o -name "$m.ko.xz" | head -1)
@@ -150,6 +154,7 @@ chmod +x "$rd/init"
 	echo "GUEST_TIMEOUT=$GUEST_TIMEOUT"
 	echo "SPEC_TIMEOUT=$SPEC_TIMEOUT"
 	printf 'LABEL_FILTER=%q\n' "$LABEL_FILTER"
+	printf 'DRIVER_OPTS=%q\n' "$DRIVER_OPTS"
 } >"$rd/etc/ndkconform.env"
 (cd "$rd" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 log "initramfs: $(du -h "$OUT/initramfs.cpio.gz" | cut -f1)"
