@@ -10,8 +10,9 @@
 #   5. boots it under qemu (TCG) with a hard deadline; the guest runs the suite
 #      between rxe0 (side A) and rxe1 (side B) and prints the reports on the
 #      serial console, base64-encoded between markers;
-#   6. decodes the reports into $OUT and judges the JUnit report: any failed
-#      spec not waived by test/rxe/waivers.txt fails the run.
+#   6. decodes the reports into $OUT and judges the JUnit report: a failed
+#      or skipped spec not waived by test/rxe/waivers.txt fails the run, and
+#      so does a report in which no spec ran.
 #
 # Environment: OUT (default out/rxe), CACHE (default $OUT/cache), DEADLINE
 # (host deadline on qemu, seconds, default 1800), GUEST_TIMEOUT (the guest's

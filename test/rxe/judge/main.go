@@ -2,7 +2,8 @@
 // brought back: it prints the counts by area, the failures grouped by the
 // rule they count against, and exits 1 if a failed spec is not waived by the
 // waivers file (every rule its failure counts against must be waived, as
-// ndkconform's --waivers does), 0 otherwise.
+// ndkconform's --waivers does) or a skipped spec is not (every rule it is
+// labelled with must be waived: a skip verifies none of them), 0 otherwise.
 //
 //	go run ./test/rxe/judge [-waivers FILE] [-top N] junit.xml
 package main
@@ -74,6 +75,7 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 	var total tally
 	byRule := map[string][]string{} // rule -> first lines of the failures counted against it
 	var unwaived []string
+	var skips []string // skipped specs not waived, with the reason
 	for _, ts := range doc.TestSuite {
 		for _, tc := range ts.TestCases {
 			area := strings.TrimPrefix(strings.TrimPrefix(tc.ClassName, "ndkconform"), ".")
@@ -105,6 +107,15 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 			case tc.Skipped != nil:
 				t.skipped++
 				total.skipped++
+				ok := len(s.Rules) > 0
+				for _, id := range s.Rules {
+					if _, w := waivers[id]; !w {
+						ok = false
+					}
+				}
+				if !ok {
+					skips = append(skips, fmt.Sprintf("%s: %s", clip(tc.Name, 110), tc.Skipped.Message))
+				}
 				continue
 			case fail == nil:
 				t.passed++
@@ -171,13 +182,23 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 			fmt.Fprintf(w, "    %-7s %2d%s  first: %s\n", r, len(byRule[r]), waived, clip(byRule[r][0], 150))
 		}
 	}
+	if len(skips) > 0 {
+		fmt.Fprintf(w, "  skipped and not waived (%d):\n", len(skips))
+		for _, x := range skips {
+			fmt.Fprintf(w, "    %s\n", x)
+		}
+	}
 	verdict := "PASS"
-	if total.failed > 0 {
+	if total.failed > 0 || len(skips) > 0 {
 		verdict = "FAIL"
 	}
-	fmt.Fprintf(w, "  verdict: %s (%d failed specs not waived)\n", verdict, total.failed)
+	if total.passed+total.failed+total.waived+total.skipped == 0 {
+		fmt.Fprintf(w, "  no spec ran: the report has no testcase\n")
+		verdict = "FAIL"
+	}
+	fmt.Fprintf(w, "  verdict: %s (%d failed specs not waived, %d skipped specs not waived)\n", verdict, total.failed, len(skips))
 	fmt.Fprintf(w, "%d passed, %d failed, %d skipped\n", total.passed, total.failed, total.skipped)
-	if total.failed > 0 {
+	if verdict == "FAIL" {
 		return 1
 	}
 	return 0

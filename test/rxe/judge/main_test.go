@@ -22,6 +22,7 @@ const sample = `<?xml version="1.0" encoding="UTF-8"?>
       <failure message="NdkCreateMr failed" type="failed">NdkCreateMr failed</failure>
     </testcase>
     <testcase name="[DS-4] d" classname="ndkconform.disconnect" time="0.1" status="skipped">
+      <properties><property name="rule" value="DS-4"></property></properties>
       <skipped message="not observable: no faults"></skipped>
     </testcase>
   </testsuite>
@@ -57,9 +58,27 @@ func TestJudge(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "1 passed, 1 failed, 1 skipped") {
 		t.Fatalf("LT-16 waived: code %d\n%s", code, out)
 	}
+	// Both failures waived: the skip, which verifies nothing, still fails it.
 	code, out = runJudge(t, "LT-16 known\nDS-5 no data path yet\n")
+	if code != 1 || !strings.Contains(out, "1 skipped specs not waived") || !strings.Contains(out, "[DS-4] d: not observable: no faults") {
+		t.Fatalf("failures waived, skip not: code %d\n%s", code, out)
+	}
+	code, out = runJudge(t, "LT-16 known\nDS-5 no data path yet\nDS-4 no faults here\n")
 	if code != 0 || !strings.Contains(out, "verdict: PASS") {
 		t.Fatalf("all waived: code %d\n%s", code, out)
+	}
+}
+
+// A report in which no spec ran fails the run.
+func TestJudgeEmptyReport(t *testing.T) {
+	dir := t.TempDir()
+	junit := dir + "/junit.xml"
+	if err := writeFile(junit, `<testsuites name="ndkconform" tests="0"><testsuite name="ndkconform" tests="0"></testsuite></testsuites>`); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{junit}, &out, &errb); code != 1 || !strings.Contains(out.String(), "no spec ran") {
+		t.Fatalf("empty report: code %d\n%s%s", code, out.String(), errb.String())
 	}
 }
 
