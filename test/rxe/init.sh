@@ -105,6 +105,65 @@ for f in junit.xml report.json ndkconform.log dmesg; do
 	gzip -c /out/$f | base64
 	echo "=====END $f====="
 done
+
+# The benchmark, only once the suite ran and its reports are out: the Go
+# BenchmarkConnectCycle of drivers/rxe (IPv4 and IPv6), then librdmacm's
+# cmtime between the same addresses: one run of CMTIME_N connections and
+# CMTIME_RUNS runs of one. Everything goes to bench.txt, sent as one more
+# block; nothing here changes the suite's result. Every program has a limit.
+up() { cut -d' ' -f1 /proc/uptime; }
+if [ "${BENCH:-0}" = 1 ]; then
+	say "benchmark: start at $(up)s"
+	B=/out/bench.txt
+	: >$B
+	if [ -x /bin/rxe.test ]; then
+		echo "== go: rxe.test -test.run ^\$ -test.bench ConnectCycle -test.benchtime ${BENCH_N}x (start $(up)s)" >>$B
+		# -test.timeout does not cover benchmarks: SIGQUIT (Go prints every
+		# goroutine and exits) after BENCH_TIMEOUT, SIGKILL if that fails
+		NDKCONFORM_RXE_SIDE_A=10.99.0.1,fd99::1 NDKCONFORM_RXE_SIDE_B=10.99.0.2,fd99::2 \
+			timeout -s KILL $((BENCH_TIMEOUT + 15)) timeout -s QUIT "$BENCH_TIMEOUT" \
+			/bin/rxe.test -test.run '^$' -test.bench ConnectCycle -test.benchtime "${BENCH_N}x" >>$B 2>&1
+		rc=$?
+		echo "== go: exit status $rc (end $(up)s)" >>$B
+		say "benchmark: go exited with status $rc at $(up)s"
+	else
+		echo "== go: skipped, rxe.test is not in the image" >>$B
+	fi
+	if [ -x /usr/bin/cmtime ]; then
+		# one server per address; cmtime's server runs until it is killed
+		/usr/bin/cmtime -b 10.99.0.2 >/tmp/cmtime-server4.txt 2>&1 &
+		s4=$!
+		/usr/bin/cmtime -b fd99::2 >/tmp/cmtime-server6.txt 2>&1 &
+		s6=$!
+		sleep 1
+		for fam in 4 6; do
+			if [ $fam = 4 ]; then src=10.99.0.1 dst=10.99.0.2; else src=fd99::1 dst=fd99::2; fi
+			echo "== cmtime IPv$fam batch: cmtime -s $dst -b $src -c $CMTIME_N (start $(up)s)" >>$B
+			timeout -s KILL 60 /usr/bin/cmtime -s $dst -b $src -c "$CMTIME_N" >>$B 2>&1
+			echo "== cmtime IPv$fam batch: exit status $? (end $(up)s)" >>$B
+		done
+		i=1
+		while [ $i -le "$CMTIME_RUNS" ]; do
+			echo "== cmtime IPv4 single $i: cmtime -s 10.99.0.2 -b 10.99.0.1 -c 1" >>$B
+			timeout -s KILL 20 /usr/bin/cmtime -s 10.99.0.2 -b 10.99.0.1 -c 1 >>$B 2>&1
+			echo "== cmtime IPv4 single $i: exit status $?" >>$B
+			i=$((i + 1))
+		done
+		echo "== cmtime singles: end $(up)s" >>$B
+		kill $s4 $s6 2>/dev/null
+		for f in 4 6; do
+			echo "== cmtime IPv$f server (killed once its clients were done):" >>$B
+			cat /tmp/cmtime-server$f.txt >>$B
+		done
+		say "benchmark: cmtime done at $(up)s"
+	else
+		echo "== cmtime: skipped, not in the image" >>$B
+	fi
+	say "benchmark: end at $(up)s"
+	echo "=====BEGIN bench.txt====="
+	gzip -c $B | base64
+	echo "=====END bench.txt====="
+fi
 sync
 say "powering off"
 poweroff -f

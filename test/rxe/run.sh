@@ -14,13 +14,27 @@
 #      or skipped spec not waived by test/rxe/waivers.txt fails the run, and
 #      so does a report in which no spec ran.
 #
+# With BENCH=1 (the default) the guest also runs, after the suite and after
+# its reports are out, BenchmarkConnectCycle of drivers/rxe (a static
+# `go test -c -tags rxe` binary: connect + accept + disconnect + close cycles
+# through the ndk interface, IPv4 and IPv6) and librdmacm's cmtime (Debian's
+# rdmacm-utils) between the same two addresses; their outputs come back as
+# $OUT/bench.txt and a summary is printed. The benchmark never changes the
+# verdict: a failure of it is only reported.
+#
 # Environment: OUT (default out/rxe), CACHE (default $OUT/cache), DEADLINE
 # (host deadline on qemu, seconds, default 1800), GUEST_TIMEOUT (the guest's
 # watchdog on ndkconform, seconds, default 1500), SPEC_TIMEOUT (ndkconform
 # --timeout, default 10s: more than the driver's disconnect-timeout, 5s),
 # LABEL_FILTER (ndkconform --label-filter, default all), DRIVER_OPTS (the
 # rxe driver's options, space-separated, default "faults=tc": fault
-# injection with tc filters in the guest), GO (default go).
+# injection with tc filters in the guest), GO (default go). Benchmark: BENCH
+# (1 or 0, default 1), BENCH_N (Go cycles per address family, default 500),
+# CMTIME_N (connections of one cmtime run per family, default 500),
+# CMTIME_RUNS (cmtime runs of one connection each, default 50),
+# BENCH_TIMEOUT (the guest's limit on the Go benchmark, seconds, default 90;
+# each cmtime run has its own). With the defaults the benchmark adds about
+# 20 s to the guest's run.
 set -euo pipefail
 
 start=$(date +%s)
@@ -36,6 +50,11 @@ SPEC_TIMEOUT=${SPEC_TIMEOUT:-10s}
 LABEL_FILTER=${LABEL_FILTER:-}
 DRIVER_OPTS=${DRIVER_OPTS:-faults=tc}
 GO=${GO:-go}
+BENCH=${BENCH:-1}
+BENCH_N=${BENCH_N:-500}
+CMTIME_N=${CMTIME_N:-500}
+CMTIME_RUNS=${CMTIME_RUNS:-50}
+BENCH_TIMEOUT=${BENCH_TIMEOUT:-90}
 mkdir -p "$OUT" "$CACHE"
 OUT=$(cd "$OUT" && pwd)
 CACHE=$(cd "$CACHE" && pwd)
@@ -115,6 +134,53 @@ file "$bin" 2>/dev/null | grep -q 'statically linked' || ldd "$bin" 2>&1 | grep 
 	die "$bin is not statically linked"
 "$bin" drivers >"$OUT/drivers.txt" 2>&1 || true
 
+# --- 3b. the benchmark: rxe.test and cmtime (never fatal) ---------------
+# copy_libs FILE ROOT: the shared libraries FILE needs (ldd), at their paths
+copy_libs() {
+	local lib
+	for lib in $(ldd "$1" | awk '/=>/ {print $3} /^\t\/lib64/ {print $1}'); do
+		[ -f "$lib" ] || continue
+		mkdir -p "$2$(dirname "$lib")" && cp -L "$lib" "$2$lib" || return 1
+	done
+}
+bench_go=0
+bench_cmtime=""
+if [ "$BENCH" = 1 ]; then
+	log "building the rxe benchmark (go test -c -tags rxe, static)"
+	rm -f "$OUT/rxe.test"
+	if CGO_ENABLED=1 "$GO" test -c -tags 'rxe netgo osusergo' \
+		-ldflags "-linkmode external -extldflags -static" \
+		-o "$OUT/rxe.test" ./drivers/rxe >"$OUT/bench-build.log" 2>&1 &&
+		{ file "$OUT/rxe.test" 2>/dev/null | grep -q 'statically linked' || ldd "$OUT/rxe.test" 2>&1 | grep -q 'not a dynamic'; }; then
+		bench_go=1
+	else
+		log "benchmark: building rxe.test failed, the Go benchmark is skipped (see $OUT/bench-build.log)"
+	fi
+	# cmtime from Debian's rdmacm-utils of the host's librdmacm version (its
+	# libraries, the rxe provider included, come from the host).
+	rver=$(dpkg-query -W -f='${Version}' librdmacm1 2>/dev/null || true)
+	cmdir=$CACHE/rdmacm-utils-${rver:-unknown}
+	if [ ! -x "$cmdir/usr/bin/cmtime" ] && [ -n "$rver" ]; then
+		log "fetching rdmacm-utils $rver (cmtime)"
+		rm -rf "$CACHE/deb-cmtime" "$cmdir.tmp"
+		mkdir -p "$CACHE/deb-cmtime"
+		if (cd "$CACHE/deb-cmtime" && { apt-get download "rdmacm-utils=$rver" >/dev/null 2>&1 ||
+			{ apt-get update >/dev/null 2>&1; apt-get download "rdmacm-utils=$rver" >/dev/null 2>&1; }; }) &&
+			dpkg -x "$CACHE"/deb-cmtime/rdmacm-utils_*.deb "$cmdir.tmp"; then
+			mv "$cmdir.tmp" "$cmdir"
+		else
+			log "benchmark: apt-get download rdmacm-utils=$rver failed, cmtime is skipped"
+		fi
+		rm -rf "$CACHE/deb-cmtime" "$cmdir.tmp"
+	fi
+	rxeprov=/usr/lib/x86_64-linux-gnu/libibverbs/librxe-rdmav34.so
+	if [ -x "$cmdir/usr/bin/cmtime" ] && [ -f "$rxeprov" ] && [ -f /etc/libibverbs.d/rxe.driver ]; then
+		bench_cmtime=$cmdir/usr/bin/cmtime
+	elif [ -x "$cmdir/usr/bin/cmtime" ]; then
+		log "benchmark: $rxeprov or /etc/libibverbs.d/rxe.driver missing (ibverbs-providers), cmtime is skipped"
+	fi
+fi
+
 # --- 4. initramfs -------------------------------------------------------
 log "building the initramfs"
 rd=$OUT/initramfs
@@ -151,11 +217,35 @@ done
 cp "$bin" "$rd/bin/ndkconform"
 cp "$here/init.sh" "$rd/init"
 chmod +x "$rd/init"
+# the benchmark: rxe.test, and cmtime with its libraries (ld-linux, libc,
+# librdmacm, libibverbs, libnl), libgcc_s (glibc loads it for pthread_exit)
+# and the rxe provider of libibverbs
+add_cmtime() {
+	cp "$bench_cmtime" "$rd/usr/bin/cmtime" || return 1
+	copy_libs "$bench_cmtime" "$rd" || return 1
+	mkdir -p "$rd$(dirname "$rxeprov")" "$rd/etc/libibverbs.d" || return 1
+	cp "$rxeprov" "$rd$rxeprov" || return 1
+	copy_libs "$rxeprov" "$rd" || return 1
+	cp /etc/libibverbs.d/rxe.driver "$rd/etc/libibverbs.d/" || return 1
+	cp -L /lib/x86_64-linux-gnu/libgcc_s.so.1 "$rd/lib/x86_64-linux-gnu/" || return 1
+}
+if [ $bench_go = 1 ]; then
+	cp "$OUT/rxe.test" "$rd/bin/rxe.test"
+fi
+if [ -n "$bench_cmtime" ] && ! add_cmtime; then
+	log "benchmark: copying cmtime and its libraries into the initramfs failed, cmtime is skipped"
+	rm -f "$rd/usr/bin/cmtime"
+fi
 {
 	echo "GUEST_TIMEOUT=$GUEST_TIMEOUT"
 	echo "SPEC_TIMEOUT=$SPEC_TIMEOUT"
 	printf 'LABEL_FILTER=%q\n' "$LABEL_FILTER"
 	printf 'DRIVER_OPTS=%q\n' "$DRIVER_OPTS"
+	echo "BENCH=$BENCH"
+	echo "BENCH_N=$BENCH_N"
+	echo "CMTIME_N=$CMTIME_N"
+	echo "CMTIME_RUNS=$CMTIME_RUNS"
+	echo "BENCH_TIMEOUT=$BENCH_TIMEOUT"
 } >"$rd/etc/ndkconform.env"
 (cd "$rd" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 log "initramfs: $(du -h "$OUT/initramfs.cpio.gz" | cut -f1)"
@@ -194,6 +284,22 @@ if [ ! -s "$OUT/junit.xml" ]; then
 	die "no JUnit report came back from the guest (console: $console)"
 fi
 log "reports: $OUT/junit.xml $OUT/report.json $OUT/ndkconform.log"
+# The benchmark's output and summary; nothing of it decides the verdict.
+bench_report() {
+	rm -f "$OUT/bench.txt"
+	if ! extract bench.txt "$OUT/bench.txt"; then
+		log "benchmark: no output came back from the guest (see $console)"
+		return 0
+	fi
+	local b0 b1
+	b0=$(sed -n 's/^init: benchmark: start at \([0-9.]*\)s$/\1/p' "$console")
+	b1=$(sed -n 's/^init: benchmark: end at \([0-9.]*\)s$/\1/p' "$console")
+	log "benchmark: $OUT/bench.txt (${b0:-?}s to ${b1:-?}s of guest uptime)"
+	awk -f "$here/bench-summary.awk" "$OUT/bench.txt"
+}
+if [ "$BENCH" = 1 ]; then
+	bench_report || log "benchmark: the summary failed"
+fi
 "$GO" build -o "$OUT/judge" ./test/rxe/judge || die "building test/rxe/judge"
 set +e
 "$OUT/judge" -waivers "$here/waivers.txt" "$OUT/junit.xml"
