@@ -94,7 +94,13 @@ pid=$!
 wait $pid
 rc=$?
 say "ndkconform exited with status $rc at $(cut -d' ' -f1 /proc/uptime)s"
-[ $rc -eq 137 ] && say "ndkconform killed by the guest watchdog after ${GUEST_TIMEOUT}s"
+if [ $rc -eq 137 ]; then
+	if dmesg | grep -q "Killed process [0-9]* (ndkconform)"; then
+		say "ndkconform killed by the kernel's OOM killer: $(dmesg | grep -m1 "Killed process [0-9]* (ndkconform)")"
+	else
+		say "ndkconform killed by the guest watchdog after ${GUEST_TIMEOUT}s"
+	fi
+fi
 tail -n 3 /out/ndkconform.log | sed 's/^/init: | /'
 cat /out/drivers.txt >>/out/ndkconform.log
 dmesg >/out/dmesg

@@ -64,10 +64,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // tally counts specs by outcome.
-type tally struct{ passed, failed, waived, skipped int }
+type tally struct{ passed, failed, waived, skipped, skipWaived int }
 
 func (t tally) String() string {
-	return fmt.Sprintf("%d passed, %d failed, %d waived, %d skipped", t.passed, t.failed, t.waived, t.skipped)
+	s := fmt.Sprintf("%d passed, %d failed, %d waived, %d skipped", t.passed, t.failed, t.waived, t.skipped)
+	if t.skipWaived > 0 {
+		s += fmt.Sprintf(" (%d waived)", t.skipWaived)
+	}
+	return s
 }
 
 func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.Writer) int {
@@ -113,7 +117,9 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 						ok = false
 					}
 				}
-				if !ok {
+				if ok {
+					t.skipWaived++
+				} else {
 					skips = append(skips, fmt.Sprintf("%s: %s", clip(tc.Name, 110), tc.Skipped.Message))
 				}
 				continue
