@@ -37,6 +37,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ndkconform/ndkconform/internal/nilness"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -696,14 +697,4 @@ func obj[T any](x T) ndk.Object {
 	return o
 }
 
-func isNil(x any) bool {
-	if x == nil {
-		return true
-	}
-	v := reflect.ValueOf(x)
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan:
-		return v.IsNil()
-	}
-	return false
-}
+func isNil(x any) bool { return nilness.IsNil(x) }

@@ -3,12 +3,12 @@ package suite
 import (
 	"fmt"
 	"net/netip"
-	"reflect"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/internal/nilness"
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
 )
@@ -298,17 +298,7 @@ func (p *Pair) adapterOf(o *object) *Adapter {
 	return p.B
 }
 
-func isNil(x any) bool {
-	if x == nil {
-		return true
-	}
-	v := reflect.ValueOf(x)
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan:
-		return v.IsNil()
-	}
-	return false
-}
+func isNil(x any) bool { return nilness.IsNil(x) }
 
 func isNilPtr(x any) bool { return isNil(x) }
 
