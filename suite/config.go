@@ -3,6 +3,7 @@ package suite
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/netip"
 	"regexp"
 	"strings"
@@ -44,6 +45,9 @@ type Config struct {
 	Seed int64
 	// DryRun lists the selected specs in the report without running them.
 	DryRun bool
+	// Progress, when set, receives a ProgressRecord (JSON) a line: the
+	// sides and adapter, then each spec's start and end, as they happen.
+	Progress io.Writer
 }
 
 func (c *Config) withDefaults() {

@@ -117,6 +117,16 @@ func Run(t TestingT, cfg Config) (Result, error) {
 		ad.Close()
 	}
 
+	if cfg.Progress != nil {
+		setProgress(cfg.Progress)
+		defer setProgress(nil)
+		meta := ProgressRecord{Event: ProgressMeta, SideA: &res.SideA, SideB: &res.SideB}
+		if res.Adapter != (ndk.AdapterInfo{}) {
+			meta.Adapter = &res.Adapter
+		}
+		progress(meta)
+	}
+
 	envMu.Lock()
 	env = &runEnv{cfg: cfg, provider: p, sideA: a, sideB: b}
 	envMu.Unlock()

@@ -34,8 +34,18 @@ func testMain(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		return 1
 	}
+	crashBinary = filepath.Join(dir, "ndkconform-crashtest")
+	if out, err := exec.Command("go", "build", "-tags", "crashtest", "-o", crashBinary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build -tags crashtest: %v\n%s", err, out)
+		return 1
+	}
 	return m.Run()
 }
+
+// crashBinary has the driver "crash" (crashdriver.go): sim, whose provider
+// panics on a goroutine of its own during the first spec that creates a
+// connector.
+var crashBinary string
 
 type result struct {
 	code           int
@@ -44,6 +54,11 @@ type result struct {
 
 // ndkconform runs the binary in a temporary directory.
 func ndkconform(t *testing.T, args ...string) result {
+	t.Helper()
+	return runBinary(t, binary, args...)
+}
+
+func runBinary(t *testing.T, binary string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = t.TempDir()
@@ -292,6 +307,48 @@ func TestWindowsBuild(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("GOOS=windows go build: %v\n%s", err, b)
+	}
+}
+
+// A provider that panics on a goroutine of its own kills the process the
+// suite runs in: the run names the spec that was running, reports the specs
+// that ended and fails, with reports, instead of ending in a bare panic.
+func TestProviderCrashIsReported(t *testing.T) {
+	dir := t.TempDir()
+	junit, js := filepath.Join(dir, "junit.xml"), filepath.Join(dir, "report.json")
+	r := runBinary(t, crashBinary, "run", "--driver", "crash", "--label-filter", "LC-14", "--junit-report", junit, "--json-report", js)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if !regexp.MustCompile(`ndkconform: the test process died \(exit status 2\) during spec ".+": panic: crashtest: the provider's worker goroutine panicked`).MatchString(r.stderr) {
+		t.Errorf("stderr does not name the crash and the spec:\n%s", r.stderr)
+	}
+	if !regexp.MustCompile(`^\d+ passed, 1 failed, 0 skipped$`).MatchString(lastLine(r.stdout)) || !strings.Contains(r.stdout, "verdict:  FAIL") {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+	f, err := os.Open(js)
+	if err != nil {
+		t.Fatalf("no JSON report: %v", err)
+	}
+	defer f.Close()
+	run, err := reports.ReadJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crashed []reports.Spec
+	for _, s := range run.Specs {
+		if s.Failed() {
+			crashed = append(crashed, s)
+		}
+	}
+	if len(crashed) != 1 || !strings.Contains(crashed[0].Failure, "the test process died") || len(crashed[0].Rules) == 0 {
+		t.Errorf("want one failed spec, the one that was running, with its rules: %+v", crashed)
+	}
+	if run.Verdict != reports.VerdictFailed || len(run.SuiteFailures) != 1 {
+		t.Errorf("verdict %q, suite failures %q", run.Verdict, run.SuiteFailures)
+	}
+	if b, err := os.ReadFile(junit); err != nil || !strings.Contains(string(b), "the test process died") {
+		t.Errorf("JUnit report without the crash (%v)", err)
 	}
 }
 

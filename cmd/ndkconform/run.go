@@ -65,7 +65,10 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "Usage:\n  %s run [FLAGS]\n\n", tool)
 	fmt.Fprintf(w, "Runs the conformance suite against a driver's provider, between an adapter of\n")
 	fmt.Fprintf(w, "side A and one of side B, shows the progress, then a summary whose last line\n")
-	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\".\n\nFlags:\n")
+	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\". The suite runs in a child process: a\n")
+	fmt.Fprintf(w, "provider that crashes it (a panic on a goroutine of its own, a crash in C)\n")
+	fmt.Fprintf(w, "fails the spec that was running, and the run reports what ran before\n")
+	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\nFlags:\n", envInProcess)
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
@@ -100,7 +103,31 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "run", err)
 	}
+	if !o.dryRun {
+		if path := os.Getenv(envProgress); path != "" {
+			// The child of superviseRun: progress to the parent's file,
+			// and the exit status last, so that a missing one means a crash.
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, envProgress, err)
+				return exitFail
+			}
+			defer f.Close()
+			cfg.Progress = f
+			code := runSuite(cfg, o, waivers, args, stdout, stderr)
+			suite.WriteProgress(f, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
+			return code
+		}
+		if os.Getenv(envInProcess) == "" {
+			return superviseRun(cfg, o, waivers, args, stdout, stderr)
+		}
+	}
+	return runSuite(cfg, o, waivers, args, stdout, stderr)
+}
 
+// runSuite runs the suite in this process, prints the summary and writes
+// the reports.
+func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	res, err := suite.Run(&tShim{}, cfg)
 	wall := time.Since(start)
@@ -131,7 +158,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
 	}
 	r.ApplyWaivers(waivers)
+	return finishRun(r, cfg, o, wall, stdout, stderr)
+}
 
+// finishRun prints the outcome of run r and writes its reports; it returns
+// the exit status.
+func finishRun(r reports.Run, cfg suite.Config, o *runOptions, wall time.Duration, stdout, stderr io.Writer) int {
 	status := exitPass
 	if o.dryRun {
 		printDryRun(stdout, r)

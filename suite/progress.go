@@ -1,0 +1,74 @@
+package suite
+
+import (
+	"encoding/json"
+	"io"
+	"sync"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2/types"
+)
+
+// Progress events, one JSON object a line on Config.Progress.
+const (
+	ProgressMeta  = "meta"  // the sides and side A's adapter, before the specs
+	ProgressStart = "start" // a spec starts (Spec: its report so far)
+	ProgressEnd   = "end"   // a spec ended (Spec: its final report)
+	ProgressExit  = "exit"  // written by the CLI: the run ended with Code
+)
+
+// ProgressRecord is one line of Config.Progress. A process that watches a
+// run in a child process reads them to tell which spec was running when
+// the child died (a provider that panics on its own goroutine, or crashes
+// in C, takes the whole process down) and to report the specs that ended.
+type ProgressRecord struct {
+	Event   string            `json:"event"`
+	Spec    *types.SpecReport `json:"spec,omitempty"`
+	SideA   *ndk.Side         `json:"side_a,omitempty"`
+	SideB   *ndk.Side         `json:"side_b,omitempty"`
+	Adapter *ndk.AdapterInfo  `json:"adapter,omitempty"`
+	Code    *int              `json:"code,omitempty"`
+}
+
+var (
+	progressMu sync.Mutex
+	progressW  io.Writer
+)
+
+// WriteProgress writes rec as one line to w. Each record is written with a
+// single Write, so a line is whole even when the process dies next.
+func WriteProgress(w io.Writer, rec ProgressRecord) error {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func progress(rec ProgressRecord) {
+	progressMu.Lock()
+	defer progressMu.Unlock()
+	if progressW != nil {
+		WriteProgress(progressW, rec)
+	}
+}
+
+func setProgress(w io.Writer) {
+	progressMu.Lock()
+	progressW = w
+	progressMu.Unlock()
+}
+
+var _ = ReportBeforeEach(func(r types.SpecReport) {
+	if r.LeafNodeType == types.NodeTypeIt && !r.State.Is(types.SpecStateSkipped) {
+		progress(ProgressRecord{Event: ProgressStart, Spec: &r})
+	}
+})
+
+var _ = ReportAfterEach(func(r types.SpecReport) {
+	if r.LeafNodeType == types.NodeTypeIt {
+		progress(ProgressRecord{Event: ProgressEnd, Spec: &r})
+	}
+})
