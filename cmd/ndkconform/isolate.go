@@ -137,20 +137,7 @@ func readProgress(path string) ([]suite.ProgressRecord, error) {
 // they ended, and the run fails.
 func reportCrash(recs []suite.ProgressRecord, how, errTail string, cfg suite.Config, o *runOptions, waivers reports.Waivers,
 	args []string, start time.Time, wall time.Duration, stdout, stderr io.Writer) int {
-	meta := reports.Meta{
-		Tool:          tool,
-		Version:       toolVersion(),
-		Command:       commandLine(append([]string{"run"}, args...)),
-		Driver:        cfg.Driver,
-		DriverOptions: cfg.DriverOptions,
-		SideA:         cfg.SideA,
-		SideB:         cfg.SideB,
-		Start:         start,
-		End:           start.Add(wall),
-	}
-	if meta.Driver == "" {
-		meta.Driver = suite.DefaultDriver
-	}
+	meta := runMeta(cfg, args, start, wall)
 	var specs []types.SpecReport
 	var running, last *types.SpecReport
 	for _, r := range recs {

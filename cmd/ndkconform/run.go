@@ -140,18 +140,8 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 		return exitFail
 	}
 
-	meta := reports.Meta{
-		Tool:          tool,
-		Version:       toolVersion(),
-		Command:       commandLine(append([]string{"run"}, args...)),
-		Driver:        res.Config.Driver,
-		DriverOptions: res.Config.DriverOptions,
-		SideA:         res.SideA,
-		SideB:         res.SideB,
-		Adapter:       res.Adapter,
-		Start:         start,
-		End:           start.Add(wall),
-	}
+	meta := runMeta(res.Config, args, start, wall)
+	meta.SideA, meta.SideB, meta.Adapter = res.SideA, res.SideB, res.Adapter
 	r := reports.FromGinkgo(res.Report, meta)
 	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 {
 		// a failure the report did not catch (a report node after suite's)
@@ -159,6 +149,26 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 	}
 	r.ApplyWaivers(waivers)
 	return finishRun(r, cfg, o, wall, stdout, stderr)
+}
+
+// runMeta is the report's description of a run of cfg with args; the sides
+// and the adapter are the configured ones until the run tells.
+func runMeta(cfg suite.Config, args []string, start time.Time, wall time.Duration) reports.Meta {
+	driver := cfg.Driver
+	if driver == "" {
+		driver = suite.DefaultDriver
+	}
+	return reports.Meta{
+		Tool:          tool,
+		Version:       toolVersion(),
+		Command:       commandLine(append([]string{"run"}, args...)),
+		Driver:        driver,
+		DriverOptions: cfg.DriverOptions,
+		SideA:         cfg.SideA,
+		SideB:         cfg.SideB,
+		Start:         start,
+		End:           start.Add(wall),
+	}
 }
 
 // finishRun prints the outcome of run r and writes its reports; it returns
