@@ -111,13 +111,7 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 			case tc.Skipped != nil:
 				t.skipped++
 				total.skipped++
-				ok := len(s.Rules) > 0
-				for _, id := range s.Rules {
-					if _, w := waivers[id]; !w {
-						ok = false
-					}
-				}
-				if ok {
+				if allWaived(waivers, s.Rules) {
 					t.skipWaived++
 				} else {
 					skips = append(skips, fmt.Sprintf("%s: %s", clip(tc.Name, 110), tc.Skipped.Message))
@@ -133,13 +127,7 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 				s.Failure = fail.Message
 			}
 			ids := reports.Attribution(s)
-			ok := len(ids) > 0 && s.State != "interrupted"
-			for _, id := range ids {
-				if _, w := waivers[id]; !w {
-					ok = false
-				}
-			}
-			if ok {
+			if s.State != "interrupted" && allWaived(waivers, ids) {
 				t.waived++
 				total.waived++
 			} else {
@@ -208,6 +196,16 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 		return 1
 	}
 	return 0
+}
+
+// allWaived tells whether ids names rules and every one is waived.
+func allWaived(waivers reports.Waivers, ids []string) bool {
+	for _, id := range ids {
+		if _, ok := waivers[id]; !ok {
+			return false
+		}
+	}
+	return len(ids) > 0
 }
 
 func clip(s string, n int) string {
