@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"net/netip"
 	"slices"
 	"strings"
@@ -173,7 +174,7 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 	for _, rr := range rules {
 		byID[rr.Rule.ID] = rr
 	}
-	for _, id := range sortedKeys(r.Waivers) {
+	for _, id := range slices.Sorted(maps.Keys(r.Waivers)) {
 		w := htmlWaiver{ID: id, Reason: r.Waivers[id]}
 		switch rr, ok := byID[id]; {
 		case !ok:

@@ -4,7 +4,9 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 )
@@ -182,7 +184,7 @@ func suiteProperties(m Meta) []JUnitProperty {
 	add("command", m.Command)
 	add("driver", m.Driver)
 	add("driver_options", FormatOptions(m.DriverOptions))
-	for _, k := range sortedKeys(m.DriverOptions) {
+	for _, k := range slices.Sorted(maps.Keys(m.DriverOptions)) {
 		add("driver_option."+k, m.DriverOptions[k])
 	}
 	addr := func(name string, a interface {

@@ -9,6 +9,7 @@ package reports
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -348,20 +349,10 @@ func TechnologyName(t ndk.RDMATechnology) string {
 	return fmt.Sprintf("unknown (%d)", uint32(t))
 }
 
-// sortedKeys returns m's keys in order.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // FormatOptions is "k=v k2=v2" in key order.
 func FormatOptions(opts map[string]string) string {
 	var parts []string
-	for _, k := range sortedKeys(opts) {
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		parts = append(parts, k+"="+opts[k])
 	}
 	return strings.Join(parts, " ")

@@ -3,6 +3,8 @@ package suite
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -158,7 +160,7 @@ func firstAddr(s ndk.Side) (a netipAddr) {
 
 func describeProvider(cfg Config) string {
 	s := cfg.Driver
-	for _, k := range sortedKeys(cfg.DriverOptions) {
+	for _, k := range slices.Sorted(maps.Keys(cfg.DriverOptions)) {
 		s += fmt.Sprintf(" %s=%s", k, cfg.DriverOptions[k])
 	}
 	return s
