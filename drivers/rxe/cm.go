@@ -93,16 +93,7 @@ func (l *listener) Listen(local netip.AddrPort, done ndk.RequestCompletion, ctx 
 	if done == nil {
 		return l.listenLocked()
 	}
-	r := l.holdLocked(done, ctx)
-	go func() {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		st := ndk.StatusCancelled // closed meanwhile (LT-23, LT-26)
-		if !l.closing {
-			st = l.listenLocked()
-		}
-		l.completeLocked(r, st)
-	}()
+	l.runPendingLocked(done, ctx, l.listenLocked)
 	return ndk.StatusPending
 }
 
@@ -518,20 +509,12 @@ func (c *connector) onEventLocked(ev cmEvent) {
 			case ev.status != 0:
 				st = ndk.StatusConnectionAborted
 			}
-			c.state = stDisconnected
-			c.flushLocked() // QP-22
-			c.ad.p.syncRemoteLocked()
-			r := c.discReq
-			c.discReq = nil
-			c.completeLocked(r, st)
+			c.endDisconnectLocked(st)
 		case stEstablished:
 			// The peer disconnected: one indication (DS-6, CN-15); the
 			// QP is not flushed (CN-16).
 			c.state = stDisconnected
-			if c.onDisc != nil && !c.closing {
-				cb, ctx := c.onDisc, c.discCtx
-				c.ad.spawnLocked(&c.object, func() { cb(ctx) })
-			}
+			c.indicateLocked()
 		case stAccepting:
 			c.failAcceptLocked(ndk.StatusConnectionAborted)
 		case stConnected:
@@ -714,18 +697,17 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 			c.state = stDisconnected
 			return statusOf(err)
 		}
-		c.armDisconnectTimeoutLocked()
-		return ndk.StatusPending
+	} else {
+		// DS-5: the DREQ goes once the requests already posted are done.
+		// A signaled zero-length RDMA Write posted behind them completes
+		// after them (RC completes in order); the provider polls for it.
+		marker := make(chan struct{})
+		if err := q.postMarkerLocked(marker); err != nil {
+			close(marker)
+		}
+		go c.disconnectAfter(q, marker)
 	}
 	c.armDisconnectTimeoutLocked()
-	// DS-5: the DREQ goes once the requests already posted are done. A
-	// signaled zero-length RDMA Write posted behind them completes after
-	// them (RC completes in order); the provider polls for it.
-	marker := make(chan struct{})
-	if err := q.postMarkerLocked(marker); err != nil {
-		close(marker)
-	}
-	go c.disconnectAfter(q, marker)
 	return ndk.StatusPending
 }
 
@@ -748,11 +730,7 @@ func (c *connector) disconnectAfter(q *qp, marker chan struct{}) {
 		}
 		if c.state == stDisconnecting && c.id != nil && c.discReq != nil {
 			if err := disconnectID(c.id); err != nil {
-				r := c.discReq
-				c.discReq = nil
-				c.state = stDisconnected
-				c.flushLocked()
-				c.completeLocked(r, statusOf(err))
+				c.endDisconnectLocked(statusOf(err))
 			}
 		}
 		p.mu.Unlock()
@@ -775,15 +753,32 @@ func (c *connector) armDisconnectTimeoutLocked() {
 		if c.discReq != r || c.state != stDisconnecting {
 			return
 		}
-		c.discReq = nil
-		c.state = stDisconnected
 		if c.id != nil {
 			disconnectID(c.id) // fails harmlessly when the DREQ went already
 		}
-		c.flushLocked()
-		p.syncRemoteLocked()
-		c.completeLocked(r, ndk.StatusIOTimeout)
+		c.endDisconnectLocked(ndk.StatusIOTimeout)
 	})
+}
+
+// endDisconnectLocked completes the pending NdkDisconnect with st: the
+// connection is over and the QP flushed (QP-22, DS-10), and the copies of
+// remotely writable MRs are synchronized.
+func (c *connector) endDisconnectLocked(st ndk.Status) {
+	c.state = stDisconnected
+	c.flushLocked()
+	c.ad.p.syncRemoteLocked()
+	r := c.discReq
+	c.discReq = nil
+	c.completeLocked(r, st)
+}
+
+// indicateLocked delivers the disconnect indication (DS-6, CN-15), unless
+// the connector is being closed.
+func (c *connector) indicateLocked() {
+	if c.onDisc != nil && !c.closing {
+		cb, ctx := c.onDisc, c.discCtx
+		c.ad.spawnLocked(&c.object, func() { cb(ctx) })
+	}
 }
 
 // beginCloseLocked cancels what is pending (LT-26) and ends the connection:

@@ -533,17 +533,10 @@ func (x *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompl
 		return x.registerLocked(buf, va, acc)
 	}
 	x.registering = true
-	r := x.holdLocked(done, ctx)
-	go func() {
-		p.mu.Lock()
-		defer p.mu.Unlock()
+	x.runPendingLocked(done, ctx, func() ndk.Status {
 		x.registering = false
-		st := ndk.StatusCancelled // closed meanwhile: the close waits for this completion (LT-23)
-		if !x.closing {
-			st = x.registerLocked(buf, va, acc)
-		}
-		x.completeLocked(r, st)
-	}()
+		return x.registerLocked(buf, va, acc)
+	})
 	return ndk.StatusPending
 }
 

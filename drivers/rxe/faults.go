@@ -117,8 +117,7 @@ func (f *hostFault) drop(netdev string) error {
 	}
 	f.link = link
 	idx := link.Attrs().Index
-	q := &netlink.Clsact{QdiscAttrs: netlink.QdiscAttrs{LinkIndex: idx, Handle: netlink.MakeHandle(0xffff, 0), Parent: netlink.HANDLE_CLSACT}}
-	switch err := netlink.QdiscAdd(q); {
+	switch err := netlink.QdiscAdd(clsact(idx)); {
 	case err == nil:
 		f.created = true
 	case errors.Is(err, syscall.EEXIST):
@@ -139,12 +138,16 @@ func (f *hostFault) drop(netdev string) error {
 	return nil
 }
 
+// clsact is the clsact qdisc of the link with index idx.
+func clsact(idx int) *netlink.Clsact {
+	return &netlink.Clsact{QdiscAttrs: netlink.QdiscAttrs{LinkIndex: idx, Handle: netlink.MakeHandle(0xffff, 0), Parent: netlink.HANDLE_CLSACT}}
+}
+
 // undrop removes what drop installed.
 func (f *hostFault) undrop() error {
 	var errs []error
 	if f.created {
-		q := &netlink.Clsact{QdiscAttrs: netlink.QdiscAttrs{LinkIndex: f.link.Attrs().Index, Handle: netlink.MakeHandle(0xffff, 0), Parent: netlink.HANDLE_CLSACT}}
-		if err := netlink.QdiscDel(q); err != nil {
+		if err := netlink.QdiscDel(clsact(f.link.Attrs().Index)); err != nil {
 			errs = append(errs, fmt.Errorf("tc qdisc del dev %s clsact: %v", f.link.Attrs().Name, err))
 		}
 	} else {
@@ -190,18 +193,11 @@ func (c *connector) abortLocked() chan struct{} {
 	case stAccepting:
 		c.failAcceptLocked(ndk.StatusConnectionAborted)
 	case stDisconnecting:
-		c.state = stDisconnected
-		c.flushLocked()
-		r := c.discReq
-		c.discReq = nil
-		c.completeLocked(r, ndk.StatusConnectionAborted)
+		c.endDisconnectLocked(ndk.StatusConnectionAborted)
 	case stEstablished:
 		c.state = stDisconnected
 		c.flushLocked()
-		if c.onDisc != nil {
-			cb, ctx := c.onDisc, c.discCtx
-			c.ad.spawnLocked(&c.object, func() { cb(ctx) })
-		}
+		c.indicateLocked()
 	case stConnected, stRequested:
 		c.state = stDisconnected
 	default:
@@ -216,7 +212,7 @@ func (c *connector) abortLocked() chan struct{} {
 	return w
 }
 
-// dropFaultsLocked removes every filter fault injection installed (the
+// dropFaults removes every filter fault injection installed (the
 // provider's close).
 func (p *provider) dropFaults() {
 	p.fmu.Lock()

@@ -149,6 +149,25 @@ func (o *object) holdLocked(done ndk.RequestCompletion, ctx any) *pending {
 	return &pending{done: done, ctx: ctx}
 }
 
+// runPendingLocked holds a request on o (it returns STATUS_PENDING) and
+// runs work on a provider goroutine, under the provider's lock; the request
+// completes with work's status through done. If o's close was issued
+// meanwhile, work does not run and the request completes with
+// STATUS_CANCELLED: the close waits for that completion (LT-23, LT-26).
+func (o *object) runPendingLocked(done ndk.RequestCompletion, ctx any, work func() ndk.Status) {
+	r := o.holdLocked(done, ctx)
+	p := o.ad.p
+	go func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		st := ndk.StatusCancelled
+		if !o.closing {
+			st = work()
+		}
+		o.completeLocked(r, st)
+	}()
+}
+
 // completeLocked completes r with st through its callback, on a new
 // goroutine.
 func (o *object) completeLocked(r *pending, st ndk.Status) {
