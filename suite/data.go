@@ -2,7 +2,6 @@ package suite
 
 import (
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -20,13 +19,6 @@ func (c *CQ) Resize(depth uint32) *Op {
 func (c *CQ) Arm(t ndk.CQNotifyType) {
 	GinkgoHelper()
 	c.sync("NdkArmCq", func() ndk.Status { c.CQ.Arm(t); return ndk.StatusSuccess })
-}
-
-// Notifications is how many notification callbacks the CQ delivered.
-func (c *CQ) Notifications() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.notifications
 }
 
 // Poll removes the completions the CQ holds now (NdkGetCqResultsEx).
@@ -193,20 +185,10 @@ func (m *MW) Close() *Op { GinkgoHelper(); return m.closeWith(m.MW) }
 type SRQ struct {
 	base
 	ndk.SRQ
-	mu            sync.Mutex
-	notifications int
 }
 
-func (s *SRQ) onNotify(_ any, st ndk.Status) {
-	if s.obj == nil {
-		return
-	}
-	s.a.rec().callback(s.obj, "NdkSrqNotificationCallback", &st, func() {
-		s.mu.Lock()
-		s.notifications++
-		s.mu.Unlock()
-	})
-}
+// onNotify is the SRQ's notification callback.
+func (s *SRQ) onNotify(_ any, st ndk.Status) { s.notified("NdkSrqNotificationCallback", st) }
 
 // Modify calls NdkModifySrq.
 func (s *SRQ) Modify(depth, threshold uint32) *Op {

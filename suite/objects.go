@@ -526,19 +526,17 @@ func (p *PD) Close() *Op { GinkgoHelper(); return p.closeWith(p.PD) }
 type CQ struct {
 	base
 	ndk.CQ
-	mu            sync.Mutex
-	notifications int
 }
 
-func (c *CQ) onNotify(_ any, st ndk.Status) {
-	if c.obj == nil {
-		return
+// onNotify is the CQ's notification callback: the recorder checks it like
+// every callback.
+func (c *CQ) onNotify(_ any, st ndk.Status) { c.notified("NdkCqNotificationCallback", st) }
+
+// notified records a notification callback of b's object.
+func (b *base) notified(name string, st ndk.Status) {
+	if b.obj != nil {
+		b.a.rec().callback(b.obj, name, &st, nil)
 	}
-	c.a.rec().callback(c.obj, "NdkCqNotificationCallback", &st, func() {
-		c.mu.Lock()
-		c.notifications++
-		c.mu.Unlock()
-	})
 }
 
 // Close calls NdkCloseObject.
