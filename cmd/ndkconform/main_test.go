@@ -220,15 +220,7 @@ func TestRunReports(t *testing.T) {
 	if len(doc.TestSuite) != 1 || doc.TestSuite[0].Name != "ndkconform" {
 		t.Fatalf("want one testsuite ndkconform, got %d", len(doc.TestSuite))
 	}
-	f, err := os.Open(jsonPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	run, err := reports.ReadJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	run := readJSONReport(t, jsonPath)
 	cases := doc.TestSuite[0].TestCases
 	if len(cases) == 0 || len(cases) != len(run.Specs) || fmt.Sprint(run.Passed) != m[1] {
 		t.Errorf("%d testcases, %d specs in JSON, %d passed, summary says %s passed", len(cases), len(run.Specs), run.Passed, m[1])
@@ -326,15 +318,7 @@ func TestProviderCrashIsReported(t *testing.T) {
 	if !regexp.MustCompile(`^\d+ passed, 1 failed, 0 skipped$`).MatchString(lastLine(r.stdout)) || !strings.Contains(r.stdout, "verdict:  FAIL") {
 		t.Errorf("summary:\n%s", r.stdout)
 	}
-	f, err := os.Open(js)
-	if err != nil {
-		t.Fatalf("no JSON report: %v", err)
-	}
-	defer f.Close()
-	run, err := reports.ReadJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	run := readJSONReport(t, js)
 	var crashed []reports.Spec
 	for _, s := range run.Specs {
 		if s.Failed() {
