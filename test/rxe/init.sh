@@ -72,8 +72,11 @@ $IP -6 rule add pref 101 to fd99::1 lookup 101
 $IP -6 route add fd99::2 dev veth0 src fd99::1 table 100
 $IP -6 route add fd99::1 dev veth1 src fd99::2 table 101
 
-$RDMA link add rxe0 type rxe netdev veth0 || say "rdma link add rxe0 failed"
-$RDMA link add rxe1 type rxe netdev veth1 || say "rdma link add rxe1 failed"
+# RXE_LINKS=0 leaves the rxe devices to the driver (--driver-opt netdev=).
+if [ "${RXE_LINKS:-1}" = 1 ]; then
+	$RDMA link add rxe0 type rxe netdev veth0 || say "rdma link add rxe0 failed"
+	$RDMA link add rxe1 type rxe netdev veth1 || say "rdma link add rxe1 failed"
+fi
 sleep 1
 say "rdma links: $($RDMA link show | tr '\n' ';')"
 say "network ready at $(cut -d' ' -f1 /proc/uptime)s"

@@ -28,7 +28,9 @@
 # --timeout, default 10s: more than the driver's disconnect-timeout, 5s),
 # LABEL_FILTER (ndkconform --label-filter, default all), DRIVER_OPTS (the
 # rxe driver's options, space-separated, default "faults=tc": fault
-# injection with tc filters in the guest), GO (default go). Benchmark: BENCH
+# injection with tc filters in the guest), RXE_LINKS (1: the guest creates
+# rxe0 and rxe1; 0: it does not, for DRIVER_OPTS with netdev=), GO (default
+# go). Benchmark: BENCH
 # (1 or 0, default 1), BENCH_N (Go cycles per address family, default 500),
 # CMTIME_N (connections of one cmtime run per family, default 500),
 # CMTIME_RUNS (cmtime runs of one connection each, default 50),
@@ -48,6 +50,7 @@ DEADLINE=${DEADLINE:-1800}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-1500}
 SPEC_TIMEOUT=${SPEC_TIMEOUT:-10s}
 LABEL_FILTER=${LABEL_FILTER:-}
+RXE_LINKS=${RXE_LINKS:-1}
 DRIVER_OPTS=${DRIVER_OPTS:-faults=tc}
 GO=${GO:-go}
 BENCH=${BENCH:-1}
@@ -241,6 +244,7 @@ fi
 	echo "SPEC_TIMEOUT=$SPEC_TIMEOUT"
 	printf 'LABEL_FILTER=%q\n' "$LABEL_FILTER"
 	printf 'DRIVER_OPTS=%q\n' "$DRIVER_OPTS"
+	echo "RXE_LINKS=$RXE_LINKS"
 	echo "BENCH=$BENCH"
 	echo "BENCH_N=$BENCH_N"
 	echo "CMTIME_N=$CMTIME_N"
