@@ -3,6 +3,7 @@ package reports
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/ndkconform/ndkconform/finding"
 	"io"
 	"math"
 	"net/netip"
@@ -93,15 +94,19 @@ type (
 		MaxCalleeData          uint32 `json:"max_callee_data"`
 	}
 	jsonSpec struct {
-		Name            string    `json:"name"`
-		Area            string    `json:"area"`
-		Rules           []string  `json:"rules"`
-		Labels          []string  `json:"labels"`
-		State           string    `json:"state,omitempty"`
-		Waived          bool      `json:"waived,omitempty"`
-		Failure         string    `json:"failure,omitempty"`
-		DurationSeconds float64   `json:"duration_seconds"`
-		Start           time.Time `json:"start,omitzero"`
+		Name    string   `json:"name"`
+		Area    string   `json:"area"`
+		Rules   []string `json:"rules"`
+		Labels  []string `json:"labels"`
+		State   string   `json:"state,omitempty"`
+		Waived  bool     `json:"waived,omitempty"`
+		Failure string   `json:"failure,omitempty"`
+		// Violations are what the failure is made of; Charged are the
+		// rules it counts against (the violations' catalog rules).
+		Violations      []finding.Violation `json:"violations,omitempty"`
+		Charged         []string            `json:"charged_rules,omitempty"`
+		DurationSeconds float64             `json:"duration_seconds"`
+		Start           time.Time           `json:"start,omitzero"`
 	}
 )
 
@@ -140,7 +145,7 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		js := jsonSpec{
 			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
 			Waived:  r.SpecWaived(s),
-			Failure: s.Failure, DurationSeconds: s.Duration.Seconds(), Start: s.Start,
+			Failure: s.Failure, Violations: s.Violations, Charged: Attribution(s), DurationSeconds: s.Duration.Seconds(), Start: s.Start,
 		}
 		if js.Rules == nil {
 			js.Rules = []string{}
@@ -224,7 +229,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	spec := func(s jsonSpec) Spec {
 		sp := Spec{
 			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
-			Failure: s.Failure, Duration: time.Duration(math.Round(s.DurationSeconds * float64(time.Second))), Start: s.Start,
+			Failure: s.Failure, Violations: s.Violations, Duration: time.Duration(math.Round(s.DurationSeconds * float64(time.Second))), Start: s.Start,
 		}
 		if len(s.Rules) == 0 {
 			sp.Rules = nil

@@ -8,6 +8,7 @@
 package reports
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/onsi/ginkgo/v2/types"
 )
@@ -48,9 +50,13 @@ type Spec struct {
 	// Failure is the failure: message, location, follow-on failures (in
 	// cleanup and AfterEach nodes) and the callback trace the harness
 	// attached. For a skipped spec it is the reason given to Skip, if any.
-	Failure  string
-	Duration time.Duration
-	Start    time.Time
+	Failure string
+	// Violations are the rule violations the harness attached to the spec
+	// (the consumer-side checks, the spec's assertions): the failure counts
+	// against exactly the rules they name (see Attribution).
+	Violations []finding.Violation
+	Duration   time.Duration
+	Start      time.Time
 }
 
 // Failed reports whether the spec's state is a failure.
@@ -94,11 +100,8 @@ type Run struct {
 // Selected is the number of specs the filters selected.
 func (r Run) Selected() int { return len(r.Specs) }
 
-// ruleID is what a label naming a rule looks like.
-var ruleID = regexp.MustCompile(`^[A-Z]{2,3}-\d+$`)
-
 // IsRuleID reports whether label is a rule ID such as "LC-14".
-func IsRuleID(label string) bool { return ruleID.MatchString(label) }
+func IsRuleID(label string) bool { return finding.IsRuleID(label) }
 
 // FromGinkgo builds the report of a run from Ginkgo's report. Only leaf It
 // nodes are specs; specs the filters left out are counted in NotSelected
@@ -136,6 +139,7 @@ func FromGinkgo(r types.Report, m Meta) Run {
 			continue
 		}
 		s.State, s.Duration, s.Start = stateName(sr.State), sr.RunTime, sr.StartTime
+		s.Violations = violations(sr)
 		switch {
 		case sr.State.Is(types.SpecStatePassed):
 			run.Passed++
@@ -253,6 +257,35 @@ func areaOf(file string) string {
 	return dir
 }
 
+// violations are the violations attached to a spec report.
+func violations(sr types.SpecReport) []finding.Violation {
+	var out []finding.Violation
+	for _, e := range sr.ReportEntries {
+		if e.Name != finding.EntryViolation {
+			continue
+		}
+		// In the process that ran the spec the value is the Violation
+		// itself; in a report read back from JSON (the CLI's child) it is
+		// the decoded JSON.
+		if v, ok := e.GetRawValue().(finding.Violation); ok {
+			out = append(out, v)
+			continue
+		}
+		asJSON := e.Value.AsJSON
+		if asJSON == "" {
+			b, err := json.Marshal(e.GetRawValue())
+			if err != nil {
+				continue
+			}
+			asJSON = string(b)
+		}
+		if v, ok := finding.DecodeViolation(asJSON); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // failureText is the full failure of a spec report.
 func failureText(sr types.SpecReport) string {
 	var b strings.Builder
@@ -264,7 +297,7 @@ func failureText(sr types.SpecReport) string {
 		writeFailure(&b, af.State, af.Failure)
 	}
 	for _, e := range sr.ReportEntries {
-		if e.Name == "callback trace" {
+		if e.Name == finding.EntryTrace {
 			b.WriteString("\n\ncallback trace:\n")
 			b.WriteString(strings.TrimRight(e.StringRepresentation(), "\n"))
 		}

@@ -5,11 +5,11 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/finding"
 )
 
 // Rule verdicts: the outcome of a run for one rule of the catalog.
@@ -36,13 +36,9 @@ const (
 	RuleNotSelected = "not selected"
 )
 
-// notObservablePrefix starts the reason of a spec that skips because the
-// provider never took the path its rule binds.
-const notObservablePrefix = "not observable:"
-
 // NotObservable reports whether the spec skipped as not observable.
 func (s Spec) NotObservable() bool {
-	return (s.State == "skipped" || s.State == "pending") && strings.HasPrefix(strings.TrimSpace(s.Failure), notObservablePrefix)
+	return (s.State == "skipped" || s.State == "pending") && finding.IsNotObservable(s.Failure)
 }
 
 // RuleResult is the outcome of a run for one rule of the catalog.
@@ -113,30 +109,14 @@ func ParseWaivers(r io.Reader) (Waivers, error) {
 	return w, nil
 }
 
-// ruleMention is a rule ID inside a text.
-var ruleMention = regexp.MustCompile(`\b[A-Z]{2,3}-\d+\b`)
-
-// traceMarker starts the callback trace the harness appends to a failure:
-// rule IDs in it are not the failure's.
-const traceMarker = "\n\ncallback trace:\n"
-
 // attribution is the rules a failed spec's failure counts against: the
-// catalog rules its failure text names (not counting its callback trace)
-// or, if it names none, its labels that are catalog rules. Empty: the
-// failure counts against no rule and cannot be waived.
+// catalog rules its violations name. Empty: the failure names no rule (a
+// step the spec needed failed, the provider panicked, the harness failed),
+// counts against none and cannot be waived.
 func attribution(s Spec) []string {
-	text, _, _ := strings.Cut(s.Failure, traceMarker)
 	var ids []string
-	for _, id := range ruleMention.FindAllString(text, -1) {
-		if _, ok := catalog.Lookup(id); ok && !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	if len(ids) > 0 {
-		return ids
-	}
-	for _, id := range s.Rules {
-		if _, ok := catalog.Lookup(id); ok && !slices.Contains(ids, id) {
+	for _, id := range finding.Rules(s.Violations) {
+		if _, ok := catalog.Lookup(id); ok {
 			ids = append(ids, id)
 		}
 	}
@@ -144,8 +124,7 @@ func attribution(s Spec) []string {
 }
 
 // Attribution returns the rules the failure of spec s counts against (nil
-// if s did not fail): the catalog rule IDs its failure message names or,
-// if it names none, its rule labels.
+// if s did not fail): the catalog rules its violations name.
 func Attribution(s Spec) []string {
 	if !s.Failed() {
 		return nil

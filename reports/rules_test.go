@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/finding"
 )
 
 func TestParseWaivers(t *testing.T) {
@@ -61,21 +62,30 @@ func ruleRun(t *testing.T) Run {
 		return Spec{Name: name, Area: "x", Rules: rules, Labels: append([]string{"x"}, rules...), State: state, Failure: failure,
 			Duration: 3 * time.Millisecond, Start: t0}
 	}
+	// violating is spec with the violations that make its failure.
+	violating := func(s Spec, rules ...string) Spec {
+		for _, id := range rules {
+			s.Violations = append(s.Violations, finding.Violation{Rule: id, Call: "NdkCloseObject", Object: "listener#1", Side: "B", Expected: "x", Observed: "y"})
+		}
+		return s
+	}
 	r := Run{
 		Meta: sampleMeta(),
 		Specs: []Spec{
 			spec("A passes", "passed", "", "LC-14"),
-			spec("B fails against LC-15", "failed", "LC-15: closing a listener must return STATUS_PENDING\nExpected\n...\nat x.go:1", "LC-11", "LC-15"),
-			spec("C fails naming LC-15", "failed", "LC-15: the listener close completed while an accepted connector is open", "LC-16"),
+			violating(spec("B fails against LC-15", "failed", "LC-15: closing a listener must return STATUS_PENDING\nExpected\n...\nat x.go:1", "LC-11", "LC-15"), "LC-15"),
+			// C's message names LC-14 and CN-1; only its violation counts
+			violating(spec("C fails naming LC-15", "failed", "the listener close (LC-14, CN-1) completed while an accepted connector is open", "LC-16"), "LC-15"),
 			spec("D not observable", "skipped", "not observable: the provider cannot inject faults", "DS-4"),
 			spec("E passes", "passed", "", "DS-2"),
 			spec("F not observable", "skipped", "not observable: the provider cannot inject faults", "DS-2"),
 			spec("G skipped", "skipped", "the adapter has no SRQ", "CN-1"),
-			spec("H fails naming nothing", "failed", "Expected\n<int>: 1\nto equal 2\n\ncallback trace:\n  LT-25 CR-1/CR-2 in the trace", "LT-16"),
-			spec("I fails twice", "failed", "CR-1/CR-2: a completion came twice; also ZZ-9 (not a rule)", "LT-15"),
+			violating(spec("H fails against its label", "failed", "Expected\n<int>: 1\nto equal 2\n\ncallback trace:\n  LT-25 CR-1/CR-2 in the trace", "LT-16"), "LT-16"),
+			violating(spec("I fails twice", "failed", "a completion came twice", "LT-15"), "CR-1", "CR-2", "CR-1", "ZZ-9", ""),
+			spec("K fails naming no rule", "failed", "LT-15: a step the spec needs failed, with a rule ID in its text", "LT-22"),
 		},
 		Unselected: []Spec{{Name: "J not selected", Rules: []string{"DS-10"}, Labels: []string{"DS-10"}}},
-		Passed:     2, Failed: 4, Skipped: 3, NotSelected: 1,
+		Passed:     2, Failed: 5, Skipped: 3, NotSelected: 1,
 	}
 	r.ApplyWaivers(nil)
 	return r
@@ -91,7 +101,7 @@ func results(rr []RuleResult) map[string]RuleResult {
 
 func TestAttribution(t *testing.T) {
 	r := ruleRun(t)
-	for i, want := range [][]string{nil, {"LC-15"}, {"LC-15"}, nil, nil, nil, nil, {"LT-16"}, {"CR-1", "CR-2"}} {
+	for i, want := range [][]string{nil, {"LC-15"}, {"LC-15"}, nil, nil, nil, nil, {"LT-16"}, {"CR-1", "CR-2"}, nil} {
 		if got := Attribution(r.Specs[i]); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: attributed to %q, want %q", r.Specs[i].Name, got, want)
 		}
@@ -118,7 +128,8 @@ func TestRuleResults(t *testing.T) {
 		"DS-4":  RuleNotObservable, // its only spec skipped as not observable
 		"DS-2":  RulePassed,        // one spec passed, the other not observable
 		"CN-1":  RuleSkipped,       // skipped for another reason
-		"LT-16": RuleFailed,        // H names no rule: its labels
+		"LT-16": RuleFailed,        // H's violation
+		"LT-22": RuleSkipped,       // K failed naming no rule: it counts against none
 		"LT-25": RuleNotCovered,    // only in H's callback trace: no spec in this run
 		"CR-1":  RuleFailed,        // named by I
 		"CR-2":  RuleFailed,
@@ -133,7 +144,7 @@ func TestRuleResults(t *testing.T) {
 	}
 	lc15 := m["LC-15"]
 	if !reflect.DeepEqual(lc15.Specs, []string{"B fails against LC-15"}) || !reflect.DeepEqual(lc15.FailedSpecs, []string{"B fails against LC-15", "C fails naming LC-15"}) ||
-		len(lc15.Failures) != 2 || !strings.HasPrefix(lc15.Failures[1], "LC-15: the listener close completed") {
+		len(lc15.Failures) != 2 || !strings.HasPrefix(lc15.Failures[1], "the listener close (LC-14, CN-1) completed") {
 		t.Errorf("LC-15: specs %q failed specs %q failures %q", lc15.Specs, lc15.FailedSpecs, lc15.Failures)
 	}
 	if n := m["DS-2"].Notes; len(n) != 1 || n[0] != "1 spec: not observable: the provider cannot inject faults" {
@@ -173,6 +184,12 @@ func TestApplyWaivers(t *testing.T) {
 
 	w["CR-2"] = "bug 4"
 	r.ApplyWaivers(w)
+	if r.Verdict != VerdictFailed || r.Waived != 4 {
+		t.Errorf("every failure waived but K's, which names no rule: verdict %s waived %d", r.Verdict, r.Waived)
+	}
+	r.Specs = slices.DeleteFunc(r.Specs, func(s Spec) bool { return strings.HasPrefix(s.Name, "K ") })
+	r.Failed--
+	r.ApplyWaivers(w)
 	if r.Verdict != VerdictPassed || r.Waived != 4 {
 		t.Errorf("every failure waived: verdict %s waived %d", r.Verdict, r.Waived)
 	}
@@ -202,7 +219,11 @@ func TestCertify(t *testing.T) {
 		}
 	}
 	spec := func(state, failure string, rules ...string) Spec {
-		return Spec{Name: "s " + strings.Join(rules, " "), Rules: rules, State: state, Failure: failure}
+		s := Spec{Name: "s " + strings.Join(rules, " "), Rules: rules, State: state, Failure: failure}
+		if id, _, ok := strings.Cut(failure, ": "); ok && state == "failed" && catalog.IsRuleID(id) {
+			s.Violations = []finding.Violation{{Rule: id, Observed: "no"}}
+		}
+		return s
 	}
 	clean := Run{Specs: []Spec{spec("passed", "", "LC-14")}, Passed: 1}
 	clean.ApplyWaivers(nil)
@@ -391,7 +412,7 @@ func TestWriteHTML(t *testing.T) {
 	// Certification verdicts.
 	c := Certify(r)
 	page = writeHTML(t, r, &c)
-	if !strings.Contains(page, `<div class="verdict bad">NOT CERTIFIED</div>`) || !strings.Contains(page, "<li>3 skipped specs</li>") || !strings.Contains(page, "<li>3 failed specs</li>") || !strings.Contains(page, "<li>1 waived must-rule (LT-16)</li>") {
+	if !strings.Contains(page, `<div class="verdict bad">NOT CERTIFIED</div>`) || !strings.Contains(page, "<li>3 skipped specs</li>") || !strings.Contains(page, "<li>4 failed specs</li>") || !strings.Contains(page, "<li>1 waived must-rule (LT-16)</li>") {
 		t.Errorf("NOT CERTIFIED page lacks its verdict or reasons")
 	}
 	page = writeHTML(t, r, &Certification{Certified: true})

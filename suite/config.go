@@ -21,6 +21,10 @@ const DefaultDriver = "sim"
 // DefaultTimeout bounds every wait on the provider.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultSettle is how long a spec watches for something that must not
+// happen, unless the configuration says otherwise.
+const DefaultSettle = 100 * time.Millisecond
+
 // Config is one conformance run.
 type Config struct {
 	// Driver names a registered driver; DriverOptions are its key=value
@@ -34,6 +38,11 @@ type Config struct {
 	// return, or a pending call whose completion does not come, fails its
 	// spec after Timeout and the run goes on.
 	Timeout time.Duration
+	// Settle is how long a spec watches for something that must not
+	// happen (a close completing early, a callback after a close, a second
+	// indication); 0 means DefaultSettle, or a twentieth of Timeout when
+	// that is shorter. No fixed window is used anywhere else.
+	Settle time.Duration
 	// LabelFilter and Focus select specs (Ginkgo's syntax).
 	LabelFilter string
 	Focus       []string
@@ -56,6 +65,9 @@ func (c *Config) withDefaults() {
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
+	}
+	if c.Settle <= 0 {
+		c.Settle = min(DefaultSettle, c.Timeout/20)
 	}
 	if c.Seed == 0 {
 		c.Seed = 1

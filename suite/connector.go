@@ -28,7 +28,8 @@ func (c *Connector) onDisconnect(any) {
 		n := c.disconnects
 		c.mu.Unlock()
 		if n > 1 {
-			c.a.rec().violate("CN-15", "the provider called the disconnect event callback of %s %d times; it is invoked only once", c.obj, n)
+			c.a.rec().violate(c.obj.violation("CN-15", "NdkDisconnectEventCallback", "the disconnect event callback invoked only once",
+				fmt.Sprintf("it was invoked %d times", n)))
 		}
 	})
 }
@@ -126,6 +127,6 @@ func (c *Connector) Close() *Op { GinkgoHelper(); return c.closeWith(c.Connector
 func MustSucceed(op *Op) {
 	GinkgoHelper()
 	if st := op.Wait(); st != ndk.StatusSuccess {
-		Fail(fmt.Sprintf("%s: expected STATUS_SUCCESS, the provider returned %v", op, st))
+		Violate(op.violation("", "STATUS_SUCCESS (a step the spec needs)", st.String()))
 	}
 }

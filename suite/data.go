@@ -15,9 +15,14 @@ func (c *CQ) Resize(depth uint32) *Op {
 	return c.request("NdkResizeCq", func(done ndk.RequestCompletion) ndk.Status { return c.CQ.Resize(depth, done, nil) })
 }
 
-// Arm calls NdkArmCq.
+// Arm calls NdkArmCq. The arm is counted before the call, so that a
+// notification the provider makes from inside NdkArmCq is not taken for one
+// without an arm (CQ-2).
 func (c *CQ) Arm(t ndk.CQNotifyType) {
 	GinkgoHelper()
+	c.mu.Lock()
+	c.arms++
+	c.mu.Unlock()
 	c.sync("NdkArmCq", func() ndk.Status { c.CQ.Arm(t); return ndk.StatusSuccess })
 }
 
@@ -30,7 +35,7 @@ func (c *CQ) Poll() []ndk.ResultEx {
 		var n int
 		c.sync("NdkGetCqResultsEx", func() ndk.Status { n = c.CQ.GetResultsEx(buf); return ndk.StatusSuccess })
 		if n < 0 || n > len(buf) {
-			Fail(fmt.Sprintf("CQ-13: NdkGetCqResultsEx on %s returned %d for a %d-entry array", c, n, len(buf)))
+			Violate(c.obj.violation("CQ-13", "NdkGetCqResultsEx", fmt.Sprintf("at most the %d entries of the array", len(buf)), fmt.Sprintf("it returned %d", n)))
 		}
 		out = append(out, buf[:n]...)
 		if n < len(buf) {
@@ -40,8 +45,9 @@ func (c *CQ) Poll() []ndk.ResultEx {
 }
 
 // WaitResults polls the CQ until n new completions have come, and returns
-// them. The spec fails if they do not come within the deadline.
-func (c *CQ) WaitResults(n int) []ndk.ResultEx {
+// them. The spec fails against rule, which says they must come, if they do
+// not come within the deadline.
+func (c *CQ) WaitResults(rule string, n int) []ndk.ResultEx {
 	GinkgoHelper()
 	deadline := time.Now().Add(c.a.rec().timeout)
 	var got []ndk.ResultEx
@@ -51,7 +57,7 @@ func (c *CQ) WaitResults(n int) []ndk.ResultEx {
 			return got
 		}
 		if time.Now().After(deadline) {
-			Fail(fmt.Sprintf("%s: %d completion(s) expected, %d came within %v: %v", c, n, len(got), c.a.rec().timeout, got))
+			Violate(c.obj.violation(rule, "NdkGetCqResultsEx", fmt.Sprintf("%d completion(s) within %v", n, c.a.rec().timeout), fmt.Sprintf("%d came: %v", len(got), got)))
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -70,7 +76,7 @@ func (c *CQ) CloseInCallback() *Op { return c.closeInCallback(c.CQ) }
 
 // CreateMR calls NdkCreateMr.
 func (p *PD) CreateMR(fastRegister bool) *CreateOp[*MR] {
-	return create(p.a, "NdkCreateMr", p.obj, ndk.ObjectTypeMR,
+	return create(p.a, "NdkCreateMr", p.obj, ndk.ObjectTypeMR, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			m, st := p.PD.CreateMR(fastRegister, done, nil)
 			return nonNil(m), st
@@ -83,7 +89,7 @@ func (p *PD) CreateMR(fastRegister bool) *CreateOp[*MR] {
 
 // CreateMW calls NdkCreateMw.
 func (p *PD) CreateMW() *CreateOp[*MW] {
-	return create(p.a, "NdkCreateMw", p.obj, ndk.ObjectTypeMW,
+	return create(p.a, "NdkCreateMw", p.obj, ndk.ObjectTypeMW, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			m, st := p.PD.CreateMW(done, nil)
 			return nonNil(m), st
@@ -97,14 +103,13 @@ func (p *PD) CreateMW() *CreateOp[*MW] {
 // CreateSRQ calls NdkCreateSrq.
 func (p *PD) CreateSRQ(depth, maxSGE, threshold uint32) *CreateOp[*SRQ] {
 	s := &SRQ{}
-	return create(p.a, "NdkCreateSrq", p.obj, ndk.ObjectTypeSRQ,
+	return create(p.a, "NdkCreateSrq", p.obj, ndk.ObjectTypeSRQ, func(o *object) { s.base = base{a: p.a, obj: o} },
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			q, st := p.PD.CreateSRQ(ndk.SRQParams{Depth: depth, MaxReceiveRequestSGE: maxSGE, NotifyThreshold: threshold, Notify: s.onNotify}, done, nil)
 			return nonNil(q), st
 		},
 		func(o *object, x ndk.Object) *SRQ {
 			p.a.env.relate(p.obj, o)
-			s.base = base{a: p.a, obj: o}
 			s.SRQ = x.(ndk.SRQ)
 			return s
 		})
@@ -113,7 +118,7 @@ func (p *PD) CreateSRQ(depth, maxSGE, threshold uint32) *CreateOp[*SRQ] {
 // CreateQPWithSRQ calls NdkCreateQpWithSrq.
 func (p *PD) CreateQPWithSRQ(receive, initiator *CQ, srq *SRQ) *CreateOp[*QP] {
 	params := ndk.QPParams{ReceiveCQ: receive.CQ, InitiatorCQ: initiator.CQ, InitiatorQueueDepth: 16, MaxInitiatorRequestSGE: 1}
-	return create(p.a, "NdkCreateQpWithSrq", p.obj, ndk.ObjectTypeQP,
+	return create(p.a, "NdkCreateQpWithSrq", p.obj, ndk.ObjectTypeQP, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			q, st := p.PD.CreateQPWithSRQ(params, srq.SRQ, done, nil)
 			return nonNil(q), st
@@ -188,7 +193,9 @@ type SRQ struct {
 }
 
 // onNotify is the SRQ's notification callback.
-func (s *SRQ) onNotify(_ any, st ndk.Status) { s.notified("NdkSrqNotificationCallback", st) }
+func (s *SRQ) onNotify(_ any, st ndk.Status) {
+	s.a.rec().callback(s.obj, "NdkSrqNotificationCallback", &st, nil)
+}
 
 // Modify calls NdkModifySrq.
 func (s *SRQ) Modify(depth, threshold uint32) *Op {

@@ -1,36 +1,87 @@
 package suite
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
 )
 
 // Settle is how long a spec watches for something that must not happen (a
-// close completing early, a callback after a close): a twentieth of the
-// deadline, at most 100ms.
-func (p *Pair) Settle() time.Duration {
-	if d := p.Timeout() / 20; d < 100*time.Millisecond {
-		return d
-	}
-	return 100 * time.Millisecond
-}
+// close completing early, a callback after a close, an indication to the
+// wrong side): Config.Settle, one window for every such check.
+func (p *Pair) Settle() time.Duration { return p.rec.settle }
+
+// The Expect helpers take rule as one rule ID, or several separated by
+// spaces ("LC-15 LC-11"): the violation counts against each.
 
 // ExpectStillPending checks that op has not completed, and stays so for
-// Settle.
+// Settle; otherwise the spec fails with a violation of rule.
 func (p *Pair) ExpectStillPending(op *Op, rule, why string) {
 	GinkgoHelper()
-	Consistently(op.IsDone).WithTimeout(p.Settle()).WithPolling(5*time.Millisecond).Should(BeFalse(),
-		"%s: %s completed while %s", rule, op, why)
+	deadline := time.After(p.Settle())
+	for {
+		if op.IsDone() {
+			st, _ := op.WaitFor(0)
+			ViolateAll(rule, op.violation("", "still pending while "+why, fmt.Sprintf("it completed with %v", st)))
+		}
+		select {
+		case <-deadline:
+			return
+		case <-time.After(time.Millisecond):
+		}
+	}
 }
 
 // ExpectCompletes checks that op completes with STATUS_SUCCESS within the
-// deadline.
+// deadline; otherwise the spec fails with a violation of rule.
 func (p *Pair) ExpectCompletes(op *Op, rule, why string) {
 	GinkgoHelper()
+	expected := "completion with STATUS_SUCCESS within " + p.Timeout().String() + " after " + why
 	st, ok := op.WaitFor(p.Timeout())
-	Expect(ok).To(BeTrue(), "%s: %s did not complete within %v after %s", rule, op, p.Timeout(), why)
-	Expect(st).To(Equal(ndk.StatusSuccess), "%s: %s", rule, op)
+	switch {
+	case !ok && !op.HasReturned():
+		ViolateAll(rule, op.violation("", expected, "the call did not return"))
+	case !ok:
+		ViolateAll(rule, op.violation("", expected, "it returned STATUS_PENDING and did not complete"))
+	case st != ndk.StatusSuccess:
+		ViolateAll(rule, op.violation("", expected, fmt.Sprintf("it completed with %v", st)))
+	}
+}
+
+// ExpectReturns checks that op returns within the deadline with want (a
+// close that must pend, say); otherwise the spec fails with a violation of
+// rule.
+func (p *Pair) ExpectReturns(op *Op, want ndk.Status, rule, why string) {
+	GinkgoHelper()
+	st, ok := op.ReturnedWithin(p.Timeout())
+	switch {
+	case !ok:
+		ViolateAll(rule, op.violation("", fmt.Sprintf("it returns %v (%s)", want, why), "it did not return within "+p.Timeout().String()))
+	case st != want:
+		ViolateAll(rule, op.violation("", fmt.Sprintf("it returns %v (%s)", want, why), fmt.Sprintf("it returned %v", st)))
+	}
+}
+
+// ExpectNoViolation checks, now and for Settle, that the recorder saw no
+// violation of a rule that holds everywhere; a spec uses it where such a
+// violation is the very thing it provokes, so that it fails at once, with
+// that violation, instead of at cleanup.
+func (p *Pair) ExpectNoViolation() {
+	GinkgoHelper()
+	deadline := time.After(p.Settle())
+	for {
+		if vs := p.rec.Violations(); len(vs) > 0 {
+			for _, v := range vs[1:] {
+				attach(v)
+			}
+			Violate(vs[0])
+		}
+		select {
+		case <-deadline:
+			return
+		case <-time.After(time.Millisecond):
+		}
+	}
 }

@@ -36,7 +36,7 @@ func (a *Adapter) Info() ndk.AdapterInfo {
 		var st ndk.Status
 		a.info, st = a.Adapter.QueryAdapterInfo()
 		if st != ndk.StatusSuccess {
-			Fail(fmt.Sprintf("NdkQueryAdapterInfo on side %s returned %v", a.Side, st))
+			Violate(a.obj.violation("", "NdkQueryAdapterInfo", "STATUS_SUCCESS", st.String()))
 		}
 		a.loaded = true
 	}
@@ -67,7 +67,7 @@ func (c *CreateOp[T]) Object() (T, ndk.Status) {
 		return zero, st
 	}
 	if created == nil {
-		Fail(fmt.Sprintf("CR-2/CR-3: %s succeeded but the provider returned no object", c.Op))
+		Violate(c.violation("CR-3", "the new object with STATUS_SUCCESS", "STATUS_SUCCESS without an object"))
 	}
 	return c.wrap(created), st
 }
@@ -77,17 +77,23 @@ func (c *CreateOp[T]) MustObject() T {
 	GinkgoHelper()
 	obj, st := c.Object()
 	if st != ndk.StatusSuccess {
-		Fail(fmt.Sprintf("%s: expected STATUS_SUCCESS, the provider returned %v", c.Op, st))
+		Violate(c.violation("", "STATUS_SUCCESS (a step the spec needs)", st.String()))
 	}
 	return obj
 }
 
 // create runs a create call: fn calls the provider with the completion
-// callback it is given and returns (object, status).
-func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
+// callback it is given and returns (object, status). early, if not nil,
+// gets the harness's record of the new object before the provider is
+// called, so that an event callback the provider makes before the create
+// returns is recorded against it.
+func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType, early func(*object),
 	fn func(done ndk.CreateCompletion) (ndk.Object, ndk.Status), wrap func(*object, ndk.Object) T) *CreateOp[T] {
 	op := a.rec().newOp(call, parent, KindCreate)
 	child := a.newObject(kind)
+	if early != nil {
+		early(child)
+	}
 	c := &CreateOp[T]{Op: op}
 	var once sync.Once
 	var wrapped T
@@ -101,7 +107,7 @@ func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
 	done := func(_ any, st ndk.Status, o ndk.Object) {
 		a.rec().callback(parent, "NdkCreateCompletion("+call+")", &st, func() {
 			if st == ndk.StatusSuccess && o != nil && o.ObjectType() != kind {
-				a.rec().violate("CR-3", "%s completed with an object of type %v, expected %v", op, o.ObjectType(), kind)
+				a.rec().violate(op.violation("CR-3", "an object of type "+kind.String(), "NdkCreateCompletion delivered an object of type "+o.ObjectType().String()))
 			}
 			op.complete(st, o)
 		})
@@ -111,13 +117,14 @@ func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
 		switch {
 		case st == ndk.StatusSuccess:
 			if o == nil {
-				a.rec().violate("CR-2", "%s returned STATUS_SUCCESS inline without the object", op)
+				a.rec().violate(op.violation("CR-2", "the object through the output parameter with STATUS_SUCCESS", "it returned STATUS_SUCCESS inline without the object"))
 			}
 			op.mu.Lock()
 			op.created = o
 			op.mu.Unlock()
 		case st == ndk.StatusPending && o != nil:
-			a.rec().violate("CR-3", "%s returned STATUS_PENDING and an object through its output parameter; after a pending create the object comes only through NdkCreateCompletion", op)
+			a.rec().violate(op.violation("CR-3", "after a pending create, the object only through NdkCreateCompletion (the output parameter untouched)",
+				"it returned STATUS_PENDING and an object through its output parameter"))
 		}
 		return st
 	})
@@ -128,7 +135,7 @@ func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
 // listener.
 func (a *Adapter) CreateListener() *CreateOp[*Listener] {
 	l := &Listener{events: make(chan *Connector, 1024)}
-	return create(a, "NdkCreateListener", a.obj, ndk.ObjectTypeListener,
+	return create(a, "NdkCreateListener", a.obj, ndk.ObjectTypeListener, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			nl, st := a.Adapter.CreateListener(l.onConnect, nil, done, nil)
 			return nonNil(nl), st
@@ -149,7 +156,7 @@ func (a *Adapter) MustCreateListener() *Listener {
 
 // CreateConnector calls NdkCreateConnector.
 func (a *Adapter) CreateConnector() *CreateOp[*Connector] {
-	return create(a, "NdkCreateConnector", a.obj, ndk.ObjectTypeConnector,
+	return create(a, "NdkCreateConnector", a.obj, ndk.ObjectTypeConnector, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			c, st := a.Adapter.CreateConnector(done, nil)
 			return nonNil(c), st
@@ -165,7 +172,7 @@ func (a *Adapter) MustCreateConnector() *Connector {
 
 // CreateSharedEndpoint calls NdkCreateSharedEndpoint.
 func (a *Adapter) CreateSharedEndpoint(local netip.AddrPort) *CreateOp[*SharedEndpoint] {
-	return create(a, "NdkCreateSharedEndpoint", a.obj, ndk.ObjectTypeSharedEndpoint,
+	return create(a, "NdkCreateSharedEndpoint", a.obj, ndk.ObjectTypeSharedEndpoint, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			se, st := a.Adapter.CreateSharedEndpoint(local, done, nil)
 			return nonNil(se), st
@@ -177,7 +184,7 @@ func (a *Adapter) CreateSharedEndpoint(local netip.AddrPort) *CreateOp[*SharedEn
 
 // CreatePD calls NdkCreatePd.
 func (a *Adapter) CreatePD() *CreateOp[*PD] {
-	return create(a, "NdkCreatePd", a.obj, ndk.ObjectTypePD,
+	return create(a, "NdkCreatePd", a.obj, ndk.ObjectTypePD, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			pd, st := a.Adapter.CreatePD(done, nil)
 			return nonNil(pd), st
@@ -188,13 +195,12 @@ func (a *Adapter) CreatePD() *CreateOp[*PD] {
 // CreateCQ calls NdkCreateCq.
 func (a *Adapter) CreateCQ(depth uint32) *CreateOp[*CQ] {
 	cq := &CQ{}
-	return create(a, "NdkCreateCq", a.obj, ndk.ObjectTypeCQ,
+	return create(a, "NdkCreateCq", a.obj, ndk.ObjectTypeCQ, func(o *object) { cq.base = base{a: a, obj: o} },
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			c, st := a.Adapter.CreateCQ(ndk.CQParams{Depth: depth, Notify: cq.onNotify}, done, nil)
 			return nonNil(c), st
 		},
 		func(o *object, x ndk.Object) *CQ {
-			cq.base = base{a: a, obj: o}
 			cq.CQ = x.(ndk.CQ)
 			return cq
 		})
@@ -251,7 +257,7 @@ func (b *base) closeWith(o ndk.Object) *Op {
 	GinkgoHelper()
 	op, err := b.startClose(o)
 	if err != nil {
-		Fail(err.Error())
+		Violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
 	}
 	return op
 }
@@ -273,13 +279,14 @@ func (b *base) closeInCallback(o ndk.Object) *Op {
 	rec := b.a.rec()
 	op, err := b.issueClose(o, false)
 	if err != nil {
-		rec.violate("harness", "%v", err)
+		rec.violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
 		return op
 	}
 	select {
 	case <-op.returned:
 	case <-time.After(rec.timeout):
-		rec.violate("LT-12", "NdkCloseObject on %s, called from inside a completion callback of the object, did not return within %v: after initiating a completion the provider must not hold the object in a way that deadlocks a close (LT-12, LT-14)", b.obj, rec.timeout)
+		rec.violate(op.violation("LT-12", "NdkCloseObject called from inside a completion callback of the object returns (after initiating a completion the provider must not hold the object in a way that deadlocks a close)",
+			fmt.Sprintf("it did not return within %v", rec.timeout)))
 	}
 	return op
 }
@@ -306,8 +313,7 @@ func (b *base) issueClose(o ndk.Object, waitCalls bool) (*Op, error) {
 	}
 	op := rec.newOp("NdkCloseObject", b.obj, KindClose)
 	done := func(any) {
-		rec.callback(b.obj, "NdkCloseCompletion", nil, func() { op.complete(ndk.StatusSuccess, nil) })
-		rec.markClosed(b.obj)
+		rec.closeCompletion(b.obj, func() { op.complete(ndk.StatusSuccess, nil) })
 	}
 	op.invoke(func() ndk.Status {
 		st := o.Close(done, nil)
@@ -359,7 +365,7 @@ func (b *base) checkOpen(call string) {
 	closing := b.obj.closing
 	rec.mu.Unlock()
 	if closing {
-		Fail(fmt.Sprintf("harness: spec calls %s on %s after closing it (CR-8: the consumer must not)", call, b.obj))
+		Violate(b.obj.violation("", call, "", "harness: the spec calls it after closing the object (CR-8: the consumer must not)"))
 	}
 }
 
@@ -409,7 +415,7 @@ func (l *Listener) deliver(c ndk.Connector) {
 		select {
 		case l.events <- conn:
 		default:
-			a.rec().violate("harness", "more than %d unconsumed connect events on %s", cap(l.events), l.obj)
+			a.rec().violate(l.obj.violation("", "NdkConnectEventCallback", "", fmt.Sprintf("harness: more than %d unconsumed connect events", cap(l.events))))
 		}
 	})
 }
@@ -423,8 +429,8 @@ func (l *Listener) Listen(local netip.AddrPort) *Op {
 // returns the address the provider reports.
 func (l *Listener) MustListen(port uint16) netip.AddrPort {
 	GinkgoHelper()
-	if st := l.Listen(l.a.AddrPort(port)).Wait(); st != ndk.StatusSuccess {
-		Fail(fmt.Sprintf("NdkListen on %v (%s): expected STATUS_SUCCESS, the provider returned %v", l.a.AddrPort(port), l, st))
+	if op := l.Listen(l.a.AddrPort(port)); op.Wait() != ndk.StatusSuccess {
+		Violate(op.violation("", fmt.Sprintf("STATUS_SUCCESS listening on %v (a step the spec needs)", l.a.AddrPort(port)), op.Wait().String()))
 	}
 	return l.MustLocalAddress()
 }
@@ -440,7 +446,7 @@ func (l *Listener) MustLocalAddress() netip.AddrPort {
 	GinkgoHelper()
 	ap, st := l.LocalAddress()
 	if st != ndk.StatusSuccess {
-		Fail(fmt.Sprintf("NdkGetListenerLocalAddress on %s returned %v", l, st))
+		Violate(l.obj.violation("", "NdkGetListenerLocalAddress", "STATUS_SUCCESS", st.String()))
 	}
 	return ap
 }
@@ -458,7 +464,7 @@ func (l *Listener) NextRequest() *Connector {
 	case c := <-l.events:
 		return c
 	case <-time.After(l.a.rec().timeout):
-		Fail(fmt.Sprintf("no NdkConnectEventCallback on %s within %v", l, l.a.rec().timeout))
+		Violate(l.obj.violation("", "NdkConnectEventCallback", "a connect event within "+l.a.rec().timeout.String(), "none came"))
 	}
 	return nil
 }
@@ -502,7 +508,7 @@ func (p *PD) CreateQP(receive, initiator *CQ) *CreateOp[*QP] {
 
 // CreateQPWith calls NdkCreateQp with explicit parameters.
 func (p *PD) CreateQPWith(params ndk.QPParams, receive, initiator *CQ) *CreateOp[*QP] {
-	return create(p.a, "NdkCreateQp", p.obj, ndk.ObjectTypeQP,
+	return create(p.a, "NdkCreateQp", p.obj, ndk.ObjectTypeQP, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			q, st := p.PD.CreateQP(params, done, nil)
 			return nonNil(q), st
@@ -526,17 +532,34 @@ func (p *PD) Close() *Op { GinkgoHelper(); return p.closeWith(p.PD) }
 type CQ struct {
 	base
 	ndk.CQ
+	mu                  sync.Mutex
+	arms, notifications int
 }
 
 // onNotify is the CQ's notification callback: the recorder checks it like
-// every callback.
-func (c *CQ) onNotify(_ any, st ndk.Status) { c.notified("NdkCqNotificationCallback", st) }
+// every callback, and it checks CQ-2: the provider calls it only when the
+// consumer armed the CQ, so there are never more notifications than
+// NdkArmCq calls (several arms may collapse into one notification, so
+// fewer is no violation here).
+func (c *CQ) onNotify(_ any, st ndk.Status) {
+	c.mu.Lock()
+	c.notifications++
+	n, arms := c.notifications, c.arms
+	c.mu.Unlock()
+	rec := c.a.rec()
+	rec.callback(c.obj, "NdkCqNotificationCallback", &st, func() {
+		if n > arms {
+			rec.violate(c.obj.violation("CQ-2", "NdkCqNotificationCallback", "a notification only after the consumer armed the CQ with NdkArmCq",
+				fmt.Sprintf("notification %d came after %d NdkArmCq call(s)", n, arms)))
+		}
+	})
+}
 
-// notified records a notification callback of b's object.
-func (b *base) notified(name string, st ndk.Status) {
-	if b.obj != nil {
-		b.a.rec().callback(b.obj, name, &st, nil)
-	}
+// Notifications is how many notification callbacks the CQ received.
+func (c *CQ) Notifications() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.notifications
 }
 
 // Close calls NdkCloseObject.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/internal/nilness"
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
@@ -66,7 +67,7 @@ type tracked struct {
 func NewPair(f Family) *Pair {
 	GinkgoHelper()
 	e := current()
-	p := &Pair{Family: f, rec: newRecorder(e.cfg.Timeout), byObj: map[*object]*tracked{}}
+	p := &Pair{Family: f, rec: newRecorder(e.cfg.Timeout, e.cfg.Settle), byObj: map[*object]*tracked{}}
 	DeferCleanup(p.cleanup)
 	p.A = p.openAdapter("A", e.sideA, f)
 	p.B = p.openAdapter("B", e.sideB, f)
@@ -94,7 +95,7 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
 	}
 	if err := fi.SetHostState(side.Addr, s); err != nil {
-		Fail(fmt.Sprintf("harness: putting side %s's host %v: %v", side.Side, s, err))
+		Violate(Violation{Side: side.Side, Observed: fmt.Sprintf("harness: putting the host %v: %v", s, err)})
 	}
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
@@ -125,7 +126,7 @@ func (p *Pair) openAdapter(side string, s ndk.Side, f Family) *Adapter {
 		return st
 	})
 	if st := op.Returned(); st != ndk.StatusSuccess || isNil(a.Adapter) {
-		Fail(fmt.Sprintf("opening the NDK adapter of side %s (%v) failed: %v", side, addr, st))
+		Violate(a.obj.violation("", "OPEN_NDK_ADAPTER", fmt.Sprintf("STATUS_SUCCESS opening the adapter of %v", addr), st.String()))
 	}
 	return a
 }
@@ -194,24 +195,28 @@ func (p *Pair) closeOrder() []*tracked {
 
 func (p *Pair) cleanup() {
 	p.Intercept(nil)
-	var problems []string
+	var problems []Violation
 	// Close what the spec left open, successors first, one at a time.
 	for _, t := range p.closeOrder() {
 		b := base{a: p.adapterOf(t.obj), obj: t.obj}
 		op, err := b.startClose(t.handle)
 		if err != nil {
-			problems = append(problems, "cleanup: "+err.Error())
+			problems = append(problems, t.obj.violation("", "NdkCloseObject", "", "cleanup: "+err.Error()))
 			continue
 		}
 		if _, ok := op.WaitFor(p.rec.timeout); !ok {
-			problems = append(problems, fmt.Sprintf("cleanup: %s (returned %v) did not complete within %v", op, op.ret, p.rec.timeout))
+			v := op.notCompleted()
+			if !op.HasReturned() {
+				v = op.violation("", "the close issued by cleanup returns within "+p.rec.timeout.String(), "it did not return")
+			}
+			problems = append(problems, v)
 		}
 	}
 	// Put faulted hosts back up before the adapters close.
 	if fi, ok := current().provider.(ndk.FaultInjector); ok {
 		for _, addr := range p.faulted {
 			if err := fi.SetHostState(addr, ndk.HostUp); err != nil {
-				problems = append(problems, fmt.Sprintf("cleanup: putting host %v back up: %v", addr, err))
+				problems = append(problems, Violation{Observed: fmt.Sprintf("harness: cleanup could not put host %v back up: %v", addr, err)})
 			}
 		}
 	}
@@ -226,22 +231,22 @@ func (p *Pair) cleanup() {
 		}
 		select {
 		case <-op.returned:
-			if problem := a.checkClosed(); problem != "" {
-				problems = append(problems, problem)
-			}
+			problems = append(problems, a.checkClosed()...)
 		case <-time.After(p.rec.timeout):
-			problems = append(problems, fmt.Sprintf("cleanup: the blocking close of side %s's NDK_ADAPTER did not return within %v (LT-22)", a.Side, p.rec.timeout))
+			problems = append(problems, op.violation("LT-22", "the blocking NDK_ADAPTER close returns once the adapter's objects are closed and their callbacks returned",
+				fmt.Sprintf("it did not return within %v", p.rec.timeout)))
 		}
 	}
-	for _, u := range p.rec.unfinished() {
-		problems = append(problems, u)
-	}
-	for _, v := range p.rec.Violations() {
-		problems = append(problems, v.String())
-	}
+	problems = append(problems, p.rec.unfinished()...)
+	problems = append(problems, p.rec.Violations()...)
 	if len(problems) > 0 {
-		AddReportEntry("callback trace", p.rec.Trace())
-		Fail(strings.Join(problems, "\n"))
+		lines := make([]string, len(problems))
+		for i, v := range problems {
+			attach(v)
+			lines[i] = v.String()
+		}
+		AddReportEntry(finding.EntryTrace, p.rec.Trace())
+		Fail(strings.Join(lines, "\n"))
 	}
 }
 
@@ -252,7 +257,7 @@ func (p *Pair) cleanup() {
 func (a *Adapter) Close() *Op {
 	GinkgoHelper()
 	if a.closeOp != nil {
-		Fail(fmt.Sprintf("harness: side %s's adapter closed twice", a.Side))
+		Violate(a.obj.violation("", "NDK_ADAPTER close", "", "harness: the adapter closed twice"))
 	}
 	a.closeOp = a.startAdapterClose(a.rec().newOp("NDK_ADAPTER close", a.obj, KindNoCompletion))
 	return a.closeOp
@@ -273,11 +278,12 @@ func (a *Adapter) startAdapterClose(op *Op) *Op {
 
 // checkClosed is LT-22 once the adapter close returned: no callback of its
 // objects may still be running.
-func (a *Adapter) checkClosed() string {
+func (a *Adapter) checkClosed() []Violation {
 	if r := a.env.runningOn(a.obj); len(r) > 0 {
-		return fmt.Sprintf("LT-22: the blocking close of side %s's NDK_ADAPTER returned while callbacks of its objects were still running: %s", a.Side, strings.Join(r, "; "))
+		return []Violation{a.obj.violation("LT-22", "NDK_ADAPTER close", "no callback of the adapter's objects still running when its blocking close returns",
+			"still running: "+strings.Join(r, "; "))}
 	}
-	return ""
+	return nil
 }
 
 // runningOn lists callbacks still running on objects of adapter a.

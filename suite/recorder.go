@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
 )
@@ -23,21 +24,18 @@ const (
 	KindNoCompletion                 // a call with no completion (Reject, GetConnectionData...)
 )
 
-// The rules a completion callback answers to, by call kind.
-var completionRule = map[CallKind]string{
-	KindCreate:  "CR-1/CR-2",
-	KindRequest: "CR-4",
-	KindClose:   "CR-6/CR-10",
-}
+// The rules a completion callback answers to, by call kind: the one that
+// says it must come, exactly once, for a call that returned STATUS_PENDING
+// (pendingRule), and the one that says it must not come for a call that
+// returned any other status (inlineRule).
+var (
+	pendingRule = map[CallKind]string{KindCreate: "CR-1", KindRequest: "CR-4", KindClose: "CR-6"}
+	inlineRule  = map[CallKind]string{KindCreate: "CR-2", KindRequest: "CR-4", KindClose: "CR-10"}
+)
 
-// Violation is a breach of a rule that holds in every spec, seen by the
-// consumer side of the harness.
-type Violation struct {
-	Rule string
-	What string
-}
-
-func (v Violation) String() string { return v.Rule + ": " + v.What }
+// Violation is a breach of a rule, seen by the consumer side of the
+// harness.
+type Violation = finding.Violation
 
 // Event is one callback the provider made, as the consumer saw it.
 type Event struct {
@@ -67,6 +65,7 @@ func (e Event) String() string {
 type Recorder struct {
 	start   time.Time
 	timeout time.Duration
+	settle  time.Duration
 
 	mu         sync.Mutex
 	seq        int
@@ -91,8 +90,8 @@ type Callback struct {
 	Status ndk.Status
 }
 
-func newRecorder(timeout time.Duration) *Recorder {
-	return &Recorder{start: time.Now(), timeout: timeout}
+func newRecorder(timeout, settle time.Duration) *Recorder {
+	return &Recorder{start: time.Now(), timeout: timeout, settle: settle}
 }
 
 func (r *Recorder) since() time.Duration { return time.Since(r.start) }
@@ -101,24 +100,24 @@ func (r *Recorder) since() time.Duration { return time.Since(r.start) }
 // counted.
 const maxViolations = 50
 
-func (r *Recorder) violate(rule, format string, args ...any) {
+func (r *Recorder) violate(v Violation) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(r.violations) >= maxViolations {
 		r.dropped++
 		return
 	}
-	r.violations = append(r.violations, Violation{rule, fmt.Sprintf(format, args...)})
+	r.violations = append(r.violations, v)
 }
 
 // Violations returns what the recorder saw so far (the first maxViolations,
-// then one that counts the others).
+// then one, naming no rule, that counts the others).
 func (r *Recorder) Violations() []Violation {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := append([]Violation(nil), r.violations...)
 	if r.dropped > 0 {
-		out = append(out, Violation{"(more)", fmt.Sprintf("and %d more violations", r.dropped)})
+		out = append(out, Violation{Observed: fmt.Sprintf("and %d more violations", r.dropped)})
 	}
 	return out
 }
@@ -144,9 +143,21 @@ func (r *Recorder) Trace() string {
 }
 
 // callback runs body as a callback of the provider on obj, recording it and
-// checking LT-25 (no callback after the object's close completed) and LT-22
-// (none after the adapter close returned).
+// checking LT-25 (no callback once the object's close completion has been
+// called, or its close returned STATUS_SUCCESS) and LT-22 (none after the
+// adapter close returned).
 func (r *Recorder) callback(obj *object, name string, status *ndk.Status, body func()) {
+	r.run(obj, name, status, false, body)
+}
+
+// closeCompletion runs body as the close completion of obj: from the moment
+// it is called the object counts as closed (LT-25), so a callback for it
+// that starts while the close completion runs breaks LT-25 too.
+func (r *Recorder) closeCompletion(obj *object, body func()) {
+	r.run(obj, "NdkCloseCompletion", nil, true, body)
+}
+
+func (r *Recorder) run(obj *object, name string, status *ndk.Status, closes bool, body func()) {
 	r.mu.Lock()
 	r.seq++
 	e := &Event{Seq: r.seq, Object: obj.String(), Callback: name, Start: r.since()}
@@ -154,25 +165,27 @@ func (r *Recorder) callback(obj *object, name string, status *ndk.Status, body f
 		e.Status, e.HasStat = *status, true
 	}
 	r.events = append(r.events, e)
-	var closedAt time.Duration
-	closed := obj.closed
-	if closed {
-		closedAt = obj.closedAt
+	closed, closedAt, closedBy := obj.closed, obj.closedAt, obj.closedBy
+	if closes && !closed {
+		obj.closed, obj.closedAt, obj.closedBy = true, e.Start, "its close completion was called"
 	}
 	adapterClosed := obj.adapter != nil && obj.adapter.closed
 	r.mu.Unlock()
 
 	if closed {
-		r.violate("LT-25", "the provider called %s on %s at +%v, after the object's close had completed at +%v; no callback may follow a close completion or a close that returned STATUS_SUCCESS",
-			name, obj, e.Start.Round(time.Microsecond), closedAt.Round(time.Microsecond))
+		r.violate(obj.violation("LT-25", name,
+			"no callback for the object once its close completion has been called or its close returned STATUS_SUCCESS",
+			fmt.Sprintf("the callback came at +%v; %s at +%v", e.Start.Round(time.Microsecond), closedBy, closedAt.Round(time.Microsecond))))
 	}
 	if adapterClosed {
-		r.violate("LT-22", "the provider called %s on %s at +%v, after the blocking close of its NDK_ADAPTER had returned", name, obj, e.Start.Round(time.Microsecond))
+		r.violate(obj.violation("LT-22", name,
+			"no callback for an object of an NDK_ADAPTER once the adapter's blocking close has returned",
+			fmt.Sprintf("the callback came at +%v, after the adapter close returned", e.Start.Round(time.Microsecond))))
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			// A consumer callback must never take the provider down: record it.
-			r.violate("harness", "consumer callback %s on %s panicked: %v\n%s", name, obj, p, debug.Stack())
+			r.violate(obj.violation("", name, "", fmt.Sprintf("harness: the consumer callback panicked: %v\n%s", p, debug.Stack())))
 		}
 		r.mu.Lock()
 		e.End = r.since()
@@ -215,19 +228,31 @@ type object struct {
 	closing  bool
 	closed   bool
 	closedAt time.Duration
-	calls    []*Op // calls made on the object (to wait for their return before closing)
+	closedBy string // what closed it, for messages
+	calls    []*Op  // calls made on the object (to wait for their return before closing)
 }
 
-func (o *object) String() string {
-	name := strings.TrimPrefix(o.kind.String(), "NDK_")
-	return fmt.Sprintf("%s#%d (side %s)", strings.ToLower(name), o.id, o.side)
+// name is the object without its side: "listener#3".
+func (o *object) name() string {
+	return fmt.Sprintf("%s#%d", strings.ToLower(strings.TrimPrefix(o.kind.String(), "NDK_")), o.id)
 }
 
-// markClosed records that the object's close completed.
+func (o *object) String() string { return fmt.Sprintf("%s (side %s)", o.name(), o.side) }
+
+// violation is a violation of rule by call on o.
+func (o *object) violation(rule, call, expected, observed string) Violation {
+	v := Violation{Rule: rule, Call: call, Expected: expected, Observed: observed}
+	if o != nil {
+		v.Object, v.Side = o.name(), o.side
+	}
+	return v
+}
+
+// markClosed records that the object's close returned STATUS_SUCCESS.
 func (r *Recorder) markClosed(o *object) {
 	r.mu.Lock()
 	if !o.closed {
-		o.closed, o.closedAt = true, r.since()
+		o.closed, o.closedAt, o.closedBy = true, r.since(), "its close returned STATUS_SUCCESS"
 	}
 	r.mu.Unlock()
 }
@@ -276,6 +301,11 @@ func (op *Op) String() string {
 	return op.Call + " on " + op.Obj.String()
 }
 
+// violation is a violation of rule by this call.
+func (op *Op) violation(rule, expected, observed string) Violation {
+	return op.Obj.violation(rule, op.Call, expected, observed)
+}
+
 // invoke runs fn, the provider call, on its own goroutine so that a
 // provider that never returns cannot hang the run, and one that panics
 // fails the spec instead of the process.
@@ -301,18 +331,18 @@ func (op *Op) returnWith(st ndk.Status, p any) {
 		finalize = completions == 0
 	} else if st != ndk.StatusPending {
 		if completions > 0 {
-			op.rec.violate(completionRule[op.Kind], "%s returned %v inline, yet the provider called its completion callback (with %v); a completion callback is only for a call that returned STATUS_PENDING",
-				op, st, op.final)
+			op.rec.violate(op.violation(inlineRule[op.Kind], "no completion callback for a call that did not return STATUS_PENDING",
+				fmt.Sprintf("it returned %v inline and its completion callback was called too (with %v)", st, op.final)))
 		} else {
 			op.final = st
 			finalize = true
 		}
 	}
 	if p != nil {
-		op.rec.violate("provider panic", "%s panicked: %v", op, p)
+		op.rec.violate(op.violation("", "the call returns", fmt.Sprintf("the provider panicked: %v", p)))
 	}
 	if op.Kind == KindClose && p == nil && st != ndk.StatusSuccess && st != ndk.StatusPending {
-		op.rec.violate("CR-5", "%s returned %v; a close returns only STATUS_SUCCESS or STATUS_PENDING (a close can never fail)", op, st)
+		op.rec.violate(op.violation("CR-5", "STATUS_SUCCESS or STATUS_PENDING (a close can never fail)", fmt.Sprintf("it returned %v", st)))
 	}
 	op.mu.Unlock()
 	// The final status is published before the return, so that whoever sees
@@ -333,13 +363,14 @@ func (op *Op) complete(st ndk.Status, created ndk.Object) {
 		op.final, op.created = st, created
 	}
 	op.mu.Unlock()
-	rule := completionRule[op.Kind]
 	switch {
 	case n > 1:
-		op.rec.violate(rule, "the provider called the completion callback of %s %d times; it must call it exactly once", op, n)
+		op.rec.violate(op.violation(pendingRule[op.Kind], "its completion callback called exactly once",
+			fmt.Sprintf("the completion callback was called %d times", n)))
 		return
 	case returned && ret != ndk.StatusPending:
-		op.rec.violate(rule, "the provider called the completion callback of %s (status %v), which had returned %v inline; a completion callback is only for a call that returned STATUS_PENDING", op, st, ret)
+		op.rec.violate(op.violation(inlineRule[op.Kind], "no completion callback for a call that did not return STATUS_PENDING",
+			fmt.Sprintf("it returned %v inline, then its completion callback was called (with %v)", ret, st)))
 		return
 	}
 	op.finish()
@@ -389,14 +420,15 @@ func (op *Op) Returned() ndk.Status {
 	select {
 	case <-op.returned:
 	case <-time.After(op.rec.timeout):
-		Fail(fmt.Sprintf("%s did not return within %v: a provider function must return (inline or with STATUS_PENDING)", op, op.rec.timeout))
+		Violate(op.violation("", "the call returns within "+op.rec.timeout.String()+" (inline, or with STATUS_PENDING)", "it did not return"))
 	}
 	op.mu.Lock()
-	defer op.mu.Unlock()
-	if op.panicked != nil {
-		Fail(fmt.Sprintf("%s panicked: %v", op, op.panicked))
+	p, ret := op.panicked, op.ret
+	op.mu.Unlock()
+	if p != nil {
+		Violate(op.violation("", "the call returns", fmt.Sprintf("the provider panicked: %v", p)))
 	}
-	return op.ret
+	return ret
 }
 
 // Wait waits for the call's final status: its return value when it
@@ -404,14 +436,12 @@ func (op *Op) Returned() ndk.Status {
 // spec fails, naming the call, if it is not known within the deadline.
 func (op *Op) Wait() ndk.Status {
 	GinkgoHelper()
-	ret := op.Returned()
+	op.Returned()
 	select {
 	case <-op.done:
 	case <-time.After(op.rec.timeout):
-		Fail(fmt.Sprintf("%s: %s returned STATUS_PENDING but its completion callback did not come within %v (%s: a pending call must be completed through its callback)",
-			completionRule[op.Kind], op, op.rec.timeout, completionRule[op.Kind]))
+		Violate(op.notCompleted())
 	}
-	_ = ret
 	op.mu.Lock()
 	defer op.mu.Unlock()
 	return op.final
@@ -449,24 +479,31 @@ func (op *Op) Completions() int {
 	return op.completions
 }
 
+// notCompleted is the violation of a pending call whose completion
+// callback did not come within the deadline.
+func (op *Op) notCompleted() Violation {
+	return op.violation(pendingRule[op.Kind], "its completion callback within "+op.rec.timeout.String()+" of returning STATUS_PENDING",
+		"it returned STATUS_PENDING and its completion callback did not come")
+}
+
 // unfinished lists the calls that never returned and the calls that
 // returned STATUS_PENDING and were never completed. Calls still in flight
 // get until the deadline, shared by all of them.
-func (r *Recorder) unfinished() []string {
+func (r *Recorder) unfinished() []Violation {
 	r.mu.Lock()
 	ops := append([]*Op(nil), r.ops...)
 	r.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
 	defer cancel()
 	deadline := ctx.Done() // stays closed once the time is up
-	var out []string
+	var out []Violation
 	for _, op := range ops {
 		select {
 		case <-op.returned:
 		case <-deadline:
 		}
 		if !op.HasReturned() {
-			out = append(out, fmt.Sprintf("%s never returned", op))
+			out = append(out, op.violation("", "the call returns within "+r.timeout.String(), "it never returned"))
 			continue
 		}
 		select {
@@ -474,7 +511,7 @@ func (r *Recorder) unfinished() []string {
 		case <-deadline:
 		}
 		if !op.IsDone() {
-			out = append(out, fmt.Sprintf("%s: %s returned STATUS_PENDING and its completion callback never came", completionRule[op.Kind], op))
+			out = append(out, op.notCompleted())
 		}
 	}
 	return out

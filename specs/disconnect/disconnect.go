@@ -16,7 +16,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 
 		It("DS-3, DS-6, CN-15: when side A disconnects, its NdkDisconnect succeeds and side B gets exactly one disconnect indication; A gets none", Label("DS-3", "DS-6", "CN-15", "DS-2"), func() {
 			conn := connect(p)
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "DS-4: a graceful NdkDisconnect the peer answered completes with success")
+			suite.Rule("DS-4").Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "a graceful NdkDisconnect the peer answered completes with success")
 			expectIndications(p, conn.Passive, 1, "DS-3/DS-6/CN-15", "its peer disconnected gracefully")
 			expectIndications(p, conn.Active, 0, "DS-2", "an indication is not delivered for the consumer's own NdkDisconnect")
 		})
@@ -29,8 +29,8 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 
 		It("DS-6, DS-7: a side that already called NdkDisconnect gets no indication for the peer's disconnect that follows; both complete", Label("DS-6", "DS-2"), func() {
 			conn := connect(p)
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
-			Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "DS-6: side B's indication")
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
+			suite.Rule("DS-6").Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "side B's indication")
 			// B answers with its own disconnect: its connection is gone already,
 			// and A, which disconnected first, must not be told again.
 			conn.Passive.Disconnect().Wait()
@@ -42,29 +42,29 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			a, b := conn.Active.Disconnect(), conn.Passive.Disconnect()
 			_, okA := a.WaitFor(p.Timeout())
 			_, okB := b.WaitFor(p.Timeout())
-			Expect(okA).To(BeTrue(), "DS-10: side A's NdkDisconnect, issued at the same time as side B's, did not complete")
-			Expect(okB).To(BeTrue(), "DS-10: side B's NdkDisconnect, issued at the same time as side A's, did not complete")
-			Consistently(conn.Active.DisconnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 1), "CN-15: at most one indication")
-			Consistently(conn.Passive.DisconnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 1), "CN-15: at most one indication")
+			suite.Rule("DS-10").Expect(okA).To(BeTrue(), "side A's NdkDisconnect, issued at the same time as side B's, did not complete")
+			suite.Rule("DS-10").Expect(okB).To(BeTrue(), "side B's NdkDisconnect, issued at the same time as side A's, did not complete")
+			suite.Rule("CN-15").Consistently(conn.Active.DisconnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 1), "at most one indication")
+			suite.Rule("CN-15").Consistently(conn.Passive.DisconnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 1), "at most one indication")
 		})
 
 		It("DS-4: side A's NdkDisconnect does not complete while side B has not answered, and completes with success once it does", Label("DS-4", "DS-3"), func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			disc := conn.Active.Disconnect()
-			Consistently(disc.IsDone).WithTimeout(p.Settle()).Should(BeFalse(),
-				"DS-4: NdkDisconnect completed before the peer's graceful-disconnect notice arrived")
+			suite.Rule("DS-4").Consistently(disc.IsDone).WithTimeout(p.Settle()).Should(BeFalse(),
+				"NdkDisconnect completed before the peer's graceful-disconnect notice arrived")
 			p.SetHostState(p.B, ndk.HostUp)
-			Expect(disc.Wait()).To(Equal(ndk.StatusSuccess), "DS-4: NdkDisconnect once the peer answered")
+			suite.Rule("DS-4").Expect(disc.Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect once the peer answered")
 			expectIndications(p, conn.Passive, 1, "DS-6", "its peer disconnected")
 		})
 
 		It("CN-17, DS-4, DS-10: NdkDisconnect to a peer that never answers fails with STATUS_IO_TIMEOUT, and the connection is fully closed", Label("CN-17", "DS-4", "DS-10"), func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusIOTimeout), "CN-17: a disconnect handshake that times out")
-			Expect(conn.ActiveQP.Send("after", 0)).To(Equal(ndk.StatusConnectionInvalid),
-				"DS-10: after NdkDisconnect completed (with failure), the QP is not connected: NdkSend fails with STATUS_CONNECTION_INVALID")
+			suite.Rule("CN-17").Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusIOTimeout), "a disconnect handshake that times out")
+			suite.Rule("DS-10").Expect(conn.ActiveQP.Send("after", 0)).To(Equal(ndk.StatusConnectionInvalid),
+				"after NdkDisconnect completed (with failure), the QP is not connected: NdkSend fails with STATUS_CONNECTION_INVALID")
 		})
 
 		It("DS-2, DS-6: when side B's host goes away, side A, which had not disconnected, gets a disconnect indication", Label("DS-2", "DS-6"), func() {
@@ -77,10 +77,10 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			disc := conn.Active.Disconnect()
-			Consistently(disc.IsDone).WithTimeout(p.Settle()).Should(BeFalse(), "DS-4: NdkDisconnect completed while the peer had not answered")
+			suite.Rule("DS-4").Consistently(disc.IsDone).WithTimeout(p.Settle()).Should(BeFalse(), "NdkDisconnect completed while the peer had not answered")
 			p.SetHostState(p.B, ndk.HostDown)
 			st := disc.Wait()
-			Expect(st.IsError()).To(BeTrue(), "DS-4: NdkDisconnect after the peer's host went away must complete with a failure status, got %v", st)
+			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect after the peer's host went away must complete with a failure status, got %v", st)
 		})
 
 		It("DS-5: NdkDisconnect does not complete before a large RDMA Write in flight, silent or not, has reached the peer's memory", Label("DS-5"), func() {
@@ -91,13 +91,13 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			remote := region(conn.PassiveQP, size, remoteAccess)
 			_, rtoken := remote.Tokens()
 			half := size / 2
-			Expect(conn.ActiveQP.Write("write", remote.VA, rtoken, 0, local.SGE(0, half))).To(Equal(ndk.StatusSuccess), "NdkWrite")
-			Expect(conn.ActiveQP.Write("silent write", remote.VA+uint64(half), rtoken, ndk.OpFlagSilentSuccess, local.SGE(half, half))).To(Equal(ndk.StatusSuccess), "NdkWrite with NDK_OP_FLAG_SILENT_SUCCESS")
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
-			Expect(bytes.Equal(remote.Buf[:half], local.Buf[:half])).To(BeTrue(),
-				"DS-5: NdkDisconnect completed before the RDMA Write's data was all in the peer's memory")
-			Expect(bytes.Equal(remote.Buf[half:], local.Buf[half:])).To(BeTrue(),
-				"DS-5: NdkDisconnect completed before the silent-success RDMA Write's data was all in the peer's memory")
+			suite.Step().Expect(conn.ActiveQP.Write("write", remote.VA, rtoken, 0, local.SGE(0, half))).To(Equal(ndk.StatusSuccess), "NdkWrite")
+			suite.Step().Expect(conn.ActiveQP.Write("silent write", remote.VA+uint64(half), rtoken, ndk.OpFlagSilentSuccess, local.SGE(half, half))).To(Equal(ndk.StatusSuccess), "NdkWrite with NDK_OP_FLAG_SILENT_SUCCESS")
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
+			suite.Rule("DS-5").Expect(bytes.Equal(remote.Buf[:half], local.Buf[:half])).To(BeTrue(),
+				"NdkDisconnect completed before the RDMA Write's data was all in the peer's memory")
+			suite.Rule("DS-5").Expect(bytes.Equal(remote.Buf[half:], local.Buf[half:])).To(BeTrue(),
+				"NdkDisconnect completed before the silent-success RDMA Write's data was all in the peer's memory")
 		})
 
 		It("DS-5: NdkDisconnect does not complete before a large RDMA Read in flight has filled the local buffer", Label("DS-5"), func() {
@@ -107,41 +107,41 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			fill(remote.Buf, 5)
 			local := region(conn.ActiveQP, size, sinkAccess)
 			_, rtoken := remote.Tokens()
-			Expect(conn.ActiveQP.Read("read", remote.VA, rtoken, ndk.OpFlagSilentSuccess, local.SGE(0, size))).To(Equal(ndk.StatusSuccess), "NdkRead")
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
-			Expect(bytes.Equal(local.Buf, remote.Buf)).To(BeTrue(),
-				"DS-5: NdkDisconnect completed before the RDMA Read's data was all in the local buffer")
+			suite.Step().Expect(conn.ActiveQP.Read("read", remote.VA, rtoken, ndk.OpFlagSilentSuccess, local.SGE(0, size))).To(Equal(ndk.StatusSuccess), "NdkRead")
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
+			suite.Rule("DS-5").Expect(bytes.Equal(local.Buf, remote.Buf)).To(BeTrue(),
+				"NdkDisconnect completed before the RDMA Read's data was all in the local buffer")
 		})
 
 		It("QP-22, DS-10: after NdkDisconnect the QP is flushed: its posted receives complete with STATUS_CANCELLED, and sends from either side fail or are flushed", Label("QP-22", "DS-10"), func() {
 			conn := connect(p)
 			buf := region(conn.ActiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			for i := 0; i < 2; i++ {
-				Expect(conn.ActiveQP.Receive(i, buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive")
+				suite.Step().Expect(conn.ActiveQP.Receive(i, buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive")
 			}
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
-			for _, r := range conn.ActiveQP.ReceiveCQ.WaitResults(2) {
-				Expect(r.Status).To(Equal(ndk.StatusCancelled), "QP-22: a receive posted before the disconnect is flushed (request %v)", r.RequestContext)
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
+			for _, r := range conn.ActiveQP.ReceiveCQ.WaitResults("QP-22", 2) {
+				suite.Rule("QP-22").Expect(r.Status).To(Equal(ndk.StatusCancelled), "a receive posted before the disconnect is flushed (request %v)", r.RequestContext)
 			}
-			Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "DS-6: side B's indication")
+			suite.Rule("DS-6").Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "side B's indication")
 			for _, side := range []*suite.QP{conn.ActiveQP, conn.PassiveQP} {
 				st := side.Send("after", 0)
 				if st == ndk.StatusSuccess {
-					r := side.InitiatorCQ.WaitResults(1)
-					Expect(r[0].Status).NotTo(Equal(ndk.StatusSuccess), "DS-10: a send after the disconnect completed must fail or be flushed, on %s", side)
+					r := side.InitiatorCQ.WaitResults("DS-10", 1)
+					suite.Rule("DS-10").Expect(r[0].Status).NotTo(Equal(ndk.StatusSuccess), "a send after the disconnect completed must fail or be flushed, on %s", side)
 				}
 			}
 		})
 
 		It("DS-10: a disconnected connector cannot connect again, and its QP cannot be used for a new connection (there is no half-closed connection to reuse)", Label("DS-10"), func() {
 			conn := connect(p)
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
 			dst := conn.Listener.MustLocalAddress()
-			Expect(conn.Active.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil).Wait()).NotTo(Equal(ndk.StatusSuccess),
-				"DS-10: NdkConnect on a disconnected connector must fail")
+			suite.Rule("DS-10").Expect(conn.Active.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil).Wait()).NotTo(Equal(ndk.StatusSuccess),
+				"NdkConnect on a disconnected connector must fail")
 			fresh := p.A.MustCreateConnector()
-			Expect(fresh.Connect(conn.ActiveQP, p.A.AddrPort(0), dst, nil).Wait()).NotTo(Equal(ndk.StatusSuccess),
-				"DS-10: NdkConnect with the QP of a disconnected connection must fail")
+			suite.Rule("DS-10").Expect(fresh.Connect(conn.ActiveQP, p.A.AddrPort(0), dst, nil).Wait()).NotTo(Equal(ndk.StatusSuccess),
+				"NdkConnect with the QP of a disconnected connection must fail")
 		})
 
 		It("DS-12: NdkDisconnect with initiator requests still outstanding does not hang or crash; the requests complete", Label("DS-12"), func() {
@@ -149,28 +149,28 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			buf := region(conn.ActiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			// No receive is posted at the peer: these sends stay outstanding.
 			for i := 0; i < 3; i++ {
-				Expect(conn.ActiveQP.Send(i, 0, buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkSend %d", i)
+				suite.Step().Expect(conn.ActiveQP.Send(i, 0, buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkSend %d", i)
 			}
 			disc := conn.Active.Disconnect()
 			_, ok := disc.WaitFor(p.Timeout())
-			Expect(ok).To(BeTrue(), "DS-12: NdkDisconnect with outstanding sends did not complete within %v", p.Timeout())
-			Expect(conn.ActiveQP.InitiatorCQ.WaitResults(3)).To(HaveLen(3), "DS-12: each outstanding send completes (flushed or failed)")
+			suite.Rule("DS-12").Expect(ok).To(BeTrue(), "NdkDisconnect with outstanding sends did not complete within %v", p.Timeout())
+			suite.Rule("DS-12").Expect(conn.ActiveQP.InitiatorCQ.WaitResults("DS-12", 3)).To(HaveLen(3), "each outstanding send completes (flushed or failed)")
 		})
 
 		It("DS-8: work requests outstanding when the disconnect indication arrives still complete afterwards, each exactly once (the indication promises nothing about them, so they must not be lost)", Label("DS-8"), func() {
 			conn := connect(p)
 			buf := region(conn.PassiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			for i := 0; i < 3; i++ {
-				Expect(conn.PassiveQP.Receive(i, buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive %d on side B", i)
+				suite.Step().Expect(conn.PassiveQP.Receive(i, buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive %d on side B", i)
 			}
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
-			Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "DS-6: side B's indication")
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
+			suite.Rule("DS-6").Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "side B's indication")
 			conn.Passive.Disconnect().Wait()
-			results := conn.PassiveQP.ReceiveCQ.WaitResults(3)
-			Expect(results).To(HaveLen(3), "DS-8: each receive outstanding at the indication completes once after it")
+			results := conn.PassiveQP.ReceiveCQ.WaitResults("DS-8", 3)
+			suite.Rule("DS-8").Expect(results).To(HaveLen(3), "each receive outstanding at the indication completes once after it")
 			seen := map[any]bool{}
 			for _, r := range results {
-				Expect(seen[r.RequestContext]).To(BeFalse(), "DS-8: receive %v completed twice", r.RequestContext)
+				suite.Rule("DS-8").Expect(seen[r.RequestContext]).To(BeFalse(), "receive %v completed twice", r.RequestContext)
 				seen[r.RequestContext] = true
 			}
 		})
@@ -178,11 +178,11 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 		It("CN-16: a disconnect indication caused by the peer's disconnect does not flush the side's outstanding work requests", Label("CN-16"), func() {
 			conn := connect(p)
 			buf := region(conn.PassiveQP, 256, ndk.MRFlagAllowLocalWrite)
-			Expect(conn.PassiveQP.Receive("rx", buf.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive on side B")
-			Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
-			Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "DS-6: side B's indication")
-			Consistently(conn.PassiveQP.ReceiveCQ.Poll).WithTimeout(p.Settle()).Should(BeEmpty(),
-				"CN-16: side B's posted receive was flushed when the peer's disconnect was indicated")
+			suite.Step().Expect(conn.PassiveQP.Receive("rx", buf.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive on side B")
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
+			suite.Rule("DS-6").Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "side B's indication")
+			suite.Rule("CN-16").Consistently(conn.PassiveQP.ReceiveCQ.Poll).WithTimeout(p.Settle()).Should(BeEmpty(),
+				"side B's posted receive was flushed when the peer's disconnect was indicated")
 		})
 	})
 })

@@ -31,10 +31,10 @@ const sinkAccess = ndk.MRFlagAllowLocalWrite | ndk.MRFlagRDMAReadSink
 func expectIndications(p *suite.Pair, c *suite.Connector, n int, rule, why string) {
 	GinkgoHelper()
 	if n > 0 {
-		Eventually(c.DisconnectEvents).WithTimeout(p.Timeout()).Should(BeNumerically(">=", n),
+		suite.Step().Eventually(c.DisconnectEvents).WithTimeout(p.Timeout()).Should(BeNumerically(">=", n),
 			"%s: %s must receive a disconnect indication: %s", rule, c, why)
 	}
-	Consistently(c.DisconnectEvents).WithTimeout(p.Settle()).Should(Equal(n),
+	suite.Step().Consistently(c.DisconnectEvents).WithTimeout(p.Settle()).Should(Equal(n),
 		"%s: %s must receive %d disconnect indication(s): %s", rule, c, n, why)
 }
 

@@ -30,9 +30,9 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			l.MustListen(0)
 			_, _, _, passive := pendingRequest(l, request)
 			cd, st := passive.ConnectionData(nil)
-			Expect(st).To(Equal(ndk.StatusSuccess), "CN-11: NdkGetConnectionData(NULL, 0)")
-			Expect(cd.PrivateDataLength).To(BeNumerically(">=", len(request)),
-				"CN-11: the required size (RDS) must hold the %d bytes of private data the peer sent", len(request))
+			suite.Rule("CN-11").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData(NULL, 0)")
+			suite.Rule("CN-11").Expect(cd.PrivateDataLength).To(BeNumerically(">=", len(request)),
+				"the required size (RDS) must hold the %d bytes of private data the peer sent", len(request))
 			passive.Reject(nil)
 		})
 
@@ -41,20 +41,24 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			l.MustListen(0)
 			_, _, _, passive := pendingRequest(l, request)
 			cd, st := passive.ConnectionData(nil)
-			Expect(st).To(Equal(ndk.StatusSuccess), "CN-11: NdkGetConnectionData(NULL, 0)")
+			suite.Rule("CN-11").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData(NULL, 0)")
 			rds := cd.PrivateDataLength
 
 			full := make([]byte, rds)
 			cd, st = passive.ConnectionData(full)
-			Expect(st).To(Equal(ndk.StatusSuccess), "CN-13: a buffer of RDS (%d) bytes must give STATUS_SUCCESS", rds)
-			Expect(cd.PrivateDataLength).To(Equal(rds), "CN-13: RDS is stored on success")
-			Expect(full[:len(request)]).To(Equal(request), "CN-13: the private data sent with NdkConnect")
+			suite.Rule("CN-13").Expect(st).To(Equal(ndk.StatusSuccess), "a buffer of RDS (%d) bytes must give STATUS_SUCCESS", rds)
+			suite.Rule("CN-13").Expect(cd.PrivateDataLength).To(Equal(rds), "RDS is stored on success")
+			suite.Rule("CN-13").Expect(full[:len(request)]).To(Equal(request), "the private data sent with NdkConnect")
 
-			short := make([]byte, len(request)/2)
-			cd, st = passive.ConnectionData(short)
-			Expect(st).To(Equal(ndk.StatusBufferTooSmall), "CN-13: a %d-byte buffer with RDS %d", len(short), rds)
-			Expect(cd.PrivateDataLength).To(Equal(rds), "CN-13: RDS is stored with STATUS_BUFFER_TOO_SMALL")
-			Expect(short).To(Equal(request[:len(short)]), "CN-13: the provider copies min(length, RDS) bytes")
+			// The boundary: one byte short of RDS, and far short of it.
+			for _, n := range []int{int(rds) - 1, len(request) / 2} {
+				short := make([]byte, n)
+				cd, st = passive.ConnectionData(short)
+				suite.Rule("CN-13").Expect(st).To(Equal(ndk.StatusBufferTooSmall), "a %d-byte buffer with RDS %d", n, rds)
+				suite.Rule("CN-13").Expect(cd.PrivateDataLength).To(Equal(rds), "RDS is stored with STATUS_BUFFER_TOO_SMALL (%d-byte buffer)", n)
+				k := min(n, len(request))
+				suite.Rule("CN-13").Expect(short[:k]).To(Equal(request[:k]), "the provider copies min(length, RDS) bytes (%d-byte buffer)", n)
+			}
 			passive.Reject(nil)
 		})
 
@@ -65,12 +69,12 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			accept := passive.Accept(p.B.MustQP(), reply)
 			suite.MustSucceed(connect)
 			cd, st := c.ConnectionData(nil)
-			Expect(st).To(Equal(ndk.StatusSuccess), "CN-11: NdkGetConnectionData(NULL, 0)")
-			Expect(cd.PrivateDataLength).To(BeNumerically(">=", len(reply)), "CN-13: RDS holds the accept's private data")
+			suite.Rule("CN-11").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData(NULL, 0)")
+			suite.Rule("CN-13").Expect(cd.PrivateDataLength).To(BeNumerically(">=", len(reply)), "RDS holds the accept's private data")
 			buf := make([]byte, cd.PrivateDataLength)
 			_, st = c.ConnectionData(buf)
-			Expect(st).To(Equal(ndk.StatusSuccess), "CN-13")
-			Expect(buf[:len(reply)]).To(Equal(reply), "CN-13: the private data sent with NdkAccept")
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "CN-13")
+			suite.Rule("CN-13").Expect(buf[:len(reply)]).To(Equal(reply), "the private data sent with NdkAccept")
 			suite.MustSucceed(c.CompleteConnect())
 			suite.MustSucceed(accept)
 		})
@@ -79,15 +83,14 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			c, _, connect, passive := pendingRequest(l, nil)
-			Expect(passive.Reject(reply)).To(Equal(ndk.StatusSuccess), "CN-9: NdkReject")
-			Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "CN-3: the rejected NdkConnect")
+			suite.Rule("CN-9").Expect(passive.Reject(reply)).To(Equal(ndk.StatusSuccess), "NdkReject")
+			suite.Rule("CN-3").Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "the rejected NdkConnect")
 			cd, st := c.ConnectionData(nil)
-			Expect(st).To(Equal(ndk.StatusSuccess), "CN-11: NdkGetConnectionData(NULL, 0) after a reject")
+			suite.Rule("CN-11").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData(NULL, 0) after a reject")
 			buf := make([]byte, cd.PrivateDataLength)
 			_, st = c.ConnectionData(buf)
-			Expect(st).To(Equal(ndk.StatusSuccess), "CN-13")
-			Expect(buf).To(HaveLen(cd.PrivateDataLength))
-			Expect(buf[:len(reply)]).To(Equal(reply), "CN-13: the private data sent with NdkReject")
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "CN-13")
+			suite.Rule("CN-13").Expect(buf[:len(reply)]).To(Equal(reply), "the private data sent with NdkReject")
 		})
 
 		It("CN-5: the effective read limits are capped by the adapter maxima and the peer's opposite limits, and NdkGetConnectionData reports them", Label("CN-5"), func() {
@@ -103,14 +106,14 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			accept := passive.AcceptWith(ndk.AcceptParams{QP: pqp.QP, InboundReadLimit: 4, OutboundReadLimit: 2}, pqp)
 			suite.MustSucceed(connect)
 			cd, st := c.ConnectionData(nil)
-			Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData after the connect completed")
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData after the connect completed")
 			wantIn := min(3, infoA.MaxInboundReadLimit, 2, infoB.MaxOutboundReadLimit)
 			wantOut := min(5, infoA.MaxOutboundReadLimit, 4, infoB.MaxInboundReadLimit)
-			Expect(cd.InboundReadLimit).To(Equal(wantIn),
-				"CN-5: effective inbound read limit = min(requested 3, MaxInboundReadLimit %d, peer's outbound 2, peer's MaxOutboundReadLimit %d)",
+			suite.Rule("CN-5").Expect(cd.InboundReadLimit).To(Equal(wantIn),
+				"effective inbound read limit = min(requested 3, MaxInboundReadLimit %d, peer's outbound 2, peer's MaxOutboundReadLimit %d)",
 				infoA.MaxInboundReadLimit, infoB.MaxOutboundReadLimit)
-			Expect(cd.OutboundReadLimit).To(Equal(wantOut),
-				"CN-5: effective outbound read limit = min(requested 5, MaxOutboundReadLimit %d, peer's inbound 4, peer's MaxInboundReadLimit %d)",
+			suite.Rule("CN-5").Expect(cd.OutboundReadLimit).To(Equal(wantOut),
+				"effective outbound read limit = min(requested 5, MaxOutboundReadLimit %d, peer's inbound 4, peer's MaxInboundReadLimit %d)",
 				infoA.MaxOutboundReadLimit, infoB.MaxInboundReadLimit)
 			suite.MustSucceed(c.CompleteConnect())
 			suite.MustSucceed(accept)
@@ -118,7 +121,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 
 		It("CN-7: NdkCompleteConnect on a connector that is not connecting fails with STATUS_CONNECTION_INVALID", Label("CN-7"), func() {
 			c := p.A.MustCreateConnector()
-			Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "CN-7: NdkCompleteConnect on a new connector")
+			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect on a new connector")
 		})
 
 		It("CN-8, CN-9: NdkAccept fails with STATUS_CONNECTION_ABORTED when the connecting peer rejects the connection after its connect completed", Label("CN-8", "CN-9"), func() {
@@ -127,8 +130,8 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			c, _, connect, passive := pendingRequest(l, nil)
 			accept := passive.Accept(p.B.MustQP(), nil)
 			suite.MustSucceed(connect)
-			Expect(c.Reject(nil)).To(Equal(ndk.StatusSuccess), "CN-9: NdkReject on the connecting side after NdkConnect completed")
-			Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "CN-8: NdkAccept whose connecting peer gave up")
+			suite.Rule("CN-9").Expect(c.Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject on the connecting side after NdkConnect completed")
+			suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer gave up")
 		})
 	})
 })

@@ -18,60 +18,60 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			conn := p.MustConnect(l)
 
 			local, st := conn.Passive.LocalAddress()
-			Expect(st).To(Equal(ndk.StatusSuccess), "LC-2: NdkGetLocalAddress on the accepted connector")
-			Expect(local).To(Equal(addr), "LC-3: the accepted connector inherits the listener's endpoint %v", addr)
+			suite.Rule("LC-2").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetLocalAddress on the accepted connector")
+			suite.Rule("LC-3").Expect(local).To(Equal(addr), "the accepted connector inherits the listener's endpoint %v", addr)
 
 			activeLocal, st := conn.Active.LocalAddress()
-			Expect(st).To(Equal(ndk.StatusSuccess), "LC-2: NdkGetLocalAddress on the connecting connector")
-			Expect(activeLocal.Addr()).To(Equal(p.A.Addr), "LC-2: the connecting connector's endpoint is on side A's address")
-			Expect(activeLocal.Port()).NotTo(BeZero(), "LC-2: the connecting connector's endpoint has a port")
+			suite.Rule("LC-2").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetLocalAddress on the connecting connector")
+			suite.Rule("LC-2").Expect(activeLocal.Addr()).To(Equal(p.A.Addr), "the connecting connector's endpoint is on side A's address")
+			suite.Rule("LC-2").Expect(activeLocal.Port()).NotTo(BeZero(), "the connecting connector's endpoint has a port")
 
 			peer, st := conn.Passive.PeerAddress()
-			Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress on the accepted connector")
-			Expect(peer).To(Equal(activeLocal), "the accepted connector's peer is the connecting connector's endpoint")
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress on the accepted connector")
+			suite.Step().Expect(peer).To(Equal(activeLocal), "the accepted connector's peer is the connecting connector's endpoint")
 			peer, st = conn.Active.PeerAddress()
-			Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress on the connecting connector")
-			Expect(peer).To(Equal(addr), "the connecting connector's peer is the listener's address")
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress on the connecting connector")
+			suite.Step().Expect(peer).To(Equal(addr), "the connecting connector's peer is the listener's address")
 		})
 
 		It("CN-2: NdkListen on port 0 takes a port from the ephemeral range 49152-65535, which NdkGetListenerLocalAddress reports", Label("CN-2"), func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
-			Expect(addr.Addr()).To(Equal(p.B.Addr), "CN-2: NdkGetListenerLocalAddress reports the address listened on")
-			Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "CN-2: port 0 must give a port in 49152-65535, got %d", addr.Port())
+			suite.Rule("CN-2").Expect(addr.Addr()).To(Equal(p.B.Addr), "NdkGetListenerLocalAddress reports the address listened on")
+			suite.Rule("CN-2").Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "port 0 must give a port in 49152-65535, got %d", addr.Port())
 		})
 
-		It("LC-7, CN-1: a listener holds its endpoint: NdkListen, NdkConnect and NdkCreateSharedEndpoint on its address and port fail with STATUS_SHARING_VIOLATION", Label("LC-7", "CN-1", "LC-6"), func() {
+		It("LC-7, CN-1: a listener holds its endpoint: NdkListen, NdkConnect and NdkCreateSharedEndpoint on its address and port fail with STATUS_SHARING_VIOLATION", Label("LC-7", "CN-1"), func() {
 			l := p.A.MustCreateListener()
 			addr := l.MustListen(0)
-			expectPortBusy(p, p.A, addr, "LC-7/CN-1", "a listener listens on it")
+			expectPortBusy(p, p.A, addr, "LC-7", "a listener listens on it")
 		})
 
 		It("CN-1: NdkListen on an address that is not the adapter's fails with STATUS_INVALID_ADDRESS", Label("CN-1"), func() {
 			l := p.A.MustCreateListener()
-			Expect(l.Listen(p.B.AddrPort(0)).Wait()).To(Equal(ndk.StatusInvalidAddress),
-				"CN-1: NdkListen on side B's address %v on side A's adapter", p.B.AddrPort(0))
+			suite.Rule("CN-1").Expect(l.Listen(p.B.AddrPort(0)).Wait()).To(Equal(ndk.StatusInvalidAddress),
+				"NdkListen on side B's address %v on side A's adapter", p.B.AddrPort(0))
 		})
 
 		It("LC-10, LC-12: closing a listener that accepted no connector releases its endpoint: the port can be listened on again at once", Label("LC-10", "LC-12", "LC-6"), func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
-			p.ExpectCompletes(l.Close(), "LC-10", "closing a listener with no connectors")
-			expectPortFree(p.B, addr, "LC-12", "the close of its only listener")
+			suite.MustSucceed(l.Close())
+			expectPortFree(p.B, addr, "LC-10 LC-12 LC-6", "the close of its only listener")
 		})
 
-		It("LC-8, LC-13, LC-14: after the listener is closed, its port stays in use while an accepted connector is open: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail", Label("LC-8", "LC-13", "LC-14", "LC-6"), func() {
+		It("LC-8, LC-13, LC-14: after the listener is closed, its port stays in use while an accepted connector is open: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail", Label("LC-8", "LC-13", "LC-14", "LC-15"), func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			conn := p.MustConnect(l)
 			closeOp := l.Close()
 			closeOp.Returned()
-			expectPortBusy(p, p.B, addr, "LC-14", "the closed listener's accepted connector is open")
+			expectPortBusy(p, p.B, addr, "LC-14 LC-13 LC-8", "the closed listener's accepted connector is open")
 			suite.MustSucceed(conn.Passive.Close())
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
-		It("LC-9, LC-12, LC-14: the listener's port is released right after the last accepted connector closes, and not before", Label("LC-9", "LC-12", "LC-14", "LC-6"), func() {
+		It("LC-9, LC-12, LC-14: the listener's port is released right after the last accepted connector closes, and not before", Label("LC-9", "LC-12", "LC-14", "LC-6", "LC-15"), func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			first := p.MustConnect(l)
@@ -80,11 +80,11 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			closeOp.Returned()
 
 			suite.MustSucceed(first.Passive.Close())
-			expectPortBusy(p, p.B, addr, "LC-9/LC-14", "one of two accepted connectors is still open")
+			expectPortBusy(p, p.B, addr, "LC-14 LC-9", "one of two accepted connectors is still open")
 
 			suite.MustSucceed(second.Passive.Close())
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
-			expectPortFree(p.B, addr, "LC-12", "the listener and every accepted connector closed")
+			expectPortFree(p.B, addr, "LC-12 LC-9 LC-6", "the listener and every accepted connector closed")
 		})
 
 		It("LC-11, LC-15: closing a listener with accepted connectors open returns STATUS_PENDING and completes exactly when the last of them closes", Label("LC-11", "LC-15"), func() {
@@ -94,18 +94,18 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			second := p.MustConnect(l)
 
 			closeOp := l.Close()
-			Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
-				"LC-15: closing a listener whose accepted connectors are open must return STATUS_PENDING")
-			p.ExpectStillPending(closeOp, "LC-11/LC-15", "both accepted connectors are open")
+			suite.Rule("LC-15", "LC-11").Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
+				"closing a listener whose accepted connectors are open must return STATUS_PENDING")
+			p.ExpectStillPending(closeOp, "LC-15 LC-11", "both accepted connectors are open")
 
 			suite.MustSucceed(first.Passive.Close())
-			p.ExpectStillPending(closeOp, "LC-11/LC-15", "one accepted connector is still open")
+			p.ExpectStillPending(closeOp, "LC-15 LC-11", "one accepted connector is still open")
 
 			suite.MustSucceed(second.Passive.Close())
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
-		It("LC-16: once a listener's close is issued, new connection requests to it are refused while the close is pending", Label("LC-16"), func() {
+		It("LC-16: once a listener's close is issued, new connection requests to it are refused while the close is pending", Label("LC-16", "LC-15"), func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			conn := p.MustConnect(l)
@@ -113,7 +113,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			closeOp.Returned()
 
 			expectRefused(p, l, addr, "LC-16", "the listener's close is pending")
-			Expect(closeOp.IsDone()).To(BeFalse(), "LC-15: the listener close completed while an accepted connector is open")
+			suite.Rule("LC-15").Expect(closeOp.IsDone()).To(BeFalse(), "the listener close completed while an accepted connector is open")
 
 			suite.MustSucceed(conn.Passive.Close())
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
@@ -139,19 +139,19 @@ func exhaustEphemeralPorts(p *suite.Pair) {
 			break
 		}
 		addr := l.MustLocalAddress()
-		Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "CN-2: port 0 gave port %d, outside 49152-65535", addr.Port())
-		Expect(seen[addr.Port()]).To(BeFalse(), "CN-1: port 0 gave port %d, which a listener already holds", addr.Port())
+		suite.Rule("CN-2").Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "port 0 gave port %d, outside 49152-65535", addr.Port())
+		suite.Rule("CN-1").Expect(seen[addr.Port()]).To(BeFalse(), "port 0 gave port %d, which a listener already holds", addr.Port())
 		seen[addr.Port()] = true
 	}
-	Expect(len(seen)).To(BeNumerically("<=", rangeSize), "CN-2: more listeners on port 0 than the ephemeral range has ports")
-	Expect(last).To(Equal(ndk.StatusTooManyAddresses),
-		"CN-1: NdkListen with port 0 after %d ephemeral ports were taken must fail with STATUS_TOO_MANY_ADDRESSES", len(seen))
+	suite.Rule("CN-2").Expect(len(seen)).To(BeNumerically("<=", rangeSize), "more listeners on port 0 than the ephemeral range has ports")
+	suite.Rule("CN-1").Expect(last).To(Equal(ndk.StatusTooManyAddresses),
+		"NdkListen with port 0 after %d ephemeral ports were taken must fail with STATUS_TOO_MANY_ADDRESSES", len(seen))
 
 	_, st := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).Object()
-	Expect(st).To(Equal(ndk.StatusTooManyAddresses),
-		"CN-1: NdkCreateSharedEndpoint with port 0 with no ephemeral port free must fail with STATUS_TOO_MANY_ADDRESSES")
+	suite.Rule("CN-1").Expect(st).To(Equal(ndk.StatusTooManyAddresses),
+		"NdkCreateSharedEndpoint with port 0 with no ephemeral port free must fail with STATUS_TOO_MANY_ADDRESSES")
 
 	c := p.A.MustCreateConnector()
-	Expect(c.Connect(p.A.MustQP(), p.A.AddrPort(0), p.B.AddrPort(noListenerPort), nil).Wait()).To(Equal(ndk.StatusTooManyAddresses),
-		"CN-1: NdkConnect from port 0 with no ephemeral port free must fail with STATUS_TOO_MANY_ADDRESSES")
+	suite.Rule("CN-1").Expect(c.Connect(p.A.MustQP(), p.A.AddrPort(0), p.B.AddrPort(noListenerPort), nil).Wait()).To(Equal(ndk.StatusTooManyAddresses),
+		"NdkConnect from port 0 with no ephemeral port free must fail with STATUS_TOO_MANY_ADDRESSES")
 }

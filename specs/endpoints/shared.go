@@ -24,36 +24,36 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 		sharedAddr := func(se *suite.SharedEndpoint) (ap netip.AddrPort) {
 			GinkgoHelper()
 			ap, st := se.LocalAddress()
-			Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetSharedEndpointLocalAddress")
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetSharedEndpointLocalAddress")
 			return ap
 		}
 
 		It("CN-2: NdkCreateSharedEndpoint on port 0 takes a port from the ephemeral range, which NdkGetSharedEndpointLocalAddress reports", Label("CN-2"), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
-			Expect(addr.Addr()).To(Equal(p.A.Addr), "CN-2: the shared endpoint's address")
-			Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "CN-2: port 0 must give a port in 49152-65535, got %d", addr.Port())
+			suite.Rule("CN-2").Expect(addr.Addr()).To(Equal(p.A.Addr), "the shared endpoint's address")
+			suite.Rule("CN-2").Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "port 0 must give a port in 49152-65535, got %d", addr.Port())
 		})
 
 		It("CN-1: NdkCreateSharedEndpoint on an address that is not the adapter's fails with STATUS_INVALID_ADDRESS", Label("CN-1"), func() {
 			_, st := p.A.CreateSharedEndpoint(p.B.AddrPort(0)).Object()
-			Expect(st).To(Equal(ndk.StatusInvalidAddress), "CN-1: NdkCreateSharedEndpoint on side B's address on side A's adapter")
+			suite.Rule("CN-1").Expect(st).To(Equal(ndk.StatusInvalidAddress), "NdkCreateSharedEndpoint on side B's address on side A's adapter")
 		})
 
-		It("LC-20, CN-1: a shared endpoint holds its address and port: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail with STATUS_SHARING_VIOLATION", Label("LC-20", "CN-1", "LC-6"), func() {
+		It("LC-20, CN-1: a shared endpoint holds its address and port: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail with STATUS_SHARING_VIOLATION", Label("LC-20", "CN-1"), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
-			expectPortBusy(p, p.A, sharedAddr(se), "LC-20/CN-1", "a shared endpoint holds it")
+			expectPortBusy(p, p.A, sharedAddr(se), "LC-20", "a shared endpoint holds it")
 		})
 
-		It("LC-5, CN-4: connectors connected with NdkConnectWithSharedEndpoint to different remote addresses all use the shared endpoint's address and port", Label("LC-5", "CN-4", "LC-2"), func() {
+		It("LC-5, CN-4: connectors connected with NdkConnectWithSharedEndpoint to different remote addresses all use the shared endpoint's address and port", Label("LC-5", "CN-4"), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			l1, l2 := p.B.MustCreateListener(), p.B.MustCreateListener()
 			l1.MustListen(0)
 			l2.MustListen(0)
 			first, second := connectShared(se, l1), connectShared(se, l2)
-			Expect(first.ActiveAddr).To(Equal(addr), "LC-5: a connector over the shared endpoint has its local address")
-			Expect(second.ActiveAddr).To(Equal(addr), "CN-4: the shared endpoint supplies the local address for many connections")
+			suite.Rule("LC-5").Expect(first.ActiveAddr).To(Equal(addr), "a connector over the shared endpoint has its local address")
+			suite.Rule("CN-4").Expect(second.ActiveAddr).To(Equal(addr), "the shared endpoint supplies the local address for many connections")
 		})
 
 		It("CN-3: a second connection over the same shared endpoint to the same remote address and port fails with STATUS_ADDRESS_ALREADY_EXISTS", Label("CN-3"), func() {
@@ -63,23 +63,23 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			connectShared(se, l)
 			c := p.A.MustCreateConnector()
 			op := c.ConnectWithSharedEndpoint(se, p.A.MustQP(), dst, nil)
-			Eventually(func() bool { return op.IsDone() || l.ConnectEvents() > 1 }).WithTimeout(p.Timeout()).Should(BeTrue(),
-				"CN-3: the duplicate connect neither completed nor reached the listener")
+			suite.Rule("CN-3").Eventually(func() bool { return op.IsDone() || l.ConnectEvents() > 1 }).WithTimeout(p.Timeout()).Should(BeTrue(),
+				"the duplicate connect neither completed nor reached the listener")
 			if l.ConnectEvents() > 1 {
 				l.NextRequest().Reject(nil)
-				Fail("CN-3: a connect with the local/remote 4-tuple of an existing connection reached the peer; it must fail with STATUS_ADDRESS_ALREADY_EXISTS")
+				suite.Violate(op.Violation("CN-3", "STATUS_ADDRESS_ALREADY_EXISTS for the local/remote 4-tuple of an existing connection", "the connect request reached the peer"))
 			}
-			Expect(op.Wait()).To(Equal(ndk.StatusAddressAlreadyExists), "CN-3: NdkConnectWithSharedEndpoint duplicating the 4-tuple %v -> %v", sharedAddr(se), dst)
+			suite.Rule("CN-3").Expect(op.Wait()).To(Equal(ndk.StatusAddressAlreadyExists), "NdkConnectWithSharedEndpoint duplicating the 4-tuple %v -> %v", sharedAddr(se), dst)
 		})
 
-		It("LC-20, LC-23: closing a shared endpoint with no connectors releases its address and port at once", Label("LC-20", "LC-23", "LC-6"), func() {
+		It("LC-23: closing a shared endpoint with no connectors releases its address and port at once", Label("LC-23", "LC-6"), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
-			p.ExpectCompletes(se.Close(), "LC-23", "closing a shared endpoint with no connectors")
-			expectPortFree(p.A, addr, "LC-23", "the close of the shared endpoint")
+			suite.MustSucceed(se.Close())
+			expectPortFree(p.A, addr, "LC-23 LC-6", "the close of the shared endpoint")
 		})
 
-		It("LC-21, LC-24: after the shared endpoint is closed, its port stays in use while a connector connected over it is open", Label("LC-21", "LC-24", "LC-14", "LC-6"), func() {
+		It("LC-21, LC-24: after the shared endpoint is closed, its port stays in use while a connector connected over it is open", Label("LC-21", "LC-24", "LC-25"), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			l := p.B.MustCreateListener()
@@ -87,12 +87,12 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			conn := connectShared(se, l)
 			closeOp := se.Close()
 			closeOp.Returned()
-			expectPortBusy(p, p.A, addr, "LC-24", "a connector connected over the closed shared endpoint is open")
+			expectPortBusy(p, p.A, addr, "LC-24 LC-21", "a connector connected over the closed shared endpoint is open")
 			suite.MustSucceed(conn.Active.Close())
 			p.ExpectCompletes(closeOp, "LC-25", "the last connector over the shared endpoint closed")
 		})
 
-		It("LC-22, LC-23: the shared endpoint's port is released right after the last connector over it closes, and not before", Label("LC-22", "LC-23", "LC-24", "LC-6"), func() {
+		It("LC-22, LC-23: the shared endpoint's port is released right after the last connector over it closes, and not before", Label("LC-22", "LC-23", "LC-24", "LC-6", "LC-25"), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			l1, l2 := p.B.MustCreateListener(), p.B.MustCreateListener()
@@ -103,10 +103,10 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			closeOp.Returned()
 
 			suite.MustSucceed(first.Active.Close())
-			expectPortBusy(p, p.A, addr, "LC-22/LC-24", "one of two connectors over the closed shared endpoint is open")
+			expectPortBusy(p, p.A, addr, "LC-24 LC-22", "one of two connectors over the closed shared endpoint is open")
 			suite.MustSucceed(second.Active.Close())
 			p.ExpectCompletes(closeOp, "LC-25", "the last connector over the shared endpoint closed")
-			expectPortFree(p.A, addr, "LC-23", "the shared endpoint and all its connectors closed")
+			expectPortFree(p.A, addr, "LC-23 LC-22 LC-6", "the shared endpoint and all its connectors closed")
 		})
 
 		It("LC-25: closing a shared endpoint with connectors open returns STATUS_PENDING and completes exactly when the last of them closes", Label("LC-25"), func() {
@@ -117,8 +117,8 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			first, second := connectShared(se, l1), connectShared(se, l2)
 
 			closeOp := se.Close()
-			Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
-				"LC-25: closing a shared endpoint with connectors open must return STATUS_PENDING")
+			suite.Rule("LC-25").Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
+				"closing a shared endpoint with connectors open must return STATUS_PENDING")
 			p.ExpectStillPending(closeOp, "LC-25", "both connectors over it are open")
 			suite.MustSucceed(first.Active.Close())
 			p.ExpectStillPending(closeOp, "LC-25", "one connector over it is open")

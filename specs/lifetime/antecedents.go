@@ -81,7 +81,7 @@ var antecedentPairs = []struct {
 		mr := pd.CreateMR(false).MustObject()
 		suite.MustSucceed(mr.Register(make([]byte, 4096), ndk.MRFlagAllowLocalWrite|ndk.MRFlagAllowRemoteWrite))
 		mw := pd.CreateMW().MustObject()
-		Expect(conn.ActiveQP.Bind("bind", mr, mw, mr.VA, 4096, ndk.OpFlagAllowRemoteWrite)).To(Equal(ndk.StatusSuccess), "NdkBind")
+		suite.Step().Expect(conn.ActiveQP.Bind("bind", mr, mw, mr.VA, 4096, ndk.OpFlagAllowRemoteWrite)).To(Equal(ndk.StatusSuccess), "NdkBind")
 		return pair{"MR", mr, mw}
 	}},
 }
@@ -94,8 +94,8 @@ var _ = Describe("Closing antecedents before successors", Label("lifetime"), fun
 		It("LT-15, LT-16: closing the "+ap.name+" antecedent first returns STATUS_PENDING and completes only once its successor is closed", Label("LT-15", "LT-16", "CR-7"), func() {
 			x := ap.build(p)
 			closeOp := x.antecedent.Close()
-			Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
-				"LT-16: closing the %s (%s) while its successor is open must return STATUS_PENDING", x.name, ap.name)
+			suite.Rule("LT-16").Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
+				"closing the %s (%s) while its successor is open must return STATUS_PENDING", x.name, ap.name)
 			p.ExpectStillPending(closeOp, "LT-16", "its successor is open")
 			suite.MustSucceed(x.successor.Close())
 			p.ExpectCompletes(closeOp, "LT-16", "the last successor was closed")
@@ -105,10 +105,10 @@ var _ = Describe("Closing antecedents before successors", Label("lifetime"), fun
 	It("LT-15, LT-16, LT-22: the blocking adapter close does not return while an object of the adapter is open, and returns once it is closed", Label("LT-15", "LT-16", "LT-22"), func() {
 		pd := p.A.CreatePD().MustObject()
 		closeOp := p.A.Close()
-		Consistently(closeOp.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
-			"LT-16/LT-22: the NDK_ADAPTER close returned while a PD of the adapter was open")
+		suite.Rule("LT-16").Consistently(closeOp.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
+			"the NDK_ADAPTER close returned while a PD of the adapter was open")
 		suite.MustSucceed(pd.Close())
-		Eventually(closeOp.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),
-			"LT-22: the NDK_ADAPTER close did not return after its last object was closed")
+		suite.Rule("LT-22").Eventually(closeOp.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),
+			"the NDK_ADAPTER close did not return after its last object was closed")
 	})
 })

@@ -30,8 +30,8 @@ var _ = Describe("Callbacks after close", Label("lifetime"), func() {
 			if watch > 200*time.Millisecond {
 				watch = 200 * time.Millisecond
 			}
-			Consistently(p.Recorder().Violations).WithTimeout(watch).Should(BeEmpty(),
-				"LT-25: the provider called back after a close completed")
+			suite.Rule("LT-25").Consistently(p.Recorder().Violations).WithTimeout(watch).Should(BeEmpty(),
+				"the provider called back after a close completed")
 		})
 	})
 })

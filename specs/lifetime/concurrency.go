@@ -34,8 +34,8 @@ var _ = Describe("Concurrent calls on one object", Label("lifetime"), func() {
 		for _, list := range ops {
 			for _, op := range list {
 				pd, st := op.Object()
-				Expect(st).To(Equal(ndk.StatusSuccess), "LT-7: %s issued concurrently with others", op.Op)
-				Expect(seen[pd]).To(BeFalse(), "LT-7: two concurrent creates returned the same PD")
+				suite.Rule("LT-7").Expect(st).To(Equal(ndk.StatusSuccess), "%s issued concurrently with others", op.Op)
+				suite.Rule("LT-7").Expect(seen[pd]).To(BeFalse(), "two concurrent creates returned the same PD")
 				seen[pd] = true
 			}
 		}
@@ -54,10 +54,10 @@ var _ = Describe("Concurrent calls on one object", Label("lifetime"), func() {
 				defer wg.Done()
 				for range calls {
 					got, st := conn.Active.LocalAddress()
-					Expect(st).To(Equal(ndk.StatusSuccess), "LT-7: NdkGetLocalAddress issued concurrently")
-					Expect(got).To(Equal(want), "LT-7: NdkGetLocalAddress issued concurrently")
+					suite.Rule("LT-7").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetLocalAddress issued concurrently")
+					suite.Rule("LT-7").Expect(got).To(Equal(want), "NdkGetLocalAddress issued concurrently")
 					_, st = conn.Active.PeerAddress()
-					Expect(st).To(Equal(ndk.StatusSuccess), "LT-7: NdkGetPeerAddress issued concurrently")
+					suite.Rule("LT-7").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress issued concurrently")
 				}
 			}()
 		}
@@ -81,14 +81,14 @@ var _ = Describe("Concurrent calls on one object", Label("lifetime"), func() {
 			defer GinkgoRecover()
 			defer wg.Done()
 			for i := range calls {
-				Expect(conn.ActiveQP.Receive(i, mr.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "WR-5: NdkReceive alongside NdkWrite")
+				suite.Rule("WR-5").Expect(conn.ActiveQP.Receive(i, mr.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive alongside NdkWrite")
 			}
 		}()
 		go func() { // the initiator queue
 			defer GinkgoRecover()
 			defer wg.Done()
 			for i := range calls {
-				Expect(conn.ActiveQP.Write(i, remote.VA+uint64(i*64), rtoken, 0, mr.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "WR-5: NdkWrite alongside NdkReceive")
+				suite.Rule("WR-5").Expect(conn.ActiveQP.Write(i, remote.VA+uint64(i*64), rtoken, 0, mr.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkWrite alongside NdkReceive")
 			}
 		}()
 		wg.Wait()

@@ -102,7 +102,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 			cq := p.A.CreateCQ(16).MustObject()
 			qp := pd.CreateQP(cq, cq).MustObject()
 			pdClose := pd.Close()
-			Expect(pdClose.Returned()).To(Equal(ndk.StatusPending), "LT-16: the PD close with a QP open")
+			suite.Rule("LT-16").Expect(pdClose.Returned()).To(Equal(ndk.StatusPending), "the PD close with a QP open")
 
 			gate := newBlock()
 			p.Intercept(func(cb suite.Callback) {
@@ -136,11 +136,11 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 				return false
 			}
 			adapterClose := p.A.Close()
-			Consistently(adapterClose.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
-				"LT-22: the NDK_ADAPTER close returned while the CQ's close completion callback was running")
+			suite.Rule("LT-22").Consistently(adapterClose.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
+				"the NDK_ADAPTER close returned while the CQ's close completion callback was running")
 			gate.open()
-			Eventually(adapterClose.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),
-				"LT-22: the NDK_ADAPTER close did not return after the last callback returned")
+			suite.Rule("LT-22").Eventually(adapterClose.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),
+				"the NDK_ADAPTER close did not return after the last callback returned")
 			return true
 		})
 	})
@@ -186,7 +186,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		cq.Arm(ndk.CQNotifyAny)
 		// A posted receive that is flushed completes (STATUS_CANCELLED) and
 		// satisfies the arm.
-		Expect(qp.Receive("rx", mr.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive")
+		suite.Step().Expect(qp.Receive("rx", mr.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive")
 		qp.Flush()
 		gate.waitEntered(p, "the CQ's notification callback")
 		suite.MustSucceed(qp.Close())
@@ -194,6 +194,6 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		p.ExpectStillPending(closeOp, "CQ-4", "the CQ's notification callback is running")
 		gate.open()
 		p.ExpectCompletes(closeOp, "CQ-4", "the notification callback returned")
-		Consistently(p.Recorder().Violations).WithTimeout(p.Settle()).Should(BeEmpty(), "CQ-4: after the close completes, the callback is never called again")
+		suite.Rule("CQ-4").Consistently(p.Recorder().Violations).WithTimeout(p.Settle()).Should(BeEmpty(), "after the close completes, the callback is never called again")
 	})
 })

@@ -25,8 +25,8 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 			}
 			closeOp := c.Close()
 			p.ExpectCompletes(closeOp, "LT-23", "the connector was closed")
-			Expect(connect.IsDone()).To(BeTrue(), "LT-23/CR-9: the connector's close completed before its pending NdkConnect")
-			Expect(connect.Wait()).To(Equal(ndk.StatusCancelled), "LT-26: the close cancels the pending NdkConnect, which completes with STATUS_CANCELLED")
+			suite.Rule("LT-23").Expect(connect.IsDone()).To(BeTrue(), "the connector's close completed before its pending NdkConnect")
+			suite.Rule("LT-26").Expect(connect.Wait()).To(Equal(ndk.StatusCancelled), "the close cancels the pending NdkConnect, which completes with STATUS_CANCELLED")
 			passive.Reject(nil)
 			return true
 		})
@@ -43,7 +43,7 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 			}
 			closeOp := mr.Close()
 			p.ExpectCompletes(closeOp, "LT-23", "the MR was closed")
-			Expect(register.IsDone()).To(BeTrue(), "LT-23/CR-9: the MR's close completed before its pending NdkRegisterMr")
+			suite.Rule("LT-23").Expect(register.IsDone()).To(BeTrue(), "the MR's close completed before its pending NdkRegisterMr")
 			return true
 		})
 	})
@@ -55,13 +55,13 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 		mr := pd.CreateMR(false).MustObject()
 		suite.MustSucceed(mr.Register(make([]byte, 256), ndk.MRFlagAllowLocalWrite))
 		for i := 0; i < 4; i++ {
-			Expect(qp.Receive(i, mr.SGE(64*i, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive %d", i)
+			suite.Step().Expect(qp.Receive(i, mr.SGE(64*i, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive %d", i)
 		}
 		suite.MustSucceed(qp.Close())
-		results := cq.WaitResults(4)
-		Expect(results).To(HaveLen(4), "LT-26: each of the 4 posted receives completes once")
+		results := cq.WaitResults("LT-26", 4)
+		suite.Rule("LT-26").Expect(results).To(HaveLen(4), "each of the 4 posted receives completes once")
 		for _, r := range results {
-			Expect(r.Status).To(Equal(ndk.StatusCancelled), "LT-26: a receive flushed by the QP close completes with STATUS_CANCELLED (request %v)", r.RequestContext)
+			suite.Rule("LT-26").Expect(r.Status).To(Equal(ndk.StatusCancelled), "a receive flushed by the QP close completes with STATUS_CANCELLED (request %v)", r.RequestContext)
 		}
 	})
 })

@@ -1,0 +1,132 @@
+// Package finding is the contract between the harness that observes a
+// provider and the reports that judge it: rule IDs, the violation (what
+// rule was broken, by which call on which object of which side, what was
+// expected and what was observed), the reasons a spec gives when it skips,
+// and the names of the report entries that carry them from a spec to the
+// reports.
+//
+// It is a leaf: it imports nothing of the project, so that suite, reports,
+// catalog and the CLI agree on one definition instead of each keeping a
+// copy of the strings.
+package finding
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// Violation is one breach of a rule, as the consumer side saw it.
+type Violation struct {
+	// Rule is the RULES.md ID of the rule broken, e.g. "LT-16"; empty for a
+	// failure that breaks no rule of the catalog (a provider call that
+	// panicked, a harness error, a step a spec needs that failed).
+	Rule string `json:"rule,omitempty"`
+	// Call is the NDKPI function or callback involved, e.g. "NdkListen" or
+	// "NdkCloseCompletion".
+	Call string `json:"call,omitempty"`
+	// Object is the harness's name for the object, e.g. "listener#3".
+	Object string `json:"object,omitempty"`
+	// Side is "A" or "B", the side the object belongs to.
+	Side string `json:"side,omitempty"`
+	// Expected is what the rule requires.
+	Expected string `json:"expected,omitempty"`
+	// Observed is what the provider did.
+	Observed string `json:"observed,omitempty"`
+}
+
+// String is the violation in one line (or a few, when Observed has
+// several): "LT-16: NdkCloseObject on pd#2 (side A): expected ...;
+// observed ...".
+func (v Violation) String() string {
+	var b strings.Builder
+	if v.Rule != "" {
+		b.WriteString(v.Rule)
+		b.WriteString(": ")
+	}
+	if where := v.Where(); where != "" {
+		b.WriteString(where)
+		b.WriteString(": ")
+	}
+	switch {
+	case v.Expected != "" && v.Observed != "":
+		b.WriteString("expected " + v.Expected + "; observed " + v.Observed)
+	case v.Expected != "":
+		b.WriteString("expected " + v.Expected)
+	default:
+		b.WriteString(v.Observed)
+	}
+	return b.String()
+}
+
+// Where names the call and object: "NdkListen on listener#3 (side B)".
+func (v Violation) Where() string {
+	s := v.Call
+	if v.Object != "" {
+		if s != "" {
+			s += " on "
+		}
+		s += v.Object
+	}
+	if v.Side != "" {
+		if s != "" {
+			s += " "
+		}
+		s += "(side " + v.Side + ")"
+	}
+	return s
+}
+
+// Report entry names. A spec's report carries one EntryViolation entry per
+// violation (its value is the Violation, its JSON the Violation's) and, when
+// it failed, one EntryTrace entry with the callbacks the provider made.
+const (
+	EntryViolation = "ndkconform violation"
+	EntryTrace     = "callback trace"
+)
+
+// DecodeViolation reads the JSON of an EntryViolation entry.
+func DecodeViolation(asJSON string) (Violation, bool) {
+	var v Violation
+	if err := json.Unmarshal([]byte(asJSON), &v); err != nil {
+		return Violation{}, false
+	}
+	return v, true
+}
+
+// Rules are the distinct rule IDs the violations name, in order.
+func Rules(vs []Violation) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range vs {
+		if v.Rule != "" && !seen[v.Rule] {
+			seen[v.Rule] = true
+			out = append(out, v.Rule)
+		}
+	}
+	return out
+}
+
+// Skip reasons. A spec skips only when the provider never took the path its
+// rule binds, whatever the consumer tried ("not observable: ..."), or when
+// the configuration gives it nothing to run on ("not configured: ...").
+const (
+	NotObservablePrefix = "not observable: "
+	NotConfiguredPrefix = "not configured: "
+)
+
+// NotObservable is the skip reason of a spec whose path the provider never
+// took: why, in the words of what was tried.
+func NotObservable(why string) string { return NotObservablePrefix + why }
+
+// IsNotObservable reports whether a skip reason is NotObservable's.
+func IsNotObservable(reason string) bool {
+	return strings.HasPrefix(strings.TrimSpace(reason), strings.TrimSpace(NotObservablePrefix))
+}
+
+var ruleIDSyntax = regexp.MustCompile(`^[A-Z]{2,3}-\d+$`)
+
+// IsRuleID reports whether s has the syntax of a RULES.md ID: two or three
+// capital letters, a hyphen, digits ("LC-14"). Whether the catalog has the
+// rule is the catalog's to say.
+func IsRuleID(s string) bool { return ruleIDSyntax.MatchString(s) }
