@@ -19,8 +19,10 @@ const rulesPath = "../../shared/reference/ndkpi/RULES.md"
 var seedPages = []string{pgEndpoints, pgSharedEndpoint, pgDisconnect, pgLifetime}
 
 // nonObligations are the [P] statements that oblige the provider to
-// nothing, and so have a Reason.
-var nonObligations = []string{"CH-5"}
+// nothing (CH-5, LT-10: both ways allowed; DS-8: no guarantee), or whose
+// only observable consequence is another rule's (LT-11, LT-13: LT-12), and
+// so have a Reason.
+var nonObligations = []string{"CH-5", "LT-10", "LT-11", "LT-13", "DS-8"}
 
 // docRule is one rule line of RULES.md.
 type docRule struct {

@@ -72,6 +72,18 @@ func (c *CreateOp[T]) Object() (T, ndk.Status) {
 	return c.wrap(created), st
 }
 
+// MustObjectFor is Object, failing the spec with a violation of rule
+// unless the create succeeded: for a spec whose rule says the provider
+// creates such objects.
+func (c *CreateOp[T]) MustObjectFor(rule string) T {
+	GinkgoHelper()
+	obj, st := c.Object()
+	if st != ndk.StatusSuccess {
+		Violate(c.violation(rule, "STATUS_SUCCESS", st.String()))
+	}
+	return obj
+}
+
 // MustObject is Object, failing the spec unless the create succeeded.
 func (c *CreateOp[T]) MustObject() T {
 	GinkgoHelper()
@@ -404,11 +416,11 @@ func (l *Listener) ready() {
 
 func (l *Listener) deliver(c ndk.Connector) {
 	a := l.a
-	l.a.rec().callback(l.obj, "NdkConnectEventCallback", nil, func() {
-		o := a.newObject(ndk.ObjectTypeConnector)
-		a.env.track(o, c)
-		conn := newConnector(a, o, c)
-		a.env.relate(l.obj, o)
+	o := a.newObject(ndk.ObjectTypeConnector)
+	a.env.track(o, c)
+	conn := newConnector(a, o, c)
+	a.env.relate(l.obj, o)
+	a.rec().run(l.obj, "NdkConnectEventCallback", nil, false, Callback{Connector: conn}, func() {
 		l.mu.Lock()
 		l.count++
 		l.mu.Unlock()

@@ -88,6 +88,9 @@ type Callback struct {
 	Object string
 	// Status is the status the callback carries, if any.
 	Status ndk.Status
+	// Connector is, for a connect event, the connector the event delivers
+	// (already the spec's to reject, accept or close).
+	Connector *Connector
 }
 
 func newRecorder(timeout, settle time.Duration) *Recorder {
@@ -147,17 +150,19 @@ func (r *Recorder) Trace() string {
 // called, or its close returned STATUS_SUCCESS) and LT-22 (none after the
 // adapter close returned).
 func (r *Recorder) callback(obj *object, name string, status *ndk.Status, body func()) {
-	r.run(obj, name, status, false, body)
+	r.run(obj, name, status, false, Callback{}, body)
 }
 
 // closeCompletion runs body as the close completion of obj: from the moment
 // it is called the object counts as closed (LT-25), so a callback for it
 // that starts while the close completion runs breaks LT-25 too.
 func (r *Recorder) closeCompletion(obj *object, body func()) {
-	r.run(obj, "NdkCloseCompletion", nil, true, body)
+	r.run(obj, "NdkCloseCompletion", nil, true, Callback{}, body)
 }
 
-func (r *Recorder) run(obj *object, name string, status *ndk.Status, closes bool, body func()) {
+// run records and checks a callback; cb carries what the spec's
+// interceptor is told beyond the name, object and status.
+func (r *Recorder) run(obj *object, name string, status *ndk.Status, closes bool, cb Callback, body func()) {
 	r.mu.Lock()
 	r.seq++
 	e := &Event{Seq: r.seq, Object: obj.String(), Callback: name, Start: r.since()}
@@ -198,7 +203,8 @@ func (r *Recorder) run(obj *object, name string, status *ndk.Status, closes bool
 	f := r.intercept
 	r.mu.Unlock()
 	if f != nil {
-		f(Callback{Name: name, Object: obj.String(), Status: e.Status})
+		cb.Name, cb.Object, cb.Status = name, obj.String(), e.Status
+		f(cb)
 	}
 	if body != nil {
 		body()
@@ -266,6 +272,8 @@ type Op struct {
 
 	returned chan struct{}
 	done     chan struct{} // closed when the final status is known
+	issued   time.Duration // when the call was made, since the recorder started
+	doneAt   time.Duration // when the final status became known
 
 	mu          sync.Mutex
 	ret         ndk.Status
@@ -291,7 +299,7 @@ func (r *Recorder) newOp(call string, obj *object, kind CallKind) *Op {
 // untrackedOp is an Op the end-of-spec check does not list: its caller
 // reports on it.
 func (r *Recorder) untrackedOp(call string, obj *object, kind CallKind) *Op {
-	return &Op{rec: r, Call: call, Obj: obj, Kind: kind, returned: make(chan struct{}), done: make(chan struct{})}
+	return &Op{rec: r, Call: call, Obj: obj, Kind: kind, returned: make(chan struct{}), done: make(chan struct{}), issued: r.since()}
 }
 
 func (op *Op) String() string {
@@ -385,11 +393,23 @@ func (op *Op) finish() {
 		return
 	default:
 	}
+	op.doneAt = op.rec.since()
 	close(op.done)
 	op.mu.Unlock()
 	if f != nil {
 		f(st)
 	}
+}
+
+// FinishedBefore reports whether op's final status was known before other
+// was issued: then the two calls did not overlap.
+func (op *Op) FinishedBefore(other *Op) bool {
+	if !op.IsDone() {
+		return false
+	}
+	op.mu.Lock()
+	defer op.mu.Unlock()
+	return op.doneAt < other.issued
 }
 
 // HasReturned reports whether the provider function returned.

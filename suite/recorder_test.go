@@ -133,7 +133,7 @@ func TestUnfinishedPendingCall(t *testing.T) {
 // TestUnfinishedSharesOneDeadline: several calls stuck at once must not make
 // the end-of-spec check wait more than its one deadline.
 func TestUnfinishedSharesOneDeadline(t *testing.T) {
-	r := newRecorder(100 * time.Millisecond, 100*time.Millisecond)
+	r := newRecorder(100*time.Millisecond, 100*time.Millisecond)
 	block := make(chan struct{})
 	defer close(block)
 	for i := 0; i < 3; i++ {

@@ -8,10 +8,29 @@ import (
 	"github.com/onsi/gomega"
 )
 
-// report attaches v to the running spec's report, where the reports find
+// attach attaches v to the running spec's report, where the reports find
 // the rules the spec's failure counts against.
 func attach(v Violation) {
 	AddReportEntry(finding.EntryViolation, v, ReportEntryVisibilityNever)
+	for _, id := range sameObligation[v.Rule] {
+		w := v
+		w.Rule = id
+		AddReportEntry(finding.EntryViolation, w, ReportEntryVisibilityNever)
+	}
+}
+
+// sameObligation lists, for a rule the harness checks in every spec, the
+// rules of other pages that state the same obligation, so that a breach
+// counts against all of them: the completion rules of the DDI pages
+// (CR-*) say again what the object lifetime page says (LT-4: a pending
+// call is completed through its callback; LT-5: a close completed
+// synchronously has no callback; LT-6: a created object is signalled with
+// NdkCreateCompletion).
+var sameObligation = map[string][]string{
+	"CR-1":  {"LT-4", "LT-6"},
+	"CR-4":  {"LT-4"},
+	"CR-6":  {"LT-4"},
+	"CR-10": {"LT-5"},
 }
 
 // Violate fails the spec with violation v: the failure counts against

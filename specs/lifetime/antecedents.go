@@ -91,7 +91,7 @@ var _ = Describe("Closing antecedents before successors", Label("lifetime"), fun
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
 	for _, ap := range antecedentPairs {
-		It("LT-15, LT-16: closing the "+ap.name+" antecedent first returns STATUS_PENDING and completes only once its successor is closed", Label("LT-15", "LT-16", "CR-7"), func() {
+		It("LT-15, LT-16: closing the "+ap.name+" antecedent first returns STATUS_PENDING and completes only once its successor is closed", Label("LT-15", "LT-16"), func() {
 			x := ap.build(p)
 			closeOp := x.antecedent.Close()
 			suite.Rule("LT-16").Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),

@@ -1,6 +1,9 @@
 package lifetime
 
 import (
+	"fmt"
+
+	"github.com/ndkconform/ndkconform/finding"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -11,7 +14,7 @@ import (
 // notObservable skips a spec whose rule the provider gave no occasion to
 // observe (it completed inline what the rule is about), saying why.
 func notObservable(why string) {
-	Skip("not observable: " + why)
+	Skip(finding.NotObservable(why))
 }
 
 // attempts is how often a spec retries, with fresh objects, to get the
@@ -20,15 +23,29 @@ func notObservable(why string) {
 const attempts = 20
 
 // observe runs try until it reports that it observed the rule, at most
-// attempts times; then the spec is skipped as not observable, saying why.
-func observe(why string, try func() bool) {
+// attempts times; then the spec is skipped as not observable. The reason
+// says what was tried (tried) and what the provider did instead, in the
+// words of try's last answer: a reason true of the personality at hand,
+// not of the one the spec's author expected.
+func observe(tried string, try func() (observed bool, instead string)) {
 	GinkgoHelper()
+	var instead string
 	for range attempts {
-		if try() {
+		var ok bool
+		if ok, instead = try(); ok {
 			return
 		}
 	}
-	notObservable(why)
+	notObservable(fmt.Sprintf("%s; in %d attempts with fresh objects %s", tried, attempts, instead))
+}
+
+// completedInline says how a call that was to pend completed instead.
+func completedInline(op *suite.Op) string {
+	st, _ := op.ReturnedWithin(0)
+	if op.Completions() > 0 {
+		return fmt.Sprintf("%s returned %v after calling its completion callback from inside the call", op.Call, st)
+	}
+	return fmt.Sprintf("%s completed inline with %v", op.Call, st)
 }
 
 // block is a gate a spec holds a callback at.
@@ -59,7 +76,7 @@ func (b *block) waitEntered(p *suite.Pair, what string) {
 	select {
 	case <-b.entered:
 	case <-time.After(p.Timeout()):
-		Fail("the provider did not call " + what + " within " + p.Timeout().String())
+		suite.Violate(suite.Violation{Expected: what + " within " + p.Timeout().String(), Observed: "it was not called"})
 	}
 }
 
@@ -76,7 +93,7 @@ func (b *block) enteredOrReturned(p *suite.Pair, op *suite.Op) bool {
 		case <-b.entered:
 			return true
 		case <-deadline:
-			Fail(op.String() + " neither returned nor called its completion callback within " + p.Timeout().String())
+			suite.Violate(op.Violation("", "the call returns or calls its completion callback within "+p.Timeout().String(), "neither happened"))
 		case <-time.After(time.Millisecond):
 			if st, ok := op.ReturnedWithin(0); ok && st != ndk.StatusPending {
 				return false
