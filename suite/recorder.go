@@ -470,6 +470,9 @@ func (op *Op) Wait() ndk.Status {
 // ReturnedWithin waits up to d for the provider function to return, without
 // failing the spec: it reports the return value and whether it returned.
 func (op *Op) ReturnedWithin(d time.Duration) (ndk.Status, bool) {
+	if op.HasReturned() { // before the timer: select picks at random among ready cases
+		d = time.Hour
+	}
 	select {
 	case <-op.returned:
 		op.mu.Lock()
@@ -482,6 +485,9 @@ func (op *Op) ReturnedWithin(d time.Duration) (ndk.Status, bool) {
 
 // WaitFor waits up to d for the final status without failing the spec.
 func (op *Op) WaitFor(d time.Duration) (ndk.Status, bool) {
+	if op.IsDone() { // before the timer: select picks at random among ready cases
+		d = time.Hour
+	}
 	select {
 	case <-op.done:
 		op.mu.Lock()

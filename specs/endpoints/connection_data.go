@@ -87,6 +87,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			suite.Rule("CN-3").Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "the rejected NdkConnect")
 			cd, st := c.ConnectionData(nil)
 			suite.Rule("CN-11").Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData(NULL, 0) after a reject")
+			suite.Rule("CN-11").Expect(cd.PrivateDataLength).To(BeNumerically(">=", len(reply)), "the required size (RDS) holds the %d bytes of the reject's private data", len(reply))
 			buf := make([]byte, cd.PrivateDataLength)
 			_, st = c.ConnectionData(buf)
 			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "CN-13")

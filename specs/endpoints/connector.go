@@ -50,7 +50,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 			connect := c.Connect(qp, src, dst, nil)
 			suite.Step().Eventually(func() bool { return connect.IsDone() || l.ConnectEvents() > 0 }).WithTimeout(p.Timeout()).Should(BeTrue(),
 				"NdkConnect from %v reaches the listener or completes", src)
-			if st, done := connect.WaitFor(0); done && st != ndk.StatusSuccess {
+			if st, done := connect.WaitFor(0); done && st != ndk.StatusSuccess { // done: a refused connect
 				suite.Violate(connect.Violation("LC-10", fmt.Sprintf("NdkConnect from %v, released when the listener that held it was closed, goes out", src), st.String()))
 			}
 			conn := p.MustHandshake(l, c, connect, qp)
