@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Driver is how a provider plugs into ndkconform, in the manner of
@@ -113,4 +114,16 @@ func CheckOptions(d Driver, opts map[string]string) error {
 		return fmt.Errorf("unknown option %s (this driver takes no options)", strings.Join(bad, ", "))
 	}
 	return fmt.Errorf("unknown option %s (valid: %s)", strings.Join(bad, ", "), strings.Join(names, ", "))
+}
+
+// TimeoutDeclarer is implemented by a Provider that may legitimately take a
+// while over some of its waits: a disconnect whose peer never answers, a
+// connect to a host that does not answer. DeclaredTimeouts names each such
+// wait ("disconnect", "connect") and how long the provider may take over
+// it, as configured (e.g. by a driver option). The harness must wait longer
+// than that before it judges the provider late, so a harness deadline that
+// is not longer is refused as a usage error (suite.Prepare) rather than
+// turned into false failures.
+type TimeoutDeclarer interface {
+	DeclaredTimeouts() map[string]time.Duration
 }

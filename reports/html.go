@@ -84,11 +84,11 @@ func verdictClass(v string) string {
 	switch v {
 	case RulePassed:
 		return "ok"
-	case RuleFailed, "panicked", "timedout", "interrupted", "aborted", "invalid":
+	case RuleFailed, "panicked", "timedout", "aborted", "invalid":
 		return "bad"
 	case RuleWaived:
 		return "waived"
-	case RuleSkipped, "pending":
+	case RuleSkipped, "pending", RuleNotRun, StateInterrupted:
 		return "skip"
 	case RuleNotObservable:
 		return "nobs"
@@ -104,7 +104,7 @@ func ruleRank(v string) int {
 		return 0
 	case RuleWaived:
 		return 1
-	case RuleSkipped:
+	case RuleSkipped, RuleNotRun:
 		return 2
 	case RuleNotObservable:
 		return 3
@@ -125,6 +125,8 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 		d.Verdict, d.VerdictClass = "PASS", "ok"
 	case r.Verdict == VerdictFailed:
 		d.Verdict, d.VerdictClass = "FAIL", "bad"
+	case r.Verdict == VerdictInterrupted:
+		d.Verdict, d.VerdictClass, d.Reasons = "INTERRUPTED", "skip", []string{r.Interrupted}
 	default:
 		d.Verdict, d.VerdictClass = "NO SPEC SELECTED", "none"
 	}
@@ -162,9 +164,12 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 		{"skipped", r.Skipped, "skip"},
 		{"not selected", r.NotSelected, "none"},
 	}
+	if r.InterruptedSpecs+r.NotRun > 0 {
+		d.SpecCounts = append(d.SpecCounts, htmlCount{"interrupted", r.InterruptedSpecs, "skip"}, htmlCount{"not run", r.NotRun, "skip"})
+	}
 	counts := RuleCounts(rules)
 	d.RuleCounts = append(d.RuleCounts, htmlCount{"rules", len(rules), ""})
-	for _, v := range []string{RulePassed, RuleFailed, RuleWaived, RuleSkipped, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
+	for _, v := range []string{RulePassed, RuleFailed, RuleWaived, RuleSkipped, RuleNotRun, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
 		if counts[v] > 0 || v == RulePassed || v == RuleFailed {
 			d.RuleCounts = append(d.RuleCounts, htmlCount{v, counts[v], verdictClass(v)})
 		}
@@ -257,7 +262,7 @@ func ruleGroups(rules []RuleResult) []htmlGroup {
 			n[hr.Verdict]++
 		}
 		var parts []string
-		for _, v := range []string{RuleFailed, RuleWaived, RulePassed, RuleSkipped, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
+		for _, v := range []string{RuleFailed, RuleWaived, RulePassed, RuleSkipped, RuleNotRun, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
 			if n[v] > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 			}
@@ -350,6 +355,7 @@ pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; border
 .verdict.ok { background: #dafbe1; color: #116329; border: 2px solid #4ac26b; }
 .verdict.bad { background: #ffebe9; color: #a40e26; border: 2px solid #ff8182; }
 .verdict.none { background: #eaeef2; color: #424a53; border: 2px solid #afb8c1; }
+.verdict.skip { background: #ffefd5; color: #8a4600; border: 2px solid #d4a72c; }
 ul.reasons { margin: 0 0 1em; font-size: 1.1em; font-weight: 600; color: #a40e26; background: none; }
 ul.reasons.ok { color: #7d4e00; }
 table { border-collapse: collapse; width: 100%; }

@@ -34,6 +34,9 @@ type (
 		Failed          int               `json:"failed"`
 		Skipped         int               `json:"skipped"`
 		NotSelected     int               `json:"not_selected"`
+		Interrupted     string            `json:"interrupted,omitempty"`
+		InterruptedSpec int               `json:"interrupted_specs,omitempty"`
+		NotRun          int               `json:"not_run,omitempty"`
 		SuiteFailures   []string          `json:"suite_failures,omitempty"`
 		Specs           []jsonSpec        `json:"specs"`
 		// Rule results and waivers.
@@ -135,6 +138,7 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		Start: r.Start, End: r.End, DurationSeconds: r.End.Sub(r.Start).Seconds(),
 		Verdict: r.Verdict, Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped,
 		NotSelected: r.NotSelected, SuiteFailures: r.SuiteFailures,
+		Interrupted: r.Interrupted, InterruptedSpec: r.InterruptedSpecs, NotRun: r.NotRun,
 		Specs: make([]jsonSpec, 0, len(r.Specs)),
 	}
 	if j.DriverOptions == nil {
@@ -200,6 +204,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 			Start: j.Start, End: j.End,
 		},
 		Passed: j.Passed, Failed: j.Failed, Skipped: j.Skipped, NotSelected: j.NotSelected,
+		Interrupted: j.Interrupted, InterruptedSpecs: j.InterruptedSpec, NotRun: j.NotRun,
 		SuiteFailures: j.SuiteFailures, Verdict: j.Verdict,
 	}
 	if len(r.DriverOptions) == 0 {

@@ -73,13 +73,19 @@ const suiteName = "ndkconform"
 // named "[RULE-IDS] spec text", with class name "ndkconform.AREA", a "rule"
 // property per rule ID (and a "waived" property giving the waivers when
 // every failure of the spec is waived: it stays a failure), and a <failure> (failed, panicked, timed out), an
-// <error> (interrupted, aborted) or a <skipped/> (skipped, pending). Failures
-// outside any spec become one more testcase, "[suite] ...", with an <error>.
+// <error> (aborted) or a <skipped/> (skipped, pending; interrupted and not
+// run, whose message starts "interrupted: " or "not run: ": no verdict on
+// the provider). Failures outside any spec become one more testcase,
+// "[suite] ...", with an <error>. A run cut short has the property
+// "interrupted" saying how.
 func WriteJUnit(w io.Writer, r Run) error {
 	ts := JUnitTestSuite{
 		Name:       suiteName,
 		Time:       seconds(r.End.Sub(r.Start)),
 		Properties: suiteProperties(r.Meta),
+	}
+	if r.Interrupted != "" {
+		ts.Properties = append(ts.Properties, JUnitProperty{Name: "interrupted", Value: r.Interrupted})
 	}
 	if !r.Start.IsZero() {
 		ts.Timestamp = r.Start.UTC().Format(time.RFC3339)
@@ -112,7 +118,10 @@ func WriteJUnit(w io.Writer, r Run) error {
 				tc.Skipped.Message = "pending"
 			}
 			ts.Skipped++
-		case "interrupted", "aborted":
+		case StateInterrupted, StateNotRun:
+			tc.Skipped = junitNotRun(s)
+			ts.Skipped++
+		case "aborted":
 			tc.Error = &JUnitFailure{Message: FirstLine(s.Failure), Type: s.State, Text: s.Failure}
 			ts.Errors++
 		default:

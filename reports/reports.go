@@ -45,7 +45,9 @@ type Spec struct {
 	// Labels are all the spec's labels, containers' included.
 	Labels []string
 	// State is "passed", "failed", "skipped", "pending", "panicked",
-	// "interrupted", "timedout" or "aborted".
+	// "timedout", "aborted" (failures), or "interrupted" (running when
+	// the run was cut short) or "not run" (selected, never started),
+	// which are not (see StateInterrupted).
 	State string
 	// Failure is the failure: message, location, follow-on failures (in
 	// cleanup and AfterEach nodes) and the callback trace the harness
@@ -59,7 +61,8 @@ type Spec struct {
 	Start      time.Time
 }
 
-// Failed reports whether the spec's state is a failure.
+// Failed reports whether the spec's state is a failure: neither
+// interrupted nor not run is.
 func (s Spec) Failed() bool { return isFailureState(s.State) }
 
 // Verdicts.
@@ -78,11 +81,17 @@ type Run struct {
 	// every failure state, Skipped counts pending specs too); NotSelected
 	// counts the specs the filters left out.
 	Passed, Failed, Skipped, NotSelected int
+	// InterruptedSpecs and NotRun count the selected specs that were
+	// running when the run was cut short, and those that never started.
+	InterruptedSpecs, NotRun int
+	// Interrupted, when not empty, says what cut the run short ("the run
+	// was interrupted by SIGINT"): see SetInterrupted.
+	Interrupted string
 	// SuiteFailures are failures outside any spec (BeforeSuite, AfterSuite,
 	// report nodes, an interrupted or timed out suite).
 	SuiteFailures []string
-	// Verdict is VerdictPassed, VerdictFailed or VerdictEmpty. A run whose
-	// every failure is waived has passed.
+	// Verdict is VerdictPassed, VerdictFailed, VerdictInterrupted or
+	// VerdictEmpty. A run whose every failure is waived has passed.
 	Verdict string
 	// Unselected are the specs the filters left out (no State, Failure or
 	// times): they tell a rule not selected from one not covered.
@@ -114,6 +123,7 @@ func FromGinkgo(r types.Report, m Meta) Run {
 		m.End = r.EndTime
 	}
 	run := Run{Meta: m}
+	interrupted, how := interruptedReport(r)
 	sel := newSelection(r)
 	for _, sr := range r.SpecReports {
 		if sr.LeafNodeType != types.NodeTypeIt {
@@ -123,6 +133,7 @@ func FromGinkgo(r types.Report, m Meta) Run {
 			}
 			continue
 		}
+		sr = neverRan(sr, interrupted)
 		s := Spec{
 			Name:   sr.FullText(),
 			Area:   areaOf(sr.LeafNodeLocation.FileName),
@@ -143,6 +154,13 @@ func FromGinkgo(r types.Report, m Meta) Run {
 		switch {
 		case sr.State.Is(types.SpecStatePassed):
 			run.Passed++
+		case sr.State.Is(types.SpecStateSkipped) && sr.NumAttempts == 0 && sr.Failure.Message == "":
+			// selected (see selection), never attempted: the run stopped first
+			s.State, s.Failure = StateNotRun, notRunReason
+			run.NotRun++
+		case sr.State.Is(types.SpecStateInterrupted):
+			run.InterruptedSpecs++
+			s.Failure = failureText(sr)
 		case sr.State.Is(types.SpecStateSkipped | types.SpecStatePending):
 			run.Skipped++
 			s.Failure = sr.Failure.Message
@@ -153,6 +171,9 @@ func FromGinkgo(r types.Report, m Meta) Run {
 		run.Specs = append(run.Specs, s)
 	}
 	run.SuiteFailures = append(run.SuiteFailures, r.SpecialSuiteFailureReasons...)
+	if interrupted {
+		run.SetInterrupted("the run was interrupted (Ginkgo: " + how + ")")
+	}
 	run.ApplyWaivers(nil) // the verdict, and the rules without waivers
 	return run
 }
@@ -233,7 +254,7 @@ func stateName(st types.SpecState) string {
 
 func isFailureState(state string) bool {
 	switch state {
-	case "failed", "panicked", "interrupted", "timedout", "aborted", "invalid":
+	case "failed", "panicked", "timedout", "aborted", "invalid":
 		return true
 	}
 	return false

@@ -130,13 +130,13 @@ func TestFromGinkgo(t *testing.T) {
 
 func TestFromGinkgoSelection(t *testing.T) {
 	// Interrupted run: a spec that matches the filters but never ran is
-	// skipped, not "not selected".
+	// not run, not "not selected"; the interrupt is no suite failure.
 	rep := sampleReport()
 	rep.SpecReports[1].State, rep.SpecReports[1].NumAttempts = types.SpecStateSkipped, 0
 	rep.SpecialSuiteFailureReasons = []string{"Interrupted by User"}
 	r := FromGinkgo(rep, Meta{})
-	if r.Skipped != 2 || r.NotSelected != 2 || r.Verdict != VerdictFailed || len(r.SuiteFailures) != 1 {
-		t.Errorf("interrupted: skipped %d not selected %d verdict %s failures %q", r.Skipped, r.NotSelected, r.Verdict, r.SuiteFailures)
+	if r.Skipped != 1 || r.NotRun != 1 || r.NotSelected != 2 || r.Verdict != VerdictInterrupted || len(r.SuiteFailures) != 0 {
+		t.Errorf("interrupted: skipped %d not run %d not selected %d verdict %s failures %q", r.Skipped, r.NotRun, r.NotSelected, r.Verdict, r.SuiteFailures)
 	}
 
 	// A focus that selects nothing: verdict empty.

@@ -34,6 +34,7 @@ const (
 	// RuleNotSelected: the rule has specs, but the run's filters left them
 	// all out.
 	RuleNotSelected = "not selected"
+	// RuleNotRun (interrupt.go): a spec of the rule did not run.
 )
 
 // NotObservable reports whether the spec skipped as not observable.
@@ -266,6 +267,7 @@ func (r *Run) ApplyWaivers(w Waivers) {
 	}
 	r.Waivers = w
 	r.Rules = RuleResults(*r, w)
+	markRulesNotRun(*r, r.Rules)
 	r.StaleWaivers = StaleWaivers(r.Rules)
 	r.Waived = 0
 	for _, s := range r.Specs {
@@ -274,6 +276,8 @@ func (r *Run) ApplyWaivers(w Waivers) {
 		}
 	}
 	switch {
+	case r.Interrupted != "":
+		r.Verdict = VerdictInterrupted
 	case r.Failed > r.Waived || len(r.SuiteFailures) > 0:
 		r.Verdict = VerdictFailed
 	case len(r.Specs) == 0:
@@ -320,6 +324,7 @@ func Certify(r Run) Certification {
 	if len(must) > 0 {
 		c.Reasons = append(c.Reasons, fmt.Sprintf("%d waived %s (%s)", len(must), plural(len(must), "must-rule", "must-rules"), strings.Join(must, " ")))
 	}
+	c.Reasons = append(c.Reasons, incompleteReasons(r)...)
 	if len(r.Specs) == 0 {
 		c.Reasons = append(c.Reasons, "no spec ran")
 	}

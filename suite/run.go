@@ -65,7 +65,12 @@ func current() *runEnv {
 }
 
 // Prepare opens the configured driver and checks the configuration without
-// running anything. Errors are UsageErrors.
+// running anything: the driver and its options, the sides' addresses (the
+// provider must open an adapter for each), and a Timeout longer than every
+// wait the provider declares (ndk.TimeoutDeclarer) by TimeoutMargin. Errors
+// are UsageErrors, except for a provider that fails opening or closing an
+// adapter otherwise than with a status (it hangs, panics, or returns no
+// adapter with success).
 func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 	cfg.withDefaults()
 	if err := cfg.checkFilters(); err != nil {
@@ -86,9 +91,16 @@ func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
 	}
 	a, b, err := resolveSides(cfg, p)
+	if err == nil {
+		err = checkTimeout(cfg.Timeout, p)
+	}
 	if err != nil {
 		p.Close()
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
+	}
+	if err := checkAdapters(cfg.Timeout, p, a, b); err != nil {
+		p.Close()
+		return nil, ndk.Side{}, ndk.Side{}, err
 	}
 	return p, a, b, nil
 }

@@ -117,8 +117,13 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	// Check the configuration here, so that a usage error is certify's.
 	p, _, _, err := suite.Prepare(cfg)
-	if err != nil {
+	var ue suite.UsageError
+	switch {
+	case errors.As(err, &ue):
 		return usageError(stderr, "certify", err)
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitFail
 	}
 	p.Close()
 	dir, err := filepath.Abs(*out)

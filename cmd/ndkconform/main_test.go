@@ -105,6 +105,15 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--side-a-ipv4", "300.1.1.1"}, `invalid --side-a-ipv4 "300.1.1.1": not an IP address`, "run"},
 		{[]string{"run", "--side-b-ipv6", "192.0.2.9"}, `invalid --side-b-ipv6 "192.0.2.9": not an IPv6 address`, "run"},
 		{[]string{"run", "--timeout", "soon"}, `invalid --timeout "soon"`, "run"},
+		// an address that parses but is none of the provider's adapters
+		{[]string{"run", "--side-a-ipv4", "203.0.113.9"}, "side A IPv4 address 203.0.113.9: opening its adapter failed with STATUS_INVALID_ADDRESS", "run"},
+		{[]string{"run", "--side-b-ipv6", "2001:db8::99"}, "side B IPv6 address 2001:db8::99: opening its adapter failed with STATUS_INVALID_ADDRESS", "run"},
+		{[]string{"certify", "--out", "x", "--side-b-ipv4", "203.0.113.9"}, "side B IPv4 address 203.0.113.9: opening its adapter failed with STATUS_INVALID_ADDRESS", "certify"},
+		// a harness deadline not longer than a wait sim is entitled to (1s)
+		{[]string{"run", "--timeout", "1s"}, "--timeout 1s is not longer than the provider's connect and disconnect timeouts (1s): use at least 2s", "run"},
+		{[]string{"run", "--timeout", "1500ms"}, "--timeout 1.5s is not 1s longer than the provider's connect and disconnect timeouts (1s): use at least 2s", "run"},
+		{[]string{"run", "--timeout", "5s", "--driver-opt", "disconnect-timeout=5s"}, "--timeout 5s is not longer than the provider's disconnect timeout (5s): use at least 6s", "run"},
+		{[]string{"certify", "--out", "x", "--timeout", "1s"}, "--timeout 1s is not longer than the provider's connect and disconnect timeouts (1s): use at least 2s", "certify"},
 		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
 		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
 		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
@@ -267,6 +276,26 @@ func TestRunNoSpecSelected(t *testing.T) {
 	r := ndkconform(t, "run", "--label-filter", "ZZ-999")
 	if r.code != 2 || !strings.Contains(r.stderr, `no spec selected by --label-filter "ZZ-999"`) {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// A --timeout at least 1s longer than the provider's declared waits is
+// accepted, and the spec that waits the provider's whole disconnect timeout
+// (CN-17, sim: 1s) passes under it: the deadline is no false verdict.
+func TestTimeoutJustLongEnough(t *testing.T) {
+	js := filepath.Join(t.TempDir(), "run.json")
+	r := runOrSkip(t, "run", "--timeout", "2s", "--label-filter", "CN-17", "--json-report", js)
+	if r.code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	run := readJSONReport(t, js)
+	for _, rr := range run.Rules {
+		if rr.Rule.ID == "CN-17" && rr.Verdict != reports.RulePassed {
+			t.Errorf("CN-17: %s %q", rr.Verdict, rr.Failures)
+		}
+	}
+	if run.Passed == 0 || run.Passed != len(run.Specs) {
+		t.Errorf("%d of %d specs passed", run.Passed, len(run.Specs))
 	}
 }
 

@@ -43,7 +43,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'endpoints && IPv6'; every spec is labelled with the IDs of the rules it checks")
 	fs.Var(&o.focus, "focus", "run only the specs whose text matches `REGEX`; repeat to match any of several")
 	c.Timeout = suite.DefaultTimeout
-	fs.Var((*durationFlag)(&c.Timeout), "timeout", "how long to wait for a provider call to return or a completion to come before failing the spec (a `DURATION` such as 10s, 1m)")
+	fs.Var((*durationFlag)(&c.Timeout), "timeout", "how long to wait for a provider call to return or a completion to come before failing the spec (a `DURATION` such as 10s, 1m); it must be at least 1s longer than the longest wait the provider declares it may take (sim: its disconnect-timeout and connect-timeout; rxe: its disconnect-timeout)")
 	fs.Var(addrFlag{addr: &c.SideA.IPv4}, "side-a-ipv4", "side A's IPv4 `ADDR` (default: the driver's)")
 	fs.Var(addrFlag{addr: &c.SideA.IPv6, v6: true}, "side-a-ipv6", "side A's IPv6 `ADDR` (default: the driver's)")
 	fs.Var(addrFlag{addr: &c.SideB.IPv4}, "side-b-ipv4", "side B's IPv4 `ADDR` (default: the driver's)")
@@ -73,7 +73,8 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
 	fmt.Fprintf(w, "usage (unknown flag, driver or driver option, driver not usable here, bad\n")
-	fmt.Fprintf(w, "address, bad waivers file) or no spec selected.\n")
+	fmt.Fprintf(w, "address or one the provider opens no adapter for, a --timeout not longer\n")
+	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file) or no spec selected.\n")
 }
 
 // tShim is the suite.TestingT of the CLI.

@@ -343,6 +343,14 @@ func (p *provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 	return ad, ndk.StatusSuccess
 }
 
+var _ ndk.TimeoutDeclarer = (*provider)(nil)
+
+// DeclaredTimeouts implements ndk.TimeoutDeclarer: NdkDisconnect may take
+// the disconnect-timeout (faultProvider inherits it).
+func (p *provider) DeclaredTimeouts() map[string]time.Duration {
+	return map[string]time.Duration{"disconnect": p.discTimeout}
+}
+
 // Close implements ndk.Provider.
 func (p *provider) Close() error {
 	p.dropFaults()

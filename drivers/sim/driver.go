@@ -175,3 +175,12 @@ func (p *provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 // Close releases nothing: the consumer has closed every adapter, and the
 // fabric is garbage once unreferenced.
 func (p *provider) Close() error { return nil }
+
+var _ ndk.TimeoutDeclarer = (*provider)(nil)
+
+// DeclaredTimeouts implements ndk.TimeoutDeclarer: NdkDisconnect may take
+// the disconnect-timeout, and NdkConnect to an unresponsive host the
+// connect-timeout.
+func (p *provider) DeclaredTimeouts() map[string]time.Duration {
+	return map[string]time.Duration{"disconnect": p.f.discTimeout, "connect": p.f.connTimeout}
+}

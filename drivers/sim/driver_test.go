@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -170,5 +171,22 @@ func TestVariantsTable(t *testing.T) {
 	vs[0].Rules[0] = "changed"
 	if Variants()[0].Rules[0] == "changed" {
 		t.Errorf("Variants() shares its table")
+	}
+}
+
+// sim declares the waits it may take (ndk.TimeoutDeclarer), as configured.
+func TestDeclaredTimeouts(t *testing.T) {
+	p, err := Driver{}.Open(map[string]string{OptDiscTimeout: "3s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	td, ok := p.(ndk.TimeoutDeclarer)
+	if !ok {
+		t.Fatal("the sim provider is not an ndk.TimeoutDeclarer")
+	}
+	got := td.DeclaredTimeouts()
+	if got["disconnect"] != 3*time.Second || got["connect"] != DefaultConnTimeout || len(got) != 2 {
+		t.Errorf("DeclaredTimeouts() = %v, want disconnect 3s, connect %v", got, DefaultConnTimeout)
 	}
 }

@@ -1,0 +1,91 @@
+package suite
+
+import (
+	"errors"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// fakeProvider opens adapters as open says and declares timeouts.
+type fakeProvider struct {
+	open     func(netip.Addr) (ndk.Adapter, ndk.Status)
+	declared map[string]time.Duration
+}
+
+func (p fakeProvider) Sides() (a, b ndk.Side) { return }
+func (p fakeProvider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
+	return p.open(addr)
+}
+func (p fakeProvider) Close() error { return nil }
+
+type declaringProvider struct{ fakeProvider }
+
+func (p declaringProvider) DeclaredTimeouts() map[string]time.Duration { return p.declared }
+
+func TestCheckTimeout(t *testing.T) {
+	decl := func(m map[string]time.Duration) ndk.Provider { return declaringProvider{fakeProvider{declared: m}} }
+	for _, tc := range []struct {
+		timeout time.Duration
+		p       ndk.Provider
+		want    string // "" for no error
+	}{
+		{time.Second, fakeProvider{}, ""}, // declares nothing
+		{time.Second, decl(nil), ""},
+		{time.Second, decl(map[string]time.Duration{"disconnect": 0}), ""},
+		{2 * time.Second, decl(map[string]time.Duration{"disconnect": time.Second}), ""},
+		{time.Second, decl(map[string]time.Duration{"disconnect": time.Second}),
+			"--timeout 1s is not longer than the provider's disconnect timeout (1s): use at least 2s"},
+		{500 * time.Millisecond, decl(map[string]time.Duration{"disconnect": time.Second, "connect": 3 * time.Second}),
+			"--timeout 500ms is not longer than the provider's connect timeout (3s): use at least 4s"},
+		{3500 * time.Millisecond, decl(map[string]time.Duration{"disconnect": 3 * time.Second, "connect": 3 * time.Second}),
+			"--timeout 3.5s is not 1s longer than the provider's connect and disconnect timeouts (3s): use at least 4s"},
+	} {
+		err := checkTimeout(tc.timeout, tc.p)
+		if got := errString(err); got != tc.want {
+			t.Errorf("checkTimeout(%v, %v): %q, want %q", tc.timeout, tc.p, got, tc.want)
+		}
+	}
+}
+
+// A provider that refuses an address is a usage error; one that hangs,
+// panics or returns no adapter with success is an error of its own, and
+// none of them hangs or panics the check.
+func TestCheckAdapters(t *testing.T) {
+	side := ndk.Side{IPv4: netip.MustParseAddr("203.0.113.9")}
+	block := make(chan struct{})
+	defer close(block)
+	for _, tc := range []struct {
+		name  string
+		open  func(netip.Addr) (ndk.Adapter, ndk.Status)
+		want  string
+		usage bool
+	}{
+		{"refused", func(netip.Addr) (ndk.Adapter, ndk.Status) { return nil, ndk.StatusInvalidAddress },
+			"side A IPv4 address 203.0.113.9: opening its adapter failed with STATUS_INVALID_ADDRESS (the provider has no adapter with this address)", true},
+		{"other status", func(netip.Addr) (ndk.Adapter, ndk.Status) { return nil, ndk.StatusInsufficientResources },
+			"side A IPv4 address 203.0.113.9: opening its adapter failed with STATUS_INSUFFICIENT_RESOURCES", true},
+		{"no adapter", func(netip.Addr) (ndk.Adapter, ndk.Status) { return nil, ndk.StatusSuccess },
+			"side A IPv4 address 203.0.113.9: opening its adapter returned STATUS_SUCCESS but no adapter", false},
+		{"panics", func(netip.Addr) (ndk.Adapter, ndk.Status) { panic("boom") },
+			"side A IPv4 address 203.0.113.9: opening its adapter panicked: boom", false},
+		{"hangs", func(netip.Addr) (ndk.Adapter, ndk.Status) { <-block; return nil, ndk.StatusSuccess },
+			"side A IPv4 address 203.0.113.9: opening and closing its adapter did not finish within 100ms", false},
+	} {
+		err := checkAdapters(100*time.Millisecond, fakeProvider{open: tc.open}, side, ndk.Side{})
+		var ue UsageError
+		if got := errString(err); got != tc.want || errors.As(err, &ue) != tc.usage {
+			t.Errorf("%s: %q (usage error: %v), want %q (%v)", tc.name, got, errors.As(err, &ue), tc.want, tc.usage)
+		}
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return strings.TrimSpace(err.Error())
+}
