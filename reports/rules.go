@@ -347,3 +347,21 @@ func RuleCounts(results []RuleResult) map[string]int {
 	}
 	return m
 }
+
+// Unverified says, for a verdict line, what the run could not verify even
+// though nothing failed: "5 specs not observable, 3 rules unverified"
+// (the rules whose every spec was not observable), or "" when every spec
+// concluded.
+func (r Run) Unverified() string {
+	specs := 0
+	for _, s := range r.Specs {
+		if s.NotObservable() {
+			specs++
+		}
+	}
+	if specs == 0 {
+		return ""
+	}
+	rules := RuleCounts(r.Rules)[RuleNotObservable]
+	return fmt.Sprintf("%d %s not observable, %d %s unverified", specs, plural(specs, "spec", "specs"), rules, plural(rules, "rule", "rules"))
+}

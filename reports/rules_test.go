@@ -457,3 +457,14 @@ func TestHTMLWellFormed(t *testing.T) {
 		t.Errorf("unclosed elements %q", stack)
 	}
 }
+
+func TestUnverified(t *testing.T) {
+	r := ruleRun(t)
+	if got, want := r.Unverified(), "2 specs not observable, 1 rule unverified"; got != want {
+		t.Errorf("Unverified() = %q, want %q", got, want)
+	}
+	r.Specs = slices.DeleteFunc(r.Specs, Spec.NotObservable)
+	if got := r.Unverified(); got != "" {
+		t.Errorf("no spec not observable: Unverified() = %q", got)
+	}
+}

@@ -253,6 +253,9 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 	if r.Waived > 0 {
 		verdict += fmt.Sprintf(" (%d failed %s waived)", r.Waived, plural(r.Waived, "spec", "specs"))
 	}
+	if u := r.Unverified(); u != "" && r.Verdict == reports.VerdictPassed {
+		verdict += " (" + u + ")" // a pass that verified less than it selected says so
+	}
 	failed := r.Failed - r.Waived
 	fmt.Fprintf(w, "\n%s conformance summary\n", tool)
 	fmt.Fprintf(w, "  verdict:  %s\n", verdict)
