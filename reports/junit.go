@@ -103,6 +103,11 @@ func WriteJUnit(w io.Writer, r Run) error {
 		for _, id := range s.Rules {
 			tc.Properties = append(tc.Properties, JUnitProperty{Name: "rule", Value: id})
 		}
+		// The rules a failure counts against, as data: a tool reading the
+		// JUnit file (test/rxe/judge) never parses the message for them.
+		for _, id := range Attribution(s) {
+			tc.Properties = append(tc.Properties, JUnitProperty{Name: "charged", Value: id})
+		}
 		if r.SpecWaived(s) {
 			var why []string
 			for _, id := range Attribution(s) {

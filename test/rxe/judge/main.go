@@ -92,9 +92,13 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 				areas[area] = t
 			}
 			s := reports.Spec{Name: tc.Name, Area: area, State: tc.Status}
+			var charged []string // the rules the failure counts against
 			for _, p := range tc.Properties {
-				if p.Name == "rule" {
+				switch p.Name {
+				case "rule":
 					s.Rules = append(s.Rules, p.Value)
+				case "charged":
+					charged = append(charged, p.Value)
 				}
 			}
 			var fail *reports.JUnitFailure
@@ -126,8 +130,8 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 			if s.Failure == "" {
 				s.Failure = fail.Message
 			}
-			ids := reports.Attribution(s)
-			if s.State != "interrupted" && allWaived(waivers, ids) {
+			ids := charged
+			if s.State != "interrupted" && len(ids) > 0 && allWaived(waivers, ids) {
 				t.waived++
 				total.waived++
 			} else {

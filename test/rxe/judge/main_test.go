@@ -14,12 +14,12 @@ const sample = `<?xml version="1.0" encoding="UTF-8"?>
       <properties><property name="rule" value="LC-2"></property></properties>
     </testcase>
     <testcase name="[LT-15 LT-16] b" classname="ndkconform.lifetime" time="0.1" status="failed">
-      <properties><property name="rule" value="LT-15"></property><property name="rule" value="LT-16"></property></properties>
+      <properties><property name="rule" value="LT-15"></property><property name="rule" value="LT-16"></property><property name="charged" value="LT-16"></property></properties>
       <failure message="LT-16: closing the PD" type="failed">LT-16: closing the PD</failure>
     </testcase>
     <testcase name="[DS-5] c" classname="ndkconform.disconnect" time="0.1" status="failed">
-      <properties><property name="rule" value="DS-5"></property></properties>
-      <failure message="NdkCreateMr failed" type="failed">NdkCreateMr failed</failure>
+      <properties><property name="rule" value="DS-5"></property><property name="charged" value="DS-5"></property></properties>
+      <failure message="DS-5: the data did not arrive" type="failed">DS-5: the data did not arrive</failure>
     </testcase>
     <testcase name="[DS-4] d" classname="ndkconform.disconnect" time="0.1" status="skipped">
       <properties><property name="rule" value="DS-4"></property></properties>
@@ -53,7 +53,7 @@ func TestJudge(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "1 passed, 2 failed, 1 skipped") || !strings.Contains(out, "LT-16") {
 		t.Fatalf("no waivers: code %d\n%s", code, out)
 	}
-	// LT-16 waived: the DS-5 failure (attributed to its label) still fails the run.
+	// LT-16 waived: the DS-5 failure (charged to DS-5) still fails the run.
 	code, out = runJudge(t, "LT-16 known\n")
 	if code != 1 || !strings.Contains(out, "1 passed, 1 failed, 1 skipped") {
 		t.Fatalf("LT-16 waived: code %d\n%s", code, out)
