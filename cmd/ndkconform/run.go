@@ -105,18 +105,18 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "run", err)
 	}
 	if !o.dryRun {
-		if path := os.Getenv(envProgress); path != "" {
-			// The child of superviseRun: progress to the parent's file,
-			// and the exit status last, so that a missing one means a crash.
-			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if sink, ok, err := openProgressSink(); ok {
+			// The child of superviseRun: progress to the parent, and the
+			// exit status last, so that a missing one means it died.
 			if err != nil {
-				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, envProgress, err)
+				fmt.Fprintf(stderr, "%s: %v\n", tool, err)
 				return exitFail
 			}
-			defer f.Close()
-			cfg.Progress = f
+			defer sink.Close()
+			writePlan(sink, args, stderr)
+			cfg.Progress = sink
 			code := runSuite(cfg, o, waivers, args, stdout, stderr)
-			suite.WriteProgress(f, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
+			suite.WriteProgress(sink, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
 			return code
 		}
 		if os.Getenv(envInProcess) == "" {
@@ -144,12 +144,19 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 	meta := runMeta(res.Config, args, start, wall)
 	meta.SideA, meta.SideB, meta.Adapter = res.SideA, res.SideB, res.Adapter
 	r := reports.FromGinkgo(res.Report, meta)
-	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 {
+	if res.Interrupted {
+		markCutShort(&r, interruptedBy(res.Signal))
+	}
+	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
 		// a failure the report did not catch (a report node after suite's)
 		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
 	}
 	r.ApplyWaivers(waivers)
-	return finishRun(r, cfg, o, wall, stdout, stderr)
+	status := finishRun(r, cfg, o, wall, stdout, stderr)
+	if r.Interrupted != "" {
+		return signalStatus(res.Signal) // 130 for SIGINT, 143 for SIGTERM
+	}
+	return status
 }
 
 // runMeta is the report's description of a run of cfg with args; the sides
@@ -201,7 +208,7 @@ func finishRun(r reports.Run, cfg suite.Config, o *runOptions, wall time.Duratio
 			status = exitFail
 		}
 	}
-	if len(r.Specs) == 0 && len(r.SuiteFailures) == 0 {
+	if len(r.Specs) == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
 		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, r.NotSelected))
 		return exitUsage
 	}
@@ -249,7 +256,8 @@ func writeReport(path string, r reports.Run, write func(io.Writer, reports.Run) 
 // "N passed, N failed, N skipped", where the failed specs are those not
 // waived (the waived ones are counted above it).
 func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
-	verdict := map[string]string{reports.VerdictPassed: "PASS", reports.VerdictFailed: "FAIL", reports.VerdictEmpty: "NO SPEC SELECTED"}[r.Verdict]
+	verdict := map[string]string{reports.VerdictPassed: "PASS", reports.VerdictFailed: "FAIL", reports.VerdictEmpty: "NO SPEC SELECTED",
+		reports.VerdictInterrupted: "INTERRUPTED (" + r.Interrupted + ")"}[r.Verdict]
 	if r.Waived > 0 {
 		verdict += fmt.Sprintf(" (%d failed %s waived)", r.Waived, plural(r.Waived, "spec", "specs"))
 	}
@@ -264,8 +272,13 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 	if r.Waived > 0 {
 		waived = fmt.Sprintf(", %d waived", r.Waived)
 	}
-	fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed%s, %d skipped; %d not selected\n",
-		len(r.Specs), r.Passed, failed, waived, r.Skipped, r.NotSelected)
+	if r.InterruptedSpecs+r.NotRun > 0 {
+		fmt.Fprintf(w, "  specs:    %d selected: %d passed, %d failed%s, %d skipped, %d interrupted, %d not run; %d not selected\n",
+			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.InterruptedSpecs, r.NotRun, r.NotSelected)
+	} else {
+		fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed%s, %d skipped; %d not selected\n",
+			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.NotSelected)
+	}
 	if len(r.Rules) > 0 {
 		fmt.Fprintf(w, "  rules:    %s\n", ruleCountsLine(r.Rules))
 	}
@@ -294,6 +307,15 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 			fmt.Fprintf(w, "      %s: %s\n", s.State, reports.FirstLine(s.Failure))
 			for _, id := range reports.Attribution(s) {
 				fmt.Fprintf(w, "      waived %s: %s\n", id, r.Waivers[id])
+			}
+		}
+	}
+	if r.InterruptedSpecs > 0 {
+		fmt.Fprintf(w, "\nInterrupted specs (no verdict on the provider):\n")
+		for _, s := range r.Specs {
+			if s.State == reports.StateInterrupted {
+				fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
+				fmt.Fprintf(w, "      %s\n", reports.FirstLine(s.Failure))
 			}
 		}
 	}
@@ -326,7 +348,7 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 func ruleCountsLine(rules []reports.RuleResult) string {
 	n := reports.RuleCounts(rules)
 	var parts []string
-	for _, v := range []string{reports.RulePassed, reports.RuleFailed, reports.RuleWaived, reports.RuleSkipped,
+	for _, v := range []string{reports.RulePassed, reports.RuleFailed, reports.RuleWaived, reports.RuleSkipped, reports.RuleNotRun,
 		reports.RuleNotObservable, reports.RuleNotSelected, reports.RuleNotCovered} {
 		if n[v] > 0 || v == reports.RulePassed || v == reports.RuleFailed {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
