@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,10 @@ func planMain(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Focus = o.focus
 	specs, err := suite.Plan(cfg)
+	var ue suite.UsageError
+	if errors.As(err, &ue) {
+		return usageError(stderr, "run", err)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
 		return exitFail
@@ -51,9 +56,14 @@ func planMain(args []string, stdout, stderr io.Writer) int {
 // writePlan writes the plan of a run with args (see planCmd) to the
 // progress channel w, before the run starts, so that the parent can tell
 // the specs that never started if the child dies. Without a plan the
-// parent reports what ended only; a warning says why.
+// parent reports what ended only; a warning says why, unless it is bad
+// usage, which the run itself reports next.
 func writePlan(w io.Writer, args []string, stderr io.Writer) {
 	specs, err := runPlan(args)
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == exitUsage {
+		return
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: warning: no plan of the run (if the run dies, its report will lack the specs that never started): %v\n", tool, err)
 		return
@@ -73,7 +83,7 @@ func runPlan(args []string) ([]types.SpecReport, error) {
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %v: %s", planCmd, err, strings.TrimSpace(errOut.String()))
+		return nil, fmt.Errorf("%s: %w: %s", planCmd, err, strings.TrimSpace(errOut.String()))
 	}
 	var specs []types.SpecReport
 	if err := json.Unmarshal(out.Bytes(), &specs); err != nil {
