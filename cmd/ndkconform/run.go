@@ -67,14 +67,18 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "side A and one of side B, shows the progress, then a summary whose last line\n")
 	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\". The suite runs in a child process: a\n")
 	fmt.Fprintf(w, "provider that crashes it (a panic on a goroutine of its own, a crash in C)\n")
-	fmt.Fprintf(w, "fails the spec that was running, and the run reports what ran before\n")
-	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\nFlags:\n", envInProcess)
+	fmt.Fprintf(w, "fails the spec that was running, and the run reports what ran before and\n")
+	fmt.Fprintf(w, "what never started (%s=1 runs the suite in the ndkconform\n", envInProcess)
+	fmt.Fprintf(w, "process itself).\n\nFlags:\n")
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
 	fmt.Fprintf(w, "usage (unknown flag, driver or driver option, driver not usable here, bad\n")
 	fmt.Fprintf(w, "address or one the provider opens no adapter for, a --timeout not longer\n")
-	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file) or no spec selected.\n")
+	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file) or no spec selected;\n")
+	fmt.Fprintf(w, "130 or 143 the run was interrupted by SIGINT or SIGTERM, 128+N the test\n")
+	fmt.Fprintf(w, "process was killed by signal N: the spec that was running is reported\n")
+	fmt.Fprintf(w, "interrupted and the rest not run, no verdict on the provider.\n")
 }
 
 // tShim is the suite.TestingT of the CLI.
