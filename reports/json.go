@@ -18,27 +18,27 @@ var zeroAdapter ndk.AdapterInfo
 // The JSON form of a run: snake_case names, durations in seconds.
 type (
 	jsonRun struct {
-		Tool            string            `json:"tool"`
-		Version         string            `json:"version"`
-		Command         string            `json:"command,omitempty"`
-		Driver          string            `json:"driver"`
-		DriverOptions   map[string]string `json:"driver_options"`
-		SideA           jsonSide          `json:"side_a"`
-		SideB           jsonSide          `json:"side_b"`
-		Adapter         *jsonAdapter      `json:"adapter,omitempty"`
-		Start           time.Time         `json:"start"`
-		End             time.Time         `json:"end"`
-		DurationSeconds float64           `json:"duration_seconds"`
-		Verdict         string            `json:"verdict"`
-		Passed          int               `json:"passed"`
-		Failed          int               `json:"failed"`
-		Skipped         int               `json:"skipped"`
-		NotSelected     int               `json:"not_selected"`
-		Interrupted     string            `json:"interrupted,omitempty"`
-		InterruptedSpec int               `json:"interrupted_specs,omitempty"`
-		NotRun          int               `json:"not_run,omitempty"`
-		SuiteFailures   []string          `json:"suite_failures,omitempty"`
-		Specs           []jsonSpec        `json:"specs"`
+		Tool             string            `json:"tool"`
+		Version          string            `json:"version"`
+		Command          string            `json:"command,omitempty"`
+		Driver           string            `json:"driver"`
+		DriverOptions    map[string]string `json:"driver_options"`
+		SideA            jsonSide          `json:"side_a"`
+		SideB            jsonSide          `json:"side_b"`
+		Adapter          *jsonAdapter      `json:"adapter,omitempty"`
+		Start            time.Time         `json:"start"`
+		End              time.Time         `json:"end"`
+		DurationSeconds  float64           `json:"duration_seconds"`
+		Verdict          string            `json:"verdict"`
+		Passed           int               `json:"passed"`
+		Failed           int               `json:"failed"`
+		Skipped          int               `json:"skipped"`
+		NotSelected      int               `json:"not_selected"`
+		Interrupted      string            `json:"interrupted,omitempty"`
+		InterruptedSpecs int               `json:"interrupted_specs,omitempty"`
+		NotRun           int               `json:"not_run,omitempty"`
+		SuiteFailures    []string          `json:"suite_failures,omitempty"`
+		Specs            []jsonSpec        `json:"specs"`
 		// Rule results and waivers.
 		Waived           int               `json:"waived"`
 		Waivers          map[string]string `json:"waivers,omitempty"`
@@ -138,7 +138,7 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		Start: r.Start, End: r.End, DurationSeconds: r.End.Sub(r.Start).Seconds(),
 		Verdict: r.Verdict, Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped,
 		NotSelected: r.NotSelected, SuiteFailures: r.SuiteFailures,
-		Interrupted: r.Interrupted, InterruptedSpec: r.InterruptedSpecs, NotRun: r.NotRun,
+		Interrupted: r.Interrupted, InterruptedSpecs: r.InterruptedSpecs, NotRun: r.NotRun,
 		Specs: make([]jsonSpec, 0, len(r.Specs)),
 	}
 	if j.DriverOptions == nil {
@@ -204,7 +204,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 			Start: j.Start, End: j.End,
 		},
 		Passed: j.Passed, Failed: j.Failed, Skipped: j.Skipped, NotSelected: j.NotSelected,
-		Interrupted: j.Interrupted, InterruptedSpecs: j.InterruptedSpec, NotRun: j.NotRun,
+		Interrupted: j.Interrupted, InterruptedSpecs: j.InterruptedSpecs, NotRun: j.NotRun,
 		SuiteFailures: j.SuiteFailures, Verdict: j.Verdict,
 	}
 	if len(r.DriverOptions) == 0 {

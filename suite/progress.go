@@ -13,6 +13,7 @@ import (
 // Progress events, one JSON object a line on Config.Progress.
 const (
 	ProgressMeta  = "meta"  // the sides and side A's adapter, before the specs
+	ProgressPlan  = "plan"  // every spec, in run order, before any runs (Plan)
 	ProgressStart = "start" // a spec starts (Spec: its report so far)
 	ProgressEnd   = "end"   // a spec ended (Spec: its final report)
 	ProgressExit  = "exit"  // written by the CLI: the run ended with Code
@@ -21,14 +22,20 @@ const (
 // ProgressRecord is one line of Config.Progress. A process that watches a
 // run in a child process reads them to tell which spec was running when
 // the child died (a provider that panics on its own goroutine, or crashes
-// in C, takes the whole process down) and to report the specs that ended.
+// in C, takes the whole process down), to report the specs that ended, and
+// from the plan the specs that never started.
 type ProgressRecord struct {
-	Event   string            `json:"event"`
-	Spec    *types.SpecReport `json:"spec,omitempty"`
-	SideA   *ndk.Side         `json:"side_a,omitempty"`
-	SideB   *ndk.Side         `json:"side_b,omitempty"`
-	Adapter *ndk.AdapterInfo  `json:"adapter,omitempty"`
-	Code    *int              `json:"code,omitempty"`
+	Event string            `json:"event"`
+	Spec  *types.SpecReport `json:"spec,omitempty"`
+	// Plan (event plan) is every spec of the suite in the order the run
+	// takes them, as Ginkgo previews it: the specs the filters select in
+	// state passed, those they leave out skipped, pending ones pending.
+	// Only the spec's texts, labels, locations and state are set.
+	Plan    []types.SpecReport `json:"plan,omitempty"`
+	SideA   *ndk.Side          `json:"side_a,omitempty"`
+	SideB   *ndk.Side          `json:"side_b,omitempty"`
+	Adapter *ndk.AdapterInfo   `json:"adapter,omitempty"`
+	Code    *int               `json:"code,omitempty"`
 }
 
 var (

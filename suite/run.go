@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"sync"
 
@@ -26,6 +27,11 @@ type Result struct {
 	Report   types.Report
 	Passed   bool
 	Provider string // driver name and options, for reports
+	// Interrupted: Ginkgo interrupted the run on a signal (SIGINT or
+	// SIGTERM): the spec that was running is interrupted and the rest did
+	// not run. Signal is the signal, when the run saw it (else nil).
+	Interrupted bool
+	Signal      os.Signal
 }
 
 // UsageError is a configuration that cannot run: an unknown driver or
@@ -146,6 +152,21 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	envMu.Unlock()
 	defer func() { envMu.Lock(); env = nil; envMu.Unlock() }()
 
+	sc, rc := ginkgoConfig(cfg)
+	stopWatch := watchSignals()
+	res.Passed = RunSpecs(t, description(cfg), sc, rc, trackNodes)
+	first := stopWatch()
+	reportW.Lock()
+	res.Report = report
+	reportW.Unlock()
+	if wasInterrupted(res.Report) {
+		res.Interrupted, res.Signal = true, first
+	}
+	return res, nil
+}
+
+// ginkgoConfig is Ginkgo's configuration for a run of cfg.
+func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	gomega.RegisterFailHandler(Fail)
 	format.UseStringerRepresentation = true
 	sc, rc := GinkgoConfiguration()
@@ -156,12 +177,12 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	rc.NoColor = cfg.NoColor
 	rc.Verbose = cfg.Verbose
 	rc.Succinct = !cfg.Verbose
-	res.Passed = RunSpecs(t, "ndkconform: "+res.Provider, sc, rc)
-	reportW.Lock()
-	res.Report = report
-	reportW.Unlock()
-	return res, nil
+	return sc, rc
 }
+
+// description is the suite's description in a run of cfg (Ginkgo matches
+// --focus against it too).
+func description(cfg Config) string { return "ndkconform: " + describeProvider(cfg) }
 
 func firstAddr(s ndk.Side) (a netipAddr) {
 	if s.IPv4.IsValid() {

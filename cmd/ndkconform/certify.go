@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -16,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/ndkconform/ndkconform/catalog"
@@ -71,7 +73,8 @@ func certifyUsage(w io.Writer) {
 	fmt.Fprintf(w, "observable\" skips count), no failure outside the specs, and no waived\n")
 	fmt.Fprintf(w, "must-rule. --label-filter, --focus and the report flags are not allowed.\n\nFlags:\n")
 	printFlags(w, fs, append([]string{"out"}, certifyShared[:len(certifyShared)-1]...), map[string]string{"verbose": "v"})
-	fmt.Fprintf(w, "\nExit status: 0 certified; 1 not certified; 2 bad usage.\n")
+	fmt.Fprintf(w, "\nExit status: 0 certified; 1 not certified; 2 bad usage; 130 or 143 the run was\n")
+	fmt.Fprintf(w, "interrupted by SIGINT or SIGTERM (the bundle says so; not certified).\n")
 }
 
 // forbiddenFlag returns the certify-refused flag args name, if any.
@@ -260,6 +263,9 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		names = append(names, f.Name)
 	}
 	fmt.Fprintf(stdout, "bundle: %s (%s, %s)\n", dir, strings.Join(names, ", "), bundleManifest)
+	if status == signalStatus(syscall.SIGINT) || status == signalStatus(syscall.SIGTERM) {
+		return status // the run was interrupted
+	}
 	if !cert.Certified {
 		return exitFail
 	}
@@ -267,7 +273,8 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // runChild runs this binary with args, its output to stdout and stderr,
-// and returns its exit status.
+// and returns its exit status. SIGINT and SIGTERM are passed on to it (it
+// reports the run interrupted, with exit status 130 or 143).
 func runChild(args []string, stdout, stderr io.Writer) (int, error) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -275,7 +282,17 @@ func runChild(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	cmd := exec.Command(exe, args...)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err = cmd.Run()
+	sigs := notifyStop()
+	attr, unlock := childAttr()
+	defer unlock()
+	cmd.SysProcAttr = attr
+	if err := cmd.Start(); err != nil {
+		signal.Stop(sigs)
+		return -1, err
+	}
+	stop := forwardSignals(sigs, cmd.Process)
+	err = cmd.Wait()
+	stop()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		return ee.ExitCode(), nil

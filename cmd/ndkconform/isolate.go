@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,80 +22,152 @@ import (
 )
 
 // The run command runs the suite in a child process (this binary again,
-// with envProgress naming a file of suite.ProgressRecords) and watches it.
-// A provider that panics on a goroutine of its own, or crashes in C, takes
-// the process it runs in down, and no recover can stop that: the parent
-// then tells which spec was running, reports the specs that ended, and
-// fails the run instead of leaving a bare Go panic. envInProcess=1 runs
-// the suite in the ndkconform process itself (for debugging).
+// which writes suite.ProgressRecords to a channel the parent gives it: an
+// inherited pipe, or a file where there are no pipes to inherit) and
+// watches it. A provider that panics on a goroutine of its own, or crashes
+// in C, takes the process it runs in down, and no recover can stop that:
+// the parent then tells which spec was running, reports the specs that
+// ended and those that never started, and fails the run instead of leaving
+// a bare Go panic. A child killed from outside (the OOM killer, a
+// watchdog) or a run interrupted is reported as cut short, with no verdict
+// on the specs that did not end. envInProcess=1 runs the suite in the
+// ndkconform process itself (for debugging).
 const (
-	envProgress  = "NDKCONFORM_PROGRESS"
-	envInProcess = "NDKCONFORM_IN_PROCESS"
+	envProgress   = "NDKCONFORM_PROGRESS"    // the child's progress file
+	envProgressFD = "NDKCONFORM_PROGRESS_FD" // the child's inherited progress descriptor
+	envInProcess  = "NDKCONFORM_IN_PROCESS"
 )
 
 // crashTail is how much of the child's standard error is kept for the
 // crash report.
 const crashTail = 64 << 10
 
-// superviseRun runs `run args` in a child process and returns its exit
-// status, or reports its crash.
-func superviseRun(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string, stdout, stderr io.Writer) int {
-	dir, err := os.MkdirTemp("", "ndkconform-run-")
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
-	}
-	defer os.RemoveAll(dir)
-	progressPath := filepath.Join(dir, "progress.jsonl")
-	if err := os.WriteFile(progressPath, nil, 0o600); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot run the suite in a child process: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
-		return exitFail
-	}
-	cmd := exec.Command(exe, append([]string{"run"}, args...)...)
-	cmd.Env = append(os.Environ(), envProgress+"="+progressPath)
-	tail := &tailBuffer{max: crashTail}
-	cmd.Stdin = nil
-	cmd.Stdout = stdout
-	cmd.Stderr = io.MultiWriter(stderr, tail)
+// progressChannel carries the child's progress records to the parent.
+type progressChannel interface {
+	attach(cmd *exec.Cmd)                     // before the child starts
+	started()                                 // once it has
+	records() ([]suite.ProgressRecord, error) // once it has exited
+	close()                                   // in the end, whatever happened
+}
 
-	// An interrupt from the terminal reaches the child too (it reports
-	// and exits); the parent waits for it. A SIGTERM sent to the parent
-	// alone is passed on.
-	sigs := make(chan os.Signal, 1)
+// openProgressSink is the child's end of the progress channel, if this
+// process is the child of superviseRun (ok).
+func openProgressSink() (w io.WriteCloser, ok bool, err error) {
+	if s := os.Getenv(envProgressFD); s != "" {
+		fd, err := strconv.Atoi(s)
+		if err != nil || fd < 3 {
+			return nil, true, fmt.Errorf("%s=%q: want an inherited file descriptor, 3 or more", envProgressFD, s)
+		}
+		f := os.NewFile(uintptr(fd), "progress")
+		if _, err := f.Stat(); err != nil {
+			return nil, true, fmt.Errorf("%s=%d: %v", envProgressFD, fd, err)
+		}
+		closeOnExec(f)
+		return f, true, nil
+	}
+	if path := os.Getenv(envProgress); path != "" {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return nil, true, fmt.Errorf("%s: %v", envProgress, err)
+		}
+		return f, true, nil
+	}
+	return nil, false, nil
+}
+
+// childEnv is this process's environment for the child, without any
+// progress channel of its own.
+func childEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, envProgress+"=") && !strings.HasPrefix(kv, envProgressFD+"=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// notifyStop is where a parent gets the signals it passes on to its child:
+// SIGINT and SIGTERM. It is set up before the child starts, so that a
+// signal that comes in between waits for it.
+func notifyStop() chan os.Signal {
+	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
+	return sigs
+}
 
-	attr, unlock := childAttr()
-	defer unlock()
-	cmd.SysProcAttr = attr
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(stderr, "%s: cannot run the suite in a child process: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
-		return exitFail
-	}
+// forwardSignals passes the signals that come on sigs (see notifyStop) on
+// to p, until stop; stop returns the first of them, or nil. The child runs
+// in a process group of its own (see childAttr), so a signal from the
+// terminal reaches it once, through here, as one sent to the parent alone
+// does.
+func forwardSignals(sigs chan os.Signal, p *os.Process) (stop func() os.Signal) {
 	done := make(chan struct{})
+	var first os.Signal
+	var wg sync.WaitGroup
+	wg.Add(1)
 	go func() {
+		defer wg.Done()
 		for {
 			select {
 			case s := <-sigs:
-				if s != os.Interrupt {
-					cmd.Process.Signal(s)
+				if first == nil {
+					first = s
 				}
+				p.Signal(s) // fails on Windows, where the console reaches the child itself
 			case <-done:
 				return
 			}
 		}
 	}()
+	return func() os.Signal {
+		close(done)
+		wg.Wait()
+		signal.Stop(sigs)
+		return first
+	}
+}
+
+// superviseRun runs `run args` in a child process and returns its exit
+// status, or reports how it ended if it could not report itself.
+func superviseRun(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string, stdout, stderr io.Writer) int {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot run the suite in a child process: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
+		return exitFail
+	}
+	ch, err := newProgressChannel()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitFail
+	}
+	defer ch.close()
+	cmd := exec.Command(exe, append([]string{"run"}, args...)...)
+	cmd.Env = childEnv()
+	ch.attach(cmd)
+	tail := &tailBuffer{max: crashTail}
+	cmd.Stdin = nil
+	cmd.Stdout = stdout
+	cmd.Stderr = io.MultiWriter(stderr, tail)
+
+	sigs := notifyStop()
+	attr, unlock := childAttr()
+	defer unlock()
+	cmd.SysProcAttr = attr
+	start := time.Now()
+	err = cmd.Start()
+	if err != nil {
+		signal.Stop(sigs)
+		fmt.Fprintf(stderr, "%s: cannot run the suite in a child process: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
+		return exitFail
+	}
+	ch.started()
+	stopForwarding := forwardSignals(sigs, cmd.Process)
 	werr := cmd.Wait()
-	close(done)
+	interruptedBy := stopForwarding()
 	wall := time.Since(start)
 
-	recs, perr := readProgress(progressPath)
+	recs, perr := ch.records()
 	if perr != nil {
 		fmt.Fprintf(stderr, "%s: reading the child's progress: %v\n", tool, perr)
 	}
@@ -102,43 +176,89 @@ func superviseRun(cfg suite.Config, o *runOptions, waivers reports.Waivers, args
 			return *r.Code
 		}
 	}
-	how := "it exited"
-	if cmd.ProcessState != nil {
-		how = cmd.ProcessState.String()
-	} else if werr != nil {
-		how = werr.Error()
-	}
-	return reportCrash(recs, how, tail.String(), cfg, o, waivers, args, start, wall, stdout, stderr)
+	end := describeEnd(cmd.ProcessState, werr, tail.String())
+	return reportUnfinished(recs, end, interruptedBy, cfg, o, waivers, args, start, wall, stdout, stderr)
 }
 
-// readProgress reads the records of a progress file; a last line cut short
-// by the crash is ignored.
-func readProgress(path string) ([]suite.ProgressRecord, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
+// decodeProgress reads progress records to the end of r; a last line cut
+// short by the child's death is ignored.
+func decodeProgress(r io.Reader) ([]suite.ProgressRecord, error) {
 	var recs []suite.ProgressRecord
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
-		var r suite.ProgressRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+		var rec suite.ProgressRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			continue
 		}
-		recs = append(recs, r)
+		recs = append(recs, rec)
 	}
-	return recs, sc.Err()
+	if err := sc.Err(); err != nil && !errors.Is(err, os.ErrClosed) {
+		return recs, err
+	}
+	return recs, nil
 }
 
-// reportCrash reports a child that died before it could report: the spec
-// it was running fails with the crash, the specs that ended are reported as
-// they ended, and the run fails.
-func reportCrash(recs []suite.ProgressRecord, how, errTail string, cfg suite.Config, o *runOptions, waivers reports.Waivers,
+// childEnd is how a child that did not report ended.
+type childEnd struct {
+	status string         // "exit status 2", "killed by signal SIGKILL"
+	signal syscall.Signal // the signal that killed it, or 0
+	// crash is the Go runtime's crash report on its standard error (a
+	// panic, a fatal error, a fatal signal), or "" if it left none.
+	crash string
+	// tail is the end of its standard error.
+	tail string
+}
+
+// describeEnd tells how the child ended from its process state and the
+// end of its standard error.
+func describeEnd(ps *os.ProcessState, werr error, errTail string) childEnd {
+	e := childEnd{status: "it exited", tail: errTail}
+	switch {
+	case ps != nil:
+		e.status = fmt.Sprintf("exit status %d", ps.ExitCode())
+		if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			e.signal = ws.Signal()
+			e.status = "killed by signal " + signalName(e.signal)
+		}
+	case werr != nil:
+		e.status = werr.Error()
+	}
+	trace := crashTrace(errTail)
+	switch {
+	case strings.HasPrefix(trace, "SIGQUIT:"):
+		// the Go runtime's answer to a SIGQUIT from outside: no crash
+		e.signal, e.status = syscall.SIGQUIT, "killed by signal SIGQUIT (the Go runtime dumped its goroutines)"
+	case e.signal != 0 && !crashSignal(e.signal):
+		// killed from outside; whatever it printed before is not how it ended
+	default:
+		e.crash = trace
+	}
+	return e
+}
+
+// crashSignal tells the signals a crash ends with (GOTRACEBACK=crash, a
+// crash in C), as opposed to those sent to stop a process.
+func crashSignal(s syscall.Signal) bool {
+	switch s {
+	case syscall.SIGSEGV, syscall.SIGBUS, syscall.SIGILL, syscall.SIGFPE, syscall.SIGABRT, syscall.SIGTRAP:
+		return true
+	}
+	return false
+}
+
+// reportUnfinished reports a child that ended before it could report. If
+// it left a crash on its standard error, the spec it was running fails
+// with the crash and the run fails. Otherwise the run was cut short (an
+// interrupt the parent passed on, a signal from outside, an exit without
+// report): the spec it was running is interrupted, and the run's verdict
+// says so. Either way the specs that ended are reported as they ended, the
+// selected specs that never started as not run, and the rest of the
+// suite's specs as not selected (from the child's plan).
+func reportUnfinished(recs []suite.ProgressRecord, end childEnd, interruptedBy os.Signal, cfg suite.Config, o *runOptions, waivers reports.Waivers,
 	args []string, start time.Time, wall time.Duration, stdout, stderr io.Writer) int {
 	meta := runMeta(cfg, args, start, wall)
-	var specs []types.SpecReport
+	var plan, specs []types.SpecReport
 	var running, last *types.SpecReport
 	for _, r := range recs {
 		switch r.Event {
@@ -152,6 +272,8 @@ func reportCrash(recs []suite.ProgressRecord, how, errTail string, cfg suite.Con
 			if r.Adapter != nil {
 				meta.Adapter = *r.Adapter
 			}
+		case suite.ProgressPlan:
+			plan = r.Plan
 		case suite.ProgressStart:
 			running = r.Spec
 		case suite.ProgressEnd:
@@ -164,7 +286,6 @@ func reportCrash(recs []suite.ProgressRecord, how, errTail string, cfg suite.Con
 			}
 		}
 	}
-	excerpt := crashExcerpt(errTail)
 	during := "before any spec started"
 	switch {
 	case running != nil:
@@ -172,16 +293,59 @@ func reportCrash(recs []suite.ProgressRecord, how, errTail string, cfg suite.Con
 	case last != nil:
 		during = fmt.Sprintf("between specs, after spec %q had ended", last.FullText())
 	}
-	msg := fmt.Sprintf("the test process died (%s) %s: %s", how, during, reports.FirstLine(excerpt))
+
+	crashed := end.crash != ""
+	var msg, how string // what is told; what cut the run short
+	status := exitFail
+	switch {
+	case crashed:
+		msg = fmt.Sprintf("the test process died (%s) %s: %s", end.status, during, reports.FirstLine(end.crash))
+	case interruptedBy != nil:
+		how = "the run was interrupted by " + signalName(interruptedBy)
+		msg = fmt.Sprintf("%s %s, and the test process ended (%s) before it reported", how, during, end.status)
+		status = signalStatus(interruptedBy)
+	case end.signal != 0:
+		how = "the test process was " + end.status
+		msg = fmt.Sprintf("%s %s, with no crash trace on its standard error (a signal from outside: the OOM killer, a watchdog, a user?): "+
+			"the run is incomplete, and no verdict is given on the specs that did not end", how, during)
+		status = signalStatus(end.signal)
+	default:
+		how = fmt.Sprintf("the test process ended (%s) without reporting", end.status)
+		msg = fmt.Sprintf("%s %s, and with no crash trace on its standard error: the run is incomplete; its standard error ended with:\n%s",
+			how, during, lastLines(end.tail, 10))
+	}
+
+	// The specs: those that ended, the one that was running, then the rest
+	// of the plan (the selected ones as Ginkgo reports a spec it did not
+	// run: skipped, not attempted).
+	ended := map[string]int{}
+	for _, sr := range specs {
+		ended[specKey(sr)]++
+	}
 	if running != nil {
 		sr := *running
-		sr.State = types.SpecStatePanicked
 		sr.EndTime = start.Add(wall)
 		if !sr.StartTime.IsZero() {
 			sr.RunTime = sr.EndTime.Sub(sr.StartTime)
 		}
-		sr.Failure = types.Failure{
-			Message: fmt.Sprintf("the test process died (%s) while this spec ran: a crash outside any call the suite made and could recover from, most likely of the provider on a goroutine or thread of its own\n%s", how, excerpt),
+		if crashed {
+			sr.State = types.SpecStatePanicked
+			sr.Failure = types.Failure{
+				Message: fmt.Sprintf("the test process died (%s) while this spec ran: a crash outside any call the suite made and could recover from, most likely of the provider on a goroutine or thread of its own\n%s", end.status, end.crash),
+			}
+		} else {
+			sr.State, sr.Failure = types.SpecStateInterrupted, types.Failure{}
+		}
+		specs = append(specs, sr)
+		ended[specKey(sr)]++
+	}
+	for _, sr := range plan {
+		if k := specKey(sr); ended[k] > 0 {
+			ended[k]--
+			continue
+		}
+		if sr.State.Is(types.SpecStatePassed) {
+			sr.State, sr.NumAttempts, sr.Failure = types.SpecStateSkipped, 0, types.Failure{}
 		}
 		specs = append(specs, sr)
 	}
@@ -193,11 +357,100 @@ func reportCrash(recs []suite.ProgressRecord, how, errTail string, cfg suite.Con
 		EndTime:        start.Add(wall),
 	}
 	r := reports.FromGinkgo(report, meta)
-	r.SuiteFailures = append(r.SuiteFailures, msg+" (the specs after it did not run)")
+	if crashed {
+		for i := range r.Specs {
+			if r.Specs[i].State == reports.StateNotRun {
+				r.Specs[i].Failure = "the test process died before this spec started"
+			}
+		}
+		r.SuiteFailures = append(r.SuiteFailures, msg+" (the specs after it did not run)")
+	} else {
+		markCutShort(&r, how)
+	}
 	r.ApplyWaivers(waivers)
 	fmt.Fprintf(stderr, "\n%s: %s\n", tool, msg)
 	finishRun(r, cfg, o, wall, stdout, stderr)
-	return exitFail
+	return status
+}
+
+// markCutShort records in r that how cut the run short ("the run was
+// interrupted by SIGINT"): its interrupted and not-run specs say so.
+func markCutShort(r *reports.Run, how string) {
+	r.SetInterrupted(how)
+	for i := range r.Specs {
+		s := &r.Specs[i]
+		switch s.State {
+		case reports.StateNotRun:
+			s.Failure = how + " before this spec started"
+		case reports.StateInterrupted:
+			detail := strings.TrimSpace(s.Failure)
+			s.Failure = how + " while this spec ran"
+			if detail != "" && detail != reports.StateInterrupted {
+				s.Failure += "\n" + detail
+			}
+		}
+	}
+}
+
+// interruptedBy is what cut a run short that Ginkgo interrupted on sig
+// (nil if unknown).
+func interruptedBy(sig os.Signal) string {
+	if sig == nil {
+		return "the run was interrupted"
+	}
+	return "the run was interrupted by " + signalName(sig)
+}
+
+// signalStatus is the exit status of a run cut short by sig, as a shell
+// reports a command killed by it: 128 + its number (SIGINT 130, SIGTERM
+// 143); 130 if unknown.
+func signalStatus(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok && s > 0 && s < 128 {
+		return 128 + int(s)
+	}
+	return 128 + 2
+}
+
+// signalName is "SIGINT", "SIGKILL"...
+func signalName(sig os.Signal) string {
+	s, ok := sig.(syscall.Signal)
+	if !ok {
+		return sig.String()
+	}
+	switch s {
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGTRAP:
+		return "SIGTRAP"
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGPIPE:
+		return "SIGPIPE"
+	case syscall.SIGALRM:
+		return "SIGALRM"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return fmt.Sprintf("%d (%v)", int(s), s)
+}
+
+// specKey tells a spec: its full text and where it is.
+func specKey(sr types.SpecReport) string {
+	return sr.FullText() + "\x00" + sr.LeafNodeLocation.String()
 }
 
 // sameSpec tells whether a and b report the same spec.
@@ -205,23 +458,26 @@ func sameSpec(a, b types.SpecReport) bool {
 	return a.FullText() == b.FullText() && a.LeafNodeLocation == b.LeafNodeLocation
 }
 
-// crashExcerpt is the Go runtime's crash report in the child's standard
-// error (from "panic:", "fatal error:" or the signal line, 40 lines), or
-// its last 40 lines.
-func crashExcerpt(s string) string {
+// crashLine starts the Go runtime's report of a crash: a panic, a fatal
+// error, a fatal signal ("SIGSEGV: segmentation violation").
+var crashLine = regexp.MustCompile(`^(panic: |fatal error: |SIG[A-Z0-9]+: )`)
+
+// crashTrace is the Go runtime's crash report in the child's standard
+// error (from its first line, 40 lines), or "" if there is none.
+func crashTrace(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	from := -1
 	for i, l := range lines {
-		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "SIG") {
-			from = i
-			break
+		if crashLine.MatchString(l) {
+			return strings.TrimSpace(strings.Join(lines[i:min(len(lines), i+40)], "\n"))
 		}
 	}
-	if from < 0 {
-		from = max(0, len(lines)-40)
-	}
-	lines = lines[from:min(len(lines), from+40)]
-	out := strings.TrimSpace(strings.Join(lines, "\n"))
+	return ""
+}
+
+// lastLines is the last n lines of s, or a note that s is empty.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	out := strings.TrimSpace(strings.Join(lines[max(0, len(lines)-n):], "\n"))
 	if out == "" {
 		return "(nothing on its standard error)"
 	}

@@ -11,7 +11,8 @@
 // Exit status: 0 every selected spec passed (or failed only against waived
 // rules; certify: certified), 1 a spec or the suite failed, or a report
 // could not be written (certify: not certified), 2 bad usage or no spec
-// selected.
+// selected, 130 or 143 the run was interrupted by SIGINT or SIGTERM (128+N:
+// the test process was killed by signal N).
 package main
 
 import (
@@ -90,6 +91,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCmd(args, stdout, stderr)
 	case a == listSpecsCmd:
 		return listSpecsMain(args[1:], stdout, stderr)
+	case a == planCmd:
+		return planMain(args[1:], stdout, stderr)
 	}
 	c, ok := lookupCommand(args[0])
 	if !ok {

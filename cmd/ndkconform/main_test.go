@@ -365,6 +365,67 @@ func TestProviderCrashIsReported(t *testing.T) {
 	}
 }
 
+// After a crash, the selected specs that never started are not run, and
+// so are their rules (not "not covered" or "not selected"); the specs and
+// rules the filters leave out are counted in full, as in a run that did
+// not crash (the child's plan tells them).
+func TestCrashReportsSpecsNotRun(t *testing.T) {
+	const filter = "LC-14 || LC-15"
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref.json")
+	if r := runOrSkip(t, "run", "--label-filter", filter, "--json-report", ref); r.code != 0 {
+		t.Fatalf("reference run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	js, junit := filepath.Join(dir, "crash.json"), filepath.Join(dir, "junit.xml")
+	r := runBinary(t, crashBinary, "run", "--driver", "crash", "--label-filter", filter, "--json-report", js, "--junit-report", junit)
+	if r.code != 1 || !strings.Contains(r.stderr, "panic: crashtest") {
+		t.Fatalf("exit %d, want 1 with the crash\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	want, got := readJSONReport(t, ref), readJSONReport(t, js)
+	if len(got.Specs) != len(want.Specs) || got.NotSelected != want.NotSelected {
+		t.Errorf("%d specs, %d not selected; a run that did not crash has %d, %d", len(got.Specs), got.NotSelected, len(want.Specs), want.NotSelected)
+	}
+	if got.Failed != 1 || got.NotRun == 0 || got.Passed+got.Failed+got.NotRun != len(got.Specs) || got.Verdict != reports.VerdictFailed {
+		t.Errorf("%d passed, %d failed, %d not run of %d specs, verdict %s", got.Passed, got.Failed, got.NotRun, len(got.Specs), got.Verdict)
+	}
+	if !regexp.MustCompile(`specs:    \d+ selected: \d+ passed, 1 failed, 0 skipped, 0 interrupted, [1-9]\d* not run; \d+ not selected`).MatchString(r.stdout) {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+	notRun := map[string]bool{}
+	for _, s := range got.Specs {
+		if s.State == reports.StateNotRun {
+			if s.Failure != "the test process died before this spec started" {
+				t.Errorf("not run spec %q: %q", s.Name, s.Failure)
+			}
+			for _, id := range s.Rules {
+				notRun[id] = true
+			}
+		}
+	}
+	verdicts := map[string]string{}
+	for _, rr := range want.Rules {
+		verdicts[rr.Rule.ID] = rr.Verdict
+	}
+	for _, rr := range got.Rules {
+		id, v := rr.Rule.ID, rr.Verdict
+		switch {
+		case v == reports.RuleFailed:
+			// the rules of the spec that crashed
+		case notRun[id] && v != reports.RuleNotRun:
+			t.Errorf("%s has a spec that did not run: %q, want %q", id, v, reports.RuleNotRun)
+		case (v == reports.RuleNotSelected || v == reports.RuleNotCovered || verdicts[id] == reports.RuleNotSelected || verdicts[id] == reports.RuleNotCovered) && v != verdicts[id]:
+			t.Errorf("%s: %q, %q in a run that did not crash", id, v, verdicts[id])
+		}
+	}
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `<skipped message="not run: the test process died before this spec started">`); n != got.NotRun {
+		t.Errorf("JUnit: %d not run testcases, want %d", n, got.NotRun)
+	}
+}
+
 // In-process tests of helpers (they do not run the suite).
 
 func TestKeyValues(t *testing.T) {

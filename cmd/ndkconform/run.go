@@ -67,14 +67,18 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "side A and one of side B, shows the progress, then a summary whose last line\n")
 	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\". The suite runs in a child process: a\n")
 	fmt.Fprintf(w, "provider that crashes it (a panic on a goroutine of its own, a crash in C)\n")
-	fmt.Fprintf(w, "fails the spec that was running, and the run reports what ran before\n")
-	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\nFlags:\n", envInProcess)
+	fmt.Fprintf(w, "fails the spec that was running, and the run reports what ran before and\n")
+	fmt.Fprintf(w, "what never started (%s=1 runs the suite in the ndkconform\n", envInProcess)
+	fmt.Fprintf(w, "process itself).\n\nFlags:\n")
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
 	fmt.Fprintf(w, "usage (unknown flag, driver or driver option, driver not usable here, bad\n")
 	fmt.Fprintf(w, "address or one the provider opens no adapter for, a --timeout not longer\n")
-	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file) or no spec selected.\n")
+	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file) or no spec selected;\n")
+	fmt.Fprintf(w, "130 or 143 the run was interrupted by SIGINT or SIGTERM, 128+N the test\n")
+	fmt.Fprintf(w, "process was killed by signal N: the spec that was running is reported\n")
+	fmt.Fprintf(w, "interrupted and the rest not run, no verdict on the provider.\n")
 }
 
 // tShim is the suite.TestingT of the CLI.
@@ -105,18 +109,18 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "run", err)
 	}
 	if !o.dryRun {
-		if path := os.Getenv(envProgress); path != "" {
-			// The child of superviseRun: progress to the parent's file,
-			// and the exit status last, so that a missing one means a crash.
-			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if sink, ok, err := openProgressSink(); ok {
+			// The child of superviseRun: progress to the parent, and the
+			// exit status last, so that a missing one means it died.
 			if err != nil {
-				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, envProgress, err)
+				fmt.Fprintf(stderr, "%s: %v\n", tool, err)
 				return exitFail
 			}
-			defer f.Close()
-			cfg.Progress = f
+			defer sink.Close()
+			writePlan(sink, args, stderr)
+			cfg.Progress = sink
 			code := runSuite(cfg, o, waivers, args, stdout, stderr)
-			suite.WriteProgress(f, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
+			suite.WriteProgress(sink, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
 			return code
 		}
 		if os.Getenv(envInProcess) == "" {
@@ -144,12 +148,19 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 	meta := runMeta(res.Config, args, start, wall)
 	meta.SideA, meta.SideB, meta.Adapter = res.SideA, res.SideB, res.Adapter
 	r := reports.FromGinkgo(res.Report, meta)
-	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 {
+	if res.Interrupted {
+		markCutShort(&r, interruptedBy(res.Signal))
+	}
+	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
 		// a failure the report did not catch (a report node after suite's)
 		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
 	}
 	r.ApplyWaivers(waivers)
-	return finishRun(r, cfg, o, wall, stdout, stderr)
+	status := finishRun(r, cfg, o, wall, stdout, stderr)
+	if r.Interrupted != "" {
+		return signalStatus(res.Signal) // 130 for SIGINT, 143 for SIGTERM
+	}
+	return status
 }
 
 // runMeta is the report's description of a run of cfg with args; the sides
@@ -201,7 +212,7 @@ func finishRun(r reports.Run, cfg suite.Config, o *runOptions, wall time.Duratio
 			status = exitFail
 		}
 	}
-	if len(r.Specs) == 0 && len(r.SuiteFailures) == 0 {
+	if len(r.Specs) == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
 		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, r.NotSelected))
 		return exitUsage
 	}
@@ -249,7 +260,8 @@ func writeReport(path string, r reports.Run, write func(io.Writer, reports.Run) 
 // "N passed, N failed, N skipped", where the failed specs are those not
 // waived (the waived ones are counted above it).
 func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
-	verdict := map[string]string{reports.VerdictPassed: "PASS", reports.VerdictFailed: "FAIL", reports.VerdictEmpty: "NO SPEC SELECTED"}[r.Verdict]
+	verdict := map[string]string{reports.VerdictPassed: "PASS", reports.VerdictFailed: "FAIL", reports.VerdictEmpty: "NO SPEC SELECTED",
+		reports.VerdictInterrupted: "INTERRUPTED (" + r.Interrupted + ")"}[r.Verdict]
 	if r.Waived > 0 {
 		verdict += fmt.Sprintf(" (%d failed %s waived)", r.Waived, plural(r.Waived, "spec", "specs"))
 	}
@@ -267,8 +279,13 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 	if r.Waived > 0 {
 		waived = fmt.Sprintf(", %d waived", r.Waived)
 	}
-	fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed%s, %d skipped; %d not selected\n",
-		len(r.Specs), r.Passed, failed, waived, r.Skipped, r.NotSelected)
+	if r.InterruptedSpecs+r.NotRun > 0 {
+		fmt.Fprintf(w, "  specs:    %d selected: %d passed, %d failed%s, %d skipped, %d interrupted, %d not run; %d not selected\n",
+			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.InterruptedSpecs, r.NotRun, r.NotSelected)
+	} else {
+		fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed%s, %d skipped; %d not selected\n",
+			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.NotSelected)
+	}
 	if len(r.Rules) > 0 {
 		fmt.Fprintf(w, "  rules:    %s\n", ruleCountsLine(r.Rules))
 	}
@@ -297,6 +314,15 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 			fmt.Fprintf(w, "      %s: %s\n", s.State, reports.FirstLine(s.Failure))
 			for _, id := range reports.Attribution(s) {
 				fmt.Fprintf(w, "      waived %s: %s\n", id, r.Waivers[id])
+			}
+		}
+	}
+	if r.InterruptedSpecs > 0 {
+		fmt.Fprintf(w, "\nInterrupted specs (no verdict on the provider):\n")
+		for _, s := range r.Specs {
+			if s.State == reports.StateInterrupted {
+				fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
+				fmt.Fprintf(w, "      %s\n", reports.FirstLine(s.Failure))
 			}
 		}
 	}
@@ -329,7 +355,7 @@ func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
 func ruleCountsLine(rules []reports.RuleResult) string {
 	n := reports.RuleCounts(rules)
 	var parts []string
-	for _, v := range []string{reports.RulePassed, reports.RuleFailed, reports.RuleWaived, reports.RuleSkipped,
+	for _, v := range []string{reports.RulePassed, reports.RuleFailed, reports.RuleWaived, reports.RuleSkipped, reports.RuleNotRun,
 		reports.RuleNotObservable, reports.RuleNotSelected, reports.RuleNotCovered} {
 		if n[v] > 0 || v == reports.RulePassed || v == reports.RuleFailed {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))

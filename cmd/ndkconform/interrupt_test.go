@@ -1,0 +1,373 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ndkconform/ndkconform/reports"
+)
+
+// Runs cut short: the tests start ndkconform in the background on a spec
+// that waits a long time (CN-17 against sim with a 1-minute disconnect
+// timeout: the disconnect to an unresponsive peer waits it out), wait until
+// the spec has started, then signal or kill a process.
+
+// slowRun is a run of the two CN-17 specs, the first of which waits a
+// minute unless the run is cut short.
+func slowRun(dir string) []string {
+	return []string{"run", "-v", "--label-filter", "CN-17", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
+		"--json-report", filepath.Join(dir, "report.json"), "--junit-report", filepath.Join(dir, "junit.xml")}
+}
+
+// specStarted is what -v prints when a CN-17 spec starts: its location.
+var specStarted = regexp.MustCompile(`(?m)specs/disconnect/disconnect\.go:\d+$`)
+
+// lockedBuffer is a bytes.Buffer the process writes while the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// background is ndkconform running in the background.
+type background struct {
+	cmd            *exec.Cmd
+	stdout, stderr lockedBuffer
+	done           chan struct{}
+	err            error
+}
+
+func startBackground(t *testing.T, env []string, args ...string) *background {
+	t.Helper()
+	b := &background{done: make(chan struct{})}
+	b.cmd = exec.Command(binary, args...)
+	b.cmd.Dir = t.TempDir()
+	b.cmd.Env = append(os.Environ(), env...)
+	b.cmd.Stdout, b.cmd.Stderr = &b.stdout, &b.stderr
+	if err := b.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { b.err = b.cmd.Wait(); close(b.done) }()
+	t.Cleanup(func() {
+		select {
+		case <-b.done:
+		default:
+			b.cmd.Process.Kill()
+			<-b.done
+		}
+	})
+	return b
+}
+
+// waitFor polls until cond holds, failing the test after limit.
+func waitFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v", what, limit)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitStarted waits until a spec has started.
+func (b *background) waitStarted(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !specStarted.MatchString(b.stdout.String()) {
+		select {
+		case <-b.done:
+			t.Fatalf("ndkconform ended before a spec started (%v)\nstdout:\n%s\nstderr:\n%s", b.err, b.stdout.String(), b.stderr.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no spec started within 2m\nstdout:\n%s", b.stdout.String())
+		}
+	}
+}
+
+// wait waits for the process to end and returns its exit status.
+func (b *background) wait(t *testing.T) result {
+	t.Helper()
+	select {
+	case <-b.done:
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("ndkconform did not end within 2m of the signal\nstdout:\n%s\nstderr:\n%s", b.stdout.String(), b.stderr.String())
+	}
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(b.err, &ee):
+		code = ee.ExitCode()
+	case b.err != nil:
+		t.Fatal(b.err)
+	}
+	return result{code, b.stdout.String(), b.stderr.String()}
+}
+
+// procState is a process's state letter and parent from /proc ("" if it
+// is gone).
+func procState(pid int) (state string, ppid int) {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return "", 0
+	}
+	s := string(b)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(fields) < 2 {
+		return "", 0
+	}
+	ppid, _ = strconv.Atoi(fields[1])
+	return fields[0], ppid
+}
+
+// childOf is the pid of the one child process of pid (the suite's).
+func childOf(t *testing.T, pid int) int {
+	t.Helper()
+	var kids []int
+	waitFor(t, "the child process", time.Minute, func() bool {
+		kids = kids[:0]
+		entries, _ := os.ReadDir("/proc")
+		for _, e := range entries {
+			if n, err := strconv.Atoi(e.Name()); err == nil {
+				if st, ppid := procState(n); ppid == pid && st != "Z" {
+					kids = append(kids, n)
+				}
+			}
+		}
+		return len(kids) == 1
+	})
+	return kids[0]
+}
+
+func needProc(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("finds the child process in /proc")
+	}
+}
+
+// checkCutShort checks the reports of the two CN-17 specs of a run cut
+// short while the first ran: that one interrupted, the other not run, no
+// rule charged, and how said everywhere.
+func checkCutShort(t *testing.T, dir, how string) {
+	t.Helper()
+	run := readJSONReport(t, filepath.Join(dir, "report.json"))
+	if run.Verdict != reports.VerdictInterrupted || run.Interrupted != how || len(run.SuiteFailures) != 0 {
+		t.Errorf("JSON: verdict %q, interrupted %q, suite failures %q", run.Verdict, run.Interrupted, run.SuiteFailures)
+	}
+	if len(run.Specs) != 2 || run.InterruptedSpecs != 1 || run.NotRun != 1 || run.Failed != 0 || run.Passed != 0 {
+		t.Errorf("JSON: %d specs, %d interrupted, %d not run, %d failed, %d passed; want 2 1 1 0 0", len(run.Specs), run.InterruptedSpecs, run.NotRun, run.Failed, run.Passed)
+	}
+	for _, s := range run.Specs {
+		want := how + " while this spec ran"
+		if s.State == reports.StateNotRun {
+			want = how + " before this spec started"
+		}
+		if (s.State != reports.StateInterrupted && s.State != reports.StateNotRun) || !strings.HasPrefix(s.Failure, want) {
+			t.Errorf("JSON: spec %q: %s %q", s.Name, s.State, s.Failure)
+		}
+	}
+	for _, rr := range run.Rules {
+		switch rr.Rule.ID {
+		case "CN-17", "DS-4", "DS-10":
+			if rr.Verdict != reports.RuleNotRun {
+				t.Errorf("JSON: rule %s %q, want %q", rr.Rule.ID, rr.Verdict, reports.RuleNotRun)
+			}
+		}
+		if rr.Verdict == reports.RuleFailed || len(rr.Failures) > 0 {
+			t.Errorf("JSON: rule %s charged: %s %q", rr.Rule.ID, rr.Verdict, rr.Failures)
+		}
+	}
+
+	data, err := os.ReadFile(filepath.Join(dir, "junit.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc reports.JUnitTestSuites
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	ts := doc.TestSuite[0]
+	if ts.Failures != 0 || ts.Errors != 0 || ts.Skipped != 2 || len(ts.TestCases) != 2 {
+		t.Errorf("JUnit: %d failures, %d errors, %d skipped, %d testcases", ts.Failures, ts.Errors, ts.Skipped, len(ts.TestCases))
+	}
+	var messages []string
+	for _, tc := range ts.TestCases {
+		if tc.Skipped != nil {
+			messages = append(messages, tc.Skipped.Message)
+		}
+	}
+	want := []string{"interrupted: " + how + " while this spec ran", "not run: " + how + " before this spec started"}
+	if strings.Join(messages, "\n") != strings.Join(want, "\n") {
+		t.Errorf("JUnit skipped messages:\n%s\nwant:\n%s", strings.Join(messages, "\n"), strings.Join(want, "\n"))
+	}
+	found := false
+	for _, p := range ts.Properties {
+		found = found || p == reports.JUnitProperty{Name: "interrupted", Value: how}
+	}
+	if !found {
+		t.Errorf("JUnit: no property interrupted=%q", how)
+	}
+}
+
+// checkSummary checks the console summary of a run cut short.
+func checkSummary(t *testing.T, r result, how string) {
+	t.Helper()
+	for _, want := range []string{
+		"verdict:  INTERRUPTED (" + how + ")",
+		"specs:    2 selected: 0 passed, 0 failed, 0 skipped, 1 interrupted, 1 not run;",
+		"Interrupted specs (no verdict on the provider):",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if lastLine(r.stdout) != "0 passed, 0 failed, 0 skipped" {
+		t.Errorf("last line %q", lastLine(r.stdout))
+	}
+}
+
+// SIGINT or SIGTERM to the ndkconform process alone (not its process
+// group) interrupts the run: the spec that was running is interrupted,
+// the other is not run, no rule is charged, and the exit status is 130 or
+// 143. So in one process (NDKCONFORM_IN_PROCESS=1), where Ginkgo gets the
+// signal directly.
+func TestInterruptedRun(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	for _, tc := range []struct {
+		name      string
+		sig       syscall.Signal
+		inProcess bool
+		code      int
+		how       string
+	}{
+		{"SIGINT", syscall.SIGINT, false, 130, "the run was interrupted by SIGINT"},
+		{"SIGTERM", syscall.SIGTERM, false, 143, "the run was interrupted by SIGTERM"},
+		{"SIGTERM in process", syscall.SIGTERM, true, 143, "the run was interrupted by SIGTERM"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			var env []string
+			if tc.inProcess {
+				env = append(env, envInProcess+"=1")
+			}
+			b := startBackground(t, env, slowRun(dir)...)
+			b.waitStarted(t)
+			if err := b.cmd.Process.Signal(tc.sig); err != nil {
+				t.Fatal(err)
+			}
+			r := b.wait(t)
+			if r.code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tc.code, r.stdout, r.stderr)
+			}
+			checkSummary(t, r, tc.how)
+			checkCutShort(t, dir, tc.how)
+		})
+	}
+}
+
+// A child killed by a signal from outside (the OOM killer, a CI watchdog)
+// is reported as killed by that signal, not as a provider crash: the spec
+// it was running is interrupted, the rest not run, no rule is charged, and
+// the exit status is 128+9.
+func TestChildKilledFromOutside(t *testing.T) {
+	needProc(t)
+	t.Parallel()
+	dir := t.TempDir()
+	b := startBackground(t, nil, slowRun(dir)...)
+	b.waitStarted(t)
+	child := childOf(t, b.cmd.Process.Pid)
+	if err := syscall.Kill(child, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	r := b.wait(t)
+	if r.code != 137 {
+		t.Fatalf("exit %d, want 137\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "ndkconform: the test process was killed by signal SIGKILL during spec ") {
+		t.Errorf("stderr does not say the test process was killed by SIGKILL:\n%s", r.stderr)
+	}
+	for _, bad := range []string{"most likely", "died", "panic"} {
+		if strings.Contains(r.stderr+r.stdout, bad) {
+			t.Errorf("the report says %q: a crash was not observed\nstdout:\n%s\nstderr:\n%s", bad, r.stdout, r.stderr)
+		}
+	}
+	how := "the test process was killed by signal SIGKILL"
+	checkSummary(t, r, how)
+	checkCutShort(t, dir, how)
+}
+
+// A parent killed outright (SIGKILL) leaves no temporary file or directory
+// behind (the child's progress comes through an inherited pipe), and takes
+// its child with it.
+func TestParentKilledLeavesNothing(t *testing.T) {
+	needProc(t)
+	t.Parallel()
+	tmp := t.TempDir()
+	b := startBackground(t, []string{"TMPDIR=" + tmp}, slowRun(t.TempDir())...)
+	b.waitStarted(t)
+	child := childOf(t, b.cmd.Process.Pid)
+	if err := b.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	<-b.done
+	waitFor(t, "the child's death", time.Minute, func() bool {
+		st, _ := procState(child)
+		return st == "" || st == "Z" // gone, or dead and not reaped (no init reaps here)
+	})
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("left in TMPDIR: %s", e.Name())
+	}
+}
+
+// The Go runtime's crash report tells a crash; a signal from outside, or
+// a SIGQUIT dump, is none.
+func TestDescribeEnd(t *testing.T) {
+	for _, tc := range []struct {
+		stderr string
+		crash  bool
+	}{
+		{"some output\npanic: boom\n\ngoroutine 1 [running]:\nmain.main()\n", true},
+		{"fatal error: concurrent map writes\n", true},
+		{"SIGSEGV: segmentation violation\nPC=0x0 m=0 sigcode=1\nsignal arrived during cgo execution\n", true},
+		{"SIGQUIT: quit\nPC=0x46f5a1 m=0 sigcode=0\n\ngoroutine 0 [idle]:\n", false},
+		{"the provider says: panic: not at the start of the line\n", false},
+		{"", false},
+	} {
+		e := describeEnd(nil, nil, tc.stderr)
+		if (e.crash != "") != tc.crash {
+			t.Errorf("%q: crash %q, want a crash: %v", tc.stderr, e.crash, tc.crash)
+		}
+	}
+}

@@ -1,0 +1,52 @@
+package suite
+
+import (
+	"errors"
+
+	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2/types"
+)
+
+// Plan is every spec of the suite in the order a Run of cfg takes them,
+// as Ginkgo previews it with cfg's filters and seed, without opening the
+// driver: the specs the filters select in state passed, those they leave
+// out skipped, pending ones pending (see ProgressRecord.Plan). Only the
+// specs' texts, labels, locations and state are set.
+//
+// Like Run it can run once per process, and not with Run: Ginkgo's preview
+// leaves the suite without its top-level nodes (its progress and interrupt
+// report nodes) for a run that follows in the same process. The CLI gets
+// the plan of its run from another process.
+func Plan(cfg Config) ([]types.SpecReport, error) {
+	cfg.withDefaults()
+	if err := cfg.checkFilters(); err != nil {
+		return nil, UsageError{err}
+	}
+	envMu.Lock()
+	if didRun {
+		envMu.Unlock()
+		return nil, errors.New("suite.Plan can run once per process, and not with suite.Run")
+	}
+	didRun = true
+	envMu.Unlock()
+
+	sc, _ := ginkgoConfig(cfg)
+	preview := PreviewSpecs(description(cfg), sc)
+	specs := []types.SpecReport{}
+	for _, sr := range preview.SpecReports {
+		if sr.LeafNodeType != types.NodeTypeIt {
+			continue
+		}
+		specs = append(specs, types.SpecReport{
+			ContainerHierarchyTexts:     sr.ContainerHierarchyTexts,
+			ContainerHierarchyLocations: sr.ContainerHierarchyLocations,
+			ContainerHierarchyLabels:    sr.ContainerHierarchyLabels,
+			LeafNodeType:                sr.LeafNodeType,
+			LeafNodeLocation:            sr.LeafNodeLocation,
+			LeafNodeLabels:              sr.LeafNodeLabels,
+			LeafNodeText:                sr.LeafNodeText,
+			State:                       sr.State,
+		})
+	}
+	return specs, nil
+}
