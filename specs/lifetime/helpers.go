@@ -101,3 +101,15 @@ func (b *block) enteredOrReturned(p *suite.Pair, op *suite.Op) bool {
 		}
 	}
 }
+
+// holdCallback makes the provider's callback name on the object with ID id
+// block when it comes, until the spec opens the returned gate.
+func holdCallback(p *suite.Pair, id, name string) *block {
+	gate := newBlock()
+	p.Intercept(func(cb suite.Callback) {
+		if cb.Object == id && cb.Name == name {
+			gate.hold(p.Timeout())
+		}
+	})
+	return gate
+}

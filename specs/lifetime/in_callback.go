@@ -111,12 +111,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		qpClose := qp.Close()
 		p.ExpectReturns(qpClose, ndk.StatusPending, "LT-16", "closing the QP of an open connector")
 
-		gate := newBlock()
-		p.Intercept(func(cb suite.Callback) {
-			if cb.Object == qp.ID() && cb.Name == "NdkCloseCompletion" {
-				gate.hold(p.Timeout())
-			}
-		})
+		gate := holdCallback(p, qp.ID(), "NdkCloseCompletion")
 		suite.MustSucceed(conn.Active.Close())
 		gate.waitEntered(p, "the QP's close completion, once its connector closed,")
 		p.ExpectStillPending(pdClose, "LT-20", "the QP's close completion callback is still running")
@@ -131,12 +126,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		// The CQ's close waits for the QP.
 		cqClose := cq.Close()
 		p.ExpectReturns(cqClose, ndk.StatusPending, "LT-16", "closing the CQ of an open QP")
-		gate := newBlock()
-		p.Intercept(func(cb suite.Callback) {
-			if cb.Object == cq.ID() && cb.Name == "NdkCloseCompletion" {
-				gate.hold(p.Timeout())
-			}
-		})
+		gate := holdCallback(p, cq.ID(), "NdkCloseCompletion")
 		suite.MustSucceed(qp.Close())
 		gate.waitEntered(p, "the CQ's close completion, once its QP closed,")
 		suite.MustSucceed(pd.Close())
@@ -183,12 +173,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		mr := pd.CreateMR(false).MustObject()
 		suite.MustSucceed(mr.Register(make([]byte, 64), ndk.MRFlagAllowLocalWrite))
 
-		gate := newBlock()
-		p.Intercept(func(cb suite.Callback) {
-			if cb.Object == cq.ID() && cb.Name == "NdkCqNotificationCallback" {
-				gate.hold(p.Timeout())
-			}
-		})
+		gate := holdCallback(p, cq.ID(), "NdkCqNotificationCallback")
 		cq.Arm(ndk.CQNotifyAny)
 		// A posted receive that is flushed completes and satisfies the arm.
 		suite.Step().Expect(qp.Receive("rx", mr.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive")
