@@ -407,7 +407,7 @@ func (f *fabric) abortAcceptLocked(p *connector) {
 func (f *fabric) timeOutAcceptLocked(p *connector) {
 	act := p.peer
 	p.state = stDead
-	p.peer = nil
+	p.peer, p.acceptTimer = nil, nil
 	f.dropQPLocked(p)
 	if act != nil {
 		act.peer, act.peerGone, act.timedOut = nil, true, true
