@@ -24,6 +24,8 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+
+	"github.com/ndkconform/ndkconform/finding"
 )
 
 // Strength is how strongly a rule binds.
@@ -63,6 +65,47 @@ type Rule struct {
 	// Reason, when not empty, says why the rule cannot be observed through
 	// the provider interface ndkconform drives.
 	Reason string
+	// Clauses, for a compound rule (one that names several situations,
+	// each with its own outcome), are its parts, in the rule's order. Such
+	// a rule is covered only when every clause is; a spec says which
+	// clauses it covers with clause labels (finding.ClauseLabel). A rule
+	// without clauses is covered by any spec labelled with its ID.
+	Clauses []Clause
+}
+
+// Clause is one part of a compound rule.
+type Clause struct {
+	// ID is the rule's ID, a dot and a word: "CN-3.timeout".
+	ID string
+	// Text is the clause in one sentence.
+	Text string
+	// Covered marks a clause that a spec of the suite covers (a spec
+	// labelled finding.ClauseLabel(ID)); the catalog's tests check the mark
+	// against the specs' labels, both ways.
+	Covered bool
+	// Reason, when not empty, says why no spec can cover the clause
+	// through the provider interface ndkconform drives.
+	Reason string
+}
+
+// Observable reports whether a spec can cover the clause: it has no
+// Reason.
+func (c Clause) Observable() bool { return c.Reason == "" }
+
+// Clause returns the rule's clause with ID id.
+func (r Rule) Clause(id string) (Clause, bool) {
+	for _, c := range r.Clauses {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Clause{}, false
+}
+
+// clone is r with its own copy of Clauses.
+func (r Rule) clone() Rule {
+	r.Clauses = slices.Clone(r.Clauses)
+	return r
 }
 
 // Observable reports whether ndkconform can check the rule: it has no
@@ -82,7 +125,13 @@ var (
 
 // All returns every rule of the catalog, in RULES.md order. The slice is
 // the caller's.
-func All() []Rule { return slices.Clone(table) }
+func All() []Rule {
+	out := make([]Rule, len(table))
+	for i, r := range table {
+		out[i] = r.clone()
+	}
+	return out
+}
 
 // Lookup returns the rule with the given ID.
 func Lookup(id string) (Rule, bool) {
@@ -90,7 +139,17 @@ func Lookup(id string) (Rule, bool) {
 	if !ok {
 		return Rule{}, false
 	}
-	return table[i], true
+	return table[i].clone(), true
+}
+
+// LookupClause returns the clause with ID id and its rule.
+func LookupClause(id string) (Clause, Rule, bool) {
+	r, ok := Lookup(finding.ClauseRule(id))
+	if !ok {
+		return Clause{}, Rule{}, false
+	}
+	c, ok := r.Clause(id)
+	return c, r, ok
 }
 
 // IsRuleID reports whether s has the syntax of a rule ID: two or three
@@ -102,7 +161,10 @@ func IsRuleID(s string) bool { return ruleIDSyntax.MatchString(s) }
 // hex SHA-256 of a canonical encoding of All(). The encoding is one line
 // per rule, in order, with the fields in declaration order separated by
 // tabs, strings as Go-quoted literals (strconv.Quote) and Seed as true or
-// false, each line ended by a newline. Any change to any rule changes it.
+// false, each line ended by a newline; a rule with clauses is followed by
+// one line per clause, a tab first, then its fields in declaration order
+// separated by tabs, Covered as true or false. Any change to any rule or
+// clause changes it.
 func Digest() string { return digest(table) }
 
 func digest(rules []Rule) string {
@@ -112,22 +174,88 @@ func digest(rules []Rule) string {
 			strconv.Quote(r.ID), strconv.Quote(r.Text), strconv.Quote(string(r.Strength)),
 			strconv.Quote(r.Actor), strconv.Quote(r.Page), strconv.Quote(r.Section),
 			r.Seed, strconv.Quote(r.Reason))
+		for _, c := range r.Clauses {
+			fmt.Fprintf(h, "\t%s\t%s\t%t\t%s\n", strconv.Quote(c.ID), strconv.Quote(c.Text), c.Covered, strconv.Quote(c.Reason))
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Coverage is a rule and the specs labelled with its ID.
+// Coverage statuses of a rule.
+const (
+	// StatusCovered: specs check the rule, and each of its clauses if it
+	// has any.
+	StatusCovered = "covered"
+	// StatusPartlyCovered: specs check some of the rule, not every clause.
+	StatusPartlyCovered = "partly covered"
+	// StatusNoSpec: no spec checks the rule, though one could.
+	StatusNoSpec = "no spec"
+	// StatusNotObservable: the rule cannot be observed through the
+	// provider interface (it has a Reason).
+	StatusNotObservable = "not observable"
+)
+
+// Coverage is a rule and the specs labelled with its ID and its clauses.
 type Coverage struct {
 	Rule  Rule
 	Specs []string // spec names, sorted; empty when no spec checks the rule
+	// Clauses are the rule's clauses, in order, each with the specs that
+	// carry its clause label.
+	Clauses []ClauseCoverage
+}
+
+// ClauseCoverage is a clause and the specs labelled with it.
+type ClauseCoverage struct {
+	Clause Clause
+	Specs  []string // sorted
+}
+
+// Status is the rule's coverage: StatusCovered only when the rule has
+// specs and every one of its clauses has one.
+func (c Coverage) Status() string {
+	return CoverageStatus(c.Rule, len(c.Specs), func(i int) int { return len(c.Clauses[i].Specs) })
+}
+
+// Missing are the clauses no spec covers (those with a Reason included).
+func (c Coverage) Missing() []Clause {
+	var out []Clause
+	for _, cc := range c.Clauses {
+		if len(cc.Specs) == 0 {
+			out = append(out, cc.Clause)
+		}
+	}
+	return out
+}
+
+// CoverageStatus is the coverage status of rule r, given how many specs
+// are labelled with it and, for its i-th clause, with that clause.
+func CoverageStatus(r Rule, specs int, clauseSpecs func(i int) int) string {
+	covered := 0
+	for i := range r.Clauses {
+		if clauseSpecs(i) > 0 {
+			covered++
+		}
+	}
+	switch {
+	case specs == 0 && covered == 0 && !r.Observable():
+		return StatusNotObservable
+	case specs == 0 && covered == 0:
+		return StatusNoSpec
+	case covered < len(r.Clauses):
+		return StatusPartlyCovered
+	}
+	return StatusCovered
 }
 
 // Cover maps specs onto the catalog. specs maps each spec's name to its
-// labels; labels that are not rule IDs (areas, address families) are
-// ignored. The result has every catalog rule, in catalog order, with the
-// names of the specs labelled with it.
+// labels; labels that are neither rule IDs nor clause labels (areas,
+// address families) are ignored, and so is a clause label of a rule the
+// spec is not labelled with. The result has every catalog rule, in catalog
+// order, with the names of the specs labelled with it and with each of its
+// clauses.
 func Cover(specs map[string][]string) []Coverage {
 	byRule := map[string][]string{}
+	byClause := map[string][]string{}
 	for name, labels := range specs {
 		seen := map[string]bool{}
 		for _, l := range labels {
@@ -136,12 +264,24 @@ func Cover(specs map[string][]string) []Coverage {
 				byRule[l] = append(byRule[l], name)
 			}
 		}
+		for _, l := range labels {
+			if id, ok := finding.ClauseOf(l); ok && seen[finding.ClauseRule(id)] && !seen[l] {
+				seen[l] = true
+				byClause[id] = append(byClause[id], name)
+			}
+		}
 	}
 	out := make([]Coverage, len(table))
 	for i, r := range table {
 		names := byRule[r.ID]
 		slices.Sort(names)
-		out[i] = Coverage{Rule: r, Specs: names}
+		c := Coverage{Rule: r.clone(), Specs: names}
+		for _, cl := range r.Clauses {
+			cs := byClause[cl.ID]
+			slices.Sort(cs)
+			c.Clauses = append(c.Clauses, ClauseCoverage{Clause: cl, Specs: cs})
+		}
+		out[i] = c
 	}
 	return out
 }

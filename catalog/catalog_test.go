@@ -5,10 +5,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ndkconform/ndkconform/finding"
 )
 
 // rulesPath is RULES.md as seen from this package's directory: the shared
@@ -195,6 +198,49 @@ func TestTableSanity(t *testing.T) {
 		if r.Observable() != (r.Reason == "") {
 			t.Errorf("%s: Observable disagrees with Reason", r.ID)
 		}
+		checkClauses(t, r)
+	}
+}
+
+// checkClauses checks a rule's clauses: a compound rule that can be
+// observed has at least two, each with an ID of the rule's, a one-sentence
+// Text, and either the mark Covered or not, with a Reason only when it
+// cannot be covered.
+func checkClauses(t *testing.T, r Rule) {
+	t.Helper()
+	if len(r.Clauses) == 0 {
+		return
+	}
+	if !r.Observable() {
+		t.Errorf("%s: a rule that cannot be observed has no clauses to cover", r.ID)
+	}
+	if len(r.Clauses) < 2 {
+		t.Errorf("%s: a rule with clauses has at least two", r.ID)
+	}
+	seen := map[string]bool{}
+	for _, c := range r.Clauses {
+		if !finding.IsClauseID(c.ID) || finding.ClauseRule(c.ID) != r.ID {
+			t.Errorf("%s: clause ID %q is not %s, a dot and a lower-case word", r.ID, c.ID, r.ID)
+		}
+		if seen[c.ID] {
+			t.Errorf("%s: clause %s listed twice", r.ID, c.ID)
+		}
+		seen[c.ID] = true
+		if c.Text == "" || !strings.HasSuffix(c.Text, ".") || strings.Contains(c.Text, "\n") || strings.TrimSpace(c.Text) != c.Text {
+			t.Errorf("%s: Text is not one sentence ending with a period: %q", c.ID, c.Text)
+		}
+		if strings.TrimSpace(c.Reason) != c.Reason {
+			t.Errorf("%s: Reason has leading or trailing space", c.ID)
+		}
+		if c.Covered && c.Reason != "" {
+			t.Errorf("%s: marked covered, but has a Reason why it cannot be (%s)", c.ID, c.Reason)
+		}
+		if c.Observable() != (c.Reason == "") {
+			t.Errorf("%s: Observable disagrees with Reason", c.ID)
+		}
+		if got, rule, ok := LookupClause(c.ID); !ok || !reflect.DeepEqual(got, c) || rule.ID != r.ID {
+			t.Errorf("LookupClause(%s) = %+v, %s, %v", c.ID, got, rule.ID, ok)
+		}
 	}
 }
 
@@ -304,6 +350,11 @@ func TestAgainstRULES(t *testing.T) {
 		if n, run := longestCommonRun(r.Text, dr.body); n >= 12 {
 			t.Errorf("%s: Text copies %d words of RULES.md in a row: %q", r.ID, n, run)
 		}
+		for _, c := range r.Clauses {
+			if n, run := longestCommonRun(c.Text, dr.body); n >= 12 {
+				t.Errorf("%s: Text copies %d words of RULES.md in a row: %q", c.ID, n, run)
+			}
+		}
 	}
 	for _, p := range []string{pgLifetime, pgEndpoints, pgDisconnect, pgSharedEndpoint} {
 		if !pageExists(p) {
@@ -355,12 +406,30 @@ func TestAPI(t *testing.T) {
 	}
 	first := all[0]
 	all[0].Text = "changed"
-	if r, _ := Lookup(first.ID); r != first {
+	if r, _ := Lookup(first.ID); !reflect.DeepEqual(r, first) {
 		t.Errorf("changing All's result changed the catalog: %+v", r)
 	}
+	compound := slices.IndexFunc(table, func(r Rule) bool { return len(r.Clauses) > 0 })
+	if compound < 0 {
+		t.Fatal("no rule of the catalog has clauses")
+	}
+	all[compound].Clauses[0].Text = "changed"
+	if r, _ := Lookup(all[compound].ID); r.Clauses[0].Text == "changed" {
+		t.Errorf("changing a clause of All's result changed the catalog")
+	}
+	looked, _ := Lookup(table[compound].ID)
+	looked.Clauses[0].Covered = !looked.Clauses[0].Covered
+	if table[compound].Clauses[0].Covered == looked.Clauses[0].Covered {
+		t.Errorf("changing a clause of Lookup's result changed the catalog")
+	}
 	for _, r := range table {
-		if got, ok := Lookup(r.ID); !ok || got != r {
+		if got, ok := Lookup(r.ID); !ok || !reflect.DeepEqual(got, r) {
 			t.Errorf("Lookup(%s) = %+v, %v", r.ID, got, ok)
+		}
+	}
+	for _, id := range []string{"CN-3", "CN-3.nope", "ZZ-1.x", ""} {
+		if _, _, ok := LookupClause(id); ok {
+			t.Errorf("LookupClause(%q) found a clause", id)
 		}
 	}
 	for _, id := range []string{"LC-99", "lc-14", "", "TE-1"} {
@@ -382,9 +451,11 @@ func TestAPI(t *testing.T) {
 	for i, mut := range []func(*Rule){
 		func(r *Rule) { r.Text += " " }, func(r *Rule) { r.Seed = !r.Seed }, func(r *Rule) { r.Reason = "x" },
 		func(r *Rule) { r.Strength = Should }, func(r *Rule) { r.Page, r.Section = r.Section, r.Page },
+		func(r *Rule) { r.Clauses[0].Covered = !r.Clauses[0].Covered }, func(r *Rule) { r.Clauses[1].Reason += "x" },
+		func(r *Rule) { r.Clauses[0].Text += " " }, func(r *Rule) { r.Clauses = r.Clauses[1:] },
 	} {
 		c := All()
-		mut(&c[len(c)/2])
+		mut(&c[compound])
 		if digest(c) == d {
 			t.Errorf("mutation %d left the digest unchanged", i)
 		}
@@ -397,13 +468,63 @@ func TestAPI(t *testing.T) {
 		"b spec": {"LT-16", "lifetime", "LT-15", "LT-16"},
 		"a spec": {"LT-16", "IPv4", "XX-1"},
 		"c spec": {"endpoints"},
+		"d spec": {"CN-3", "clause:CN-3.timeout", "clause:CN-3.timeout", "clause:CN-3.nope", "clause:CN-7.timeout"},
+		"e spec": {"CN-3", "clause:CN-3.tuple", "clause:CN-3.refused", "clause:CN-3.unreachable", "clause:CN-3.timeout"},
+		"f spec": {"CN-8", "clause:CN-8.aborted", "clause:CN-8.timeout"},
+		"g spec": {"IM-1"},
 	})
 	if len(cov) != len(table) {
 		t.Fatalf("Cover: %d entries, want %d", len(cov), len(table))
 	}
 	for i, c := range cov {
-		if c.Rule != table[i] {
+		if !reflect.DeepEqual(c.Rule, table[i]) {
 			t.Fatalf("Cover[%d] is %s, want %s", i, c.Rule.ID, table[i].ID)
+		}
+		if len(c.Clauses) != len(table[i].Clauses) {
+			t.Fatalf("Cover: %s has %d clauses, the catalog %d", c.Rule.ID, len(c.Clauses), len(table[i].Clauses))
+		}
+		clauseSpecs := map[string][]string{}
+		for k, cc := range c.Clauses {
+			if cc.Clause.ID != table[i].Clauses[k].ID {
+				t.Errorf("Cover: %s clause %d is %s", c.Rule.ID, k, cc.Clause.ID)
+			}
+			if len(cc.Specs) > 0 {
+				clauseSpecs[cc.Clause.ID] = cc.Specs
+			}
+		}
+		var wantClauses map[string][]string
+		wantStatus := StatusNoSpec
+		if !c.Rule.Observable() {
+			wantStatus = StatusNotObservable
+		}
+		switch c.Rule.ID {
+		case "CN-3":
+			wantClauses = map[string][]string{"CN-3.timeout": {"d spec", "e spec"}, "CN-3.tuple": {"e spec"}, "CN-3.refused": {"e spec"}, "CN-3.unreachable": {"e spec"}}
+			wantStatus = StatusCovered
+		case "CN-8":
+			wantClauses = map[string][]string{"CN-8.aborted": {"f spec"}, "CN-8.timeout": {"f spec"}}
+			wantStatus = StatusPartlyCovered // CN-8.ex has a Reason
+		case "LT-16", "LT-15":
+			wantStatus = StatusCovered
+		case "IM-1":
+			wantStatus = StatusCovered // a label is a label; the specs test forbids it
+		}
+		if len(wantClauses) == 0 {
+			wantClauses = nil
+		}
+		if len(clauseSpecs) == 0 {
+			clauseSpecs = nil
+		}
+		if !reflect.DeepEqual(clauseSpecs, wantClauses) {
+			t.Errorf("Cover: %s clause specs %v, want %v", c.Rule.ID, clauseSpecs, wantClauses)
+		}
+		if got := c.Status(); got != wantStatus {
+			t.Errorf("Cover: %s status %q, want %q", c.Rule.ID, got, wantStatus)
+		}
+		if c.Rule.ID == "CN-8" {
+			if m := c.Missing(); len(m) != 1 || m[0].ID != "CN-8.ex" {
+				t.Errorf("Cover: CN-8 missing %+v, want CN-8.ex", m)
+			}
 		}
 		var want []string
 		switch c.Rule.ID {
@@ -411,6 +532,12 @@ func TestAPI(t *testing.T) {
 			want = []string{"a spec", "b spec"}
 		case "LT-15":
 			want = []string{"b spec"}
+		case "CN-3":
+			want = []string{"d spec", "e spec"}
+		case "CN-8":
+			want = []string{"f spec"}
+		case "IM-1":
+			want = []string{"g spec"}
 		}
 		if !slices.Equal(c.Specs, want) {
 			t.Errorf("Cover: %s has specs %q, want %q", c.Rule.ID, c.Specs, want)

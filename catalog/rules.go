@@ -32,6 +32,9 @@ const (
 	whyTechnology  = "binds the *NetworkDirectTechnology keyword values in the INF and registry, which ndkconform never sees (it reads only the RdmaTechnology the adapter reports)"
 	whyFrameSize   = "binds the *NetworkDirectRoCEFrameSize keyword, an advanced setting that the NDK provider interface neither sets nor reports"
 	whyNetworkDir  = "binds how the *NetworkDirect keyword gates NDK enablement, which NDIS drives through OID_NDK_SET_STATE outside the NDK provider interface"
+
+	// The Ex forms of the connector calls are not in package ndk.
+	whyNoEx = "the provider interface ndkconform drives (package ndk, ndk/ndk.go) has no NdkCompleteConnectEx, no NdkAcceptEx and no NdkDisconnectEventCallbackEx: ndk.Connector offers CompleteConnect and Accept only, whose disconnect callback is the NDK_FN_DISCONNECT_EVENT_CALLBACK form (ndk.DisconnectEventCallback, which takes no reason)"
 )
 
 // section is a RULES.md section: its title in the catalog, the page its
@@ -96,7 +99,11 @@ var (
 // table is the catalog, in RULES.md order.
 var table = build(
 	part{secOverview, []Rule{
-		{ID: "OV-1", Actor: aP, Strength: Must, Text: "The provider exposes the adapter's RDMA functions by implementing the NDKPI interface exactly as the NDKPI Reference defines it."},
+		{ID: "OV-1", Actor: aP, Strength: Must, Text: "The provider exposes the adapter's RDMA functions by implementing the NDKPI interface exactly as the NDKPI Reference defines it.", Clauses: []Clause{
+			{ID: "OV-1.private-data", Text: "NdkConnect and NdkConnectWithSharedEndpoint take private data up to NDK_ADAPTER_INFO's MaxCallerData bytes and NdkAccept and NdkReject up to its MaxCalleeData, and fail with one byte more.", Covered: true},
+			{ID: "OV-1.reference", Text: "Everything else the NDKPI Reference defines behaves as defined there.",
+				Reason: "the whole NDKPI Reference, which the suite checks through the catalog's more specific rules; as one statement no spec can cover it"},
+		}},
 		{ID: "OV-2", Actor: aP, Strength: Must, Text: "The provider supports Network Direct connections over both the IPv4 and the IPv6 addresses of its NDK-capable adapters."},
 		{ID: "OV-3", Actor: aP, Strength: Must, Text: "The provider implements every element of the NDKPI Reference other than the callbacks the consumer supplies."},
 	}},
@@ -352,17 +359,40 @@ var table = build(
 		// CN-1 and CN-4 come also from the shared endpoint seed page.
 		{ID: "CN-1", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_listen.md", Seed: true, Text: "NdkListen, NdkConnect and NdkCreateSharedEndpoint fail with STATUS_SHARING_VIOLATION for a local address in use, STATUS_INVALID_ADDRESS for an address not on the adapter, and STATUS_TOO_MANY_ADDRESSES for port 0 when no ephemeral port (49152-65535) is free."},
 		{ID: "CN-2", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_get_listener_local_address.md", Text: "For NdkListen or NdkCreateSharedEndpoint on port 0 the provider picks the port and reports it through NdkGetListenerLocalAddress or NdkGetSharedEndpointLocalAddress."},
-		{ID: "CN-3", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_connect.md", Text: "NdkConnect and NdkConnectWithSharedEndpoint fail with STATUS_ADDRESS_ALREADY_EXISTS for an existing local/remote address and port 4-tuple, and report an unreachable network or host, a refusal and a time-out (after a time-out the provider suits to its network) as the retryable NETWORK_UNREACHABLE, HOST_UNREACHABLE, CONNECTION_REFUSED and IO_TIMEOUT."},
+		{ID: "CN-3", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_connect.md", Text: "NdkConnect and NdkConnectWithSharedEndpoint fail with STATUS_ADDRESS_ALREADY_EXISTS for an existing local/remote address and port 4-tuple, and report an unreachable network or host, a refusal and a time-out (after a time-out the provider suits to its network) as the retryable NETWORK_UNREACHABLE, HOST_UNREACHABLE, CONNECTION_REFUSED and IO_TIMEOUT.", Clauses: []Clause{
+			{ID: "CN-3.tuple", Text: "A connect whose local and remote addresses and ports are those of a connection that exists fails with STATUS_ADDRESS_ALREADY_EXISTS.", Covered: true},
+			{ID: "CN-3.unreachable", Text: "A connect to a host or over a network that cannot be reached fails with the retryable STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE.", Covered: true},
+			{ID: "CN-3.refused", Text: "A connect the remote side refuses (no listener, a full backlog, its consumer's reject) fails with the retryable STATUS_CONNECTION_REFUSED.", Covered: true},
+			{ID: "CN-3.timeout", Text: "A connect request that times out, after a time the provider picks for its network, fails with the retryable STATUS_IO_TIMEOUT.", Covered: true},
+		}},
 		{ID: "CN-4", Actor: aP, Strength: Must, Page: pgSharedEndpoint, Seed: true, Text: "A shared endpoint provides the local address of many outgoing connections to different remote addresses."},
 		{ID: "CN-5", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_connect.md", Text: "The provider caps the consumer's inbound and outbound read limits at the adapter's maxima and at the peer's opposite limits, and reports the effective values through NdkGetConnectionData."},
 		{ID: "CN-6", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_control_connect_events.md", Text: "While connect events are paused with NdkControlConnectEvents(TRUE), the provider handles incoming connection requests as if no listener were on the target address."},
-		{ID: "CN-7", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_complete_connect.md", Text: "NdkCompleteConnect(Ex) fails with STATUS_CONNECTION_INVALID on a connector that is not connecting, with STATUS_CONNECTION_ABORTED when the accepting peer gives up, and with STATUS_IO_TIMEOUT when set-up times out, which ends set-up for that connector."},
-		{ID: "CN-8", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_accept.md", Text: "NdkAccept(Ex) fails with STATUS_CONNECTION_ABORTED when the connecting peer gives up and with STATUS_IO_TIMEOUT when the peer never calls NdkCompleteConnect."},
-		{ID: "CN-9", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_reject.md", Text: "NdkReject fails with STATUS_CONNECTION_ABORTED when the connecting peer gives up, and the provider accepts a reject even after NdkConnect has completed."},
+		{ID: "CN-7", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_complete_connect.md", Text: "NdkCompleteConnect(Ex) fails with STATUS_CONNECTION_INVALID on a connector that is not connecting, with STATUS_CONNECTION_ABORTED when the accepting peer gives up, and with STATUS_IO_TIMEOUT when set-up times out, which ends set-up for that connector.", Clauses: []Clause{
+			{ID: "CN-7.not-connecting", Text: "NdkCompleteConnect on a connector that is not connecting fails with STATUS_CONNECTION_INVALID.", Covered: true},
+			{ID: "CN-7.aborted", Text: "NdkCompleteConnect fails with STATUS_CONNECTION_ABORTED when the accepting peer abandoned the set-up.", Covered: true},
+			{ID: "CN-7.timeout", Text: "NdkCompleteConnect fails with STATUS_IO_TIMEOUT when set-up timed out, and set-up is then over for that connector.", Covered: true},
+			{ID: "CN-7.ex", Text: "NdkCompleteConnectEx fails with the same statuses in the same cases.", Reason: whyNoEx},
+		}},
+		{ID: "CN-8", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_accept.md", Text: "NdkAccept(Ex) fails with STATUS_CONNECTION_ABORTED when the connecting peer gives up and with STATUS_IO_TIMEOUT when the peer never calls NdkCompleteConnect.", Clauses: []Clause{
+			{ID: "CN-8.aborted", Text: "NdkAccept fails with STATUS_CONNECTION_ABORTED when the connecting peer abandoned the set-up.", Covered: true},
+			{ID: "CN-8.timeout", Text: "NdkAccept fails with STATUS_IO_TIMEOUT when the connecting peer never calls NdkCompleteConnect.", Covered: true},
+			{ID: "CN-8.ex", Text: "NdkAcceptEx fails with the same statuses in the same cases.", Reason: whyNoEx},
+		}},
+		{ID: "CN-9", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_reject.md", Text: "NdkReject fails with STATUS_CONNECTION_ABORTED when the connecting peer gives up, and the provider accepts a reject even after NdkConnect has completed.", Clauses: []Clause{
+			{ID: "CN-9.aborted", Text: "NdkReject fails with STATUS_CONNECTION_ABORTED when the connecting peer abandoned the set-up.", Covered: true},
+			{ID: "CN-9.after-connect", Text: "The connecting side may call NdkReject once its NdkConnect completed, to turn down the peer's read limits or private data, and the provider takes it.", Covered: true},
+		}},
 		{ID: "CN-11", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_get_connection_data.md", Text: "NdkGetConnectionData with no buffer and a length of 0 returns STATUS_SUCCESS and stores the size of the peer's private data in *pPrivateDataLength."},
 		{ID: "CN-13", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_get_connection_data.md", Text: "NdkGetConnectionData with a buffer copies as much private data as both it and the buffer hold, returns STATUS_SUCCESS if the buffer holds it all and STATUS_BUFFER_TOO_SMALL otherwise, and stores the full size in *pPrivateDataLength either way."},
-		{ID: "CN-15", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect_event_callback.md", Text: "The provider calls the disconnect event callback registered with NdkCompleteConnect(Ex) or NdkAccept(Ex) only once, when the peer disconnects."},
+		{ID: "CN-15", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect_event_callback.md", Text: "The provider calls the disconnect event callback registered with NdkCompleteConnect(Ex) or NdkAccept(Ex) only once, when the peer disconnects.", Clauses: []Clause{
+			{ID: "CN-15.once", Text: "The disconnect event callback registered with NdkCompleteConnect on the connecting side or NdkAccept on the accepting side is called once, when the peer disconnects, and never again.", Covered: true},
+			{ID: "CN-15.ex", Text: "The same holds for an NdkDisconnectEventCallbackEx registered with NdkCompleteConnectEx or NdkAcceptEx.", Reason: whyNoEx},
+		}},
 		{ID: "CN-16", Actor: aP, Strength: Should, Page: "nc-ndkpi-ndk_fn_disconnect_event_callback.md", Text: "The provider should leave outstanding work requests unflushed when the disconnect it signals comes from the peer's disconnect request."},
-		{ID: "CN-17", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect.md", Text: "NdkDisconnect whose handshake times out fails with STATUS_IO_TIMEOUT, inline or asynchronously, and a ProviderDisconnectReason of 0 in NdkDisconnectEventCallbackEx means that no reason is given."},
+		{ID: "CN-17", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect.md", Text: "NdkDisconnect whose handshake times out fails with STATUS_IO_TIMEOUT, inline or asynchronously, and a ProviderDisconnectReason of 0 in NdkDisconnectEventCallbackEx means that no reason is given.", Clauses: []Clause{
+			{ID: "CN-17.timeout", Text: "An NdkDisconnect whose handshake times out fails with STATUS_IO_TIMEOUT, returned inline or through its completion.", Covered: true},
+			{ID: "CN-17.reason", Text: "The provider passes a ProviderDisconnectReason of 0 to NdkDisconnectEventCallbackEx only when it gives no reason.", Reason: whyNoEx},
+		}},
 	}},
 )

@@ -130,3 +130,40 @@ var ruleIDSyntax = regexp.MustCompile(`^[A-Z]{2,3}-\d+$`)
 // capital letters, a hyphen, digits ("LC-14"). Whether the catalog has the
 // rule is the catalog's to say.
 func IsRuleID(s string) bool { return ruleIDSyntax.MatchString(s) }
+
+// Clauses. The catalog splits a compound rule (one that names several
+// situations, each with its own status) into clauses, whose IDs are the
+// rule's ID, a dot and a word: "CN-3.timeout". A spec that covers a clause
+// carries, besides the rule's ID, the label ClauseLabel(id),
+// "clause:CN-3.timeout". It is a Ginkgo label set (key "clause"), so
+// --label-filter 'clause: containsAny CN-3.timeout' selects its specs.
+const ClauseLabelPrefix = "clause:"
+
+var clauseIDSyntax = regexp.MustCompile(`^([A-Z]{2,3}-\d+)\.[a-z][a-z0-9-]*$`)
+
+// IsClauseID reports whether s has the syntax of a clause ID: a rule ID, a
+// dot and a lower-case word ("CN-3.timeout").
+func IsClauseID(s string) bool { return clauseIDSyntax.MatchString(s) }
+
+// ClauseRule is the rule ID of clause ID id ("CN-3" for "CN-3.timeout"),
+// or "" if id is not a clause ID.
+func ClauseRule(id string) string {
+	m := clauseIDSyntax.FindStringSubmatch(id)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// ClauseLabel is the spec label that says the spec covers clause id.
+func ClauseLabel(id string) string { return ClauseLabelPrefix + id }
+
+// ClauseOf returns the clause ID a spec label names, if it is a clause
+// label with a well-formed ID.
+func ClauseOf(label string) (string, bool) {
+	id, ok := strings.CutPrefix(label, ClauseLabelPrefix)
+	if !ok || !IsClauseID(id) {
+		return "", false
+	}
+	return id, true
+}

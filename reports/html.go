@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -40,7 +41,11 @@ type (
 		Class string
 	}
 	htmlFailure struct{ Spec, First, Full string }
-	htmlRule    struct {
+	htmlClause  struct {
+		ID, Text, Status, Class, Reason string
+		Specs                           int
+	}
+	htmlRule struct {
 		ID, Strength, Actor, Text, Page string
 		Verdict, Class                  string
 		Specs                           []string
@@ -48,6 +53,8 @@ type (
 		Waiver, Reason                  string
 		Stale                           bool
 		Notes                           []string
+		Partly                          bool
+		Clauses                         []htmlClause
 	}
 	htmlGroup struct {
 		Section  string
@@ -65,6 +72,8 @@ type (
 		Title         string
 		Verdict       string
 		VerdictClass  string
+		Scope         string
+		ScopeDetail   string
 		Reasons       []string
 		Info          []htmlKV
 		Adapter       []htmlKV
@@ -133,6 +142,16 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 	if cert == nil && r.Verdict == VerdictPassed && r.Waived > 0 {
 		d.Reasons = []string{fmt.Sprintf("%d failed %s waived", r.Waived, plural(r.Waived, "spec", "specs"))}
 	}
+	// The scope, in words, on the first screen.
+	sc := ScopeOf(rules)
+	if cert != nil {
+		d.Scope = d.Verdict + " " + sc.String()
+	} else {
+		d.Scope = "The suite speaks " + sc.String()
+	}
+	d.ScopeDetail = fmt.Sprintf("Provider rules are the catalog's rules that bind the provider (actor P or MAY/P). "+
+		"Of the %d without a complete spec, %d %s only partly covered: a clause of %s has no spec (the clauses are listed with each rule below); "+
+		"the others have no spec at all.", sc.Incomplete, sc.Partly, plural(sc.Partly, "is", "are"), plural(sc.Partly, "it", "each"))
 
 	tool := cmp.Or(r.Tool, "ndkconform")
 	date := "unknown"
@@ -173,6 +192,15 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 		if counts[v] > 0 || v == RulePassed || v == RuleFailed {
 			d.RuleCounts = append(d.RuleCounts, htmlCount{v, counts[v], verdictClass(v)})
 		}
+	}
+	partly := 0
+	for _, rr := range rules {
+		if rr.Coverage == catalog.StatusPartlyCovered {
+			partly++
+		}
+	}
+	if partly > 0 {
+		d.RuleCounts = append(d.RuleCounts, htmlCount{catalog.StatusPartlyCovered, partly, "skip"})
 	}
 
 	byID := map[string]RuleResult{}
@@ -240,7 +268,19 @@ func ruleGroups(rules []RuleResult) []htmlGroup {
 		hr := htmlRule{
 			ID: rr.Rule.ID, Strength: string(rr.Rule.Strength), Actor: rr.Rule.Actor, Text: rr.Rule.Text, Page: rr.Rule.Page,
 			Verdict: rr.Verdict, Class: verdictClass(rr.Verdict), Specs: rr.Specs, Waiver: rr.Waiver, Reason: rr.Rule.Reason, Stale: rr.Stale(),
-			Notes: rr.Notes,
+			Notes: rr.Notes, Partly: rr.Coverage == catalog.StatusPartlyCovered,
+		}
+		for _, cr := range rr.Clauses {
+			hc := htmlClause{ID: cr.Clause.ID, Text: cr.Clause.Text, Reason: cr.Clause.Reason, Specs: len(cr.Specs)}
+			switch {
+			case cr.Covered():
+				hc.Status, hc.Class = fmt.Sprintf("covered, %d %s", len(cr.Specs), plural(len(cr.Specs), "spec", "specs")), "ok"
+			case !cr.Clause.Observable():
+				hc.Status, hc.Class = "not observable", "nobs"
+			default:
+				hc.Status, hc.Class = "no spec yet", "none"
+			}
+			hr.Clauses = append(hr.Clauses, hc)
 		}
 		for k, f := range rr.Failures {
 			spec := ""
@@ -358,6 +398,9 @@ pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; border
 .verdict.skip { background: #ffefd5; color: #8a4600; border: 2px solid #d4a72c; }
 ul.reasons { margin: 0 0 1em; font-size: 1.1em; font-weight: 600; color: #a40e26; background: none; }
 ul.reasons.ok { color: #7d4e00; }
+p.scope { font-size: 1.2em; font-weight: 600; margin: .2em 0 .3em; }
+ul.clauses { margin: .3em 0 0; padding-left: 1.2em; font-size: .92em; }
+ul.clauses li { margin: .15em 0; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid #d0d7de; padding: .3em .5em; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; font-weight: 600; }
@@ -397,6 +440,8 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 <body>
 <h1>{{.Title}}</h1>
 <div class="verdict {{.VerdictClass}}">{{.Verdict}}</div>
+<p class="scope">{{.Scope}}.</p>
+<p class="small">{{.ScopeDetail}}</p>
 {{with .Reasons}}<ul class="reasons {{$.VerdictClass}}">{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
 
 <div class="cols">
@@ -440,8 +485,8 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 {{range .Rules}}<tr class="r-{{.Class}}">
 <td class="id">{{.ID}}<div class="small">{{.Actor}}</div></td>
 <td>{{.Strength}}</td>
-<td class="text">{{.Text}}{{if $show}}<div class="small">{{.Page}}</div>{{end}}{{if and (not .Failures) .Reason}}<div class="small">Not observable through the provider interface: {{.Reason}}</div>{{end}}</td>
-<td><span class="badge {{.Class}}">{{.Verdict}}</span></td>
+<td class="text">{{.Text}}{{if $show}}<div class="small">{{.Page}}</div>{{end}}{{if and (not .Failures) .Reason}}<div class="small">Not observable through the provider interface: {{.Reason}}</div>{{end}}{{with .Clauses}}<ul class="clauses">{{range .}}<li><span class="badge {{.Class}}">{{.Status}}</span> <b>{{.ID}}</b> {{.Text}}{{with .Reason}}<div class="small">Not observable through the provider interface: {{.}}</div>{{end}}</li>{{end}}</ul>{{end}}</td>
+<td><span class="badge {{.Class}}">{{.Verdict}}</span>{{if .Partly}}<div class="small">partly covered: not every clause has a spec</div>{{end}}</td>
 <td>{{$n := len .Specs}}{{if eq $n 0}}<span class="small">none</span>{{else}}<details><summary>{{$n}} {{if eq $n 1}}spec{{else}}specs{{end}}</summary><ul class="specs">{{range .Specs}}<li>{{.}}</li>{{end}}</ul></details>{{end}}</td>
 <td>{{range .Failures}}<div class="fail"><span class="first">{{.First}}</span>{{with .Spec}}<div class="small">in: {{.}}</div>{{end}}<details><summary>full failure</summary><pre>{{.Full}}</pre></details></div>{{end}}{{range .Notes}}<div class="small">{{.}}</div>{{end}}</td>
 {{if $.HasWaivers}}<td>{{.Waiver}}{{if .Stale}} <span class="badge skip">stale</span>{{end}}</td>{{end}}

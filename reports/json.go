@@ -17,6 +17,15 @@ var zeroAdapter ndk.AdapterInfo
 
 // The JSON form of a run: snake_case names, durations in seconds.
 type (
+	// Scope is the provider rules the run speaks for (see Scope).
+	jsonScope struct {
+		ProviderRules int    `json:"provider_rules"`
+		Complete      int    `json:"complete"`
+		NotObservable int    `json:"not_observable"`
+		Incomplete    int    `json:"incomplete"`
+		Partly        int    `json:"partly_covered"`
+		Text          string `json:"text"`
+	}
 	jsonRun struct {
 		Tool             string            `json:"tool"`
 		Version          string            `json:"version"`
@@ -44,6 +53,7 @@ type (
 		Waivers          map[string]string `json:"waivers,omitempty"`
 		StaleWaivers     []string          `json:"stale_waivers"`
 		RuleCounts       map[string]int    `json:"rule_counts"`
+		Scope            jsonScope         `json:"scope"`
 		Rules            []jsonRule        `json:"rules"`
 		NotSelectedSpecs []jsonSpec        `json:"not_selected_specs,omitempty"`
 	}
@@ -62,6 +72,19 @@ type (
 		Waiver   string        `json:"waiver,omitempty"`
 		Stale    bool          `json:"stale_waiver,omitempty"`
 		Notes    []string      `json:"notes,omitempty"`
+		// Coverage is the catalog coverage status ("covered", "partly
+		// covered", "no spec", "not observable"); Clauses the clauses of a
+		// compound rule; MissingClauses the IDs of those no spec covers.
+		Coverage       string       `json:"coverage"`
+		Clauses        []jsonClause `json:"clauses,omitempty"`
+		MissingClauses []string     `json:"missing_clauses,omitempty"`
+	}
+	jsonClause struct {
+		ID      string   `json:"id"`
+		Text    string   `json:"text"`
+		Reason  string   `json:"reason,omitempty"`
+		Covered bool     `json:"covered"`
+		Specs   []string `json:"specs"`
 	}
 	jsonFailure struct {
 		Spec    string `json:"spec"`
@@ -171,6 +194,9 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		j.StaleWaivers = []string{}
 	}
 	j.RuleCounts = RuleCounts(r.Rules)
+	sc := ScopeOf(r.Rules)
+	j.Scope = jsonScope{ProviderRules: sc.ProviderRules, Complete: sc.Complete, NotObservable: sc.NotObservable,
+		Incomplete: sc.Incomplete, Partly: sc.Partly, Text: sc.String()}
 	j.Rules = make([]jsonRule, 0, len(r.Rules))
 	for _, rr := range r.Rules {
 		jr := jsonRule{
@@ -178,9 +204,20 @@ func (r Run) MarshalJSON() ([]byte, error) {
 			Section: rr.Rule.Section, Page: rr.Rule.Page, Seed: rr.Rule.Seed,
 			Text: rr.Rule.Text, Reason: rr.Rule.Reason,
 			Verdict: rr.Verdict, Specs: rr.Specs, Waiver: rr.Waiver, Stale: rr.Stale(), Notes: rr.Notes,
+			Coverage: rr.Coverage,
 		}
 		if jr.Specs == nil {
 			jr.Specs = []string{}
+		}
+		for _, cr := range rr.Clauses {
+			jc := jsonClause{ID: cr.Clause.ID, Text: cr.Clause.Text, Reason: cr.Clause.Reason, Covered: cr.Covered(), Specs: cr.Specs}
+			if jc.Specs == nil {
+				jc.Specs = []string{}
+			}
+			jr.Clauses = append(jr.Clauses, jc)
+		}
+		for _, c := range rr.MissingClauses() {
+			jr.MissingClauses = append(jr.MissingClauses, c.ID)
 		}
 		for i, f := range rr.Failures {
 			jr.Failures = append(jr.Failures, jsonFailure{Spec: rr.FailedSpecs[i], Failure: f})
@@ -262,6 +299,12 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 				Page: jr.Page, Section: jr.Section, Seed: jr.Seed, Reason: jr.Reason,
 			},
 			Verdict: jr.Verdict, Specs: nilIfEmpty(jr.Specs), Waiver: jr.Waiver, Notes: nilIfEmpty(jr.Notes),
+			Coverage: jr.Coverage,
+		}
+		for _, jc := range jr.Clauses {
+			c := catalog.Clause{ID: jc.ID, Text: jc.Text, Reason: jc.Reason, Covered: jc.Covered}
+			rr.Rule.Clauses = append(rr.Rule.Clauses, c)
+			rr.Clauses = append(rr.Clauses, ClauseResult{Clause: c, Specs: nilIfEmpty(jc.Specs)})
 		}
 		for _, f := range jr.Failures {
 			rr.Failures = append(rr.Failures, f.Failure)

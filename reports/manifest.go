@@ -45,11 +45,14 @@ type Manifest struct {
 	Start      time.Time `json:"start"`
 	End        time.Time `json:"end"`
 	// RunExitStatus is the exit status of the run.
-	RunExitStatus int            `json:"run_exit_status"`
-	Certified     bool           `json:"certified"`
-	Reasons       []string       `json:"reasons"`
-	Files         []ManifestFile `json:"files"`
-	Note          string         `json:"note"`
+	RunExitStatus int      `json:"run_exit_status"`
+	Certified     bool     `json:"certified"`
+	Reasons       []string `json:"reasons"`
+	// Scope is what the verdict speaks for, in words (Scope.String), ""
+	// when the run wrote no report.
+	Scope string         `json:"scope,omitempty"`
+	Files []ManifestFile `json:"files"`
+	Note  string         `json:"note"`
 }
 
 // ManifestFile is one file of the bundle.

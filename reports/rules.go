@@ -62,6 +62,36 @@ type RuleResult struct {
 	// ("2 specs: not observable: ..."): the distinct skip reasons of its
 	// skipped specs, and that a spec failed against other rules only.
 	Notes []string
+	// Coverage is how far the suite's specs (those the run selected and
+	// those it left out) check the rule: catalog.StatusCovered,
+	// StatusPartlyCovered (a compound rule some clause of which no spec
+	// covers), StatusNoSpec or StatusNotObservable.
+	Coverage string
+	// Clauses are the rule's clauses, if it is compound, each with the
+	// specs of the suite that cover it.
+	Clauses []ClauseResult
+}
+
+// ClauseResult is a clause of a compound rule and the specs of the suite
+// labelled with it (finding.ClauseLabel), selected or not, in run order.
+type ClauseResult struct {
+	Clause catalog.Clause
+	Specs  []string
+}
+
+// Covered reports whether a spec of the suite covers the clause.
+func (cr ClauseResult) Covered() bool { return len(cr.Specs) > 0 }
+
+// MissingClauses are the clauses of the rule no spec covers, those that
+// cannot be covered (with a Reason) included.
+func (rr RuleResult) MissingClauses() []catalog.Clause {
+	var out []catalog.Clause
+	for _, cr := range rr.Clauses {
+		if !cr.Covered() {
+			out = append(out, cr.Clause)
+		}
+	}
+	return out
 }
 
 // Stale reports whether the rule is waived but passed: the waiver is no
@@ -220,6 +250,7 @@ func RuleResults(r Run, waivers Waivers) []RuleResult {
 			unselected[id] = true
 		}
 	}
+	coverage(out, pos, append(slices.Clip(r.Specs), r.Unselected...))
 	for i := range out {
 		rr := &out[i]
 		for k, note := range notes[i] {
@@ -243,6 +274,90 @@ func RuleResults(r Run, waivers Waivers) []RuleResult {
 		}
 	}
 	return out
+}
+
+// coverage fills in each result's Coverage and Clauses from the labels of
+// specs, every spec of the suite (selected or not).
+func coverage(out []RuleResult, pos map[string]int, specs []Spec) {
+	ruleSpecs := make([]int, len(out))
+	clauseSpecs := make([]map[string][]string, len(out))
+	for _, s := range specs {
+		seen := map[string]bool{}
+		for _, id := range s.Rules {
+			if i, ok := pos[id]; ok && !seen[id] {
+				seen[id] = true
+				ruleSpecs[i]++
+			}
+		}
+		for _, l := range s.Labels {
+			id, ok := finding.ClauseOf(l)
+			if !ok || seen[l] || !seen[finding.ClauseRule(id)] {
+				continue
+			}
+			seen[l] = true
+			i := pos[finding.ClauseRule(id)]
+			if clauseSpecs[i] == nil {
+				clauseSpecs[i] = map[string][]string{}
+			}
+			clauseSpecs[i][id] = append(clauseSpecs[i][id], s.Name)
+		}
+	}
+	for i := range out {
+		rr := &out[i]
+		rr.Clauses = nil
+		for k, c := range rr.Rule.Clauses {
+			// The catalog's mark says whether the suite covers the clause;
+			// in a report the suite is the run's specs.
+			c.Covered = len(clauseSpecs[i][c.ID]) > 0
+			rr.Rule.Clauses[k] = c
+			rr.Clauses = append(rr.Clauses, ClauseResult{Clause: c, Specs: clauseSpecs[i][c.ID]})
+		}
+		rr.Coverage = catalog.CoverageStatus(rr.Rule, ruleSpecs[i], func(k int) int { return len(rr.Clauses[k].Specs) })
+	}
+}
+
+// Scope is what a run judges of the provider: the catalog's provider rules
+// (actor P or MAY/P), of which Complete have complete specs (every clause of
+// a compound rule covered), NotObservable cannot be observed through the
+// provider interface (they have a Reason), and Incomplete have no spec or
+// only partly cover the rule (Partly of them).
+type Scope struct {
+	ProviderRules, Complete, NotObservable, Incomplete, Partly int
+}
+
+// IsProviderRule reports whether rule r binds the provider: actor P, or
+// MAY/P (a consumer permission the provider must cope with).
+func IsProviderRule(r catalog.Rule) bool { return r.Actor == "P" || r.Actor == "MAY/P" }
+
+// ScopeOf counts the provider rules of results by coverage.
+func ScopeOf(results []RuleResult) Scope {
+	var s Scope
+	for _, rr := range results {
+		if !IsProviderRule(rr.Rule) {
+			continue
+		}
+		s.ProviderRules++
+		switch {
+		case !rr.Rule.Observable():
+			s.NotObservable++
+		case rr.Coverage == catalog.StatusCovered:
+			s.Complete++
+		default:
+			s.Incomplete++
+			if rr.Coverage == catalog.StatusPartlyCovered {
+				s.Partly++
+			}
+		}
+	}
+	return s
+}
+
+// String is the scope in words: "for 70 of 130 provider rules (1 not
+// observable through NDKPI, 59 without a complete spec yet)". A partly
+// covered rule counts as without a complete spec.
+func (s Scope) String() string {
+	return fmt.Sprintf("for %d of %d provider %s (%d not observable through NDKPI, %d without a complete spec yet)",
+		s.Complete, s.ProviderRules, plural(s.ProviderRules, "rule", "rules"), s.NotObservable, s.Incomplete)
 }
 
 // StaleWaivers are the IDs of the waived rules that passed, in catalog
@@ -296,6 +411,19 @@ type Certification struct {
 	Certified bool
 	// Reasons say what stopped certification, one line each.
 	Reasons []string
+	// Scope is what the verdict speaks for.
+	Scope Scope
+}
+
+// Headline is the verdict with its scope: "CERTIFIED for 70 of 130
+// provider rules (1 not observable through NDKPI, 59 without a complete
+// spec yet)", or NOT CERTIFIED likewise.
+func (c Certification) Headline() string {
+	v := "NOT CERTIFIED"
+	if c.Certified {
+		v = "CERTIFIED"
+	}
+	return v + " " + c.Scope.String()
 }
 
 // Certify judges a run for certification (the run must have applied its
@@ -329,6 +457,7 @@ func Certify(r Run) Certification {
 		c.Reasons = append(c.Reasons, "no spec ran")
 	}
 	c.Certified = len(c.Reasons) == 0
+	c.Scope = ScopeOf(r.Rules)
 	return c
 }
 

@@ -83,12 +83,25 @@ func ruleRun(t *testing.T) Run {
 			violating(spec("H fails against its label", "failed", "Expected\n<int>: 1\nto equal 2\n\ncallback trace:\n  LT-25 CR-1/CR-2 in the trace", "LT-16"), "LT-16"),
 			violating(spec("I fails twice", "failed", "a completion came twice", "LT-15"), "CR-1", "CR-2", "CR-1", "ZZ-9", ""),
 			spec("K fails naming no rule", "failed", "LT-15: a step the spec needs failed, with a rule ID in its text", "LT-22"),
+			// Clauses: CN-9 is covered clause by clause, CN-3 only partly
+			// (no spec for CN-3.unreachable), CN-7's clause label is not
+			// counted without the rule's label.
+			withLabels(spec("L covers two clauses of CN-3", "passed", "", "CN-3"), "clause:CN-3.timeout", "clause:CN-3.tuple", "clause:CN-7.timeout"),
+			withLabels(spec("M covers CN-9", "passed", "", "CN-9"), "clause:CN-9.aborted", "clause:CN-9.after-connect", "clause:CN-3.refused"),
 		},
-		Unselected: []Spec{{Name: "J not selected", Rules: []string{"DS-10"}, Labels: []string{"DS-10"}}},
-		Passed:     2, Failed: 5, Skipped: 3, NotSelected: 1,
+		Unselected: []Spec{
+			{Name: "J not selected", Rules: []string{"DS-10"}, Labels: []string{"DS-10"}},
+			{Name: "N not selected", Rules: []string{"CN-3"}, Labels: []string{"CN-3", "clause:CN-3.refused", "clause:CN-3.timeout"}},
+		},
+		Passed: 4, Failed: 5, Skipped: 3, NotSelected: 2,
 	}
 	r.ApplyWaivers(nil)
 	return r
+}
+
+func withLabels(s Spec, labels ...string) Spec {
+	s.Labels = append(s.Labels, labels...)
+	return s
 }
 
 func results(rr []RuleResult) map[string]RuleResult {
@@ -115,7 +128,7 @@ func TestRuleResults(t *testing.T) {
 		t.Fatalf("%d results, %d rules in the catalog", len(all), len(catalog.All()))
 	}
 	for i, rule := range catalog.All() {
-		if all[i].Rule != rule {
+		if all[i].Rule.ID != rule.ID || all[i].Rule.Text != rule.Text || len(all[i].Rule.Clauses) != len(rule.Clauses) {
 			t.Fatalf("result %d is %s, want %s: not in catalog order", i, all[i].Rule.ID, rule.ID)
 		}
 	}
@@ -158,6 +171,83 @@ func TestRuleResults(t *testing.T) {
 	}
 	if r.Verdict != VerdictFailed || r.Waived != 0 || len(r.StaleWaivers) != 0 || len(r.Rules) != len(all) {
 		t.Errorf("verdict %s waived %d stale %q rules %d", r.Verdict, r.Waived, r.StaleWaivers, len(r.Rules))
+	}
+
+	// Coverage, from the labels of every spec, selected or not.
+	for id, want := range map[string]string{
+		"LC-14": catalog.StatusCovered,
+		"DS-10": catalog.StatusCovered, // only a spec the run left out: still covered by the suite
+		"CN-9":  catalog.StatusCovered, // every clause
+		"CN-3":  catalog.StatusPartlyCovered,
+		"CN-7":  catalog.StatusNoSpec, // L's clause label without the rule's
+		"OV-2":  catalog.StatusNoSpec,
+		"IM-1":  catalog.StatusNotObservable,
+	} {
+		if got := m[id].Coverage; got != want {
+			t.Errorf("%s: coverage %q, want %q", id, got, want)
+		}
+	}
+	cn3 := m["CN-3"]
+	clauseSpecs := map[string][]string{}
+	for _, cr := range cn3.Clauses {
+		clauseSpecs[cr.Clause.ID] = cr.Specs
+		if cr.Clause.Covered != cr.Covered() {
+			t.Errorf("%s: the rule's clause is marked covered %v, the run has %d specs for it", cr.Clause.ID, cr.Clause.Covered, len(cr.Specs))
+		}
+	}
+	if want := map[string][]string{
+		"CN-3.tuple": {"L covers two clauses of CN-3"}, "CN-3.unreachable": nil,
+		"CN-3.refused": {"N not selected"}, "CN-3.timeout": {"L covers two clauses of CN-3", "N not selected"},
+	}; !reflect.DeepEqual(clauseSpecs, want) {
+		t.Errorf("CN-3 clauses %v, want %v", clauseSpecs, want)
+	}
+	if miss := cn3.MissingClauses(); len(miss) != 1 || miss[0].ID != "CN-3.unreachable" {
+		t.Errorf("CN-3 missing %+v", miss)
+	}
+	if len(m["CN-9"].MissingClauses()) != 0 || len(m["LC-14"].Clauses) != 0 {
+		t.Errorf("CN-9 missing %+v, LC-14 clauses %+v", m["CN-9"].MissingClauses(), m["LC-14"].Clauses)
+	}
+	if c, _ := catalog.Lookup("CN-3"); len(c.Clauses) != len(cn3.Clauses) {
+		t.Errorf("CN-3 has %d clauses in the catalog, %d in the result", len(c.Clauses), len(cn3.Clauses))
+	}
+}
+
+func TestScope(t *testing.T) {
+	r := ruleRun(t)
+	var want Scope
+	for _, rule := range catalog.All() {
+		if rule.Actor != "P" && rule.Actor != "MAY/P" {
+			continue
+		}
+		want.ProviderRules++
+		switch {
+		case !rule.Observable():
+			want.NotObservable++
+		case slices.Contains([]string{"LC-14", "LC-11", "LC-15", "LC-16", "DS-4", "DS-2", "CN-1", "LT-16", "LT-15", "LT-22", "DS-10", "CN-9"}, rule.ID):
+			want.Complete++
+		case rule.ID == "CN-3":
+			want.Incomplete++
+			want.Partly++
+		default:
+			want.Incomplete++
+		}
+	}
+	got := ScopeOf(r.Rules)
+	if got != want || want.Complete != 12 || want.Partly != 1 || want.NotObservable == 0 {
+		t.Errorf("ScopeOf = %+v, want %+v", got, want)
+	}
+	if got.Complete+got.NotObservable+got.Incomplete != got.ProviderRules {
+		t.Errorf("the counts do not add up: %+v", got)
+	}
+	if s := (Scope{ProviderRules: 130, Complete: 70, NotObservable: 1, Incomplete: 59, Partly: 7}).String(); s != "for 70 of 130 provider rules (1 not observable through NDKPI, 59 without a complete spec yet)" {
+		t.Errorf("String = %q", s)
+	}
+	c := Certify(r)
+	if c.Scope != got || c.Headline() != "NOT CERTIFIED "+got.String() {
+		t.Errorf("Certify: scope %+v headline %q", c.Scope, c.Headline())
+	}
+	if h := (Certification{Certified: true, Scope: got}).Headline(); h != "CERTIFIED "+got.String() {
+		t.Errorf("Headline = %q", h)
 	}
 }
 
@@ -269,6 +359,7 @@ func TestJSONRules(t *testing.T) {
 		Waivers      map[string]string `json:"waivers"`
 		StaleWaivers []string          `json:"stale_waivers"`
 		RuleCounts   map[string]int    `json:"rule_counts"`
+		Scope        map[string]any    `json:"scope"`
 		Rules        []map[string]any  `json:"rules"`
 		Specs        []map[string]any  `json:"specs"`
 		NotSelected  []map[string]any  `json:"not_selected_specs"`
@@ -277,7 +368,7 @@ func TestJSONRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	if raw.Waived != 2 || raw.Waivers["LC-15"] != "bug 1" || !reflect.DeepEqual(raw.StaleWaivers, []string{"LC-14"}) ||
-		len(raw.Rules) != len(catalog.All()) || raw.RuleCounts[RuleWaived] != 1 || len(raw.NotSelected) != 1 {
+		len(raw.Rules) != len(catalog.All()) || raw.RuleCounts[RuleWaived] != 1 || len(raw.NotSelected) != 2 {
 		t.Errorf("JSON: waived %d waivers %v stale %q rules %d counts %v not selected %d", raw.Waived, raw.Waivers, raw.StaleWaivers, len(raw.Rules), raw.RuleCounts, len(raw.NotSelected))
 	}
 	for _, jr := range raw.Rules {
@@ -288,10 +379,28 @@ func TestJSONRules(t *testing.T) {
 				t.Errorf("LC-15 JSON %v", jr)
 			}
 		case "LC-14":
-			if jr["verdict"] != "passed" || jr["stale_waiver"] != true || jr["strength"] != "must" || jr["text"] == "" {
+			if jr["verdict"] != "passed" || jr["stale_waiver"] != true || jr["strength"] != "must" || jr["text"] == "" || jr["coverage"] != "covered" || jr["clauses"] != nil {
 				t.Errorf("LC-14 JSON %v", jr)
 			}
+		case "CN-3":
+			cl, _ := jr["clauses"].([]any)
+			if jr["coverage"] != "partly covered" || len(cl) != 4 || !reflect.DeepEqual(jr["missing_clauses"], []any{"CN-3.unreachable"}) {
+				t.Errorf("CN-3 JSON %v", jr)
+				continue
+			}
+			first := cl[0].(map[string]any)
+			if first["id"] != "CN-3.tuple" || first["covered"] != true || first["text"] == "" || !reflect.DeepEqual(first["specs"], []any{"L covers two clauses of CN-3"}) {
+				t.Errorf("CN-3 clause JSON %v", first)
+			}
+		case "CN-15":
+			cl, _ := jr["clauses"].([]any)
+			if len(cl) != 2 || cl[1].(map[string]any)["reason"] == "" || cl[1].(map[string]any)["covered"] != false {
+				t.Errorf("CN-15 JSON %v", jr)
+			}
 		}
+	}
+	if sc := ScopeOf(r.Rules); raw.Scope["text"] != sc.String() || raw.Scope["partly_covered"] != float64(sc.Partly) || raw.Scope["complete"] != float64(sc.Complete) {
+		t.Errorf("scope JSON %v, want %+v", raw.Scope, sc)
 	}
 	if raw.Specs[1]["waived"] != true || raw.Specs[0]["waived"] != nil {
 		t.Errorf("spec waived flags %v %v", raw.Specs[1]["waived"], raw.Specs[0]["waived"])
@@ -368,6 +477,13 @@ func TestWriteHTML(t *testing.T) {
 		"LC-15: closing a listener must return STATUS_PENDING",
 		"not observable: the provider cannot inject faults",
 		"Not observable through the provider interface: ", // IM-1's reason
+		`<p class="scope">The suite speaks ` + ScopeOf(r.Rules).String() + `.</p>`,
+		"only partly covered",
+		`<span class="badge ok">covered, 1 spec</span> <b>CN-3.tuple</b>`,
+		`<span class="badge none">no spec yet</span> <b>CN-3.unreachable</b>`,
+		`<span class="badge nobs">not observable</span> <b>CN-15.ex</b>`,
+		"partly covered: not every clause has a spec",
+		"<b>1</b>rules partly covered",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
@@ -415,9 +531,14 @@ func TestWriteHTML(t *testing.T) {
 	if !strings.Contains(page, `<div class="verdict bad">NOT CERTIFIED</div>`) || !strings.Contains(page, "<li>3 skipped specs</li>") || !strings.Contains(page, "<li>4 failed specs</li>") || !strings.Contains(page, "<li>1 waived must-rule (LT-16)</li>") {
 		t.Errorf("NOT CERTIFIED page lacks its verdict or reasons")
 	}
-	page = writeHTML(t, r, &Certification{Certified: true})
-	if !strings.Contains(page, `<div class="verdict ok">CERTIFIED</div>`) {
-		t.Errorf("CERTIFIED page lacks its verdict")
+	// The scope, in words, right under the verdict (the first screen).
+	scope := `<p class="scope">` + c.Headline() + `.</p>`
+	if i, j := strings.Index(page, scope), strings.Index(page, `<div class="verdict`); i < 0 || i < j || i > strings.Index(page, "<h2>") {
+		t.Errorf("NOT CERTIFIED page lacks %q under the verdict", scope)
+	}
+	page = writeHTML(t, r, &Certification{Certified: true, Scope: ScopeOf(r.Rules)})
+	if !strings.Contains(page, `<div class="verdict ok">CERTIFIED</div>`) || !strings.Contains(page, `<p class="scope">CERTIFIED for 12 of `) {
+		t.Errorf("CERTIFIED page lacks its verdict or scope")
 	}
 	// An empty run still renders.
 	page = writeHTML(t, Run{}, nil)

@@ -67,7 +67,11 @@ func certifyUsage(w io.Writer) {
 	fmt.Fprintf(w, "  %-14s tool version and commit, catalog digest, driver and options,\n", bundleManifest)
 	fmt.Fprintf(w, "  %-14s adapter, OS, seeds, start and end time, the verdict, and the\n", "")
 	fmt.Fprintf(w, "  %-14s SHA-256 of every other file\n", "")
-	fmt.Fprintf(w, "It then prints CERTIFIED, or NOT CERTIFIED and why.\n\n")
+	fmt.Fprintf(w, "It then prints CERTIFIED, or NOT CERTIFIED and why, with the scope of the\n")
+	fmt.Fprintf(w, "verdict: \"for N of M provider rules (K not observable through NDKPI, J without\n")
+	fmt.Fprintf(w, "a complete spec yet)\", the provider rules being the catalog's rules of actor\n")
+	fmt.Fprintf(w, "P or MAY/P, and a rule only partly covered (a clause without a spec) counting\n")
+	fmt.Fprintf(w, "as without a complete spec; the HTML report states it under the verdict.\n\n")
 	fmt.Fprintf(w, "Certification needs every spec to pass: no failed spec (a failure waived\n")
 	fmt.Fprintf(w, "against a should- or may-rule does not count), no skipped spec (\"not\n")
 	fmt.Fprintf(w, "observable\" skips count), no failure outside the specs, and no waived\n")
@@ -217,7 +221,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	default:
 		cert = reports.Certify(r)
 		if status != exitPass && cert.Certified {
-			cert = reports.Certification{Reasons: []string{fmt.Sprintf("the run exited with status %d", status)}}
+			cert = reports.Certification{Reasons: []string{fmt.Sprintf("the run exited with status %d", status)}, Scope: cert.Scope}
 		}
 		m.SideA, m.SideB, m.Adapter = r.SideA, r.SideB, r.Adapter
 		r.Command = command
@@ -227,15 +231,21 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	m.Certified, m.Reasons = cert.Certified, cert.Reasons
+	if readErr == nil && runErr == nil {
+		m.Scope = cert.Scope.String()
+	}
 
 	fmt.Fprintln(teeOut)
-	if cert.Certified {
-		fmt.Fprintf(teeOut, "%s certification: CERTIFIED\n", tool)
-	} else {
-		fmt.Fprintf(teeOut, "%s certification: NOT CERTIFIED\n", tool)
-		for _, why := range cert.Reasons {
-			fmt.Fprintf(teeOut, "  - %s\n", why)
-		}
+	// The verdict with its scope: "CERTIFIED for N of M provider rules (K
+	// not observable through NDKPI, J without a complete spec yet)". A run
+	// that wrote no report has no scope to state.
+	headline := cert.Headline()
+	if readErr != nil || runErr != nil {
+		headline = "NOT CERTIFIED"
+	}
+	fmt.Fprintf(teeOut, "%s certification: %s\n", tool, headline)
+	for _, why := range cert.Reasons {
+		fmt.Fprintf(teeOut, "  - %s\n", why)
 	}
 	m.End = time.Now()
 	if err := logFile.Close(); err != nil {

@@ -44,8 +44,14 @@ func TestRules(t *testing.T) {
 			t.Errorf("%s is not listed", rule.ID)
 		}
 	}
-	if !regexp.MustCompile(`(?m)^\d+ rules: \d+ covered by the \d+ specs, \d+ with no spec\n\d+ rules not observable through the provider interface\n$`).MatchString(r.stdout) {
+	if !regexp.MustCompile(`(?m)^\d+ rules: \d+ covered by the \d+ specs, \d+ partly covered, \d+ with no spec\n\d+ rules not observable through the provider interface\n$`).MatchString(r.stdout) {
 		t.Errorf("footer:\n%s", r.stdout[max(0, len(r.stdout)-300):])
+	}
+	// A compound rule lists its clauses; one that no spec can cover says why.
+	cn15 := r.stdout[strings.Index(r.stdout, "\nCN-15 "):strings.Index(r.stdout, "\nCN-16 ")]
+	if !regexp.MustCompile(`^\nCN-15 +must +P +partly, [1-9]\d* specs +\S`).MatchString(cn15) || !strings.Contains(cn15, "clauses:") ||
+		!strings.Contains(cn15, "- CN-15.ex (not observable): ") || !strings.Contains(strings.Join(strings.Fields(cn15), " "), "ndk/ndk.go") {
+		t.Errorf("CN-15 and its clauses:%s", cn15)
 	}
 
 	u := ndkconform(t, "rules", "--uncovered")
@@ -56,21 +62,40 @@ func TestRules(t *testing.T) {
 	if len(listed) == 0 {
 		t.Logf("--uncovered lists no rule: every observable rule has a spec")
 	}
+	partly := 0
 	for _, m := range listed {
 		rule, ok := catalog.Lookup(m[1])
+		isPartly := regexp.MustCompile(`(?m)^` + m[1] + ` +\S+ +\S+ +partly, `).MatchString(u.stdout)
 		switch {
 		case !ok:
 			t.Errorf("--uncovered lists %s, not a catalog rule", m[1])
-		case rule.Seed:
+		case rule.Seed && !isPartly:
 			t.Errorf("--uncovered lists %s, a seed rule (the project promises a spec for each)", m[1])
 		case !rule.Observable():
 			t.Errorf("--uncovered lists %s, which is not observable", m[1])
 		case m[1] == "LT-16":
 			t.Errorf("--uncovered lists LT-16")
+		case isPartly && len(rule.Clauses) == 0:
+			t.Errorf("--uncovered lists %s as partly covered, but it has no clauses", m[1])
+		}
+		if isPartly {
+			partly++
 		}
 	}
-	if !regexp.MustCompile(`\n\d+ rules? with no spec\n[1-9]\d* rules? not observable through the provider interface\n$`).MatchString(u.stdout) {
-		t.Errorf("--uncovered footer:\n%s", u.stdout[max(0, len(u.stdout)-300):])
+	// A partly covered rule is listed with the clauses it misses, and only
+	// those.
+	if partly == 0 || !strings.Contains(u.stdout, "clauses without a spec:\n") || !strings.Contains(u.stdout, "- CN-15.ex (not observable): ") {
+		t.Errorf("--uncovered lists no partly covered rule with its missing clauses:\n%s", u.stdout)
+	}
+	for _, rule := range catalog.All() {
+		for _, c := range rule.Clauses {
+			if c.Covered && strings.Contains(u.stdout, "- "+c.ID+" (") {
+				t.Errorf("--uncovered lists %s, a clause with a spec", c.ID)
+			}
+		}
+	}
+	if m := regexp.MustCompile(`\n\d+ rules? with no spec\n(\d+) rules? only partly covered \(a clause has no spec\)\n[1-9]\d* rules? not observable through the provider interface\n$`).FindStringSubmatch(u.stdout); m == nil || m[1] != fmt.Sprint(partly) {
+		t.Errorf("--uncovered footer (%d partly covered rules listed):\n%s", partly, u.stdout[max(0, len(u.stdout)-300):])
 	}
 
 	j := ndkconform(t, "rules", "--json", "--uncovered")
@@ -79,7 +104,14 @@ func TestRules(t *testing.T) {
 		Seed     bool     `json:"seed"`
 		Reason   string   `json:"reason"`
 		Coverage string   `json:"coverage"`
+		Status   string   `json:"status"`
 		Specs    []string `json:"specs"`
+		Clauses  []struct {
+			ID      string   `json:"id"`
+			Covered bool     `json:"covered"`
+			Specs   []string `json:"specs"`
+		} `json:"clauses"`
+		MissingClauses []string `json:"missing_clauses"`
 	}
 	if err := json.Unmarshal([]byte(j.stdout), &rules); err != nil || j.code != 0 {
 		t.Fatalf("--json: exit %d, %v\n%.300s", j.code, err, j.stdout)
@@ -88,8 +120,26 @@ func TestRules(t *testing.T) {
 		t.Errorf("--json --uncovered lists %d rules, the table %d", len(rules), len(listed))
 	}
 	for _, rule := range rules {
-		if rule.Seed || rule.Reason != "" || len(rule.Specs) != 0 || rule.Coverage != "NO SPEC" {
-			t.Errorf("--json --uncovered: %+v", rule)
+		switch rule.Status {
+		case catalog.StatusNoSpec:
+			if rule.Seed || rule.Reason != "" || len(rule.Specs) != 0 || rule.Coverage != "NO SPEC" {
+				t.Errorf("--json --uncovered: %+v", rule)
+			}
+		case catalog.StatusPartlyCovered:
+			missing := 0
+			for _, c := range rule.Clauses {
+				if c.Covered != (len(c.Specs) > 0) {
+					t.Errorf("--json --uncovered: %s: %+v", rule.ID, c)
+				}
+				if !c.Covered {
+					missing++
+				}
+			}
+			if rule.Reason != "" || !strings.HasPrefix(rule.Coverage, "partly, ") || len(rule.MissingClauses) == 0 || len(rule.MissingClauses) != missing {
+				t.Errorf("--json --uncovered: %+v", rule)
+			}
+		default:
+			t.Errorf("--json --uncovered lists %s, %s", rule.ID, rule.Status)
 		}
 	}
 }
@@ -195,12 +245,13 @@ func TestCertify(t *testing.T) {
 	if r.code != 0 && r.code != 1 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	m := regexp.MustCompile(`(?m)^ndkconform certification: (CERTIFIED|NOT CERTIFIED)\n((?:  - .*\n)*)`).FindStringSubmatch(r.stdout)
+	m := regexp.MustCompile(`(?m)^ndkconform certification: (CERTIFIED|NOT CERTIFIED) (for (\d+) of (\d+) provider rules \((\d+) not observable through NDKPI, (\d+) without a complete spec yet\))\n((?:  - .*\n)*)`).FindStringSubmatch(r.stdout)
 	if m == nil {
-		t.Fatalf("no certification verdict:\n%s", r.stdout)
+		t.Fatalf("no certification verdict with its scope:\n%s", r.stdout)
 	}
 	certified := m[1] == "CERTIFIED"
-	reasons := regexp.MustCompile(`(?m)^  - (.*)$`).FindAllStringSubmatch(m[2], -1)
+	headline := m[1] + " " + m[2]
+	reasons := regexp.MustCompile(`(?m)^  - (.*)$`).FindAllStringSubmatch(m[7], -1)
 	if certified != (r.code == 0) || certified != (len(reasons) == 0) {
 		t.Errorf("verdict %s with %d reasons, exit %d", m[1], len(reasons), r.code)
 	}
@@ -224,6 +275,7 @@ func TestCertify(t *testing.T) {
 		Start, End    time.Time
 		Certified     bool     `json:"certified"`
 		Reasons       []string `json:"reasons"`
+		Scope         string   `json:"scope"`
 		Note          string   `json:"note"`
 		Files         []struct {
 			Name   string `json:"name"`
@@ -243,8 +295,8 @@ func TestCertify(t *testing.T) {
 		manifest.Start.IsZero() || manifest.End.Before(manifest.Start) || !strings.Contains(manifest.Note, "manifest.json") {
 		t.Errorf("manifest:\n%s", data)
 	}
-	if manifest.Certified != certified || len(manifest.Reasons) != len(reasons) {
-		t.Errorf("manifest: certified %v reasons %q; printed %s, %d reasons", manifest.Certified, manifest.Reasons, m[1], len(reasons))
+	if manifest.Certified != certified || len(manifest.Reasons) != len(reasons) || manifest.Scope != m[2] {
+		t.Errorf("manifest: certified %v reasons %q scope %q; printed %s, %d reasons", manifest.Certified, manifest.Reasons, manifest.Scope, headline, len(reasons))
 	}
 	var names []string
 	for _, f := range manifest.Files {
@@ -264,7 +316,7 @@ func TestCertify(t *testing.T) {
 	}
 
 	logText, _ := os.ReadFile(filepath.Join(dir, "run.log"))
-	if !regexp.MustCompile(`(?m)^\d+ passed, \d+ failed, \d+ skipped$`).Match(logText) || !strings.Contains(string(logText), "ndkconform certification: "+m[1]+"\n") {
+	if !regexp.MustCompile(`(?m)^\d+ passed, \d+ failed, \d+ skipped$`).Match(logText) || !strings.Contains(string(logText), "ndkconform certification: "+headline+"\n") {
 		t.Errorf("run.log lacks the run's summary or the verdict:\n%s", logText)
 	}
 	run := readJSONReport(t, filepath.Join(dir, "report.json"))
@@ -273,6 +325,35 @@ func TestCertify(t *testing.T) {
 	}
 	if c := reports.Certify(run); c.Certified != certified {
 		t.Errorf("report.json certifies %v, certify printed %s", c.Certified, m[1])
+	}
+	// The scope: the catalog's provider rules (actor P or MAY/P), those
+	// with a Reason not observable, the partly covered ones without a
+	// complete spec.
+	sc := reports.ScopeOf(run.Rules)
+	providerRules, unobservable := 0, 0
+	for _, rule := range catalog.All() {
+		if rule.Actor == "P" || rule.Actor == "MAY/P" {
+			providerRules++
+			if !rule.Observable() {
+				unobservable++
+			}
+		}
+	}
+	if m[2] != sc.String() || m[4] != fmt.Sprint(providerRules) || m[5] != fmt.Sprint(unobservable) ||
+		sc.Complete+sc.NotObservable+sc.Incomplete != providerRules || sc.Partly == 0 || sc.Partly > sc.Incomplete {
+		t.Errorf("printed scope %q; report.json gives %+v (%d provider rules, %d not observable)", m[2], sc, providerRules, unobservable)
+	}
+	partly := 0
+	for _, rr := range run.Rules {
+		if reports.IsProviderRule(rr.Rule) && rr.Coverage == catalog.StatusPartlyCovered {
+			partly++
+			if len(rr.MissingClauses()) == 0 {
+				t.Errorf("%s is partly covered but misses no clause", rr.Rule.ID)
+			}
+		}
+	}
+	if partly != sc.Partly {
+		t.Errorf("%d partly covered provider rules in report.json, scope says %d", partly, sc.Partly)
 	}
 	if want := fmt.Sprintf("%d skipped %s", run.Skipped, plural(run.Skipped, "spec", "specs")); run.Skipped > 0 && !slices.Contains(manifest.Reasons, want) {
 		t.Errorf("%d skipped specs, reasons %q", run.Skipped, manifest.Reasons)
@@ -286,6 +367,12 @@ func TestCertify(t *testing.T) {
 		if !strings.Contains(page, want) {
 			t.Errorf("report.html lacks %q", want)
 		}
+	}
+	// The first screen: the verdict, then its scope in words, before any
+	// section.
+	scope := `<p class="scope">` + headline + `.</p>`
+	if i := strings.Index(page, scope); i < 0 || i < strings.Index(page, `<div class="verdict`) || i > strings.Index(page, "<h2>") {
+		t.Errorf("report.html does not state %q under the verdict", scope)
 	}
 	for _, bad := range []string{"http://", "https://", "<script", "src=", "@import"} {
 		if strings.Contains(page, bad) {

@@ -34,9 +34,12 @@ func rulesUsage(w io.Writer) {
 	fmt.Fprintf(w, "checklist) grouped by section: each rule's ID, strength, actor, coverage and\n")
 	fmt.Fprintf(w, "text. Coverage is the number of specs labelled with the rule, \"not observable\"\n")
 	fmt.Fprintf(w, "when ndkconform cannot observe it through the provider interface (the reason\n")
-	fmt.Fprintf(w, "follows the text), or \"NO SPEC\" when it could but no spec checks it yet.\n\nFlags:\n")
-	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC (the unobservable ones are counted, not listed)\n")
-	fmt.Fprintf(w, "  --json\n        print JSON: an array of rules with their specs\n")
+	fmt.Fprintf(w, "follows the text), or \"NO SPEC\" when it could but no spec checks it yet.\n")
+	fmt.Fprintf(w, "A compound rule lists its clauses under its text, each covered (with its\n")
+	fmt.Fprintf(w, "specs), not observable (with the reason) or NO SPEC; it is covered only when\n")
+	fmt.Fprintf(w, "every clause is, and \"partly\" otherwise.\n\nFlags:\n")
+	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC and those only partly covered, with the clauses\n        they miss (the unobservable rules are counted, not listed)\n")
+	fmt.Fprintf(w, "  --json\n        print JSON: an array of rules with their specs and clauses\n")
 }
 
 func rulesCmd(args []string, stdout, stderr io.Writer) int {
@@ -61,30 +64,27 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	cov := catalog.Cover(byName)
 	var shown []catalog.Coverage
-	covered, noSpec, unobservable := 0, 0, 0
+	n := map[string]int{}
 	for _, c := range cov {
-		switch {
-		case len(c.Specs) > 0:
-			covered++
-		case !c.Rule.Observable():
-			unobservable++
-		default:
-			noSpec++
-		}
-		if !*uncovered || (len(c.Specs) == 0 && c.Rule.Observable()) {
+		st := c.Status()
+		n[st]++
+		if !*uncovered || st == catalog.StatusNoSpec || st == catalog.StatusPartlyCovered {
 			shown = append(shown, c)
 		}
 	}
 	if *asJSON {
 		return printRulesJSON(stdout, stderr, shown)
 	}
-	printRules(stdout, shown)
+	printRules(stdout, shown, *uncovered)
+	noSpec, partly, unobservable := n[catalog.StatusNoSpec], n[catalog.StatusPartlyCovered], n[catalog.StatusNotObservable]
 	if *uncovered {
 		fmt.Fprintf(stdout, "\n%d %s with no spec\n", noSpec, plural(noSpec, "rule", "rules"))
+		fmt.Fprintf(stdout, "%d %s only partly covered (a clause has no spec)\n", partly, plural(partly, "rule", "rules"))
 		fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
 		return exitPass
 	}
-	fmt.Fprintf(stdout, "\n%d rules: %d covered by the %d specs, %d with no spec\n", len(cov), covered, len(byName), noSpec)
+	fmt.Fprintf(stdout, "\n%d rules: %d covered by the %d specs, %d partly covered, %d with no spec\n",
+		len(cov), n[catalog.StatusCovered], len(byName), partly, noSpec)
 	fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
 	return exitPass
 }
@@ -94,21 +94,39 @@ const (
 	colID       = 8
 	colStrength = 9
 	colActor    = 6
-	colCoverage = 16
+	colCoverage = 18
 	colText     = 100 - colID - colStrength - colActor - colCoverage
 )
 
 func coverageText(c catalog.Coverage) string {
-	switch {
-	case len(c.Specs) > 0:
-		return fmt.Sprintf("%d %s", len(c.Specs), plural(len(c.Specs), "spec", "specs"))
-	case !c.Rule.Observable():
+	specs := fmt.Sprintf("%d %s", len(c.Specs), plural(len(c.Specs), "spec", "specs"))
+	switch c.Status() {
+	case catalog.StatusCovered:
+		return specs
+	case catalog.StatusPartlyCovered:
+		return "partly, " + specs
+	case catalog.StatusNotObservable:
 		return "not observable"
 	}
 	return "NO SPEC"
 }
 
-func printRules(w io.Writer, cov []catalog.Coverage) {
+// clauseText is one clause of a compound rule, for the listing:
+// "CN-3.timeout (2 specs): ...", "CN-15.ex (not observable): ...; <why>".
+func clauseText(cc catalog.ClauseCoverage) string {
+	c := cc.Clause
+	switch {
+	case len(cc.Specs) > 0:
+		return fmt.Sprintf("%s (%d %s): %s", c.ID, len(cc.Specs), plural(len(cc.Specs), "spec", "specs"), c.Text)
+	case !c.Observable():
+		return fmt.Sprintf("%s (not observable): %s Not observable: %s", c.ID, c.Text, c.Reason)
+	}
+	return fmt.Sprintf("%s (NO SPEC): %s", c.ID, c.Text)
+}
+
+// printRules prints the table; with missingOnly, a compound rule lists only
+// the clauses no spec covers.
+func printRules(w io.Writer, cov []catalog.Coverage, missingOnly bool) {
 	section := "\x00"
 	for _, c := range cov {
 		r := c.Rule
@@ -123,6 +141,25 @@ func printRules(w io.Writer, cov []catalog.Coverage) {
 		lines := wrapHard(r.Text, colText)
 		if !r.Observable() && len(c.Specs) == 0 {
 			lines = append(lines, wrapHard("not observable: "+r.Reason, colText)...)
+		}
+		if len(c.Clauses) > 0 {
+			head := "clauses:"
+			if missingOnly {
+				head = "clauses without a spec:"
+			}
+			lines = append(lines, head)
+			for _, cc := range c.Clauses {
+				if missingOnly && len(cc.Specs) > 0 {
+					continue
+				}
+				for i, l := range wrapHard(clauseText(cc), colText-2) {
+					if i == 0 {
+						lines = append(lines, "- "+l)
+					} else {
+						lines = append(lines, "  "+l)
+					}
+				}
+			}
 		}
 		for i, line := range lines {
 			if i == 0 {
@@ -162,17 +199,31 @@ func sectionPages(cov []catalog.Coverage, section string) []string {
 }
 
 func printRulesJSON(stdout, stderr io.Writer, cov []catalog.Coverage) int {
+	type jsonClause struct {
+		ID      string   `json:"id"`
+		Text    string   `json:"text"`
+		Reason  string   `json:"reason,omitempty"`
+		Covered bool     `json:"covered"`
+		Specs   []string `json:"specs"`
+	}
 	type jsonRule struct {
-		ID       string   `json:"id"`
-		Strength string   `json:"strength"`
-		Actor    string   `json:"actor"`
-		Section  string   `json:"section"`
-		Page     string   `json:"page"`
-		Seed     bool     `json:"seed"`
-		Text     string   `json:"text"`
-		Reason   string   `json:"reason,omitempty"`
-		Coverage string   `json:"coverage"`
-		Specs    []string `json:"specs"`
+		ID       string `json:"id"`
+		Strength string `json:"strength"`
+		Actor    string `json:"actor"`
+		Section  string `json:"section"`
+		Page     string `json:"page"`
+		Seed     bool   `json:"seed"`
+		Text     string `json:"text"`
+		Reason   string `json:"reason,omitempty"`
+		// Coverage is the column of the table ("3 specs", "partly, 3
+		// specs", "not observable", "NO SPEC"), Status the catalog's
+		// coverage status ("covered", "partly covered", "no spec", "not
+		// observable").
+		Coverage       string       `json:"coverage"`
+		Status         string       `json:"status"`
+		Specs          []string     `json:"specs"`
+		Clauses        []jsonClause `json:"clauses,omitempty"`
+		MissingClauses []string     `json:"missing_clauses,omitempty"`
 	}
 	out := make([]jsonRule, 0, len(cov))
 	for _, c := range cov {
@@ -181,8 +232,19 @@ func printRulesJSON(stdout, stderr io.Writer, cov []catalog.Coverage) int {
 		if specs == nil {
 			specs = []string{}
 		}
-		out = append(out, jsonRule{ID: r.ID, Strength: string(r.Strength), Actor: r.Actor, Section: r.Section, Page: r.Page,
-			Seed: r.Seed, Text: r.Text, Reason: r.Reason, Coverage: coverageText(c), Specs: specs})
+		jr := jsonRule{ID: r.ID, Strength: string(r.Strength), Actor: r.Actor, Section: r.Section, Page: r.Page,
+			Seed: r.Seed, Text: r.Text, Reason: r.Reason, Coverage: coverageText(c), Status: c.Status(), Specs: specs}
+		for _, cc := range c.Clauses {
+			cs := cc.Specs
+			if cs == nil {
+				cs = []string{}
+			}
+			jr.Clauses = append(jr.Clauses, jsonClause{ID: cc.Clause.ID, Text: cc.Clause.Text, Reason: cc.Clause.Reason, Covered: len(cc.Specs) > 0, Specs: cs})
+		}
+		for _, m := range c.Missing() {
+			jr.MissingClauses = append(jr.MissingClauses, m.ID)
+		}
+		out = append(out, jr)
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")

@@ -45,12 +45,14 @@ type connector struct {
 
 	peer     *connector
 	peerGone bool // the peer gave up while the handshake was in progress
+	timedOut bool // active: set-up timed out at the accepting peer (its Accept waited connect-timeout for CompleteConnect)
 
 	reqIn, reqOut   uint32 // own read limits, capped by the adapter maxima
 	peerIn, peerOut uint32 // the peer's
 	data            []byte // connection private data received, RDS bytes; nil if none
 
 	connReq, acceptReq *request
+	acceptTimer        *time.Timer // passive: connect-timeout for the peer's CompleteConnect (CN-8)
 
 	onDisc  ndk.DisconnectEventCallback
 	discCtx any
@@ -128,7 +130,13 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		// established connection (DS-9), is an invalid parameter.
 		return ndk.StatusInvalidParameter
 	}
-	if len(p.PrivateData) > int(info.MaxCallerData) {
+	// VARIANT private-data-off-by-one (breaks OV-1): a connect request
+	// takes one byte more than MaxCallerData (the extra byte is dropped).
+	callerMax := int(info.MaxCallerData)
+	if f.variant == VariantPrivateDataOffByOne {
+		callerMax++
+	}
+	if len(p.PrivateData) > callerMax {
 		return ndk.StatusInvalidParameter
 	}
 	var s *sharedEndpoint
@@ -188,11 +196,19 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	if _, dup := f.tuples[key]; dup && !sharedEp {
 		return fail(ndk.StatusAddressAlreadyExists)
 	}
+	// VARIANT unreachable-refused (breaks CN-3): a connect from or to a
+	// host that is down is refused, as if the peer had answered.
 	if a.host.state == ndk.HostDown {
+		if f.variant == VariantUnreachableRefused {
+			return fail(ndk.StatusConnectionRefused)
+		}
 		return fail(ndk.StatusNetworkUnreachable)
 	}
 	dh := f.hostOf(dst.Addr())
 	if dh == nil || dh.state == ndk.HostDown {
+		if f.variant == VariantUnreachableRefused {
+			return fail(ndk.StatusConnectionRefused)
+		}
 		return fail(ndk.StatusHostUnreachable)
 	}
 	var lep *endpoint
@@ -224,7 +240,7 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	if f.variant == VariantReadLimitsUncapped {
 		c.reqIn, c.reqOut = p.InboundReadLimit, p.OutboundReadLimit
 	}
-	c.data, c.peerGone = nil, false
+	c.data, c.peerGone, c.timedOut = nil, false, false
 	c.state = stConnecting
 	c.connReq = newRequest(m, done, ctx)
 
@@ -239,7 +255,12 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 			defer f.mu.Unlock()
 			if c.held && c.connReq == r {
 				c.held = false
-				f.failConnectLocked(c, ndk.StatusIOTimeout)
+				st := ndk.StatusIOTimeout // CN-3
+				// VARIANT connect-timeout-wrong-status (breaks CN-3).
+				if f.variant == VariantConnectTimeoutWrongStatus {
+					st = ndk.StatusUnsuccessful
+				}
+				f.failConnectLocked(c, st)
 			}
 		})
 		return ndk.StatusPending
@@ -365,6 +386,7 @@ func (f *fabric) refuseActiveLocked(a *connector, data []byte) {
 func (f *fabric) abortAcceptLocked(p *connector) {
 	p.state = stDead
 	p.peer = nil
+	p.stopAcceptTimerLocked()
 	f.dropQPLocked(p)
 	if r := p.acceptReq; r != nil {
 		p.acceptReq = nil
@@ -375,6 +397,36 @@ func (f *fabric) abortAcceptLocked(p *connector) {
 			st = ndk.StatusSuccess
 		}
 		f.resolveLocked(&p.object, r, st)
+	}
+}
+
+// timeOutAcceptLocked completes p's pending Accept with STATUS_IO_TIMEOUT:
+// the connecting peer did not call NdkCompleteConnect within
+// connect-timeout (CN-8). Set-up is over for both: the connecting side's
+// NdkCompleteConnect then fails with STATUS_IO_TIMEOUT (CN-7).
+func (f *fabric) timeOutAcceptLocked(p *connector) {
+	act := p.peer
+	p.state = stDead
+	p.peer, p.acceptTimer = nil, nil
+	f.dropQPLocked(p)
+	if act != nil {
+		act.peer, act.peerGone, act.timedOut = nil, true, true
+	}
+	r := p.acceptReq
+	p.acceptReq = nil
+	st := ndk.StatusIOTimeout
+	// VARIANT accept-timeout-wrong-status (breaks CN-8): the time-out is
+	// reported as the peer having abandoned the set-up.
+	if f.variant == VariantAcceptTimeoutWrongStatus {
+		st = ndk.StatusConnectionAborted
+	}
+	f.resolveLocked(&p.object, r, st)
+}
+
+func (c *connector) stopAcceptTimerLocked() {
+	if c.acceptTimer != nil {
+		c.acceptTimer.Stop()
+		c.acceptTimer = nil
 	}
 }
 
@@ -407,7 +459,7 @@ func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.Reque
 	if !ok || q == nil || q.ad != a || q.closing || q.owner != nil || q.spent {
 		return ndk.StatusInvalidParameter
 	}
-	if len(p.PrivateData) > int(info.MaxCalleeData) {
+	if len(p.PrivateData) > f.calleeMax() {
 		return ndk.StatusInvalidParameter
 	}
 	if !c.passive || c.state != stIncoming {
@@ -431,15 +483,34 @@ func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.Reque
 	c.onDisc, c.discCtx = p.OnDisconnect, p.DisconnectContext
 	c.state = stAccepting
 	c.acceptReq = newRequest(m, done, ctx)
+	r := c.acceptReq
+	c.acceptTimer = time.AfterFunc(f.connTimeout, func() {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if c.acceptReq == r && c.state == stAccepting {
+			f.timeOutAcceptLocked(c)
+		}
+	})
 
 	// The active side's Connect succeeds.
 	act.data = pad(p.PrivateData, info.MaxCalleeData)
 	act.peerIn, act.peerOut = c.reqIn, c.reqOut
 	act.state = stAccepted
-	r := act.connReq
+	cr := act.connReq
 	act.connReq = nil
-	f.resolveLocked(&act.object, r, ndk.StatusSuccess)
+	f.resolveLocked(&act.object, cr, ndk.StatusSuccess)
 	return ndk.StatusPending
+}
+
+// calleeMax is the most private data NdkAccept and the accepting side's
+// NdkReject take.
+func (f *fabric) calleeMax() int {
+	// VARIANT private-data-off-by-one (breaks OV-1): one byte less than
+	// MaxCalleeData.
+	if f.variant == VariantPrivateDataOffByOne {
+		return int(f.info.MaxCalleeData) - 1
+	}
+	return int(f.info.MaxCalleeData)
 }
 
 // CompleteConnect implements ndk.Connector.
@@ -455,6 +526,20 @@ func (c *connector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, di
 		st = ndk.StatusSuccess
 	case c.passive || c.state != stAccepted:
 		st = ndk.StatusConnectionInvalid
+	// VARIANT complete-connect-after-timeout (breaks CN-7): NdkCompleteConnect
+	// succeeds although set-up timed out at the peer.
+	// VARIANT complete-connect-after-peer-gave-up (breaks CN-7): it succeeds
+	// although the accepting peer abandoned set-up.
+	// Either way the connector believes itself connected to nobody.
+	case c.timedOut && f.variant == VariantCompleteConnectAfterTimeout,
+		c.peerGone && !c.timedOut && f.variant == VariantCompleteConnectAfterPeerGaveUp:
+		c.state = stConnected
+		c.onDisc, c.discCtx = onDisconnect, disconnectCtx
+		c.q.spent = true
+		st = ndk.StatusSuccess
+	case c.timedOut:
+		f.failActiveLocked(c) // set-up is over for this connector (CN-7)
+		st = ndk.StatusIOTimeout
 	case c.peerGone || c.peer == nil:
 		f.failActiveLocked(c)
 		st = ndk.StatusConnectionAborted
@@ -463,6 +548,7 @@ func (c *connector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, di
 		c.onDisc, c.discCtx = onDisconnect, disconnectCtx
 		p := c.peer
 		p.state = stConnected
+		p.stopAcceptTimerLocked()
 		c.q.spent, p.q.spent = true, true
 		r := p.acceptReq
 		p.acceptReq = nil
@@ -482,11 +568,17 @@ func (c *connector) Reject(privateData []byte) ndk.Status {
 	defer f.mu.Unlock()
 	switch {
 	case c.passive && c.state == stIncoming:
-		if len(privateData) > int(info.MaxCalleeData) {
+		if len(privateData) > f.calleeMax() {
 			return ndk.StatusInvalidParameter
 		}
 		act := c.peer
 		if c.peerGone || act == nil {
+			// VARIANT reject-after-peer-gave-up (breaks CN-9): the reject
+			// of a request whose connecting peer gave up succeeds.
+			if f.variant == VariantRejectAfterPeerGaveUp {
+				c.state = stDead
+				return ndk.StatusSuccess
+			}
 			return ndk.StatusConnectionAborted
 		}
 		c.state = stDead
@@ -494,6 +586,11 @@ func (c *connector) Reject(privateData []byte) ndk.Status {
 		f.refuseActiveLocked(act, pad(privateData, info.MaxCalleeData))
 		return ndk.StatusSuccess
 	case !c.passive && c.state == stAccepted:
+		// VARIANT reject-after-connect-refused (breaks CN-9): the
+		// connecting side cannot reject once its NdkConnect completed.
+		if f.variant == VariantRejectAfterConnectRefused {
+			return ndk.StatusConnectionInvalid
+		}
 		if len(privateData) > int(info.MaxCallerData) {
 			return ndk.StatusInvalidParameter
 		}
@@ -603,6 +700,7 @@ func (c *connector) beginCloseLocked() {
 	}
 	if r := c.acceptReq; r != nil {
 		c.acceptReq = nil
+		c.stopAcceptTimerLocked()
 		f.resolveLocked(&c.object, r, ndk.StatusCancelled)
 	}
 	if c.state == stConnected || c.state == stDisconnected {
@@ -630,7 +728,10 @@ func (c *connector) beginCloseLocked() {
 // free for another connector.
 func (c *connector) releaseLocked() {
 	f := c.ad.f
-	if c.inTuples {
+	// VARIANT tuple-outlives-connector (breaks CN-3): a closed connector's
+	// 4-tuple over a shared endpoint stays taken: a new connection to the
+	// same remote address fails with STATUS_ADDRESS_ALREADY_EXISTS.
+	if c.inTuples && !(f.variant == VariantTupleOutlivesConnector && c.se != nil) {
 		delete(f.tuples, tuple{c.local, c.remote})
 		c.inTuples = false
 	}

@@ -48,6 +48,13 @@
 //     An invalid (zero) destination: STATUS_INVALID_PARAMETER.
 //   - Closing an unanswered passive connector refuses the request
 //     (STATUS_CONNECTION_REFUSED at the connecting side).
+//   - Set-up time-out: an NdkAccept whose connecting peer does not call
+//     NdkCompleteConnect within option connect-timeout (default 1s) fails
+//     with STATUS_IO_TIMEOUT (CN-8); the connecting side's NdkCompleteConnect
+//     then fails with STATUS_IO_TIMEOUT and leaves the connector idle (CN-7),
+//     and its NdkReject with STATUS_CONNECTION_ABORTED. When the accepting
+//     side gives up otherwise (it closes its connector with NdkAccept
+//     pending), NdkCompleteConnect fails with STATUS_CONNECTION_ABORTED.
 //   - A request that reached a listener whose close is issued before the
 //     connect event was delivered is refused, not delivered.
 //   - Ephemeral ports are assigned next-fit from a per-address cursor.

@@ -66,7 +66,7 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptDiscTimeout, Default: DefaultDiscTimeout.String(),
 			Usage: "how long NdkDisconnect waits for the peer's answer before it completes with STATUS_IO_TIMEOUT (a Go duration)"},
 		{Name: OptConnTimeout, Default: DefaultConnTimeout.String(),
-			Usage: "how long a connect request to an unresponsive host waits before NdkConnect completes with STATUS_IO_TIMEOUT (a Go duration)"},
+			Usage: "how long connection set-up waits for the peer before it times out with STATUS_IO_TIMEOUT: NdkConnect to an unresponsive host, NdkAccept for the peer's NdkCompleteConnect (a Go duration)"},
 	}
 }
 

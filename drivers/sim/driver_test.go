@@ -155,7 +155,7 @@ func mustAtoi(s string) int64 {
 
 func TestVariantsTable(t *testing.T) {
 	vs := Variants()
-	if len(vs) != 50 {
+	if len(vs) != 60 {
 		t.Fatalf("Variants() = %v", vs)
 	}
 	seen := map[string]bool{}

@@ -177,12 +177,18 @@ func (f *fabric) bindLocked(h *host, ap netip.AddrPort) (*endpoint, ndk.Status) 
 	port := ap.Port()
 	if port == 0 {
 		const n = ndk.EphemeralPortLast - ndk.EphemeralPortFirst + 1
+		first := ndk.EphemeralPortFirst
+		// VARIANT ephemeral-range-off-by-one (breaks CN-2, CN-1): port 0
+		// draws from 49151-65534 instead of 49152-65535.
+		if f.variant == VariantEphemeralRangeOffByOne {
+			first--
+		}
 		start := h.cursor[ip]
 		found := false
 		for i := range n {
 			off := (start + i) % n
-			if _, busy := h.eps[netip.AddrPortFrom(ip, uint16(ndk.EphemeralPortFirst+off))]; !busy {
-				port = uint16(ndk.EphemeralPortFirst + off)
+			if _, busy := h.eps[netip.AddrPortFrom(ip, uint16(first+off))]; !busy {
+				port = uint16(first + off)
 				// VARIANT ephemeral-out-of-range (breaks CN-2): port 0
 				// gives ports from 1024 up.
 				if f.variant == VariantEphemeralOutOfRange {

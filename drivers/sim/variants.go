@@ -69,6 +69,17 @@ const (
 	VariantAcceptAfterPeerGaveUp        = "accept-after-peer-gave-up"
 	VariantConnectionDataRDSWrong       = "connection-data-rds-wrong"
 	VariantReceiveWriteSerialized       = "receive-write-serialized"
+
+	VariantTupleOutlivesConnector         = "tuple-outlives-connector"
+	VariantUnreachableRefused             = "unreachable-refused"
+	VariantConnectTimeoutWrongStatus      = "connect-timeout-wrong-status"
+	VariantCompleteConnectAfterPeerGaveUp = "complete-connect-after-peer-gave-up"
+	VariantCompleteConnectAfterTimeout    = "complete-connect-after-timeout"
+	VariantAcceptTimeoutWrongStatus       = "accept-timeout-wrong-status"
+	VariantRejectAfterPeerGaveUp          = "reject-after-peer-gave-up"
+	VariantRejectAfterConnectRefused      = "reject-after-connect-refused"
+	VariantPrivateDataOffByOne            = "private-data-off-by-one"
+	VariantEphemeralRangeOffByOne         = "ephemeral-range-off-by-one"
 )
 
 // Variant describes one deliberately broken variant of the provider,
@@ -385,6 +396,66 @@ var variants = []Variant{
 		Rule:        "LC-10",
 		Rules:       []string{"LC-10"},
 		Description: "closing a listener that accepted no connector does not drop the listener's own reference: the port stays taken (until an ephemeral range runs out)",
+	},
+	{
+		Name:        VariantTupleOutlivesConnector,
+		Rule:        "CN-3",
+		Rules:       []string{"CN-3"},
+		Description: "the 4-tuple of a connector connected over a shared endpoint stays taken after the connector is closed: a new connection over the shared endpoint to the same remote address and port fails with STATUS_ADDRESS_ALREADY_EXISTS",
+	},
+	{
+		Name:        VariantUnreachableRefused,
+		Rule:        "CN-3",
+		Rules:       []string{"CN-3"},
+		Description: "NdkConnect to a host that is down, or from one, fails with STATUS_CONNECTION_REFUSED instead of STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE",
+	},
+	{
+		Name:        VariantConnectTimeoutWrongStatus,
+		Rule:        "CN-3",
+		Rules:       []string{"CN-3"},
+		Description: "a connect request held at an unresponsive host times out with STATUS_UNSUCCESSFUL instead of STATUS_IO_TIMEOUT",
+	},
+	{
+		Name:        VariantCompleteConnectAfterPeerGaveUp,
+		Rule:        "CN-7",
+		Rules:       []string{"CN-7"},
+		Description: "NdkCompleteConnect succeeds although the accepting peer closed its connector with its NdkAccept pending (the connector believes itself connected to nobody)",
+	},
+	{
+		Name:        VariantCompleteConnectAfterTimeout,
+		Rule:        "CN-7",
+		Rules:       []string{"CN-7"},
+		Description: "NdkCompleteConnect called after the accepting peer's NdkAccept timed out waiting for it succeeds instead of failing with STATUS_IO_TIMEOUT",
+	},
+	{
+		Name:        VariantAcceptTimeoutWrongStatus,
+		Rule:        "CN-8",
+		Rules:       []string{"CN-8"},
+		Description: "NdkAccept whose connecting peer never calls NdkCompleteConnect fails with STATUS_CONNECTION_ABORTED instead of STATUS_IO_TIMEOUT",
+	},
+	{
+		Name:        VariantRejectAfterPeerGaveUp,
+		Rule:        "CN-9",
+		Rules:       []string{"CN-9"},
+		Description: "NdkReject of a request whose connecting peer gave up (closed its connector) returns STATUS_SUCCESS instead of STATUS_CONNECTION_ABORTED",
+	},
+	{
+		Name:        VariantRejectAfterConnectRefused,
+		Rule:        "CN-9",
+		Rules:       []string{"CN-9"},
+		Description: "NdkReject on the connecting side after its NdkConnect completed fails with STATUS_CONNECTION_INVALID",
+	},
+	{
+		Name:        VariantPrivateDataOffByOne,
+		Rule:        "OV-1",
+		Rules:       []string{"OV-1"},
+		Description: "NdkConnect takes MaxCallerData+1 bytes of private data (dropping the last), and NdkAccept and NdkReject refuse exactly MaxCalleeData bytes",
+	},
+	{
+		Name:        VariantEphemeralRangeOffByOne,
+		Rule:        "CN-2",
+		Rules:       []string{"CN-2", "CN-1"},
+		Description: "port 0 draws from 49151-65534 instead of the ephemeral range 49152-65535",
 	},
 }
 

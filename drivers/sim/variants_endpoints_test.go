@@ -368,3 +368,272 @@ func TestVariantReceiveWriteSerialized(t *testing.T) {
 		A.close(t)
 	})
 }
+
+// shortSetup is the connect-timeout of the tests of set-up time-outs.
+var shortSetup = map[string]string{OptConnTimeout: "30ms"}
+
+var allModes = []string{CompletionDeferred, CompletionInline, CompletionReentrant}
+
+// pendingAccept connects a new connector of A with a new QP to ls, issues
+// NdkAccept on the connect event's connector and waits for the connect to
+// succeed; the accept's final status comes on acc.
+func pendingAccept(t testing.TB, e *env, A, B *side, ls *listening) (cx, pc ndk.Connector, qa, qb ndk.QP, acc <-chan ndk.Status) {
+	t.Helper()
+	qa, qb, cx = A.qp(t), B.qp(t), A.connector(t)
+	conn := async(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+		return cx.Connect(connectParams(qa, ap(e.a.IPv4, 0), ls.addr), d, x)
+	})
+	pc = ls.next(t)
+	acc = async(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+		return pc.Accept(ndk.AcceptParams{QP: qb, InboundReadLimit: 4, OutboundReadLimit: 4}, d, x)
+	})
+	expect(t, "Connect", wait(t, conn), ndk.StatusSuccess)
+	return cx, pc, qa, qb, acc
+}
+
+func completeConnect(t testing.TB, c ndk.Connector) ndk.Status {
+	t.Helper()
+	return do(t, func(d ndk.RequestCompletion, x any) ndk.Status { return c.CompleteConnect(nil, nil, d, x) })
+}
+
+func TestVariantTupleOutlivesConnector(t *testing.T) {
+	eachVariantMode(t, VariantTupleOutlivesConnector, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		se, _ := newSE(t, A, ap(e.a.IPv4, 0))
+		c := establish(t, A, netip.AddrPort{}, se, B, ls)
+		c.close(t)
+		// >>> the point of the variant (CN-3)
+		if broken {
+			q, cx := A.qp(t), A.connector(t)
+			expect(t, "variant: a connection over the SE to the same listener after the first closed", do(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+				return cx.ConnectWithSharedEndpoint(se, connectParams(q, netip.AddrPort{}, ls.addr), d, x)
+			}), ndk.StatusAddressAlreadyExists)
+			mustClose(t, cx, q)
+		} else {
+			establish(t, A, netip.AddrPort{}, se, B, ls).close(t)
+		}
+		// <<<
+		mustClose(t, se, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantUnreachableRefused(t *testing.T) {
+	eachVariantMode(t, VariantUnreachableRefused, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		connect := func() ndk.Status {
+			q, cx := A.qp(t), A.connector(t)
+			defer mustClose(t, cx, q)
+			return do(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+				return cx.Connect(connectParams(q, ap(e.a.IPv4, 0), ls.addr), d, x)
+			})
+		}
+		toDown, fromDown := ndk.StatusHostUnreachable, ndk.StatusNetworkUnreachable
+		if broken {
+			toDown, fromDown = ndk.StatusConnectionRefused, ndk.StatusConnectionRefused
+		}
+		// >>> the point of the variant (CN-3)
+		setHost(t, e, e.b.IPv4, ndk.HostDown)
+		expect(t, "Connect to a host that is down", connect(), toDown)
+		setHost(t, e, e.b.IPv4, ndk.HostUp)
+		setHost(t, e, e.a.IPv4, ndk.HostDown)
+		expect(t, "Connect from a host that is down", connect(), fromDown)
+		setHost(t, e, e.a.IPv4, ndk.HostUp)
+		// <<<
+		mustClose(t, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantConnectTimeoutWrongStatus(t *testing.T) {
+	eachVariantIn(t, VariantConnectTimeoutWrongStatus, allModes, shortSetup, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		setHost(t, e, e.b.IPv4, ndk.HostUnresponsive)
+		q, cx := A.qp(t), A.connector(t)
+		want := ndk.StatusIOTimeout
+		if broken {
+			want = ndk.StatusUnsuccessful
+		}
+		// >>> the point of the variant (CN-3)
+		expect(t, "Connect to an unresponsive host", do(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+			return cx.Connect(connectParams(q, ap(e.a.IPv4, 0), ls.addr), d, x)
+		}), want)
+		// <<<
+		setHost(t, e, e.b.IPv4, ndk.HostUp)
+		mustClose(t, cx, q, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantCompleteConnectAfterPeerGaveUp(t *testing.T) {
+	eachVariantMode(t, VariantCompleteConnectAfterPeerGaveUp, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		cx, pc, qa, qb, acc := pendingAccept(t, e, A, B, ls)
+		mustClose(t, pc) // the accepting side gives up
+		expect(t, "the Accept of the closed connector", wait(t, acc), ndk.StatusCancelled)
+		want := ndk.StatusConnectionAborted
+		if broken {
+			want = ndk.StatusSuccess
+		}
+		// >>> the point of the variant (CN-7)
+		expect(t, "CompleteConnect after the accepting peer gave up", completeConnect(t, cx), want)
+		// <<<
+		mustClose(t, cx, qa, qb, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantCompleteConnectAfterTimeout(t *testing.T) {
+	eachVariantIn(t, VariantCompleteConnectAfterTimeout, allModes, shortSetup, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		cx, pc, qa, qb, acc := pendingAccept(t, e, A, B, ls)
+		expect(t, "Accept whose peer does not complete", wait(t, acc), ndk.StatusIOTimeout)
+		// >>> the point of the variant (CN-7)
+		if broken {
+			expect(t, "variant: CompleteConnect after the set-up timed out", completeConnect(t, cx), ndk.StatusSuccess)
+		} else {
+			expect(t, "CompleteConnect after the set-up timed out", completeConnect(t, cx), ndk.StatusIOTimeout)
+			expect(t, "CompleteConnect once set-up is over", completeConnect(t, cx), ndk.StatusConnectionInvalid)
+		}
+		// <<<
+		mustClose(t, cx, pc, qa, qb, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantAcceptTimeoutWrongStatus(t *testing.T) {
+	eachVariantIn(t, VariantAcceptTimeoutWrongStatus, allModes, shortSetup, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		cx, pc, qa, qb, acc := pendingAccept(t, e, A, B, ls)
+		want := ndk.StatusIOTimeout
+		if broken {
+			want = ndk.StatusConnectionAborted
+		}
+		// >>> the point of the variant (CN-8)
+		expect(t, "Accept whose peer never calls CompleteConnect", wait(t, acc), want)
+		// <<<
+		mustClose(t, cx, pc, qa, qb, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantRejectAfterPeerGaveUp(t *testing.T) {
+	eachVariantMode(t, VariantRejectAfterPeerGaveUp, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		q, cx := A.qp(t), A.connector(t)
+		conn := async(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+			return cx.Connect(connectParams(q, ap(e.a.IPv4, 0), ls.addr), d, x)
+		})
+		pc := ls.next(t)
+		mustClose(t, cx) // the connecting side gives up
+		expect(t, "the Connect of the closed connector", wait(t, conn), ndk.StatusCancelled)
+		want := ndk.StatusConnectionAborted
+		if broken {
+			want = ndk.StatusSuccess
+		}
+		// >>> the point of the variant (CN-9)
+		expect(t, "Reject of a request whose peer gave up", pc.Reject(nil), want)
+		// <<<
+		mustClose(t, pc, q, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantRejectAfterConnectRefused(t *testing.T) {
+	eachVariantMode(t, VariantRejectAfterConnectRefused, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		cx, pc, qa, qb, acc := pendingAccept(t, e, A, B, ls)
+		// >>> the point of the variant (CN-9)
+		if broken {
+			expect(t, "variant: Reject after the connect completed", cx.Reject(nil), ndk.StatusConnectionInvalid)
+			mustClose(t, cx) // gives up: the Accept fails
+			expect(t, "the Accept once the connecting side closed", wait(t, acc), ndk.StatusConnectionAborted)
+		} else {
+			expect(t, "Reject after the connect completed", cx.Reject(nil), ndk.StatusSuccess)
+			expect(t, "the Accept of the rejected connection", wait(t, acc), ndk.StatusConnectionAborted)
+			mustClose(t, cx)
+		}
+		// <<<
+		mustClose(t, pc, qa, qb, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantPrivateDataOffByOne(t *testing.T) {
+	eachVariantMode(t, VariantPrivateDataOffByOne, func(t *testing.T, e *env, broken bool) {
+		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+		info, _ := A.ad.QueryAdapterInfo()
+		ls := listen(t, B, ap(e.b.IPv4, 0))
+		q, cx := A.qp(t), A.connector(t)
+		p := connectParams(q, ap(e.a.IPv4, 0), ls.addr)
+		p.PrivateData = make([]byte, info.MaxCallerData+1)
+		conn := async(t, func(d ndk.RequestCompletion, x any) ndk.Status { return cx.Connect(p, d, x) })
+		// >>> the point of the variant (OV-1): one byte over MaxCallerData
+		if broken {
+			pc := ls.next(t)
+			expect(t, "variant: Reject of the request with too much private data", pc.Reject(nil), ndk.StatusSuccess)
+			expect(t, "variant: Connect with MaxCallerData+1 bytes", wait(t, conn), ndk.StatusConnectionRefused)
+			mustClose(t, pc)
+		} else {
+			expect(t, "Connect with MaxCallerData+1 bytes", wait(t, conn), ndk.StatusInvalidParameter)
+		}
+		// <<<
+		// ... and exactly MaxCalleeData for NdkAccept.
+		cx2, qa, qb := A.connector(t), A.qp(t), B.qp(t)
+		conn = async(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+			return cx2.Connect(connectParams(qa, ap(e.a.IPv4, 0), ls.addr), d, x)
+		})
+		pc := ls.next(t)
+		// >>> the point of the variant (OV-1): exactly MaxCalleeData
+		acc := async(t, func(d ndk.RequestCompletion, x any) ndk.Status {
+			return pc.Accept(ndk.AcceptParams{QP: qb, InboundReadLimit: 4, OutboundReadLimit: 4, PrivateData: make([]byte, info.MaxCalleeData)}, d, x)
+		})
+		if broken {
+			expect(t, "variant: Accept with MaxCalleeData bytes", wait(t, acc), ndk.StatusInvalidParameter)
+			expect(t, "Reject", pc.Reject(nil), ndk.StatusSuccess)
+			expect(t, "Connect", wait(t, conn), ndk.StatusConnectionRefused)
+		} else {
+			expect(t, "Connect accepted with MaxCalleeData bytes of private data", wait(t, conn), ndk.StatusSuccess)
+			expect(t, "CompleteConnect", completeConnect(t, cx2), ndk.StatusSuccess)
+			expect(t, "Accept with MaxCalleeData bytes", wait(t, acc), ndk.StatusSuccess)
+		}
+		// <<<
+		mustClose(t, cx2, pc, cx, q, qa, qb, ls.l)
+		A.close(t)
+		B.close(t)
+	})
+}
+
+func TestVariantEphemeralRangeOffByOne(t *testing.T) {
+	eachVariantMode(t, VariantEphemeralRangeOffByOne, func(t *testing.T, e *env, broken bool) {
+		B := newSide(t, e, e.b.IPv4)
+		ls := listen(t, B, ap(e.b.IPv4, 0)) // the first port 0 of a new host: the bottom of the range
+		want := uint16(ndk.EphemeralPortFirst)
+		if broken {
+			want--
+		}
+		// >>> the point of the variant (CN-2)
+		if ls.addr.Port() != want {
+			t.Errorf("the first port 0 of a new host = %d, want %d (broken %v)", ls.addr.Port(), want, broken)
+		}
+		// <<<
+		mustClose(t, ls.l)
+		B.close(t)
+	})
+}

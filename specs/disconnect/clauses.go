@@ -1,0 +1,65 @@
+package disconnect
+
+import (
+	"fmt"
+
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// The compound disconnect rules, clause by clause: each spec is labelled
+// with its rule and with the clause it covers (finding.ClauseLabel). The
+// clauses of NdkDisconnectEventCallbackEx (CN-15.ex, CN-17.reason) have no
+// spec: package ndk has no Ex form of the connector calls (see the catalog).
+
+var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnect"), func() {
+	suite.ForEachFamily(func(f suite.Family) {
+		var p *suite.Pair
+		BeforeEach(func() { p = suite.NewPair(f) })
+
+		It("CN-15: the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes", Label("CN-15", finding.ClauseLabel("CN-15.once"), "DS-6"), func() {
+			// once checks that c, whose peer disconnects, is told exactly
+			// once, also after its own NdkDisconnect and close.
+			once := func(c, peer *suite.Connector, registered string) {
+				GinkgoHelper()
+				suite.Step().Expect(peer.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "the peer's NdkDisconnect")
+				suite.Rule("DS-6").Eventually(c.DisconnectEvents).WithTimeout(p.Timeout()).Should(BeNumerically(">=", 1),
+					"the callback registered with %s is called when the peer disconnects", registered)
+				suite.Rule("CN-15").Consistently(c.DisconnectEvents).WithTimeout(p.Settle()).Should(Equal(1),
+					"the callback registered with %s is called once for the peer's disconnect", registered)
+				c.Disconnect().Wait() // after the peer's: success, or the connection is gone already
+				suite.MustSucceed(c.Close())
+				suite.Rule("CN-15").Consistently(c.DisconnectEvents).WithTimeout(p.Settle()).Should(Equal(1),
+					"the callback registered with %s is not called again for its own side's disconnect and close", registered)
+			}
+			conn := connect(p)
+			once(conn.Active, conn.Passive, "NdkCompleteConnect")
+			conn = connect(p)
+			once(conn.Passive, conn.Active, "NdkAccept")
+		})
+
+		It("CN-17, DS-10, DS-4: the accepting side's NdkDisconnect to a connecting peer that never answers fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out, and the connection is then over", Label("CN-17", finding.ClauseLabel("CN-17.timeout"), "DS-10", "DS-4"), func() {
+			conn := connect(p)
+			p.SetHostState(p.A, ndk.HostUnresponsive)
+			disc := conn.Passive.Disconnect()
+			st, done := disc.WaitFor(p.Timeout())
+			if !done {
+				// Put the host back up, so that the notice is answered and the
+				// call ends before the cleanup closes the connector (LT-8).
+				p.SetHostState(p.A, ndk.HostUp)
+				disc.WaitFor(p.Timeout())
+				Skip(finding.NotObservable(fmt.Sprintf("NdkDisconnect to side A's unresponsive host did not time out within --timeout %v: the provider's disconnect time-out is longer (run with a longer --timeout)", p.Timeout())))
+			}
+			if st == ndk.StatusSuccess {
+				// Success needs the peer's answer, which never came (DS-4).
+				suite.ViolateAll("DS-4 CN-17", disc.Violation("", "STATUS_IO_TIMEOUT for the accepting side's NdkDisconnect whose handshake timed out (success only once the peer answered)", st.String()))
+			}
+			suite.Rule("CN-17").Expect(st).To(Equal(ndk.StatusIOTimeout), "the accepting side's NdkDisconnect whose handshake timed out")
+			suite.Rule("DS-10").Expect(conn.PassiveQP.Send("after", 0)).To(Equal(ndk.StatusConnectionInvalid),
+				"after NdkDisconnect completed (with failure), the QP is not connected: NdkSend fails with STATUS_CONNECTION_INVALID")
+		})
+	})
+})

@@ -1,0 +1,324 @@
+package endpoints
+
+import (
+	"fmt"
+	"net/netip"
+	"time"
+
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// The compound connection rules, clause by clause: each spec is labelled
+// with its rule and with the clause it covers (finding.ClauseLabel), and
+// accepts every outcome the pages allow for it: a final status returned
+// inline or delivered by the completion callback, and, where a page names
+// several statuses for the situation, each of them. The specs that need a
+// fault (a host that is down or does not answer) skip as not observable
+// when the provider has no ndk.FaultInjector (suite.Pair.SetHostState); a
+// spec that waits for a provider time-out skips as not observable when the
+// provider's time-out is longer than --timeout.
+
+// clause is the label of a clause a spec covers.
+func clause(id string) string { return finding.ClauseLabel(id) }
+
+// connectKind is a way to connect from side A: NdkConnect from port 0, or
+// NdkConnectWithSharedEndpoint over a shared endpoint of side A.
+type connectKind struct {
+	name string
+	se   bool
+}
+
+var connectKinds = []connectKind{{"NdkConnect", false}, {"NdkConnectWithSharedEndpoint", true}}
+
+// connectVia connects a new connector of side A with a new QP to dst the
+// way kind says (over se for NdkConnectWithSharedEndpoint) and returns the
+// connector, the QP and the connect.
+func connectVia(p *suite.Pair, kind connectKind, se *suite.SharedEndpoint, dst netip.AddrPort, data []byte) (*suite.Connector, *suite.QP, *suite.Op) {
+	GinkgoHelper()
+	c := p.A.MustCreateConnector()
+	qp := p.A.MustQP()
+	if kind.se {
+		return c, qp, c.ConnectWithSharedEndpoint(se, qp, dst, data)
+	}
+	return c, qp, c.Connect(qp, p.A.AddrPort(0), dst, data)
+}
+
+// reachedOrDone waits until op is done or l delivered more than before
+// connect events (before is l.ConnectEvents() from before op was issued);
+// it reports whether the request reached the listener (and, if so, rejects
+// it, so that op ends).
+func reachedOrDone(p *suite.Pair, l *suite.Listener, op *suite.Op, before int) bool {
+	GinkgoHelper()
+	suite.Step().Eventually(func() bool { return op.IsDone() || l.ConnectEvents() > before }).WithTimeout(p.Timeout()).
+		Should(BeTrue(), "%s completes or reaches the listener", op.Call)
+	if l.ConnectEvents() > before {
+		l.NextRequest().Reject(nil)
+		return true
+	}
+	return false
+}
+
+// waitUntil polls cond until it holds or d passed; it reports whether it
+// held.
+func waitUntil(d time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return true
+}
+
+// skipSlowTimeout skips the spec as not observable: op, issued while side's
+// host was in a fault state, did not end within the deadline, so the
+// provider's time-out is longer than --timeout. It puts the host back up
+// first and gives op the deadline again, so that no call is left inside
+// the provider for the cleanup (LT-8).
+func skipSlowTimeout(p *suite.Pair, side *suite.Adapter, op *suite.Op, what string) {
+	GinkgoHelper()
+	p.SetHostState(side, ndk.HostUp)
+	op.WaitFor(p.Timeout())
+	Skip(finding.NotObservable(fmt.Sprintf("%s did not time out within --timeout %v: the provider's time-out is longer (run with a longer --timeout)", what, p.Timeout())))
+}
+
+// handshakeToAccept issues NdkConnect from a new connector of side A to l
+// and NdkAccept on the connect event's connector, and waits for the
+// connect to succeed. It returns the active connector, the passive one and
+// the pending accept.
+func handshakeToAccept(p *suite.Pair, l *suite.Listener) (*suite.Connector, *suite.Connector, *suite.Op) {
+	GinkgoHelper()
+	c := p.A.MustCreateConnector()
+	qp := p.A.MustQP()
+	connect := c.Connect(qp, p.A.AddrPort(0), l.MustLocalAddress(), nil)
+	passive := l.NextRequest()
+	accept := passive.Accept(p.B.MustQP(), nil)
+	suite.MustSucceed(connect)
+	return c, passive, accept
+}
+
+// attempts is how often a spec whose path depends on how the provider
+// completes calls tries with fresh objects before it gives up as not
+// observable.
+const attempts = 5
+
+var _ = Describe("Compound connection rules, clause by clause", Label("endpoints"), func() {
+	suite.ForEachFamily(func(f suite.Family) {
+		var p *suite.Pair
+		BeforeEach(func() { p = suite.NewPair(f) })
+
+		// connectShared connects a new connector of side A over se to l.
+		connectShared := func(se *suite.SharedEndpoint, l *suite.Listener) *suite.Connection {
+			GinkgoHelper()
+			c, qp, op := connectVia(p, connectKinds[1], se, l.MustLocalAddress(), nil)
+			return p.MustHandshake(l, c, op, qp)
+		}
+
+		It("CN-3: over a shared endpoint, a connect to the remote address and port of an open connection fails with STATUS_ADDRESS_ALREADY_EXISTS; once that connection's connector is closed, the same 4-tuple connects again", Label("CN-3", clause("CN-3.tuple")), func() {
+			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			first := connectShared(se, l)
+
+			before := l.ConnectEvents()
+			_, _, dup := connectVia(p, connectKinds[1], se, dst, nil)
+			if reachedOrDone(p, l, dup, before) {
+				suite.Violate(dup.Violation("CN-3", fmt.Sprintf("STATUS_ADDRESS_ALREADY_EXISTS for the 4-tuple %v -> %v of an open connection", first.ActiveAddr, dst),
+					"the connect request reached the peer's listener"))
+			}
+			suite.Rule("CN-3").Expect(dup.Wait()).To(Equal(ndk.StatusAddressAlreadyExists),
+				"NdkConnectWithSharedEndpoint duplicating the 4-tuple %v -> %v of an open connection", first.ActiveAddr, dst)
+
+			// The other side of the clause: the 4-tuple of a connection that
+			// no longer exists is no reason to fail.
+			suite.MustSucceed(first.Active.Close())
+			before = l.ConnectEvents()
+			c, qp, again := connectVia(p, connectKinds[1], se, dst, nil)
+			suite.Step().Eventually(func() bool { return again.IsDone() || l.ConnectEvents() > before }).WithTimeout(p.Timeout()).
+				Should(BeTrue(), "NdkConnectWithSharedEndpoint to %v completes or reaches the listener", dst)
+			if again.IsDone() {
+				if st := again.Wait(); st != ndk.StatusSuccess {
+					suite.Violate(again.Violation("CN-3", fmt.Sprintf("the 4-tuple %v -> %v connects once the connector that had it is closed (no connection has it)", first.ActiveAddr, dst), st.String()))
+				}
+			}
+			p.MustHandshake(l, c, again, qp)
+		})
+
+		It("CN-3: NdkConnect to a host that is down, or from a host that is down, fails with STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (or STATUS_IO_TIMEOUT, for a provider that only hears nothing back), inline or through its completion; once the host is up, a connect succeeds", Label("CN-3", clause("CN-3.unreachable")), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			unreachable := []ndk.Status{ndk.StatusHostUnreachable, ndk.StatusNetworkUnreachable, ndk.StatusIOTimeout}
+			for _, down := range []*suite.Adapter{p.B, p.A} {
+				p.SetHostState(down, ndk.HostDown)
+				c := p.A.MustCreateConnector()
+				qp := p.A.MustQP()
+				before := l.ConnectEvents()
+				op := c.Connect(qp, p.A.AddrPort(0), dst, nil)
+				if !waitUntil(p.Timeout(), func() bool { return op.IsDone() || l.ConnectEvents() > before }) {
+					skipSlowTimeout(p, down, op, fmt.Sprintf("NdkConnect while side %s's host is down", down.Side))
+				}
+				if l.ConnectEvents() > before {
+					l.NextRequest().Reject(nil)
+					suite.Violate(op.Violation("CN-3", fmt.Sprintf("the connect fails: side %s's host is down", down.Side), "the connect request reached the listener"))
+				}
+				suite.Rule("CN-3").Expect(op.Wait()).To(BeElementOf(unreachable),
+					"NdkConnect from side A to %v while side %s's host is down: STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (STATUS_IO_TIMEOUT if the provider cannot tell)", dst, down.Side)
+				p.SetHostState(down, ndk.HostUp)
+			}
+			// The statuses are retryable: with both hosts up, a connect goes through.
+			p.MustConnect(l)
+		})
+
+		It("CN-3: NdkConnect and NdkConnectWithSharedEndpoint are refused with STATUS_CONNECTION_REFUSED, inline or through their completion, when no listener listens on the port, when the listener's connect events are paused, and when the peer rejects the request", Label("CN-3", clause("CN-3.refused"), "CN-6"), func() {
+			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
+			gone := p.B.MustCreateListener()
+			noListener := gone.MustListen(0)
+			suite.MustSucceed(gone.Close())
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			for _, kind := range connectKinds {
+				_, _, op := connectVia(p, kind, se, noListener, nil)
+				suite.Rule("CN-3").Expect(op.Wait()).To(Equal(ndk.StatusConnectionRefused), "%s to %v, where no listener listens", kind.name, noListener)
+
+				l.ControlConnectEvents(true)
+				before := l.ConnectEvents()
+				_, _, op = connectVia(p, kind, se, dst, nil)
+				// A paused listener is no listener (CN-6), so the refusal is
+				// CN-3's too.
+				if reachedOrDone(p, l, op, before) {
+					suite.ViolateAll("CN-3 CN-6", op.Violation("", "STATUS_CONNECTION_REFUSED while the listener's connect events are paused (as if no listener listened)", "the request was delivered as a connect event"))
+				}
+				suite.Rule("CN-3", "CN-6").Expect(op.Wait()).To(Equal(ndk.StatusConnectionRefused), "%s to %v while its listener's connect events are paused", kind.name, dst)
+				l.ControlConnectEvents(false)
+
+				_, _, op = connectVia(p, kind, se, dst, nil)
+				suite.Step().Expect(l.NextRequest().Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject of the request")
+				suite.Rule("CN-3").Expect(op.Wait()).To(Equal(ndk.StatusConnectionRefused), "%s the peer rejected", kind.name)
+			}
+		})
+
+		It("CN-3: NdkConnect to a host that does not answer fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out; once the host answers, a connect succeeds", Label("CN-3", clause("CN-3.timeout")), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			p.SetHostState(p.B, ndk.HostUnresponsive)
+			c := p.A.MustCreateConnector()
+			op := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			st, done := op.WaitFor(p.Timeout())
+			if !done {
+				skipSlowTimeout(p, p.B, op, "NdkConnect to side B's unresponsive host")
+			}
+			suite.Rule("CN-3").Expect(st).To(Equal(ndk.StatusIOTimeout), "NdkConnect to %v, whose host does not answer", dst)
+			p.SetHostState(p.B, ndk.HostUp)
+			p.MustConnect(l)
+		})
+
+		It("CN-7: NdkCompleteConnect fails with STATUS_CONNECTION_INVALID, inline or through its completion, on a connector that is not connecting: a new one, one whose connect was refused, and one already connected", Label("CN-7", clause("CN-7.not-connecting")), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			fresh := p.A.MustCreateConnector()
+			suite.Rule("CN-7").Expect(fresh.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect on a connector that never connected")
+
+			refused := p.A.MustCreateConnector()
+			connect := refused.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			suite.Step().Expect(l.NextRequest().Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject")
+			suite.Step().Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "the rejected NdkConnect")
+			suite.Rule("CN-7").Expect(refused.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect on a connector whose connect was refused")
+
+			conn := p.MustConnect(l)
+			suite.Rule("CN-7").Expect(conn.Active.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "a second NdkCompleteConnect on a connected connector")
+		})
+
+		It("CN-7: NdkCompleteConnect fails with STATUS_CONNECTION_ABORTED, inline or through its completion, when the accepting side closed its connector with its NdkAccept pending", Label("CN-7", clause("CN-7.aborted")), func() {
+			l := p.B.MustCreateListener()
+			l.MustListen(0)
+			for range attempts {
+				c, passive, accept := handshakeToAccept(p, l)
+				// The consumer may close the accepting connector only once
+				// NdkAccept returned (LT-8): a provider that keeps the call
+				// until the handshake ends gives it no way to give up.
+				if _, returned := accept.ReturnedWithin(p.Settle()); !returned {
+					suite.MustSucceed(c.CompleteConnect())
+					suite.MustSucceed(accept)
+					continue
+				}
+				suite.MustSucceed(passive.Close())
+				accept.WaitFor(p.Timeout()) // cancelled by the close (LT-26)
+				time.Sleep(p.Settle())      // for the news to reach side A
+				suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionAborted),
+					"NdkCompleteConnect after the accepting side closed its connector with NdkAccept pending")
+				return
+			}
+			Skip(finding.NotObservable(fmt.Sprintf("in %d tries, NdkAccept never returned before the handshake ended, so the accepting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts)))
+		})
+
+		It("CN-8, CN-7: when the connecting side never calls NdkCompleteConnect, NdkAccept fails with STATUS_IO_TIMEOUT after the provider's time-out; the late NdkCompleteConnect then fails with STATUS_IO_TIMEOUT, and set-up is over (a further one fails with STATUS_CONNECTION_INVALID)", Label("CN-8", "CN-7", clause("CN-8.timeout"), clause("CN-7.timeout")), func() {
+			l := p.B.MustCreateListener()
+			l.MustListen(0)
+			c, _, accept := handshakeToAccept(p, l)
+			st, done := accept.WaitFor(p.Timeout())
+			if !done {
+				suite.MustSucceed(c.CompleteConnect())
+				suite.MustSucceed(accept)
+				Skip(finding.NotObservable(fmt.Sprintf("NdkAccept did not time out within --timeout %v while the connecting side did not call NdkCompleteConnect: the provider's set-up time-out is longer (run with a longer --timeout)", p.Timeout())))
+			}
+			suite.Rule("CN-8").Expect(st).To(Equal(ndk.StatusIOTimeout), "NdkAccept whose connecting peer never called NdkCompleteConnect")
+			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusIOTimeout), "NdkCompleteConnect after set-up timed out")
+			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect once set-up timed out: the connector is no longer connecting")
+		})
+
+		It("CN-8: NdkAccept fails with STATUS_CONNECTION_ABORTED, inline or through its completion, when the connecting side closes its connector after its connect completed", Label("CN-8", clause("CN-8.aborted")), func() {
+			l := p.B.MustCreateListener()
+			l.MustListen(0)
+			c, _, accept := handshakeToAccept(p, l)
+			suite.MustSucceed(c.Close())
+			suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer closed its connector")
+		})
+
+		It("CN-9: NdkReject fails with STATUS_CONNECTION_ABORTED when the connecting side closed its connector with its connect pending", Label("CN-9", clause("CN-9.aborted")), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			for range attempts {
+				c := p.A.MustCreateConnector()
+				connect := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+				passive := l.NextRequest()
+				// As for CN-7: side A can give up only once its NdkConnect
+				// returned.
+				if _, returned := connect.ReturnedWithin(p.Settle()); !returned {
+					passive.Reject(nil)
+					connect.Wait()
+					continue
+				}
+				suite.MustSucceed(c.Close())
+				connect.WaitFor(p.Timeout()) // cancelled by the close (LT-26)
+				time.Sleep(p.Settle())       // for the news to reach side B
+				suite.Rule("CN-9").Expect(passive.Reject(nil)).To(Equal(ndk.StatusConnectionAborted), "NdkReject of a request whose connecting side closed its connector")
+				return
+			}
+			Skip(finding.NotObservable(fmt.Sprintf("in %d tries, NdkConnect never returned before the peer answered, so the connecting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts)))
+		})
+
+		It("CN-9, CN-8: the connecting side may reject once NdkConnect or NdkConnectWithSharedEndpoint completed, having read the read limits and private data: NdkReject succeeds, and the peer's NdkAccept fails with STATUS_CONNECTION_ABORTED", Label("CN-9", "CN-8", clause("CN-9.after-connect")), func() {
+			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			offer := []byte("ndkconform: terms the connecting side turns down")
+			for _, kind := range connectKinds {
+				c, _, connect := connectVia(p, kind, se, dst, nil)
+				passive := l.NextRequest()
+				accept := passive.Accept(p.B.MustQP(), offer)
+				suite.MustSucceed(connect)
+				cd, st := c.ConnectionData(nil)
+				suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData(NULL, 0) after %s completed", kind.name)
+				_, st = c.ConnectionData(make([]byte, cd.PrivateDataLength))
+				suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData after %s completed", kind.name)
+				suite.Rule("CN-9").Expect(c.Reject([]byte("no"))).To(Equal(ndk.StatusSuccess), "NdkReject on the connecting side once %s completed", kind.name)
+				suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept of a connection the connecting side rejected")
+			}
+		})
+	})
+})
