@@ -152,8 +152,10 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 		variants = slices.DeleteFunc(variants, func(v sim.Variant) bool { return !slices.Contains(coreVariants, v.Name) })
 	}
 	var mu sync.Mutex
-	kills := map[string][]string{} // spec -> the variants that killed it
-	specs := map[string]bool{}     // every spec of the suite
+	kills := map[string][]string{}         // spec -> the variants that killed it
+	specs := map[string]bool{}             // every spec of the suite
+	labelled := map[string][]string{}      // spec -> the rules it is labelled with
+	proven := map[string]map[string]bool{} // spec -> the labelled rules a variant failed it with
 	var matrix []string
 	t.Run("variants", func(t *testing.T) {
 		for _, v := range variants {
@@ -166,6 +168,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 				for _, s := range run.Specs {
 					mu.Lock()
 					specs[s.Name] = true
+					labelled[s.Name] = s.Rules
 					mu.Unlock()
 					if !s.Failed() {
 						continue
@@ -175,6 +178,14 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 						caught = append(caught, s.Name)
 						mu.Lock()
 						kills[s.Name] = append(kills[s.Name], v.Name)
+						for _, id := range charged {
+							if slices.Contains(v.Rules, id) && slices.Contains(s.Rules, id) {
+								if proven[s.Name] == nil {
+									proven[s.Name] = map[string]bool{}
+								}
+								proven[s.Name][id] = true
+							}
+						}
 						mu.Unlock()
 						continue
 					}
@@ -213,6 +224,27 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 		fmt.Printf("  %-3d %s\n       killed by: %s\n", len(kills[name]), name, strings.Join(killers, " "))
 	}
 	fmt.Printf("%d of %d specs killed by at least one variant\n", len(names)-unkilled, len(names))
+
+	// The labels: a spec labelled with a rule promises to fail when the
+	// rule is broken. A (spec, rule) label is proven when a variant that
+	// breaks the rule failed the spec with a violation of it. Reported, not
+	// enforced: a rule can have specs that no variant reaches yet.
+	unproven := map[string]int{} // rule -> labelled specs not proven
+	pairs, ok := 0, 0
+	for _, name := range names {
+		for _, id := range labelled[name] {
+			pairs++
+			if proven[name][id] {
+				ok++
+			} else {
+				unproven[id]++
+			}
+		}
+	}
+	fmt.Printf("\nlabels: %d of %d (spec, rule) labels proven by a variant that breaks the rule\n", ok, pairs)
+	for _, id := range slices.Sorted(maps.Keys(unproven)) {
+		fmt.Printf("  %-6s %d labelled specs not failed with it by any variant\n", id, unproven[id])
+	}
 }
 
 // coreVariants break the four rules the product is known by: pending

@@ -103,7 +103,7 @@ func (p *PD) CreateMW() *CreateOp[*MW] {
 // CreateSRQ calls NdkCreateSrq.
 func (p *PD) CreateSRQ(depth, maxSGE, threshold uint32) *CreateOp[*SRQ] {
 	s := &SRQ{}
-	return create(p.a, "NdkCreateSrq", p.obj, ndk.ObjectTypeSRQ, func(o *object) { s.base = base{a: p.a, obj: o} },
+	return create(p.a, "NdkCreateSrq", p.obj, ndk.ObjectTypeSRQ, func(o *object, _ *Op) { s.base = base{a: p.a, obj: o} },
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			q, st := p.PD.CreateSRQ(ndk.SRQParams{Depth: depth, MaxReceiveRequestSGE: maxSGE, NotifyThreshold: threshold, Notify: s.onNotify}, done, nil)
 			return nonNil(q), st

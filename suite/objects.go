@@ -3,6 +3,7 @@ package suite
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"sync"
 	"time"
 
@@ -36,11 +37,44 @@ func (a *Adapter) Info() ndk.AdapterInfo {
 		var st ndk.Status
 		a.info, st = a.Adapter.QueryAdapterInfo()
 		if st != ndk.StatusSuccess {
-			Violate(a.obj.violation("", "NdkQueryAdapterInfo", "STATUS_SUCCESS", st.String()))
+			Violate(a.obj.violation("IF-3", "NdkQueryAdapterInfo", "STATUS_SUCCESS", st.String()))
 		}
 		a.loaded = true
 	}
 	return a.info
+}
+
+// familyRefusals are the statuses with which a provider says it cannot
+// use an address at all: on the adapter's own address, a refusal of its
+// address family. For a create, STATUS_NOT_SUPPORTED says that the object
+// type is missing (IF-11), not the family.
+var familyRefusals = map[CallKind][]ndk.Status{
+	KindRequest: {ndk.StatusInvalidAddress, ndk.StatusNotSupported, ndk.StatusNotImplemented},
+	KindCreate:  {ndk.StatusInvalidAddress},
+}
+
+// checkFamily charges OV-2 when op, a call that binds the local address
+// local (NdkListen, NdkConnect, NdkCreateSharedEndpoint), ends refusing
+// the adapter's own address as an address: the adapter was opened by that
+// address, so a provider that refuses it does not support connections over
+// its family. Any other address is the spec's business (CN-1).
+func (a *Adapter) checkFamily(op *Op, local netip.Addr) {
+	if !local.IsValid() || local.WithZone("") != a.Addr.WithZone("") {
+		return
+	}
+	op.onFinal = func(st ndk.Status) {
+		if slices.Contains(familyRefusals[op.Kind], st) {
+			a.rec().violate(op.violation("OV-2", fmt.Sprintf("connections over %s, on the adapter's own address %v", familyName(local), local),
+				fmt.Sprintf("%v refused it with %v", op.Call, st)))
+		}
+	}
+}
+
+func familyName(a netip.Addr) string {
+	if a.Is4() || a.Is4In6() {
+		return "IPv4"
+	}
+	return "IPv6"
 }
 
 // newObject registers an object the provider created.
@@ -51,6 +85,7 @@ func (a *Adapter) newObject(kind ndk.ObjectType) *object {
 // CreateOp is a create call in flight.
 type CreateOp[T any] struct {
 	*Op
+	kind ndk.ObjectType
 	wrap func(ndk.Object) T
 }
 
@@ -84,29 +119,52 @@ func (c *CreateOp[T]) MustObjectFor(rule string) T {
 	return obj
 }
 
-// MustObject is Object, failing the spec unless the create succeeded.
+// MustObject is Object, failing the spec unless the create succeeded. A
+// create the spec needs asks for a small object of a type every provider
+// creates (IF-3..IF-12), so its failure is charged to the rule of the type,
+// except STATUS_INSUFFICIENT_RESOURCES, which a provider may return at any
+// time (CR-11): that one is a failed step, charged to no rule.
 func (c *CreateOp[T]) MustObject() T {
 	GinkgoHelper()
 	obj, st := c.Object()
 	if st != ndk.StatusSuccess {
-		Violate(c.violation("", "STATUS_SUCCESS (a step the spec needs)", st.String()))
+		rule := createRule[c.kind]
+		if st == ndk.StatusInsufficientResources {
+			rule = ""
+		}
+		Violate(c.violation(rule, "STATUS_SUCCESS (a step the spec needs)", st.String()))
 	}
 	return obj
 }
 
+// createRule is the rule that says the provider creates objects of a type
+// (the NDKPI object table).
+var createRule = map[ndk.ObjectType]string{
+	ndk.ObjectTypeConnector:      "IF-4",
+	ndk.ObjectTypeCQ:             "IF-5",
+	ndk.ObjectTypeListener:       "IF-6",
+	ndk.ObjectTypeMR:             "IF-7",
+	ndk.ObjectTypeMW:             "IF-8",
+	ndk.ObjectTypePD:             "IF-9",
+	ndk.ObjectTypeQP:             "IF-10",
+	ndk.ObjectTypeSharedEndpoint: "IF-11",
+	ndk.ObjectTypeSRQ:            "IF-12",
+}
+
 // create runs a create call: fn calls the provider with the completion
 // callback it is given and returns (object, status). early, if not nil,
-// gets the harness's record of the new object before the provider is
-// called, so that an event callback the provider makes before the create
-// returns is recorded against it.
-func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType, early func(*object),
+// gets the harness's record of the new object and the call before the
+// provider is called, so that an event callback the provider makes before
+// the create returns is recorded against it, and a check of the final
+// status can be hooked on the call.
+func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType, early func(*object, *Op),
 	fn func(done ndk.CreateCompletion) (ndk.Object, ndk.Status), wrap func(*object, ndk.Object) T) *CreateOp[T] {
 	op := a.rec().newOp(call, parent, KindCreate)
 	child := a.newObject(kind)
 	if early != nil {
-		early(child)
+		early(child, op)
 	}
-	c := &CreateOp[T]{Op: op}
+	c := &CreateOp[T]{Op: op, kind: kind}
 	var once sync.Once
 	var wrapped T
 	c.wrap = func(o ndk.Object) T {
@@ -184,7 +242,7 @@ func (a *Adapter) MustCreateConnector() *Connector {
 
 // CreateSharedEndpoint calls NdkCreateSharedEndpoint.
 func (a *Adapter) CreateSharedEndpoint(local netip.AddrPort) *CreateOp[*SharedEndpoint] {
-	return create(a, "NdkCreateSharedEndpoint", a.obj, ndk.ObjectTypeSharedEndpoint, nil,
+	return create(a, "NdkCreateSharedEndpoint", a.obj, ndk.ObjectTypeSharedEndpoint, func(_ *object, op *Op) { a.checkFamily(op, local.Addr()) },
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			se, st := a.Adapter.CreateSharedEndpoint(local, done, nil)
 			return nonNil(se), st
@@ -207,7 +265,7 @@ func (a *Adapter) CreatePD() *CreateOp[*PD] {
 // CreateCQ calls NdkCreateCq.
 func (a *Adapter) CreateCQ(depth uint32) *CreateOp[*CQ] {
 	cq := &CQ{}
-	return create(a, "NdkCreateCq", a.obj, ndk.ObjectTypeCQ, func(o *object) { cq.base = base{a: a, obj: o} },
+	return create(a, "NdkCreateCq", a.obj, ndk.ObjectTypeCQ, func(o *object, _ *Op) { cq.base = base{a: a, obj: o} },
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			c, st := a.Adapter.CreateCQ(ndk.CQParams{Depth: depth, Notify: cq.onNotify}, done, nil)
 			return nonNil(c), st
@@ -340,9 +398,16 @@ func (b *base) issueClose(o ndk.Object, waitCalls bool) (*Op, error) {
 
 // request runs a request call on the object.
 func (b *base) request(call string, fn func(done ndk.RequestCompletion) ndk.Status) *Op {
+	return b.requestFrom(call, netip.Addr{}, fn)
+}
+
+// requestFrom is request for a call that binds the local address local
+// (NdkListen, NdkConnect): see checkFamily.
+func (b *base) requestFrom(call string, local netip.Addr, fn func(done ndk.RequestCompletion) ndk.Status) *Op {
 	rec := b.a.rec()
 	b.checkOpen(call)
 	op := rec.newOp(call, b.obj, KindRequest)
+	b.a.checkFamily(op, local)
 	done := func(_ any, st ndk.Status) {
 		rec.callback(b.obj, "NdkRequestCompletion("+call+")", &st, func() { op.complete(st, nil) })
 	}
@@ -434,7 +499,7 @@ func (l *Listener) deliver(c ndk.Connector) {
 
 // Listen calls NdkListen.
 func (l *Listener) Listen(local netip.AddrPort) *Op {
-	return l.request("NdkListen", func(done ndk.RequestCompletion) ndk.Status { return l.Listener.Listen(local, done, nil) })
+	return l.requestFrom("NdkListen", local.Addr(), func(done ndk.RequestCompletion) ndk.Status { return l.Listener.Listen(local, done, nil) })
 }
 
 // MustListen listens on the side's address and port (0: ephemeral) and

@@ -43,6 +43,10 @@ func (a *adapter) Close() {
 
 // QueryAdapterInfo implements ndk.Adapter.
 func (a *adapter) QueryAdapterInfo() (ndk.AdapterInfo, ndk.Status) {
+	// VARIANT no-adapter-info (breaks IF-3): the entry point is missing.
+	if a.f.refuses(ndk.ObjectTypeAdapter) {
+		return ndk.AdapterInfo{}, ndk.StatusNotSupported
+	}
 	return a.f.info, ndk.StatusSuccess
 }
 
@@ -114,6 +118,10 @@ func create[T ndk.Object](a *adapter, done ndk.CreateCompletion, ctx any, mk fun
 // CreatePD implements ndk.Adapter.
 func (a *adapter) CreatePD(done ndk.CreateCompletion, ctx any) (ndk.PD, ndk.Status) {
 	return create(a, done, ctx, func() (ndk.PD, *object, ndk.Status) {
+		// VARIANT no-pd (breaks IF-9): the entry point is missing.
+		if a.f.refuses(ndk.ObjectTypePD) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		p := &pd{}
 		p.initLocked(a, ndk.ObjectTypePD, p)
 		p.priv = a.newTokenLocked(tokenRef{kind: tokPrivileged, pd: p})
@@ -124,6 +132,10 @@ func (a *adapter) CreatePD(done ndk.CreateCompletion, ctx any) (ndk.PD, ndk.Stat
 // CreateCQ implements ndk.Adapter.
 func (a *adapter) CreateCQ(params ndk.CQParams, done ndk.CreateCompletion, ctx any) (ndk.CQ, ndk.Status) {
 	return create(a, done, ctx, func() (ndk.CQ, *object, ndk.Status) {
+		// VARIANT no-cq (breaks IF-5): the entry point is missing.
+		if a.f.refuses(ndk.ObjectTypeCQ) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		if params.Depth < 1 || params.Depth > a.f.info.MaxCQDepth {
 			return nil, nil, ndk.StatusInvalidParameter
 		}
@@ -136,6 +148,10 @@ func (a *adapter) CreateCQ(params ndk.CQParams, done ndk.CreateCompletion, ctx a
 // CreateSharedEndpoint implements ndk.Adapter.
 func (a *adapter) CreateSharedEndpoint(local netip.AddrPort, done ndk.CreateCompletion, ctx any) (ndk.SharedEndpoint, ndk.Status) {
 	return create(a, done, ctx, func() (ndk.SharedEndpoint, *object, ndk.Status) {
+		// VARIANT no-shared-endpoint (breaks IF-11): the entry point is missing.
+		if a.f.refuses(ndk.ObjectTypeSharedEndpoint) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		ep, st := a.f.bindLocked(a.host, local)
 		if st != ndk.StatusSuccess {
 			return nil, nil, st
@@ -154,6 +170,10 @@ func (a *adapter) CreateSharedEndpoint(local netip.AddrPort, done ndk.CreateComp
 // CreateConnector implements ndk.Adapter.
 func (a *adapter) CreateConnector(done ndk.CreateCompletion, ctx any) (ndk.Connector, ndk.Status) {
 	return create(a, done, ctx, func() (ndk.Connector, *object, ndk.Status) {
+		// VARIANT no-connector (breaks IF-4): the entry point is missing.
+		if a.f.refuses(ndk.ObjectTypeConnector) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		c := newConnectorLocked(a)
 		return c, &c.object, ndk.StatusSuccess
 	})
@@ -163,6 +183,10 @@ func (a *adapter) CreateConnector(done ndk.CreateCompletion, ctx any) (ndk.Conne
 // a listener refuses every incoming request.
 func (a *adapter) CreateListener(onConnect ndk.ConnectEventCallback, connectCtx any, done ndk.CreateCompletion, ctx any) (ndk.Listener, ndk.Status) {
 	return create(a, done, ctx, func() (ndk.Listener, *object, ndk.Status) {
+		// VARIANT no-listener (breaks IF-6): the entry point is missing.
+		if a.f.refuses(ndk.ObjectTypeListener) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		l := &listener{onConnect: onConnect, connectCtx: connectCtx}
 		l.initLocked(a, ndk.ObjectTypeListener, l)
 		return l, &l.object, ndk.StatusSuccess

@@ -174,6 +174,11 @@ func (f *fabric) bindLocked(h *host, ap netip.AddrPort) (*endpoint, ndk.Status) 
 		}
 		return nil, ndk.StatusInvalidAddress
 	}
+	// VARIANT no-ipv4, no-ipv6 (break OV-2): the adapter's own address of
+	// one family cannot be bound.
+	if f.variant == VariantNoIPv4 && ip.Is4() || f.variant == VariantNoIPv6 && ip.Is6() {
+		return nil, ndk.StatusInvalidAddress
+	}
 	port := ap.Port()
 	if port == 0 {
 		const n = ndk.EphemeralPortLast - ndk.EphemeralPortFirst + 1

@@ -234,3 +234,22 @@ func TestCQOverrunAndResize(t *testing.T) {
 		A.close(t)
 	})
 }
+
+func TestVariantNotifyUnarmed(t *testing.T) {
+	eachVariantMode(t, VariantNotifyUnarmed, func(t *testing.T, e *env, broken bool) {
+		n := newNotes(t)
+		B := notifySide(t, e, e.b.IPv4, n, 64)
+		qb := dataQP(t, B, "qb")
+		cancelled(t, qb, 1)
+		// >>> the point of the variant (CQ-2)
+		if broken {
+			expect(t, "notification with no arm", n.one(t, "completion with no arm"), ndk.StatusSuccess)
+		} else {
+			n.none(t, "completion with no arm")
+		}
+		// <<<
+		drain(t, B.cq, 1)
+		mustClose(t, qb)
+		B.close(t)
+	})
+}

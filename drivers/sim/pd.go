@@ -29,6 +29,10 @@ func (p *pd) closedLocked()     {}
 // CreateQP implements ndk.PD.
 func (p *pd) CreateQP(params ndk.QPParams, done ndk.CreateCompletion, ctx any) (ndk.QP, ndk.Status) {
 	return create(p.ad, done, ctx, func() (ndk.QP, *object, ndk.Status) {
+		// VARIANT no-qp (breaks IF-10): the entry point is missing.
+		if p.ad.f.refuses(ndk.ObjectTypeQP) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		info := &p.ad.f.info
 		if params.ReceiveQueueDepth > info.MaxReceiveQueueDepth || params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE {
 			return nil, nil, ndk.StatusInvalidParameter
@@ -40,6 +44,10 @@ func (p *pd) CreateQP(params ndk.QPParams, done ndk.CreateCompletion, ctx any) (
 // CreateQPWithSRQ implements ndk.PD. The SRQ must be of the same PD.
 func (p *pd) CreateQPWithSRQ(params ndk.QPParams, s ndk.SRQ, done ndk.CreateCompletion, ctx any) (ndk.QP, ndk.Status) {
 	return create(p.ad, done, ctx, func() (ndk.QP, *object, ndk.Status) {
+		// VARIANT no-qp (breaks IF-10): the entry point is missing.
+		if p.ad.f.refuses(ndk.ObjectTypeQP) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		sq, ok := s.(*srq)
 		if !ok || sq == nil || sq.pd != p || sq.closing {
 			return nil, nil, ndk.StatusInvalidParameter
@@ -75,6 +83,10 @@ func (p *pd) newQPLocked(params ndk.QPParams, sq *srq) (ndk.QP, *object, ndk.Sta
 // CreateSRQ implements ndk.PD (SQ-1). A depth of 0 is invalid.
 func (p *pd) CreateSRQ(params ndk.SRQParams, done ndk.CreateCompletion, ctx any) (ndk.SRQ, ndk.Status) {
 	return create(p.ad, done, ctx, func() (ndk.SRQ, *object, ndk.Status) {
+		// VARIANT no-srq (breaks IF-12): the entry point is missing.
+		if p.ad.f.refuses(ndk.ObjectTypeSRQ) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		info := &p.ad.f.info
 		if p.closing || params.Depth < 1 || params.Depth > info.MaxSRQDepth || params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE {
 			return nil, nil, ndk.StatusInvalidParameter
@@ -89,6 +101,10 @@ func (p *pd) CreateSRQ(params ndk.SRQParams, done ndk.CreateCompletion, ctx any)
 // CreateMR implements ndk.PD.
 func (p *pd) CreateMR(fastRegister bool, done ndk.CreateCompletion, ctx any) (ndk.MR, ndk.Status) {
 	return create(p.ad, done, ctx, func() (ndk.MR, *object, ndk.Status) {
+		// VARIANT no-mr (breaks IF-7): the entry point is missing.
+		if p.ad.f.refuses(ndk.ObjectTypeMR) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		if p.closing {
 			return nil, nil, ndk.StatusInvalidParameter
 		}
@@ -102,6 +118,10 @@ func (p *pd) CreateMR(fastRegister bool, done ndk.CreateCompletion, ctx any) (nd
 // CreateMW implements ndk.PD.
 func (p *pd) CreateMW(done ndk.CreateCompletion, ctx any) (ndk.MW, ndk.Status) {
 	return create(p.ad, done, ctx, func() (ndk.MW, *object, ndk.Status) {
+		// VARIANT no-mw (breaks IF-8): the entry point is missing.
+		if p.ad.f.refuses(ndk.ObjectTypeMW) {
+			return nil, nil, ndk.StatusNotSupported
+		}
 		if p.closing {
 			return nil, nil, ndk.StatusInvalidParameter
 		}

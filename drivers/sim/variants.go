@@ -80,7 +80,55 @@ const (
 	VariantRejectAfterConnectRefused      = "reject-after-connect-refused"
 	VariantPrivateDataOffByOne            = "private-data-off-by-one"
 	VariantEphemeralRangeOffByOne         = "ephemeral-range-off-by-one"
+
+	VariantNoIPv4 = "no-ipv4"
+	VariantNoIPv6 = "no-ipv6"
+
+	VariantNotifyUnarmed = "notify-unarmed"
+
+	VariantNoAdapterInfo    = "no-adapter-info"
+	VariantNoConnector      = "no-connector"
+	VariantNoCQ             = "no-cq"
+	VariantNoListener       = "no-listener"
+	VariantNoMR             = "no-mr"
+	VariantNoMW             = "no-mw"
+	VariantNoPD             = "no-pd"
+	VariantNoQP             = "no-qp"
+	VariantNoSharedEndpoint = "no-shared-endpoint"
+	VariantNoSRQ            = "no-srq"
 )
+
+// unsupported are the variants that lack an entry point of the NDKPI
+// object table (IF-3..IF-12): the call fails with STATUS_NOT_SUPPORTED.
+var unsupported = []struct {
+	variant, rule, call string
+	kind                ndk.ObjectType
+	also                []string // the rules that fall with it
+}{
+	{VariantNoAdapterInfo, "IF-3", "NdkQueryAdapterInfo", ndk.ObjectTypeAdapter, nil},
+	{VariantNoConnector, "IF-4", "NdkCreateConnector", ndk.ObjectTypeConnector, nil},
+	{VariantNoCQ, "IF-5", "NdkCreateCq", ndk.ObjectTypeCQ, nil},
+	{VariantNoListener, "IF-6", "NdkCreateListener", ndk.ObjectTypeListener, nil},
+	{VariantNoMR, "IF-7", "NdkCreateMr", ndk.ObjectTypeMR, nil},
+	{VariantNoMW, "IF-8", "NdkCreateMw", ndk.ObjectTypeMW, nil},
+	{VariantNoPD, "IF-9", "NdkCreatePd", ndk.ObjectTypePD, nil},
+	{VariantNoQP, "IF-10", "NdkCreateQp and NdkCreateQpWithSrq", ndk.ObjectTypeQP, nil},
+	// CN-1 names the statuses of NdkCreateSharedEndpoint on an address in
+	// use or not the adapter's; STATUS_NOT_SUPPORTED is neither.
+	{VariantNoSharedEndpoint, "IF-11", "NdkCreateSharedEndpoint", ndk.ObjectTypeSharedEndpoint, []string{"CN-1"}},
+	{VariantNoSRQ, "IF-12", "NdkCreateSrq", ndk.ObjectTypeSRQ, nil},
+}
+
+// refuses reports whether the variant lacks the entry point that creates
+// objects of kind (for ObjectTypeAdapter: NdkQueryAdapterInfo).
+func (f *fabric) refuses(kind ndk.ObjectType) bool {
+	for _, u := range unsupported {
+		if u.variant == f.variant {
+			return u.kind == kind
+		}
+	}
+	return false
+}
 
 // Variant describes one deliberately broken variant of the provider,
 // selected with the driver option variant=<Name>.
@@ -457,6 +505,31 @@ var variants = []Variant{
 		Rules:       []string{"CN-2", "CN-1"},
 		Description: "port 0 draws from 49151-65534 instead of the ephemeral range 49152-65535",
 	},
+	{
+		Name:        VariantNoIPv4,
+		Rule:        "OV-2",
+		Rules:       []string{"OV-2"},
+		Description: "the adapter opens by its IPv4 address, but listening, connecting and creating a shared endpoint on it fail with STATUS_INVALID_ADDRESS",
+	},
+	{
+		Name:        VariantNoIPv6,
+		Rule:        "OV-2",
+		Rules:       []string{"OV-2"},
+		Description: "the adapter opens by its IPv6 address, but listening, connecting and creating a shared endpoint on it fail with STATUS_INVALID_ADDRESS",
+	},
+	{
+		Name:        VariantNotifyUnarmed,
+		Rule:        "CQ-2",
+		Rules:       []string{"CQ-2"},
+		Description: "a CQ that is not armed calls its notification callback for every new completion",
+	},
+}
+
+func init() {
+	for _, u := range unsupported {
+		variants = append(variants, Variant{Name: u.variant, Rule: u.rule, Rules: append([]string{u.rule}, u.also...),
+			Description: u.call + " fails with STATUS_NOT_SUPPORTED (the provider lacks the entry point)"})
+	}
 }
 
 // Variants returns the deliberately broken variants the driver implements,

@@ -625,3 +625,90 @@ func TestVariantResourcesWrongStatus(t *testing.T) {
 		closeAdapter(t, ad)
 	})
 }
+
+// The variants that lack an entry point of the object table: the call
+// fails with STATUS_NOT_SUPPORTED, and every other create still works.
+func TestVariantsUnsupported(t *testing.T) {
+	for _, u := range unsupported {
+		t.Run(u.variant, func(t *testing.T) {
+			eachVariantMode(t, u.variant, func(t *testing.T, e *env, broken bool) {
+				ad := e.adapter(t, e.a.IPv4)
+				var pd ndk.PD
+				if u.kind != ndk.ObjectTypePD {
+					pd = mustCreate(t, ad.CreatePD)
+				}
+				var cq ndk.CQ
+				if u.kind != ndk.ObjectTypeCQ {
+					cq = mustCreate(t, func(d ndk.CreateCompletion, x any) (ndk.CQ, ndk.Status) {
+						return ad.CreateCQ(ndk.CQParams{Depth: 16}, d, x)
+					})
+				}
+				calls := map[ndk.ObjectType]func() ndk.Status{
+					ndk.ObjectTypeAdapter: func() ndk.Status { _, st := ad.QueryAdapterInfo(); return st },
+					ndk.ObjectTypePD:      func() ndk.Status { st := try(t, ad.CreatePD); return st },
+					ndk.ObjectTypeCQ: func() ndk.Status {
+						return try(t, func(d ndk.CreateCompletion, x any) (ndk.CQ, ndk.Status) {
+							return ad.CreateCQ(ndk.CQParams{Depth: 16}, d, x)
+						})
+					},
+					ndk.ObjectTypeConnector: func() ndk.Status { return try(t, ad.CreateConnector) },
+					ndk.ObjectTypeListener: func() ndk.Status {
+						return try(t, func(d ndk.CreateCompletion, x any) (ndk.Listener, ndk.Status) {
+							return ad.CreateListener(nil, nil, d, x)
+						})
+					},
+					ndk.ObjectTypeSharedEndpoint: func() ndk.Status {
+						return try(t, func(d ndk.CreateCompletion, x any) (ndk.SharedEndpoint, ndk.Status) {
+							return ad.CreateSharedEndpoint(ap(e.a.IPv4, 0), d, x)
+						})
+					},
+				}
+				if pd != nil {
+					calls[ndk.ObjectTypeMR] = func() ndk.Status {
+						return try(t, func(d ndk.CreateCompletion, x any) (ndk.MR, ndk.Status) { return pd.CreateMR(false, d, x) })
+					}
+					calls[ndk.ObjectTypeMW] = func() ndk.Status { return try(t, pd.CreateMW) }
+					calls[ndk.ObjectTypeSRQ] = func() ndk.Status {
+						return try(t, func(d ndk.CreateCompletion, x any) (ndk.SRQ, ndk.Status) {
+							return pd.CreateSRQ(ndk.SRQParams{Depth: 4, MaxReceiveRequestSGE: 1}, d, x)
+						})
+					}
+					if cq != nil {
+						calls[ndk.ObjectTypeQP] = func() ndk.Status {
+							return try(t, func(d ndk.CreateCompletion, x any) (ndk.QP, ndk.Status) {
+								return pd.CreateQP(ndk.QPParams{ReceiveCQ: cq, InitiatorCQ: cq, ReceiveQueueDepth: 4, InitiatorQueueDepth: 4,
+									MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1}, d, x)
+							})
+						}
+					}
+				}
+				for kind, call := range calls {
+					want := ndk.StatusSuccess
+					if broken && kind == u.kind {
+						want = ndk.StatusNotSupported
+					}
+					// >>> the point of the variant (IF-3..IF-12)
+					expect(t, kind.String(), call(), want)
+					// <<<
+				}
+				if cq != nil {
+					mustClose(t, cq)
+				}
+				if pd != nil {
+					mustClose(t, pd)
+				}
+				closeAdapter(t, ad)
+			})
+		})
+	}
+}
+
+// try runs a create to its final status and closes what it created.
+func try[T ndk.Object](t *testing.T, call func(ndk.CreateCompletion, any) (T, ndk.Status)) ndk.Status {
+	t.Helper()
+	v, st := createT(t, call)
+	if st == ndk.StatusSuccess {
+		mustClose(t, v)
+	}
+	return st
+}

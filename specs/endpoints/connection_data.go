@@ -120,9 +120,13 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			suite.MustSucceed(accept)
 		})
 
-		It("CN-7: NdkCompleteConnect on a connector that is not connecting fails with STATUS_CONNECTION_INVALID", Label("CN-7"), func() {
+		It("CN-7: NdkCompleteConnect on a connector that is not connecting fails with STATUS_CONNECTION_INVALID: a new one, and one whose NdkConnect failed", Label("CN-7"), func() {
 			c := p.A.MustCreateConnector()
 			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect on a new connector")
+			// A connect that failed leaves the connector not connecting.
+			dst := p.B.AddrPort(noListenerPort)
+			suite.Step().Expect(c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil).Wait()).NotTo(Equal(ndk.StatusSuccess), "NdkConnect to %v, where no listener listens", dst)
+			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect on a connector whose NdkConnect failed")
 		})
 
 		It("CN-8, CN-9: NdkAccept fails with STATUS_CONNECTION_ABORTED when the connecting peer rejects the connection after its connect completed", Label("CN-8", "CN-9"), func() {

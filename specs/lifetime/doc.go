@@ -1,3 +1,3 @@
 // Package lifetime holds the specs of the NDKPI object lifetime rules
-// (LT-*), the create/request/close completion rules (CR-*) and CQ-4.
+// (LT-*), the create/request/close completion rules (CR-*), CQ-2 and CQ-4.
 package lifetime
