@@ -3,6 +3,7 @@ package reports
 import (
 	"encoding/xml"
 	"fmt"
+	"github.com/ndkconform/ndkconform/finding"
 	"io"
 	"maps"
 	"os"
@@ -102,6 +103,12 @@ func WriteJUnit(w io.Writer, r Run) error {
 		}
 		for _, id := range s.Rules {
 			tc.Properties = append(tc.Properties, JUnitProperty{Name: "rule", Value: id})
+		}
+		// The clauses of compound rules the spec covers (catalog.Clause).
+		for _, l := range s.Labels {
+			if id, ok := finding.ClauseOf(l); ok {
+				tc.Properties = append(tc.Properties, JUnitProperty{Name: "clause", Value: id})
+			}
 		}
 		// The rules a failure counts against, as data: a tool reading the
 		// JUnit file (test/rxe/judge) never parses the message for them.

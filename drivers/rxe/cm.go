@@ -3,6 +3,7 @@
 package rxe
 
 import (
+	"errors"
 	"net/netip"
 	"syscall"
 	"time"
@@ -619,6 +620,13 @@ func (c *connector) Reject(privateData []byte) ndk.Status {
 		return ndk.StatusConnectionInvalid
 	}
 	if err := rejectID(c.id, privateData); err != nil {
+		// The state checks above passed, so an EINVAL comes from the
+		// kernel's CM: its cm_id left REQ_RCVD (or REP_RCVD) because the
+		// peer gave up before rdma_cm told us (its connector closed with
+		// the connect pending sends a REJ, or its REQ timed out): CN-9.
+		if errors.Is(err, syscall.EINVAL) {
+			return ndk.StatusConnectionAborted
+		}
 		return statusOf(err)
 	}
 	c.state = stRejected

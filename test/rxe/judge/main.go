@@ -4,6 +4,10 @@
 // waivers file (every rule its failure counts against must be waived, as
 // ndkconform's --waivers does) or a skipped spec is not (every rule it is
 // labelled with must be waived: a skip verifies none of them), 0 otherwise.
+// A spec that covers clauses of compound rules (JUnit property "clause")
+// verifies exactly those: its skip is waived when each of its clauses is,
+// by a waiver line naming the clause ("CN-3.timeout reason"), which only
+// the judge accepts.
 //
 //	go run ./test/rxe/judge [-waivers FILE] [-top N] junit.xml
 package main
@@ -17,6 +21,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/reports"
 )
 
@@ -36,14 +41,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: judge [-waivers FILE] [-top N] junit.xml")
 		return 2
 	}
-	waivers := reports.Waivers{}
+	waivers, clauses := reports.Waivers{}, map[string]string{}
 	if *waiversPath != "" {
 		f, err := os.Open(*waiversPath)
 		if err != nil {
 			fmt.Fprintln(stderr, "judge:", err)
 			return 2
 		}
-		waivers, err = reports.ParseWaivers(f)
+		waivers, clauses, err = parseWaivers(f)
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "judge: %s: %v\n", *waiversPath, err)
@@ -60,7 +65,34 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "judge: %s: %v\n", fs.Arg(0), err)
 		return 2
 	}
-	return judge(doc, waivers, *top, stdout)
+	return judge(doc, waivers, clauses, *top, stdout)
+}
+
+// parseWaivers reads the waivers file: the lines whose ID is a clause of the
+// catalog (e.g. CN-3.timeout) waive the skips of the specs of that clause;
+// the others are rule waivers, as reports.ParseWaivers reads them.
+func parseWaivers(r io.Reader) (reports.Waivers, map[string]string, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	clauses := map[string]string{}
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if _, _, ok := catalog.LookupClause(f[0]); ok {
+			if len(f) < 2 {
+				return nil, nil, fmt.Errorf("line %d: waiver of %s gives no reason", i+1, f[0])
+			}
+			clauses[f[0]] = strings.Join(f[1:], " ")
+			lines[i] = "" // keeps the line numbers of the rule waivers
+		}
+	}
+	w, err := reports.ParseWaivers(strings.NewReader(strings.Join(lines, "\n")))
+	return w, clauses, err
 }
 
 // tally counts specs by outcome.
@@ -74,7 +106,7 @@ func (t tally) String() string {
 	return s
 }
 
-func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.Writer) int {
+func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, clauseWaivers map[string]string, top int, w io.Writer) int {
 	areas := map[string]*tally{}
 	var total tally
 	byRule := map[string][]string{} // rule -> first lines of the failures counted against it
@@ -93,8 +125,11 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 			}
 			s := reports.Spec{Name: tc.Name, Area: area, State: tc.Status}
 			var charged []string // the rules the failure counts against
+			var clauses []string // the clauses the spec covers
 			for _, p := range tc.Properties {
 				switch p.Name {
+				case "clause":
+					clauses = append(clauses, p.Value)
 				case "rule":
 					s.Rules = append(s.Rules, p.Value)
 				case "charged":
@@ -115,7 +150,11 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 			case tc.Skipped != nil:
 				t.skipped++
 				total.skipped++
-				if allWaived(waivers, s.Rules) {
+				waived := allWaived(waivers, s.Rules)
+				if len(clauses) > 0 {
+					waived = allWaived(clauseWaivers, clauses)
+				}
+				if waived {
 					t.skipWaived++
 				} else {
 					skips = append(skips, fmt.Sprintf("%s: %s", clip(tc.Name, 110), tc.Skipped.Message))
@@ -203,7 +242,7 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, top int, w io.W
 }
 
 // allWaived tells whether ids names rules and every one is waived.
-func allWaived(waivers reports.Waivers, ids []string) bool {
+func allWaived[W ~map[string]string](waivers W, ids []string) bool {
 	for _, id := range ids {
 		if _, ok := waivers[id]; !ok {
 			return false

@@ -83,3 +83,37 @@ func TestJudgeEmptyReport(t *testing.T) {
 }
 
 func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }
+
+// A skipped spec that covers clauses is waived by waivers of its clauses,
+// not of its rules (it verifies only those clauses).
+func TestJudgeClauseWaivers(t *testing.T) {
+	const report = `<testsuites name="ndkconform" tests="1" skipped="1"><testsuite name="ndkconform" tests="1" skipped="1">
+    <testcase name="[OV-2 CN-3] t" classname="ndkconform.endpoints" status="skipped">
+      <properties><property name="rule" value="OV-2"></property><property name="rule" value="CN-3"></property><property name="clause" value="CN-3.timeout"></property></properties>
+      <skipped message="not observable: the provider's time-out is longer"></skipped>
+    </testcase></testsuite></testsuites>`
+	dir := t.TempDir()
+	junit := dir + "/junit.xml"
+	if err := writeFile(junit, report); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		waivers string
+		code    int
+	}{
+		{"OV-2 x\nCN-3 y\n", 1},    // rule waivers do not waive a clause spec's skip
+		{"CN-3.timeout slow\n", 0}, // its clause does
+		{"CN-3.refused slow\n", 1}, // another clause does not
+		{"CN-3.timeout\n", 2},      // no reason: bad usage
+		{"CN-3.bogus slow\n", 2},   // not a clause of the catalog
+	} {
+		w := dir + "/waivers.txt"
+		if err := writeFile(w, tc.waivers); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		if code := run([]string{"-waivers", w, junit}, &out, &errb); code != tc.code {
+			t.Errorf("waivers %q: exit %d, want %d\n%s%s", tc.waivers, code, tc.code, out.String(), errb.String())
+		}
+	}
+}
