@@ -204,7 +204,7 @@ func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
 // CreateListener calls NdkCreateListener; connect events are queued on the
 // listener.
 func (a *Adapter) CreateListener() *CreateOp[*Listener] {
-	l := &Listener{events: make(chan *Connector, 1024)}
+	l := &Listener{arrived: make(chan struct{}, 1)}
 	return create(a, "NdkCreateListener", a.obj, ndk.ObjectTypeListener, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			nl, st := a.Adapter.CreateListener(l.onConnect, nil, done, nil)
@@ -450,12 +450,17 @@ func (b *base) checkOpen(call string) {
 type Listener struct {
 	base
 	ndk.Listener
-	events  chan *Connector
 	mu      sync.Mutex
+	queue   []*Connector    // connect events not yet taken by NextRequest
+	arrived chan struct{}   // signalled (1 slot) when queue grows
 	pending []ndk.Connector // events that came before the create returned
 	isReady bool
 	count   int
 }
+
+// maxUnconsumed bounds the connect events the harness queues for a spec:
+// more means a provider delivering events without end.
+const maxUnconsumed = 1 << 16
 
 func (l *Listener) onConnect(_ any, c ndk.Connector) {
 	l.mu.Lock()
@@ -488,11 +493,18 @@ func (l *Listener) deliver(c ndk.Connector) {
 	a.rec().run(l.obj, "NdkConnectEventCallback", nil, false, Callback{Connector: conn}, func() {
 		l.mu.Lock()
 		l.count++
+		full := len(l.queue) >= maxUnconsumed
+		if !full {
+			l.queue = append(l.queue, conn)
+		}
 		l.mu.Unlock()
+		if full {
+			a.rec().violate(l.obj.violation("", "NdkConnectEventCallback", "", fmt.Sprintf("harness: more than %d unconsumed connect events", maxUnconsumed)))
+			return
+		}
 		select {
-		case l.events <- conn:
-		default:
-			a.rec().violate(l.obj.violation("", "NdkConnectEventCallback", "", fmt.Sprintf("harness: more than %d unconsumed connect events", cap(l.events))))
+		case l.arrived <- struct{}{}:
+		default: // already signalled
 		}
 	})
 }
@@ -537,13 +549,25 @@ func (l *Listener) ControlConnectEvents(pause bool) {
 // NextRequest waits for the next connect event and returns its connector.
 func (l *Listener) NextRequest() *Connector {
 	GinkgoHelper()
-	select {
-	case c := <-l.events:
-		return c
-	case <-time.After(l.a.rec().timeout):
-		Violate(l.obj.violation("", "NdkConnectEventCallback", "a connect event within "+l.a.rec().timeout.String(), "none came"))
+	timeout := time.NewTimer(l.a.rec().timeout)
+	defer timeout.Stop()
+	for {
+		l.mu.Lock()
+		if len(l.queue) > 0 {
+			c := l.queue[0]
+			l.queue[0] = nil
+			l.queue = l.queue[1:]
+			l.mu.Unlock()
+			return c
+		}
+		l.mu.Unlock()
+		select {
+		case <-l.arrived:
+		case <-timeout.C:
+			Violate(l.obj.violation("", "NdkConnectEventCallback", "a connect event within "+l.a.rec().timeout.String(), "none came"))
+			return nil
+		}
 	}
-	return nil
 }
 
 // ConnectEvents is how many connect events the listener delivered.
