@@ -76,15 +76,8 @@ type (
 		// covered", "no spec", "not observable"); Clauses the clauses of a
 		// compound rule; MissingClauses the IDs of those no spec covers.
 		Coverage       string       `json:"coverage"`
-		Clauses        []jsonClause `json:"clauses,omitempty"`
+		Clauses        []JSONClause `json:"clauses,omitempty"`
 		MissingClauses []string     `json:"missing_clauses,omitempty"`
-	}
-	jsonClause struct {
-		ID      string   `json:"id"`
-		Text    string   `json:"text"`
-		Reason  string   `json:"reason,omitempty"`
-		Covered bool     `json:"covered"`
-		Specs   []string `json:"specs"`
 	}
 	jsonFailure struct {
 		Spec    string `json:"spec"`
@@ -210,11 +203,7 @@ func (r Run) MarshalJSON() ([]byte, error) {
 			jr.Specs = []string{}
 		}
 		for _, cr := range rr.Clauses {
-			jc := jsonClause{ID: cr.Clause.ID, Text: cr.Clause.Text, Reason: cr.Clause.Reason, Covered: cr.Covered(), Specs: cr.Specs}
-			if jc.Specs == nil {
-				jc.Specs = []string{}
-			}
-			jr.Clauses = append(jr.Clauses, jc)
+			jr.Clauses = append(jr.Clauses, NewJSONClause(cr.Clause, cr.Specs))
 		}
 		for _, c := range rr.MissingClauses() {
 			jr.MissingClauses = append(jr.MissingClauses, c.ID)
@@ -336,4 +325,23 @@ func adapterJSON(a ndk.AdapterInfo) *jsonAdapter {
 		LargeRequestThreshold: a.LargeRequestThreshold,
 		MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
 	}
+}
+
+// JSONClause is a clause of a compound rule in JSON, with the specs that
+// cover it: the same shape in the JSON report and in 'ndkconform rules
+// --json'.
+type JSONClause struct {
+	ID      string   `json:"id"`
+	Text    string   `json:"text"`
+	Reason  string   `json:"reason,omitempty"`
+	Covered bool     `json:"covered"`
+	Specs   []string `json:"specs"`
+}
+
+// NewJSONClause is clause c covered by specs (none: not covered).
+func NewJSONClause(c catalog.Clause, specs []string) JSONClause {
+	if specs == nil {
+		specs = []string{}
+	}
+	return JSONClause{ID: c.ID, Text: c.Text, Reason: c.Reason, Covered: len(specs) > 0, Specs: specs}
 }

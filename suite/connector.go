@@ -51,7 +51,7 @@ func (c *Connector) Connect(qp *QP, src, dst netip.AddrPort, privateData []byte)
 func (c *Connector) ConnectWith(p ndk.ConnectParams, qp *QP) *Op {
 	c.a.env.relate(qp.obj, c.obj)
 	local := p.Source.Addr()
-	if familyName(local) != familyName(p.Destination.Addr()) {
+	if familyOf(local) != familyOf(p.Destination.Addr()) {
 		local = netip.Addr{} // a connect across families is refused for the address, not the family
 	}
 	return c.requestFrom("NdkConnect", local, func(done ndk.RequestCompletion) ndk.Status { return c.Connector.Connect(p, done, nil) })

@@ -64,17 +64,18 @@ func (a *Adapter) checkFamily(op *Op, local netip.Addr) {
 	}
 	op.onFinal = func(st ndk.Status) {
 		if slices.Contains(familyRefusals[op.Kind], st) {
-			a.rec().violate(op.violation("OV-2", fmt.Sprintf("connections over %s, on the adapter's own address %v", familyName(local), local),
+			a.rec().violate(op.violation("OV-2", fmt.Sprintf("connections over %s, on the adapter's own address %v", familyOf(local), local),
 				fmt.Sprintf("%v refused it with %v", op.Call, st)))
 		}
 	}
 }
 
-func familyName(a netip.Addr) string {
+// familyOf is the address family of a.
+func familyOf(a netip.Addr) Family {
 	if a.Is4() || a.Is4In6() {
-		return "IPv4"
+		return IPv4
 	}
-	return "IPv6"
+	return IPv6
 }
 
 // newObject registers an object the provider created.

@@ -14,6 +14,7 @@ import (
 	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
 )
 
@@ -199,13 +200,6 @@ func sectionPages(cov []catalog.Coverage, section string) []string {
 }
 
 func printRulesJSON(stdout, stderr io.Writer, cov []catalog.Coverage) int {
-	type jsonClause struct {
-		ID      string   `json:"id"`
-		Text    string   `json:"text"`
-		Reason  string   `json:"reason,omitempty"`
-		Covered bool     `json:"covered"`
-		Specs   []string `json:"specs"`
-	}
 	type jsonRule struct {
 		ID       string `json:"id"`
 		Strength string `json:"strength"`
@@ -219,11 +213,11 @@ func printRulesJSON(stdout, stderr io.Writer, cov []catalog.Coverage) int {
 		// specs", "not observable", "NO SPEC"), Status the catalog's
 		// coverage status ("covered", "partly covered", "no spec", "not
 		// observable").
-		Coverage       string       `json:"coverage"`
-		Status         string       `json:"status"`
-		Specs          []string     `json:"specs"`
-		Clauses        []jsonClause `json:"clauses,omitempty"`
-		MissingClauses []string     `json:"missing_clauses,omitempty"`
+		Coverage       string               `json:"coverage"`
+		Status         string               `json:"status"`
+		Specs          []string             `json:"specs"`
+		Clauses        []reports.JSONClause `json:"clauses,omitempty"`
+		MissingClauses []string             `json:"missing_clauses,omitempty"`
 	}
 	out := make([]jsonRule, 0, len(cov))
 	for _, c := range cov {
@@ -235,11 +229,7 @@ func printRulesJSON(stdout, stderr io.Writer, cov []catalog.Coverage) int {
 		jr := jsonRule{ID: r.ID, Strength: string(r.Strength), Actor: r.Actor, Section: r.Section, Page: r.Page,
 			Seed: r.Seed, Text: r.Text, Reason: r.Reason, Coverage: coverageText(c), Status: c.Status(), Specs: specs}
 		for _, cc := range c.Clauses {
-			cs := cc.Specs
-			if cs == nil {
-				cs = []string{}
-			}
-			jr.Clauses = append(jr.Clauses, jsonClause{ID: cc.Clause.ID, Text: cc.Clause.Text, Reason: cc.Clause.Reason, Covered: len(cc.Specs) > 0, Specs: cs})
+			jr.Clauses = append(jr.Clauses, reports.NewJSONClause(cc.Clause, cc.Specs))
 		}
 		for _, m := range c.Missing() {
 			jr.MissingClauses = append(jr.MissingClauses, m.ID)
