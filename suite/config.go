@@ -25,6 +25,13 @@ const DefaultTimeout = 10 * time.Second
 // happen, unless the configuration says otherwise.
 const DefaultSettle = 100 * time.Millisecond
 
+// The model specs' default budget: enough to meet every seed-area breach
+// of sim, small enough for a run of a few seconds.
+const (
+	DefaultModelSequences = 40
+	DefaultModelSteps     = 30
+)
+
 // Config is one conformance run.
 type Config struct {
 	// Driver names a registered driver; DriverOptions are its key=value
@@ -50,8 +57,13 @@ type Config struct {
 	Verbose bool
 	// NoColor turns off ANSI colours.
 	NoColor bool
-	// Seed orders the specs; 0 means 1 (runs are reproducible).
+	// Seed orders the specs and fixes the model specs' random consumer
+	// sequences; 0 means 1 (runs are reproducible).
 	Seed int64
+	// ModelSequences is how many random consumer sequences each model spec
+	// runs, and ModelSteps how many steps a sequence has on average; 0
+	// means DefaultModelSequences and DefaultModelSteps.
+	ModelSequences, ModelSteps int
 	// DryRun lists the selected specs in the report without running them.
 	DryRun bool
 	// Progress, when set, receives a ProgressRecord (JSON) a line: the
@@ -68,6 +80,12 @@ func (c *Config) withDefaults() {
 	}
 	if c.Settle <= 0 {
 		c.Settle = min(DefaultSettle, c.Timeout/20)
+	}
+	if c.ModelSequences <= 0 {
+		c.ModelSequences = DefaultModelSequences
+	}
+	if c.ModelSteps <= 0 {
+		c.ModelSteps = DefaultModelSteps
 	}
 	if c.Seed == 0 {
 		c.Seed = 1

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/netip"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -195,5 +196,24 @@ func (d *durationFlag) Set(s string) error {
 		return fmt.Errorf("must be positive")
 	}
 	*d = durationFlag(v)
+	return nil
+}
+
+// positiveInt is a flag that takes a positive integer.
+type positiveInt struct{ n *int }
+
+func (p positiveInt) String() string {
+	if p.n == nil || *p.n == 0 {
+		return ""
+	}
+	return strconv.Itoa(*p.n)
+}
+
+func (p positiveInt) Set(s string) error {
+	v, err := strconv.Atoi(s)
+	if err != nil || v <= 0 {
+		return fmt.Errorf("want a positive integer")
+	}
+	*p.n = v
 	return nil
 }

@@ -51,14 +51,16 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&c.Verbose, "verbose", false, "report every spec as it runs")
 	fs.BoolVar(&c.Verbose, "v", false, "")
 	fs.BoolVar(&c.NoColor, "no-color", false, "no ANSI colours (also when standard output is not a terminal, or NO_COLOR is set)")
-	fs.Int64Var(&c.Seed, "seed", 1, "the `N` that orders the specs")
+	fs.Int64Var(&c.Seed, "seed", 1, "the `N` that orders the specs and fixes the model specs' random consumer sequences")
+	fs.Var(positiveInt{&c.ModelSequences}, "model-sequences", fmt.Sprintf("how many random consumer sequences each model spec runs (an `N`; default %d)", suite.DefaultModelSequences))
+	fs.Var(positiveInt{&c.ModelSteps}, "model-steps", fmt.Sprintf("how many steps a model sequence has on average (an `N`; default %d)", suite.DefaultModelSteps))
 	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs and their labels without running them")
 	return fs, o
 }
 
 var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
-	"junit-report", "json-report", "html-report", "waivers", "verbose", "no-color", "seed", "dry-run"}
+	"junit-report", "json-report", "html-report", "waivers", "verbose", "no-color", "seed", "model-sequences", "model-steps", "dry-run"}
 
 func runUsage(w io.Writer) {
 	fs, _ := runFlags()

@@ -1,0 +1,245 @@
+package model
+
+import (
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"net/netip"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/model"
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	"pgregory.net/rapid"
+)
+
+// checkedRules are the rules the model checks after every step, with a
+// rule ID the finding names: the labels of the model specs.
+var checkedRules = []string{
+	"LC-2", "LC-3", "LC-4", "LC-5", "LC-6", "LC-7", "LC-8", "LC-9", "LC-10", "LC-11", "LC-12", "LC-13", "LC-14",
+	"LC-15", "LC-16", "LC-17", "LC-18", "LC-19", "LC-20", "LC-21", "LC-22", "LC-23", "LC-24", "LC-25",
+	"CN-1", "CN-2", "CN-3", "CN-4", "CN-5", "CN-6", "CN-7", "CN-8", "CN-9", "CN-11", "CN-13", "CN-15",
+	"LT-7", "LT-9", "LT-12", "LT-14", "LT-15", "LT-16", "LT-20", "LT-22", "LT-23", "LT-25", "LT-26",
+	"DS-2", "DS-3", "DS-4", "DS-6",
+	"CR-1", "CR-2", "CR-4", "CR-5", "CR-6", "CR-7", "CR-9", "CR-10",
+}
+
+var _ = Describe("Model of the endpoint, lifetime and disconnect rules", Label(append([]string{"model", "endpoints", "lifetime", "disconnect"}, checkedRules...)...), func() {
+	suite.ForEachFamily(func(f suite.Family) {
+		It("keeps every step of random consumer sequences on both sides within what the rules allow", func() {
+			runModel(suite.DirectFor(f), CurrentSpecReport().FullText())
+		})
+	})
+})
+
+// runModel runs the spec's random consumer sequences with rapid, and fails
+// the spec with the shortest failing sequence rapid finds, its rule, its
+// seed and the command that replays it.
+func runModel(d suite.Direct, text string) {
+	GinkgoHelper()
+	rapidReady()
+	seed := seedFor(d.Seed, text)
+	setRapid("rapid.checks", d.Sequences)
+	setRapid("rapid.steps", d.Steps)
+	setRapid("rapid.seed", seed)
+	setRapid("rapid.nofailfile", true)
+	setRapid("rapid.shrinktime", 20*time.Second)
+	tb := &ginkgoTB{name: text}
+	var last *failure
+	sequences, firstFailure := 0, 0
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(failNow); !ok {
+					panic(r)
+				}
+			}
+		}()
+		rapid.Check(tb, func(t *rapid.T) {
+			sequences++
+			w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1)}
+			defer func() {
+				if w.failure != nil {
+					last = w.failure
+					if firstFailure == 0 {
+						firstFailure = sequences
+					}
+				}
+			}()
+			w.run()
+		})
+	}()
+	if !tb.failed {
+		return
+	}
+	msg := strings.Join(tb.errors, "\n")
+	caseSeed := seed
+	if m := reSeed.FindStringSubmatch(msg); m != nil {
+		fmt.Sscan(m[1], &caseSeed)
+	}
+	if last == nil {
+		suite.Violate(finding.Violation{Expected: "the model's sequences run", Observed: "harness: " + msg})
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Shortest failing sequence (%d steps; run seed %d, sequence seed %d, failed at sequence %d of %d):\n",
+		len(last.steps), d.Seed, caseSeed, firstFailure, d.Sequences)
+	for i, s := range last.steps {
+		fmt.Fprintf(&b, "  %2d. %s\n", i+1, s)
+	}
+	fmt.Fprintf(&b, "Replay: %s", d.ReplayCommand(text, firstFailure))
+	f := last.f
+	suite.ViolateWith(f.Rules, finding.Violation{Call: f.Call, Object: f.Object, Side: f.Side, Expected: f.Expected, Observed: f.Observed}, b.String())
+}
+
+var reSeed = regexp.MustCompile(`-rapid\.seed=(\d+)`)
+
+// seedFor derives the seed of a spec's sequences from the run's seed and
+// the spec's text: one --seed fixes every sequence of every model spec.
+func seedFor(run int64, text string) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d\x00%s", run, text)
+	if s := h.Sum64(); s != 0 {
+		return s
+	}
+	return 1
+}
+
+// rapidReady makes rapid usable outside `go test`: it asks testing.Short,
+// which needs the testing flags registered and the default flag set
+// parsed (with no arguments: the CLI parses its own flag sets).
+var rapidReady = sync.OnceFunc(func() {
+	if flag.Lookup("test.short") == nil {
+		testing.Init()
+	}
+	if !flag.Parsed() {
+		_ = flag.CommandLine.Parse(nil)
+	}
+})
+
+// setRapid sets one of rapid's settings, which it reads from flags of the
+// process's default flag set.
+func setRapid(name string, v any) {
+	if err := flag.CommandLine.Set(name, fmt.Sprint(v)); err != nil {
+		panic(fmt.Sprintf("rapid setting %s: %v", name, err))
+	}
+}
+
+// ginkgoTB is rapid's test handle inside a Ginkgo spec: it collects rapid's
+// verdict, which runModel turns into the spec's failure.
+type ginkgoTB struct {
+	name   string
+	failed bool
+	errors []string
+}
+
+type failNow struct{}
+
+func (t *ginkgoTB) Helper()                           {}
+func (t *ginkgoTB) Name() string                      { return t.name }
+func (t *ginkgoTB) Logf(format string, args ...any)   {}
+func (t *ginkgoTB) Log(args ...any)                   {}
+func (t *ginkgoTB) Skipf(format string, args ...any)  { Skip(fmt.Sprintf(format, args...)) }
+func (t *ginkgoTB) Skip(args ...any)                  { Skip(fmt.Sprint(args...)) }
+func (t *ginkgoTB) SkipNow()                          { Skip("skipped") }
+func (t *ginkgoTB) Errorf(format string, args ...any) { t.Error(fmt.Sprintf(format, args...)) }
+func (t *ginkgoTB) Error(args ...any) {
+	t.failed = true
+	t.errors = append(t.errors, fmt.Sprint(args...))
+}
+func (t *ginkgoTB) Fatalf(format string, args ...any) { t.Errorf(format, args...); t.FailNow() }
+func (t *ginkgoTB) Fatal(args ...any)                 { t.Error(args...); t.FailNow() }
+func (t *ginkgoTB) FailNow()                          { t.failed = true; panic(failNow{}) }
+func (t *ginkgoTB) Fail()                             { t.failed = true }
+func (t *ginkgoTB) Failed() bool                      { return t.failed }
+
+// run is one sequence: fresh adapters, the drawn steps, the teardown.
+func (w *world) run() {
+	for s, addr := range []netip.Addr{w.d.A, w.d.B} {
+		var a ndk.Adapter
+		st := w.invoke("OPEN_NDK_ADAPTER", func() ndk.Status {
+			var st ndk.Status
+			a, st = w.d.Provider.OpenAdapter(addr)
+			return st
+		})
+		if st != ndk.StatusSuccess || a == nil {
+			w.fail(&model.Finding{Call: "OPEN_NDK_ADAPTER", Side: model.Side(s).String(), Expected: "STATUS_SUCCESS", Observed: st.String()})
+		}
+		w.adapter[s] = a
+		info, ist := a.QueryAdapterInfo()
+		if ist != ndk.StatusSuccess {
+			w.fail(&model.Finding{Rules: "IF-3", Call: "NdkQueryAdapterInfo", Side: model.Side(s).String(), Expected: "STATUS_SUCCESS", Observed: ist.String()})
+		}
+		w.info[s] = info
+	}
+	w.t.Cleanup(func() {
+		if w.adapter[0] != nil || w.adapter[1] != nil {
+			done := make(chan struct{})
+			go func() {
+				// A failed sequence leaves objects open: close them,
+				// newest first, so that the next sequence (or rapid's
+				// shrinking) starts from a clean provider.
+				if w.m != nil {
+					open := w.m.OpenObjects()
+					for i := len(open) - 1; i >= 0; i-- {
+						if h := w.handles[open[i]]; h != nil && w.claimClose(open[i]) {
+							h.Close(func(any) {}, nil)
+						}
+					}
+				}
+				for _, a := range w.adapter {
+					if a != nil {
+						a.Close()
+					}
+				}
+				close(done)
+			}()
+			select {
+			case <-done:
+			case <-time.After(w.d.Timeout):
+			}
+		}
+	})
+	var cfg model.Config
+	for s := range 2 {
+		cfg.MaxInbound[s], cfg.MaxOutboud[s] = w.info[s].MaxInboundReadLimit, w.info[s].MaxOutboundReadLimit
+	}
+	cfg.Addr = [2]netip.Addr{w.d.A, w.d.B}
+	w.m = model.New(cfg)
+	w.t.Repeat(w.actions())
+	w.teardown(rapid.Bool().Draw(w.t, "close one at a time"), rapid.IntRange(0, 3).Draw(w.t, "adapter close early") == 0)
+	w.checkLate()
+	w.checkReleased()
+}
+
+// checkReleased opens new adapters once the sequence's are closed and
+// probes every port the sequence bound: with every object closed, each is
+// free (LC-6), and the next sequence starts from a clean provider.
+func (w *world) checkReleased() {
+	w.over = false
+	for s, addr := range []netip.Addr{w.d.A, w.d.B} {
+		var a ndk.Adapter
+		st := w.invoke("OPEN_NDK_ADAPTER", func() ndk.Status {
+			var st ndk.Status
+			a, st = w.d.Provider.OpenAdapter(addr)
+			return st
+		})
+		if st != ndk.StatusSuccess || a == nil {
+			w.fail(&model.Finding{Call: "OPEN_NDK_ADAPTER", Side: model.Side(s).String(), Expected: "STATUS_SUCCESS", Observed: st.String()})
+		}
+		w.adapter[s] = a
+	}
+	w.step("after the adapters closed, on new adapters:")
+	for _, s := range []model.Side{model.A, model.B} {
+		for _, p := range w.m.Ports(s) {
+			w.probe(s, p)
+		}
+	}
+	w.closeAdapters()
+}

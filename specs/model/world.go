@@ -1,0 +1,619 @@
+package model
+
+import (
+	"fmt"
+	"net/netip"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/model"
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	"pgregory.net/rapid"
+)
+
+// world is one random consumer sequence: two fresh adapters, the model of
+// what a conforming provider lets the consumer observe, and the handles,
+// driven from the sequence's goroutine. Callbacks only queue events; the
+// sequence's goroutine feeds them to the model in the order they
+// happened, with the returns of its own calls.
+type world struct {
+	t       *rapid.T
+	d       suite.Direct
+	m       *model.Model
+	adapter [2]ndk.Adapter
+	info    [2]ndk.AdapterInfo
+	handles map[model.Ref]ndk.Object
+	steps   []string
+	failure *failure
+
+	mu      sync.Mutex
+	queue   []event
+	arrived chan struct{}
+	running int  // callbacks running now
+	over    bool // the adapters' blocking closes returned
+	late    []string
+	creates []*createCall
+	// closing holds the objects a close was issued on, by the sequence or
+	// inside a completion callback: the consumer closes an object once
+	// (CR-8).
+	closing map[model.Ref]bool
+}
+
+// claimClose reports whether the caller may close r: nobody closed it yet.
+func (w *world) claimClose(r model.Ref) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closing[r] {
+		return false
+	}
+	w.closing[r] = true
+	return true
+}
+
+// closed says whether a close was issued on r (maybe not yet seen by the
+// model, when it was issued inside a callback).
+func (w *world) closed(r model.Ref) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.closing[r]
+}
+
+// failure is what a failed sequence saw.
+type failure struct {
+	f     model.Finding
+	steps []string
+}
+
+type evKind int
+
+const (
+	evIssued     evKind = iota // a close issued inside a callback
+	evReturned                 // a call returned
+	evCompleted                // a completion callback started
+	evCloseCbEnd               // a close completion callback returned
+	evConnect                  // a connect event
+	evIndication               // a disconnect indication
+	evPanic                    // a provider call panicked
+)
+
+// call is a request or close in flight; op is set once the sequence's
+// goroutine has told the model about it.
+type call struct {
+	op  *model.Op
+	ref model.Ref
+	// closeInCompletion: the consumer closes the object from inside this
+	// request's completion callback (LT-9).
+	closeInCompletion bool
+	// hold keeps a close completion callback running a moment (LT-20).
+	hold bool
+}
+
+type event struct {
+	kind     evKind
+	c        *call
+	st       ndk.Status
+	ref      model.Ref
+	conn     ndk.Connector
+	inCallOf *call // evIssued: the completion it was issued from
+	panic    string
+}
+
+func (w *world) push(e event) {
+	w.mu.Lock()
+	if w.over && e.kind != evReturned && e.kind != evCloseCbEnd {
+		w.late = append(w.late, fmt.Sprintf("%v after the adapters' blocking closes returned", e.describe()))
+	}
+	w.queue = append(w.queue, e)
+	w.mu.Unlock()
+	select {
+	case w.arrived <- struct{}{}:
+	default:
+	}
+}
+
+func (e event) describe() string {
+	switch e.kind {
+	case evCompleted:
+		return "a completion callback"
+	case evConnect:
+		return "a connect event"
+	case evIndication:
+		return "a disconnect indication"
+	}
+	return "a callback"
+}
+
+// callback brackets a provider callback: counted while it runs (LT-22).
+func (w *world) enter() {
+	w.mu.Lock()
+	w.running++
+	w.mu.Unlock()
+}
+
+func (w *world) leave() {
+	w.mu.Lock()
+	w.running--
+	w.mu.Unlock()
+}
+
+func (w *world) requestDone(c *call) ndk.RequestCompletion {
+	return func(_ any, st ndk.Status) {
+		w.enter()
+		defer w.leave()
+		w.push(event{kind: evCompleted, c: c, st: st})
+		if c.closeInCompletion {
+			w.closeFromCallback(c)
+		}
+	}
+}
+
+func (w *world) closeDone(c *call) ndk.CloseCompletion {
+	return func(any) {
+		w.enter()
+		defer w.leave()
+		w.push(event{kind: evCompleted, c: c, st: ndk.StatusSuccess})
+		if c.hold {
+			time.Sleep(time.Millisecond)
+		}
+		w.push(event{kind: evCloseCbEnd, c: c})
+	}
+}
+
+// closeFromCallback closes the object of request c from inside its
+// completion callback (LT-9): the provider must not deadlock, nor touch
+// the object afterwards (LT-12, LT-14).
+func (w *world) closeFromCallback(req *call) {
+	if !w.claimClose(req.ref) {
+		return
+	}
+	cl := &call{ref: req.ref}
+	w.push(event{kind: evIssued, c: cl, inCallOf: req})
+	st := w.handles[req.ref].Close(w.closeDone(cl), nil)
+	w.push(event{kind: evReturned, c: cl, st: st})
+}
+
+// fail ends the sequence with finding f.
+func (w *world) fail(f *model.Finding) {
+	if f == nil {
+		return
+	}
+	w.failure = &failure{f: *f, steps: append([]string(nil), w.steps...)}
+	w.t.Fatalf("%s", f.String())
+}
+
+func (w *world) step(format string, args ...any) {
+	w.steps = append(w.steps, fmt.Sprintf(format, args...))
+}
+
+// note appends to the last step.
+func (w *world) note(format string, args ...any) {
+	if len(w.steps) > 0 {
+		w.steps[len(w.steps)-1] += fmt.Sprintf(format, args...)
+	}
+}
+
+// invoke runs a provider call with a deadline: a call that does not return
+// fails the sequence instead of hanging the run, and a panic in the
+// provider is a failure of its own.
+func (w *world) invoke(what string, fn func() ndk.Status) ndk.Status {
+	type result struct {
+		st    ndk.Status
+		panic string
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{panic: fmt.Sprintf("%v\n%s", r, debug.Stack())}
+			}
+		}()
+		done <- result{st: fn()}
+	}()
+	select {
+	case r := <-done:
+		if r.panic != "" {
+			w.fail(&model.Finding{Call: what, Expected: "the call returns", Observed: "the provider panicked: " + r.panic})
+		}
+		return r.st
+	case <-time.After(w.d.Timeout):
+		w.fail(&model.Finding{Rules: "LT-12 LT-13", Call: what, Expected: "the call returns within " + w.d.Timeout.String(), Observed: "it did not return"})
+		return 0
+	}
+}
+
+// issue starts a request or close whose model op is op: fn calls the
+// provider with the completion callback it is given, on a goroutine of its
+// own, since a provider may complete inline a call that waits for the peer
+// (a Connect returns once the peer's consumer accepted). The return is
+// queued like a callback; settle waits for it when the model says the call
+// must end now.
+func (w *world) issue(op *model.Op, c *call, fn func(c *call) ndk.Status) {
+	c.op, c.ref = op, op.Obj
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				w.push(event{kind: evPanic, c: c, panic: fmt.Sprintf("%v\n%s", r, debug.Stack())})
+			}
+		}()
+		st := fn(c)
+		w.push(event{kind: evReturned, c: c, st: st})
+	}()
+	w.settle()
+}
+
+// drain feeds the queued events to the model.
+func (w *world) drain() {
+	for {
+		w.mu.Lock()
+		q := w.queue
+		w.queue = nil
+		w.mu.Unlock()
+		if len(q) == 0 {
+			return
+		}
+		for _, e := range q {
+			w.apply(e)
+		}
+	}
+}
+
+func (w *world) apply(e event) {
+	switch e.kind {
+	case evIssued:
+		e.c.op = w.m.Close(e.c.ref)
+		w.step("  %s closes %s inside the completion of %s", w.side(e.c.ref), w.m.Name(e.c.ref), e.inCallOf.op.Call)
+	case evPanic:
+		w.fail(w.m.FindingAbout(e.c.op, "", "the call returns", "the provider panicked: "+e.panic))
+	case evReturned:
+		w.step("  %s returned %v", e.c.op.Call+" "+w.m.Name(e.c.ref), e.st)
+		w.fail(w.m.Returned(e.c.op, e.st))
+		if e.c.op.Call == model.CallClose && e.st == ndk.StatusSuccess {
+			w.m.CloseCallback(e.c.ref, false)
+		}
+		if e.st != ndk.StatusPending {
+			w.afterSuccess(e.c.op)
+		}
+	case evCompleted:
+		if e.c.op.Call == model.CallClose {
+			w.note(" [closed %s]", w.m.Name(e.c.ref))
+			f := w.m.Completed(e.c.op, ndk.StatusSuccess)
+			w.m.CloseCallback(e.c.ref, true)
+			w.fail(f)
+			return
+		}
+		w.note(" [%s %s: %v]", e.c.op.Call, w.m.Name(e.c.ref), e.st)
+		w.fail(w.m.Completed(e.c.op, e.st))
+		w.afterSuccess(e.c.op)
+	case evCloseCbEnd:
+		w.m.CloseCallback(e.c.ref, false)
+	case evConnect:
+		r, f := w.m.ConnectEvent(e.ref)
+		w.handles[r] = e.conn
+		w.note(" [connect event on %s: %s]", w.m.Name(e.ref), w.m.Name(r))
+		w.fail(f)
+	case evIndication:
+		w.note(" [indication on %s]", w.m.Name(e.ref))
+		w.fail(w.m.Indication(e.ref))
+	}
+}
+
+// afterSuccess reads back what a request that succeeded bound.
+func (w *world) afterSuccess(op *model.Op) {
+	if !op.Done || op.Status != ndk.StatusSuccess || w.m.Obj(op.Obj).Closing {
+		return
+	}
+	switch op.Call {
+	case model.CallListen:
+		l := w.handles[op.Obj].(ndk.Listener)
+		got, st := l.GetLocalAddress()
+		if st != ndk.StatusSuccess {
+			w.fail(&model.Finding{Rules: "CN-2", Call: "NdkGetListenerLocalAddress", Object: w.m.Name(op.Obj), Expected: "STATUS_SUCCESS on a listening listener", Observed: st.String()})
+		}
+		w.fail(w.m.ListenBound(op.Obj, got))
+	case model.CallConnect, model.CallConnectShared:
+		c := w.handles[op.Obj].(ndk.Connector)
+		local, st1 := c.GetLocalAddress()
+		peer, st2 := c.GetPeerAddress()
+		if st1 != ndk.StatusSuccess || st2 != ndk.StatusSuccess {
+			w.fail(&model.Finding{Rules: "LC-2", Call: "NdkGetLocalAddress", Object: w.m.Name(op.Obj), Expected: "STATUS_SUCCESS on a connected connector", Observed: fmt.Sprintf("%v, %v", st1, st2)})
+		}
+		w.fail(w.m.ConnectBound(op.Obj, local, peer))
+	case model.CallAccept:
+		c := w.handles[op.Obj].(ndk.Connector)
+		local, st1 := c.GetLocalAddress()
+		peer, st2 := c.GetPeerAddress()
+		if st1 != ndk.StatusSuccess || st2 != ndk.StatusSuccess {
+			w.fail(&model.Finding{Rules: "LC-2", Call: "NdkGetLocalAddress", Object: w.m.Name(op.Obj), Expected: "STATUS_SUCCESS on an accepted connector", Observed: fmt.Sprintf("%v, %v", st1, st2)})
+		}
+		w.fail(w.m.AcceptBound(op.Obj, local, peer))
+	}
+}
+
+func (w *world) side(r model.Ref) string { return w.m.Obj(r).Side.String() }
+
+// settle feeds the model what happened and waits, event-driven, for what
+// the model says must happen now.
+func (w *world) settle() {
+	deadline := time.Now().Add(w.d.Timeout)
+	for {
+		w.drain()
+		w.checkCreates()
+		due := w.m.Due()
+		if len(due) == 0 {
+			return
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			d := due[0]
+			f := &model.Finding{Rules: d.Rules, Call: "", Expected: d.What + " within " + w.d.Timeout.String(), Observed: "it did not come"}
+			if d.Op != nil {
+				f = w.m.FindingAbout(d.Op, d.Rules, d.What+" within "+w.d.Timeout.String(), "it did not come")
+			} else if d.Event != 0 {
+				f.Call, f.Object, f.Side = "NdkConnectEventCallback", w.m.Name(d.Event), w.side(d.Event)
+			} else {
+				f.Call, f.Object, f.Side = "NdkDisconnectEventCallback", w.m.Name(d.Indication), w.side(d.Indication)
+			}
+			w.fail(f)
+		}
+		select {
+		case <-w.arrived:
+		case <-time.After(left):
+		}
+	}
+}
+
+// ----- creates: NdkCreateXxx must complete once if pending, never otherwise
+// (CR-1, CR-2); a create the sequence needs may fail only for want of
+// resources (CR-11).
+
+type createCall struct {
+	what        string
+	returned    ndk.Status
+	completions int
+	obj         ndk.Object
+	st          ndk.Status
+}
+
+func (w *world) checkCreates() {
+	var f *model.Finding
+	w.mu.Lock()
+	for _, c := range w.creates {
+		switch {
+		case c.returned != ndk.StatusPending && c.returned != 0 && c.completions > 0:
+			f = &model.Finding{Rules: "CR-2", Call: c.what, Expected: "no NdkCreateCompletion for a create that returned " + c.returned.String(), Observed: "a completion callback"}
+		case c.completions > 1:
+			f = &model.Finding{Rules: "CR-1", Call: c.what, Expected: "one NdkCreateCompletion", Observed: fmt.Sprintf("%d", c.completions)}
+		}
+	}
+	w.mu.Unlock()
+	w.fail(f)
+}
+
+// createRaw runs a create call and waits for its outcome; problem says
+// what went wrong with the call itself (it did not return, or its pending
+// completion did not come). It may run on any goroutine.
+func (w *world) createRaw(what string, fn func(done ndk.CreateCompletion) (ndk.Object, ndk.Status)) (ndk.Object, ndk.Status, *model.Finding) {
+	c := &createCall{what: what}
+	w.mu.Lock()
+	w.creates = append(w.creates, c)
+	w.mu.Unlock()
+	got := make(chan struct{}, 1)
+	done := func(_ any, st ndk.Status, obj ndk.Object) {
+		w.enter()
+		defer w.leave()
+		w.mu.Lock()
+		c.completions++
+		if c.completions == 1 {
+			c.st, c.obj = st, obj
+		}
+		w.mu.Unlock()
+		select {
+		case got <- struct{}{}:
+		default:
+		}
+	}
+	type result struct {
+		obj ndk.Object
+		st  ndk.Status
+	}
+	ret := make(chan result, 1)
+	go func() {
+		obj, st := fn(done)
+		ret <- result{obj, st}
+	}()
+	var r result
+	select {
+	case r = <-ret:
+	case <-time.After(w.d.Timeout):
+		return nil, 0, &model.Finding{Rules: "LT-7", Call: what, Expected: "the call returns within " + w.d.Timeout.String(), Observed: "it did not return"}
+	}
+	w.mu.Lock()
+	c.returned = r.st
+	w.mu.Unlock()
+	if r.st == ndk.StatusPending {
+		select {
+		case <-got:
+		case <-time.After(w.d.Timeout):
+			return nil, 0, &model.Finding{Rules: "CR-1 LT-6", Call: what, Expected: "NdkCreateCompletion for a create that returned STATUS_PENDING", Observed: "none within " + w.d.Timeout.String()}
+		}
+		w.mu.Lock()
+		r = result{c.obj, c.st}
+		w.mu.Unlock()
+	}
+	return r.obj, r.st, nil
+}
+
+// create runs a create the sequence needs and returns its object: nil when
+// the provider has no resources left (CR-11), which skips the step; any
+// other failure breaks the rule that the provider creates such objects.
+func (w *world) create(s model.Side, what string, fn func(done ndk.CreateCompletion) (ndk.Object, ndk.Status)) ndk.Object {
+	obj, st, problem := w.createRaw(what, fn)
+	if problem != nil {
+		problem.Side = s.String()
+		w.fail(problem)
+	}
+	switch {
+	case st == ndk.StatusInsufficientResources:
+		return nil
+	case st != ndk.StatusSuccess || obj == nil:
+		w.fail(&model.Finding{Rules: createRule[what], Call: what, Side: s.String(), Expected: "STATUS_SUCCESS (a provider creates every object type)", Observed: st.String()})
+	}
+	return obj
+}
+
+var createRule = map[string]string{
+	"NdkCreateListener":       "IF-6",
+	"NdkCreateConnector":      "IF-4",
+	"NdkCreatePd":             "IF-9",
+	"NdkCreateCq":             "IF-5",
+	"NdkCreateQp":             "IF-10",
+	"NdkCreateSharedEndpoint": "IF-11",
+}
+
+// ----- the sequence's end
+
+// teardown closes what is left in an order the sequence draws, checks that
+// every close completes and every port is free again, then closes the
+// adapters: once their blocking closes return, nothing may run or follow
+// (LT-22).
+func (w *world) teardown(waitEach bool, adapterEarly bool) {
+	w.step("teardown (closes %s, adapter close %s)", map[bool]string{true: "one at a time", false: "all at once"}[waitEach],
+		map[bool]string{true: "without waiting for them", false: "after they completed"}[adapterEarly])
+	// LT-8: an object is closed only once every call on it returned; a
+	// call still in the provider (a Connect waiting for its peer) ends
+	// when what it waits for is closed, or at the provider's time-out.
+	deadline := time.Now().Add(w.d.Timeout)
+	for {
+		w.drain()
+		var open []model.Ref
+		for _, r := range w.m.OpenObjects() {
+			if !w.closed(r) && !w.m.InCall(r) {
+				open = append(open, r)
+			}
+		}
+		if len(open) == 0 {
+			if len(w.m.OpenObjects()) == 0 || time.Now().After(deadline) {
+				break
+			}
+			select {
+			case <-w.arrived:
+			case <-time.After(time.Until(deadline)):
+			}
+			continue
+		}
+		perm := rapid.Permutation(open).Draw(w.t, "close order")
+		for _, r := range perm {
+			if w.m.InCall(r) || !w.claimClose(r) {
+				continue
+			}
+			op := w.m.Close(r)
+			c := &call{hold: true, op: op, ref: r}
+			w.step("%s: NdkCloseObject %s", w.side(r), w.m.Name(r))
+			h := w.handles[r]
+			st := w.invoke(op.Call, func() ndk.Status { return h.Close(w.closeDone(c), nil) })
+			w.push(event{kind: evReturned, c: c, st: st})
+			w.drain()
+			if waitEach {
+				w.settle()
+			}
+		}
+	}
+	if left := w.m.OpenObjects(); len(left) > 0 {
+		w.fail(&model.Finding{Rules: "LT-12 LT-13", Call: "", Object: w.m.Name(left[0]), Expected: "every call on the sequence's objects returns, so that they can be closed",
+			Observed: "a call on it is still in the provider after " + w.d.Timeout.String()})
+	}
+	if !adapterEarly {
+		w.settle()
+		for _, s := range []model.Side{model.A, model.B} {
+			for _, p := range w.m.Ports(s) {
+				w.probe(s, p)
+			}
+		}
+	}
+	w.closeAdapters()
+}
+
+func (w *world) closeAdapters() {
+	done := make(chan struct{})
+	go func() {
+		for _, a := range []ndk.Adapter{w.adapter[1], w.adapter[0]} {
+			if a != nil {
+				a.Close()
+			}
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(w.d.Timeout):
+		w.adapter = [2]ndk.Adapter{}
+		w.fail(&model.Finding{Rules: "LT-22", Call: "NDK_ADAPTER close", Expected: "the blocking adapter close returns once the adapter's objects are closed", Observed: "it did not return within " + w.d.Timeout.String()})
+	}
+	w.adapter = [2]ndk.Adapter{}
+	w.mu.Lock()
+	w.over = true
+	running := w.running
+	w.mu.Unlock()
+	w.drain()
+	if running > 0 {
+		w.fail(&model.Finding{Rules: "LT-22", Call: "NDK_ADAPTER close", Expected: "no callback still running when the adapters' blocking closes returned", Observed: fmt.Sprintf("%d running", running)})
+	}
+	if un := w.m.Unfinished(); len(un) > 0 {
+		w.fail(w.m.FindingAbout(un[0], "LT-22", "every callback of the adapter's objects came before its blocking close returned",
+			fmt.Sprintf("%s had not completed", un[0].Call)))
+	}
+}
+
+// checkLate fails a sequence whose provider called back after the adapters'
+// blocking closes returned; the caller gives callbacks a moment to show.
+func (w *world) checkLate() {
+	w.mu.Lock()
+	late := w.late
+	w.mu.Unlock()
+	if len(late) > 0 {
+		w.fail(&model.Finding{Rules: "LT-22 LT-25", Call: "NDK_ADAPTER close", Expected: "no callback once the adapters' blocking closes returned", Observed: strings.Join(late, "; ")})
+	}
+}
+
+// probe checks whether side s's port is free or busy as the model says:
+// NdkListen on a new listener, closed at once.
+func (w *world) probe(s model.Side, port uint16) {
+	ap := w.m.Addr(s, port)
+	obj := w.create(s, "NdkCreateListener", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+		l, st := w.adapter[s].CreateListener(func(any, ndk.Connector) {}, nil, done, nil)
+		return l, st
+	})
+	if obj == nil {
+		return
+	}
+	l := obj.(ndk.Listener)
+	ch := make(chan ndk.Status, 1)
+	st := w.invoke("NdkListen", func() ndk.Status {
+		return l.Listen(ap, func(_ any, st ndk.Status) { ch <- st }, nil)
+	})
+	if st == ndk.StatusPending {
+		select {
+		case st = <-ch:
+		case <-time.After(w.d.Timeout):
+			w.fail(&model.Finding{Rules: "CR-4", Call: "NdkListen", Object: "probe listener", Side: s.String(), Expected: "the completion of a pending NdkListen", Observed: "none"})
+		}
+	}
+	w.step("%s: probe %v -> %v", s, ap, st)
+	f := w.m.Probe(s, ap, st)
+	closed := make(chan struct{}, 1)
+	cst := w.invoke("NdkCloseObject", func() ndk.Status { return l.Close(func(any) { closed <- struct{}{} }, nil) })
+	if cst == ndk.StatusPending {
+		select {
+		case <-closed:
+		case <-time.After(w.d.Timeout):
+			w.fail(&model.Finding{Rules: "CR-6", Call: "NdkCloseObject", Object: "probe listener", Side: s.String(), Expected: "the close completes", Observed: "it did not"})
+		}
+	}
+	w.fail(f)
+}
+
+// addrOf is side s's address with port.
+func (w *world) addrOf(s model.Side, port uint16) netip.AddrPort { return w.m.Addr(s, port) }

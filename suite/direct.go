@@ -1,0 +1,108 @@
+package suite
+
+import (
+	"fmt"
+	"maps"
+	"net/netip"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/ndk"
+	. "github.com/onsi/ginkgo/v2"
+)
+
+// Direct is what a spec that drives the provider itself needs, instead of
+// a Pair: the model specs open and close adapters of their own for every
+// random consumer sequence, record the callbacks themselves and judge them
+// against package model, so that a failing sequence can be run again and
+// shrunk without failing the spec on the way.
+type Direct struct {
+	Provider ndk.Provider
+	// A and B are the sides' addresses in the family.
+	A, B    netip.Addr
+	Timeout time.Duration
+	// Seed is the run's seed; Sequences and Steps the model budget
+	// (Config.ModelSequences, Config.ModelSteps).
+	Seed             int64
+	Sequences, Steps int
+	cfg              Config
+}
+
+// DirectFor returns the provider and sides of the run for family f; the
+// spec skips when a side has no address of the family.
+func DirectFor(f Family) Direct {
+	GinkgoHelper()
+	e := current()
+	pick := func(s ndk.Side) netip.Addr {
+		if f == IPv6 {
+			return s.IPv6
+		}
+		return s.IPv4
+	}
+	d := Direct{Provider: e.provider, A: pick(e.sideA), B: pick(e.sideB), Timeout: e.cfg.Timeout,
+		Seed: e.cfg.Seed, Sequences: e.cfg.ModelSequences, Steps: e.cfg.ModelSteps, cfg: e.cfg}
+	if !d.A.IsValid() || !d.B.IsValid() {
+		Skip(fmt.Sprintf("no %v address configured for both sides", f))
+	}
+	return d
+}
+
+// ReplayCommand is the ndkconform run command line that runs the spec of
+// the given full text again with the same driver, options, sides, seed
+// and model steps, and sequences model sequences.
+func (d Direct) ReplayCommand(specText string, sequences int) string {
+	c := d.cfg
+	args := []string{"ndkconform", "run", "--driver", c.Driver}
+	for _, k := range slices.Sorted(maps.Keys(c.DriverOptions)) {
+		args = append(args, "--driver-opt", quote(k+"="+c.DriverOptions[k]))
+	}
+	if c.Timeout != DefaultTimeout {
+		args = append(args, "--timeout", c.Timeout.String())
+	}
+	args = append(args, "--focus", quote("^"+regexpQuote(specText)+"$"), "--seed", fmt.Sprint(c.Seed),
+		"--model-sequences", fmt.Sprint(sequences), "--model-steps", fmt.Sprint(c.ModelSteps))
+	return strings.Join(args, " ")
+}
+
+func regexpQuote(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`\.+*?()|[]{}^$`, r) {
+			b.WriteRune('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// quote quotes s for a POSIX shell when it needs it.
+func quote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=.,:/@+", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ViolateWith fails the spec with v charged to each of rules (as
+// ViolateAll), adding details (a shrunk sequence, a replay command) to the
+// failure message and the report.
+func ViolateWith(rules string, v Violation, details string) {
+	GinkgoHelper()
+	ids := strings.Fields(rules)
+	if len(ids) == 0 {
+		ids = []string{""}
+	}
+	for _, id := range ids[1:] {
+		w := v
+		w.Rule = id
+		attach(w)
+	}
+	v.Rule = ids[0]
+	attach(v)
+	AddReportEntry(finding.EntryTrace, details)
+	Fail(v.String() + "\n" + details)
+}
