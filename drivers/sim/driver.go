@@ -37,9 +37,9 @@ const (
 	MinHosts           = 2
 	MaxHosts           = 16
 	DefaultMaxObjects  = 65536
-	DefaultLinkRate    = 1000000000 // bytes per second: 1 GB/s
-	DefaultDiscTimeout = time.Second
-	DefaultConnTimeout = time.Second
+	DefaultLinkRate    = 4000000000 // bytes per second: 4 GB/s (an 8 MiB transfer is 2 ms in flight)
+	DefaultDiscTimeout = 300 * time.Millisecond
+	DefaultConnTimeout = 300 * time.Millisecond
 )
 
 var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
