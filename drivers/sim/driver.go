@@ -36,7 +36,7 @@ const (
 	DefaultHosts       = 2
 	MinHosts           = 2
 	MaxHosts           = 16
-	DefaultMaxObjects  = 65536
+	DefaultMaxObjects  = 20480      // the 16384 listeners of an exhausted ephemeral range and 4096 more
 	DefaultLinkRate    = 4000000000 // bytes per second: 4 GB/s (an 8 MiB transfer is 2 ms in flight)
 	DefaultDiscTimeout = 300 * time.Millisecond
 	DefaultConnTimeout = 300 * time.Millisecond
