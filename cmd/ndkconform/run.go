@@ -28,6 +28,7 @@ type runOptions struct {
 	dryRun     bool
 	driverOpts keyValues
 	focus      stringList
+	parallel   parallelFlag
 }
 
 func runFlags() (*flag.FlagSet, *runOptions) {
@@ -53,12 +54,13 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&c.NoColor, "no-color", false, "no ANSI colours (also when standard output is not a terminal, or NO_COLOR is set)")
 	fs.Int64Var(&c.Seed, "seed", 1, "the `N` that orders the specs")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs and their labels without running them")
+	fs.Var(&o.parallel, "parallel", "split the selected specs over `N` child processes that run at the same time, with one merged report (default: as many as the driver allows; sim: 8, other drivers: 1, since processes testing the same adapters at once would see one another)")
 	return fs, o
 }
 
 var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
-	"junit-report", "json-report", "html-report", "waivers", "verbose", "no-color", "seed", "dry-run"}
+	"junit-report", "json-report", "html-report", "waivers", "parallel", "verbose", "no-color", "seed", "dry-run"}
 
 func runUsage(w io.Writer) {
 	fs, _ := runFlags()
@@ -117,6 +119,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 				return exitFail
 			}
 			defer sink.Close()
+			if os.Getenv(envShard) != "" {
+				// a share of a split run: the parent has the plan
+				code := runShare(cfg, sink, os.Stdin, stderr)
+				suite.WriteProgress(sink, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
+				return code
+			}
 			writePlan(sink, args, stderr)
 			cfg.Progress = sink
 			code := runSuite(cfg, o, waivers, args, stdout, stderr)
@@ -124,6 +132,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 		if os.Getenv(envInProcess) == "" {
+			if n := shareCount(cfg, o); n > 1 {
+				return superviseShares(cfg, o, waivers, args, n, stdout, stderr)
+			}
 			return superviseRun(cfg, o, waivers, args, stdout, stderr)
 		}
 	}

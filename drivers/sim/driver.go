@@ -73,6 +73,18 @@ func (Driver) Options() []ndk.Option {
 // Usable implements ndk.Driver: the simulation runs anywhere.
 func (Driver) Usable() error { return nil }
 
+// DefaultConcurrentRuns is how many processes the CLI splits a run against
+// sim over by default: most of a spec's time is spent waiting (a window in
+// which something must not happen, a time-out to wait out), so more
+// processes than cores keep the cores busy.
+const DefaultConcurrentRuns = 8
+
+var _ ndk.ConcurrentRunner = Driver{}
+
+// ConcurrentRuns implements ndk.ConcurrentRunner: every Open makes a new,
+// independent fabric, so runs in several processes never see one another.
+func (Driver) ConcurrentRuns() int { return DefaultConcurrentRuns }
+
 // Open implements ndk.Driver. Every Open makes a new, independent fabric.
 func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err := ndk.CheckOptions(d, opts); err != nil {
