@@ -357,3 +357,9 @@ func (p *Pair) MustHandshake(l *Listener, c *Connector, connect *Op, qp *QP) *Co
 	conn.PassiveAddr, _ = passive.LocalAddress()
 	return conn
 }
+
+// Long decorates a spec that takes much longer than most: it waits out a
+// provider's time-out, or takes a whole port range. Ginkgo runs it (and
+// its container) early, and a run split over processes counts it as
+// several specs when it deals them out.
+var Long = SpecPriority(1)

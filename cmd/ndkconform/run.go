@@ -54,7 +54,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.BoolVar(&c.NoColor, "no-color", false, "no ANSI colours (also when standard output is not a terminal, or NO_COLOR is set)")
 	fs.Int64Var(&c.Seed, "seed", 1, "the `N` that orders the specs")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs and their labels without running them")
-	fs.Var(&o.parallel, "parallel", "split the selected specs over `N` child processes that run at the same time, with one merged report (default: as many as the driver allows; sim: 8, other drivers: 1, since processes testing the same adapters at once would see one another)")
+	fs.Var(&o.parallel, "parallel", "split the selected specs over `N` child processes that run at the same time, with one merged report (default: as many as the driver allows; sim: 16, other drivers: 1, since processes testing the same adapters at once would see one another)")
 	return fs, o
 }
 

@@ -77,7 +77,7 @@ func (Driver) Usable() error { return nil }
 // sim over by default: most of a spec's time is spent waiting (a window in
 // which something must not happen, a time-out to wait out), so more
 // processes than cores keep the cores busy.
-const DefaultConcurrentRuns = 8
+const DefaultConcurrentRuns = 16
 
 var _ ndk.ConcurrentRunner = Driver{}
 
