@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/internal/nilness"
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -377,12 +378,8 @@ func (p *Pair) createQP(side string, pd ndk.PD, cq ndk.CQ) (ndk.QP, error) {
 // awaitConnectEvent waits for the connect event of side A's connect, or
 // for the connect to fail first.
 func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
-	t := timers.Get().(*time.Timer)
-	t.Reset(p.timeout)
-	defer func() {
-		t.Stop()
-		timers.Put(t)
-	}()
+	t := wait.Timer(p.timeout)
+	defer wait.Release(t)
 	returned, completed := connect.returned, connect.completed
 	for {
 		select {
@@ -418,34 +415,8 @@ func (p *Pair) await(ch <-chan struct{}, what, expected string) error {
 	return nil
 }
 
-// timers are stopped timers for closedWithin to reuse.
-var timers = sync.Pool{New: func() any {
-	t := time.NewTimer(time.Hour)
-	t.Stop()
-	return t
-}}
-
-// closedWithin waits up to d for ch to be closed and reports whether it
-// was; a channel already closed costs no timer.
-func closedWithin(ch <-chan struct{}, d time.Duration) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-	}
-	t := timers.Get().(*time.Timer)
-	t.Reset(d)
-	defer func() {
-		t.Stop() // since Go 1.23 a stopped timer's channel delivers nothing stale
-		timers.Put(t)
-	}()
-	select {
-	case <-ch:
-		return true
-	case <-t.C:
-		return false
-	}
-}
+// closedWithin waits up to d for ch to be closed (see wait.Closed).
+func closedWithin(ch <-chan struct{}, d time.Duration) bool { return wait.Closed(ch, d) }
 
 // closeObj runs NdkCloseObject on o and waits for it to finish.
 func (p *Pair) closeObj(what string, o ndk.Object) error {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -531,37 +532,9 @@ func (op *Op) WaitFor(d time.Duration) (ndk.Status, bool) {
 	return op.final, true
 }
 
-// timers are stopped timers for await to reuse: a wait costs no new timer.
-var timers = sync.Pool{New: func() any {
-	t := time.NewTimer(time.Hour)
-	t.Stop()
-	return t
-}}
-
-// await waits up to d for ch to be closed and reports whether it was. A
-// channel already closed is seen as closed whatever d (d <= 0 included).
-func await(ch <-chan struct{}, d time.Duration) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-	}
-	if d <= 0 {
-		return false
-	}
-	t := timers.Get().(*time.Timer)
-	t.Reset(d)
-	defer func() {
-		t.Stop() // since Go 1.23 a stopped timer's channel delivers nothing stale
-		timers.Put(t)
-	}()
-	select {
-	case <-ch:
-		return true
-	case <-t.C:
-		return false
-	}
-}
+// await waits up to d for ch to be closed and reports whether it was (see
+// wait.Closed).
+func await(ch <-chan struct{}, d time.Duration) bool { return wait.Closed(ch, d) }
 
 // Completions returns how many times the completion callback was called.
 func (op *Op) Completions() int {

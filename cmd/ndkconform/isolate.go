@@ -98,11 +98,11 @@ func notifyStop() chan os.Signal {
 }
 
 // forwardSignals passes the signals that come on sigs (see notifyStop) on
-// to p, until stop; stop returns the first of them, or nil. The child runs
+// to ps (the children), until stop; stop returns the first of them, or nil. The child runs
 // in a process group of its own (see childAttr), so a signal from the
 // terminal reaches it once, through here, as one sent to the parent alone
 // does.
-func forwardSignals(sigs chan os.Signal, p *os.Process) (stop func() os.Signal) {
+func forwardSignals(sigs chan os.Signal, ps ...*os.Process) (stop func() os.Signal) {
 	done := make(chan struct{})
 	var first os.Signal
 	var wg sync.WaitGroup
@@ -115,7 +115,9 @@ func forwardSignals(sigs chan os.Signal, p *os.Process) (stop func() os.Signal) 
 				if first == nil {
 					first = s
 				}
-				p.Signal(s) // fails on Windows, where the console reaches the child itself
+				for _, p := range ps {
+					p.Signal(s) // fails on Windows, where the console reaches the child itself
+				}
 			case <-done:
 				return
 			}

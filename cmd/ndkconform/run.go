@@ -148,12 +148,7 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 	res, err := suite.Run(&tShim{}, cfg)
 	wall := time.Since(start)
 	if err != nil {
-		var ue suite.UsageError
-		if errors.As(err, &ue) {
-			return usageError(stderr, "run", err)
-		}
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
+		return runError(stderr, err)
 	}
 
 	meta := runMeta(res.Config, args, start, wall)
@@ -172,6 +167,17 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 		return signalStatus(res.Signal) // 130 for SIGINT, 143 for SIGTERM
 	}
 	return status
+}
+
+// runError reports err, an error of suite.Run or suite.Prepare before
+// anything ran: bad usage (exit status 2) or a failure (1).
+func runError(stderr io.Writer, err error) int {
+	var ue suite.UsageError
+	if errors.As(err, &ue) {
+		return usageError(stderr, "run", err)
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+	return exitFail
 }
 
 // runMeta is the report's description of a run of cfg with args; the sides

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -158,12 +157,7 @@ func superviseShares(cfg suite.Config, o *runOptions, waivers reports.Waivers, a
 	start := time.Now()
 	plan, err := suite.Plan(cfg)
 	if err != nil {
-		var ue suite.UsageError
-		if errors.As(err, &ue) {
-			return usageError(stderr, "run", err)
-		}
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
+		return runError(stderr, err)
 	}
 	shares := assignShares(plan, n)
 	if len(shares) < 2 {
@@ -172,12 +166,7 @@ func superviseShares(cfg suite.Config, o *runOptions, waivers reports.Waivers, a
 	// The configuration is checked here once, not by each child.
 	p, sideA, sideB, err := suite.Prepare(cfg)
 	if err != nil {
-		var ue suite.UsageError
-		if errors.As(err, &ue) {
-			return usageError(stderr, "run", err)
-		}
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
+		return runError(stderr, err)
 	}
 	p.Close()
 	exe, err := os.Executable()
@@ -255,7 +244,7 @@ func superviseShares(cfg suite.Config, o *runOptions, waivers reports.Waivers, a
 		procs = append(procs, sh.cmd.Process)
 		shs = append(shs, sh)
 	}
-	stopForwarding := forwardSignalsAll(sigs, procs)
+	stopForwarding := forwardSignals(sigs, procs...)
 	var wg sync.WaitGroup
 	for _, sh := range shs {
 		wg.Add(1)
@@ -411,36 +400,6 @@ func seedOf(cfg suite.Config) int64 {
 	return cfg.Seed
 }
 
-// forwardSignalsAll is forwardSignals for several children.
-func forwardSignalsAll(sigs chan os.Signal, ps []*os.Process) (stop func() os.Signal) {
-	done := make(chan struct{})
-	var first os.Signal
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			select {
-			case s := <-sigs:
-				if first == nil {
-					first = s
-				}
-				for _, p := range ps {
-					p.Signal(s) // fails on Windows, where the console reaches the children itself
-				}
-			case <-done:
-				return
-			}
-		}
-	}()
-	return func() os.Signal {
-		close(done)
-		wg.Wait()
-		signal.Stop(sigs)
-		return first
-	}
-}
-
 // runShare is the child's side of a split run: it runs the selected specs
 // the parent did not name on standard input, sends every spec's progress
 // and then the whole result to the parent (sink), and prints nothing of
@@ -455,12 +414,7 @@ func runShare(cfg suite.Config, sink io.Writer, stdin io.Reader, stderr io.Write
 	cfg.Progress = sink
 	res, err := suite.Run(&tShim{}, cfg)
 	if err != nil {
-		var ue suite.UsageError
-		if errors.As(err, &ue) {
-			return usageError(stderr, "run", err)
-		}
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
+		return runError(stderr, err)
 	}
 	sr := suite.ShardResult{Report: res.Report, Passed: res.Passed, Interrupted: res.Interrupted}
 	if res.Signal != nil {
