@@ -127,3 +127,14 @@ func CheckOptions(d Driver, opts map[string]string) error {
 type TimeoutDeclarer interface {
 	DeclaredTimeouts() map[string]time.Duration
 }
+
+// ConcurrentRunner is implemented by a Driver whose providers share
+// nothing: each Open makes one independent of every other (a simulation,
+// say), so that several processes may each open one and run specs at the
+// same time without seeing one another. The CLI then splits a run over
+// ConcurrentRuns processes unless told otherwise (at least 1). A driver
+// of real adapters does not implement it: processes testing the same
+// adapters at once would see one another's ports and connections.
+type ConcurrentRunner interface {
+	ConcurrentRuns() int
+}

@@ -38,6 +38,8 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/internal/nilness"
+	"github.com/ndkconform/ndkconform/internal/wait"
+	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -95,6 +97,8 @@ type Pair struct {
 	listener ndk.Listener
 	dst      netip.AddrPort // where the listener listens
 	events   chan ndk.Connector
+	// connectWhat names the cycles' NdkConnect, formatted once.
+	connectWhat string
 
 	mu     sync.Mutex
 	stray  []string // unexpected callbacks, reported by the next Cycle or Close
@@ -268,7 +272,10 @@ func (p *Pair) Cycle() (err error) {
 
 	// A: NdkConnect; B: the connect event, a QP, NdkAccept.
 	src := netip.AddrPortFrom(p.cfg.A, 0)
-	connect := p.issue(fmt.Sprintf("side A NdkConnect from %v to %v", src, p.dst), func(o *op) (ndk.Object, ndk.Status) {
+	if p.connectWhat == "" {
+		p.connectWhat = fmt.Sprintf("side A NdkConnect from %v to %v", src, p.dst)
+	}
+	connect := p.issue(p.connectWhat, func(o *op) (ndk.Object, ndk.Status) {
 		return nil, c.connA.Connect(ndk.ConnectParams{QP: c.qpA, Source: src, Destination: p.dst,
 			InboundReadLimit: readLimit, OutboundReadLimit: readLimit}, o.requestDone, nil)
 	})
@@ -371,8 +378,8 @@ func (p *Pair) createQP(side string, pd ndk.PD, cq ndk.CQ) (ndk.QP, error) {
 // awaitConnectEvent waits for the connect event of side A's connect, or
 // for the connect to fail first.
 func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
-	t := time.NewTimer(p.timeout)
-	defer t.Stop()
+	t := wait.Timer(p.timeout)
+	defer wait.Release(t)
 	returned, completed := connect.returned, connect.completed
 	for {
 		select {
@@ -402,15 +409,14 @@ func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
 
 // await waits for ch to close: the callback what, expected as expected.
 func (p *Pair) await(ch <-chan struct{}, what, expected string) error {
-	t := time.NewTimer(p.timeout)
-	defer t.Stop()
-	select {
-	case <-ch:
-		return nil
-	case <-t.C:
+	if !closedWithin(ch, p.timeout) {
 		return fmt.Errorf("%s: expected %s, none came within %v", what, expected, p.timeout)
 	}
+	return nil
 }
+
+// closedWithin waits up to d for ch to be closed (see wait.Closed).
+func closedWithin(ch <-chan struct{}, d time.Duration) bool { return wait.Closed(ch, d) }
 
 // closeObj runs NdkCloseObject on o and waits for it to finish.
 func (p *Pair) closeObj(what string, o ndk.Object) error {
@@ -573,11 +579,11 @@ type op struct {
 	callbacks atomic.Int32
 }
 
-// issue calls fn on a new goroutine; fn passes o's callbacks to the
-// provider.
+// issue calls fn on a goroutine of its own (package workers reuses them);
+// fn passes o's callbacks to the provider.
 func (p *Pair) issue(what string, fn func(o *op) (ndk.Object, ndk.Status)) *op {
 	o := &op{p: p, what: what, returned: make(chan struct{}), completed: make(chan struct{})}
-	go func() {
+	workers.Go(func() {
 		defer close(o.returned)
 		defer func() {
 			if r := recover(); r != nil {
@@ -585,7 +591,7 @@ func (p *Pair) issue(what string, fn func(o *op) (ndk.Object, ndk.Status)) *op {
 			}
 		}()
 		o.obj, o.st = fn(o)
-	}()
+	})
 	return o
 }
 
@@ -616,11 +622,7 @@ func (o *op) panicError() error {
 // waitReturn waits for the call to return. A call that does not return
 // within the deadline, or panics, makes the pair unusable.
 func (o *op) waitReturn() error {
-	t := time.NewTimer(o.p.timeout)
-	defer t.Stop()
-	select {
-	case <-o.returned:
-	case <-t.C:
+	if !closedWithin(o.returned, o.p.timeout) {
 		err := fmt.Errorf("%s: expected the call to return, it did not within %v", o.what, o.p.timeout)
 		o.p.breakWith(err)
 		return err
@@ -640,14 +642,10 @@ func (o *op) final() (st ndk.Status, x ndk.Object, viaCallback bool, err error) 
 	if o.st != ndk.StatusPending {
 		return o.st, o.obj, false, nil
 	}
-	t := time.NewTimer(o.p.timeout)
-	defer t.Stop()
-	select {
-	case <-o.completed:
-		return o.cst, o.cobj, true, nil
-	case <-t.C:
+	if !closedWithin(o.completed, o.p.timeout) {
 		return 0, nil, true, fmt.Errorf("%s returned STATUS_PENDING: expected its completion callback, it did not come within %v", o.what, o.p.timeout)
 	}
+	return o.cst, o.cobj, true, nil
 }
 
 // succeed waits for the call's final status and requires STATUS_SUCCESS.

@@ -3,6 +3,7 @@ package selftest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -27,6 +28,38 @@ const (
 	filterEnv = "NDKCONFORM_SELFTEST_LABELS"
 )
 
+// childTimeout is the deadline of the suite's runs against sim.
+const childTimeout = 5 * time.Second
+
+// cliBinary is the ndkconform command, built by TestMain, without the
+// race detector: the children run the whole suite dozens of times (make
+// selftest: once per variant), and a child's exit status, where a race it
+// detected would show, never was a verdict here: its report is. The race
+// detector watches the suite, sim and the CLI in their own packages' tests.
+var cliBinary string
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	if _, child := os.LookupEnv(childEnv); child {
+		return m.Run()
+	}
+	dir, err := os.MkdirTemp("", "ndkconform-selftest")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	cliBinary = filepath.Join(dir, "ndkconform")
+	if out, err := exec.Command("go", "build", "-o", cliBinary, "github.com/ndkconform/ndkconform/cmd/ndkconform").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build ndkconform: %v\n%s", err, out)
+		return 1
+	}
+	return m.Run()
+}
+
 // TestChild is the child process: it runs the suite against sim with the
 // options in $NDKCONFORM_SELFTEST_CHILD and writes the JSON report.
 func TestChild(t *testing.T) {
@@ -41,7 +74,7 @@ func TestChild(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	timeout := 5 * time.Second
+	timeout := childTimeout
 	if os.Getenv(driverEnv) == "misbehaving" {
 		timeout = 500 * time.Millisecond
 	}
@@ -68,15 +101,35 @@ func runChild(t *testing.T, opts string, labels string) reports.Run {
 	return runChildWith(t, "sim", opts, labels)
 }
 
-// runChildWith runs the suite against driver with opts in a child process.
+// runChildWith runs the suite against driver with opts in a child process:
+// for sim, the ndkconform command (built by TestMain, which splits the run
+// over processes of its own), with the deadline TestChild has; for a
+// driver of this package's own, TestChild.
 func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "report.json")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), childEnv+"="+opts, driverEnv+"="+driver, reportEnv+"="+out, filterEnv+"="+labels)
+	var cmd *exec.Cmd
+	if driver == "sim" {
+		args := []string{"run", "--driver", driver, "--timeout", childTimeout.String(), "--no-color", "--json-report", out}
+		for _, kv := range strings.Split(opts, ",") {
+			if kv != "" {
+				args = append(args, "--driver-opt", kv)
+			}
+		}
+		if labels != "" {
+			args = append(args, "--label-filter", labels)
+		}
+		cmd = exec.CommandContext(ctx, cliBinary, args...)
+	} else {
+		cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), childEnv+"="+opts, driverEnv+"="+driver, reportEnv+"="+out, filterEnv+"="+labels)
+	}
 	log, err := cmd.CombinedOutput()
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && ee.ExitCode() == 2 {
+		t.Fatalf("child with %q: bad usage:\n%s", opts, tail(log))
+	}
 	var run reports.Run
 	data, rerr := os.ReadFile(out)
 	if rerr != nil {

@@ -66,6 +66,11 @@ type Config struct {
 	ModelSequences, ModelSteps int
 	// DryRun lists the selected specs in the report without running them.
 	DryRun bool
+	// Skip are the full texts (SpecReport.FullText) of specs the filters
+	// select that this run leaves to another: the CLI splits the selected
+	// specs over several processes, each running its share. They count as
+	// not selected in this run's report.
+	Skip []string
 	// Progress, when set, receives a ProgressRecord (JSON) a line: the
 	// sides and adapter, then each spec's start and end, as they happen.
 	Progress io.Writer

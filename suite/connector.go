@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
 )
 
 // Connector is an NDK_CONNECTOR under test.
@@ -89,15 +88,19 @@ func (c *Connector) AcceptWith(p ndk.AcceptParams, qp *QP) *Op {
 	return c.request("NdkAccept", func(done ndk.RequestCompletion) ndk.Status { return c.Connector.Accept(p, done, nil) })
 }
 
+var helperConnectorReject helperMark
+
 // Reject calls NdkReject.
 func (c *Connector) Reject(privateData []byte) ndk.Status {
-	GinkgoHelper()
+	helperConnectorReject.mark()
 	return c.sync("NdkReject", func() ndk.Status { return c.Connector.Reject(privateData) })
 }
 
+var helperConnectorConnectionData helperMark
+
 // ConnectionData calls NdkGetConnectionData with buf.
 func (c *Connector) ConnectionData(buf []byte) (ndk.ConnectionData, ndk.Status) {
-	GinkgoHelper()
+	helperConnectorConnectionData.mark()
 	var cd ndk.ConnectionData
 	st := c.sync("NdkGetConnectionData", func() ndk.Status {
 		var st ndk.Status
@@ -107,15 +110,19 @@ func (c *Connector) ConnectionData(buf []byte) (ndk.ConnectionData, ndk.Status) 
 	return cd, st
 }
 
+var helperConnectorLocalAddress helperMark
+
 // LocalAddress calls NdkGetLocalAddress.
 func (c *Connector) LocalAddress() (netip.AddrPort, ndk.Status) {
-	GinkgoHelper()
+	helperConnectorLocalAddress.mark()
 	return c.address("NdkGetLocalAddress", c.Connector.GetLocalAddress)
 }
 
+var helperConnectorPeerAddress helperMark
+
 // PeerAddress calls NdkGetPeerAddress.
 func (c *Connector) PeerAddress() (netip.AddrPort, ndk.Status) {
-	GinkgoHelper()
+	helperConnectorPeerAddress.mark()
 	return c.address("NdkGetPeerAddress", c.Connector.GetPeerAddress)
 }
 
@@ -124,12 +131,16 @@ func (c *Connector) Disconnect() *Op {
 	return c.request("NdkDisconnect", func(done ndk.RequestCompletion) ndk.Status { return c.Connector.Disconnect(done, nil) })
 }
 
+var helperConnectorClose helperMark
+
 // Close calls NdkCloseObject.
-func (c *Connector) Close() *Op { GinkgoHelper(); return c.closeWith(c.Connector) }
+func (c *Connector) Close() *Op { helperConnectorClose.mark(); return c.closeWith(c.Connector) }
+
+var helperMustSucceed helperMark
 
 // MustSucceed fails the spec unless op's final status is STATUS_SUCCESS.
 func MustSucceed(op *Op) {
-	GinkgoHelper()
+	helperMustSucceed.mark()
 	if st := op.Wait(); st != ndk.StatusSuccess {
 		Violate(op.violation("", "STATUS_SUCCESS (a step the spec needs)", st.String()))
 	}

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
 )
 
 // CQ calls.
@@ -15,20 +14,24 @@ func (c *CQ) Resize(depth uint32) *Op {
 	return c.request("NdkResizeCq", func(done ndk.RequestCompletion) ndk.Status { return c.CQ.Resize(depth, done, nil) })
 }
 
+var helperCQArm helperMark
+
 // Arm calls NdkArmCq. The arm is counted before the call, so that a
 // notification the provider makes from inside NdkArmCq is not taken for one
 // without an arm (CQ-2).
 func (c *CQ) Arm(t ndk.CQNotifyType) {
-	GinkgoHelper()
+	helperCQArm.mark()
 	c.mu.Lock()
 	c.arms++
 	c.mu.Unlock()
 	c.sync("NdkArmCq", func() ndk.Status { c.CQ.Arm(t); return ndk.StatusSuccess })
 }
 
+var helperCQPoll helperMark
+
 // Poll removes the completions the CQ holds now (NdkGetCqResultsEx).
 func (c *CQ) Poll() []ndk.ResultEx {
-	GinkgoHelper()
+	helperCQPoll.mark()
 	var out []ndk.ResultEx
 	buf := make([]ndk.ResultEx, 16)
 	for {
@@ -44,11 +47,13 @@ func (c *CQ) Poll() []ndk.ResultEx {
 	}
 }
 
+var helperCQWaitResults helperMark
+
 // WaitResults polls the CQ until n new completions have come, and returns
 // them. The spec fails against rule, which says they must come, if they do
 // not come within the deadline.
 func (c *CQ) WaitResults(rule string, n int) []ndk.ResultEx {
-	GinkgoHelper()
+	helperCQWaitResults.mark()
 	deadline := time.Now().Add(c.a.rec().timeout)
 	var got []ndk.ResultEx
 	for {
@@ -63,9 +68,11 @@ func (c *CQ) WaitResults(rule string, n int) []ndk.ResultEx {
 	}
 }
 
+var helperCQControlInterruptModeration helperMark
+
 // ControlInterruptModeration calls NdkControlCqInterruptModeration.
 func (c *CQ) ControlInterruptModeration(interval, count uint32) ndk.Status {
-	GinkgoHelper()
+	helperCQControlInterruptModeration.mark()
 	return c.sync("NdkControlCqInterruptModeration", func() ndk.Status { return c.CQ.ControlInterruptModeration(interval, count) })
 }
 
@@ -156,23 +163,29 @@ func (m *MR) Deregister() *Op {
 	return m.request("NdkDeregisterMr", func(done ndk.RequestCompletion) ndk.Status { return m.MR.Deregister(done, nil) })
 }
 
+var helperMRTokens helperMark
+
 // Tokens returns the MR's local and remote tokens.
 func (m *MR) Tokens() (local, remote uint32) {
-	GinkgoHelper()
+	helperMRTokens.mark()
 	m.sync("NdkGetLocalTokenFromMr", func() ndk.Status { local = m.MR.LocalToken(); return ndk.StatusSuccess })
 	m.sync("NdkGetRemoteTokenFromMr", func() ndk.Status { remote = m.MR.RemoteToken(); return ndk.StatusSuccess })
 	return local, remote
 }
 
+var helperMRSGE helperMark
+
 // SGE describes [off, off+n) of the registered buffer.
 func (m *MR) SGE(off, n int) ndk.SGE {
-	GinkgoHelper()
+	helperMRSGE.mark()
 	local, _ := m.Tokens()
 	return ndk.SGE{VirtualAddress: m.VA + uint64(off), Length: uint32(n), MemoryRegionToken: local}
 }
 
+var helperMRClose helperMark
+
 // Close calls NdkCloseObject.
-func (m *MR) Close() *Op { GinkgoHelper(); return m.closeWith(m.MR) }
+func (m *MR) Close() *Op { helperMRClose.mark(); return m.closeWith(m.MR) }
 
 // CloseInCallback closes the MR from inside a callback (LT-9).
 func (m *MR) CloseInCallback() *Op { return m.closeInCallback(m.MR) }
@@ -183,8 +196,10 @@ type MW struct {
 	ndk.MW
 }
 
+var helperMWClose helperMark
+
 // Close calls NdkCloseObject.
-func (m *MW) Close() *Op { GinkgoHelper(); return m.closeWith(m.MW) }
+func (m *MW) Close() *Op { helperMWClose.mark(); return m.closeWith(m.MW) }
 
 // SRQ is an NDK_SRQ under test.
 type SRQ struct {
@@ -202,52 +217,68 @@ func (s *SRQ) Modify(depth, threshold uint32) *Op {
 	return s.request("NdkModifySrq", func(done ndk.RequestCompletion) ndk.Status { return s.SRQ.Modify(depth, threshold, done, nil) })
 }
 
+var helperSRQReceive helperMark
+
 // Receive calls NdkSrqReceive.
 func (s *SRQ) Receive(reqCtx any, sgl ...ndk.SGE) ndk.Status {
-	GinkgoHelper()
+	helperSRQReceive.mark()
 	return s.sync("NdkSrqReceive", func() ndk.Status { return s.SRQ.Receive(reqCtx, sgl) })
 }
 
+var helperSRQClose helperMark
+
 // Close calls NdkCloseObject.
-func (s *SRQ) Close() *Op { GinkgoHelper(); return s.closeWith(s.SRQ) }
+func (s *SRQ) Close() *Op { helperSRQClose.mark(); return s.closeWith(s.SRQ) }
 
 // QP work requests. They take no completion callback: the status returned
 // says whether the request was posted, and its completion comes on a CQ.
 
+var helperQPReceive helperMark
+
 // Receive calls NdkReceive.
 func (q *QP) Receive(reqCtx any, sgl ...ndk.SGE) ndk.Status {
-	GinkgoHelper()
+	helperQPReceive.mark()
 	return q.sync("NdkReceive", func() ndk.Status { return q.QP.Receive(reqCtx, sgl) })
 }
 
+var helperQPSend helperMark
+
 // Send calls NdkSend.
 func (q *QP) Send(reqCtx any, flags uint32, sgl ...ndk.SGE) ndk.Status {
-	GinkgoHelper()
+	helperQPSend.mark()
 	return q.sync("NdkSend", func() ndk.Status { return q.QP.Send(reqCtx, sgl, flags) })
 }
 
+var helperQPWrite helperMark
+
 // Write calls NdkWrite.
 func (q *QP) Write(reqCtx any, remoteVA uint64, remoteToken uint32, flags uint32, sgl ...ndk.SGE) ndk.Status {
-	GinkgoHelper()
+	helperQPWrite.mark()
 	return q.sync("NdkWrite", func() ndk.Status { return q.QP.Write(reqCtx, sgl, remoteVA, remoteToken, flags) })
 }
 
+var helperQPRead helperMark
+
 // Read calls NdkRead.
 func (q *QP) Read(reqCtx any, remoteVA uint64, remoteToken uint32, flags uint32, sgl ...ndk.SGE) ndk.Status {
-	GinkgoHelper()
+	helperQPRead.mark()
 	return q.sync("NdkRead", func() ndk.Status { return q.QP.Read(reqCtx, sgl, remoteVA, remoteToken, flags) })
 }
 
+var helperQPBind helperMark
+
 // Bind calls NdkBind.
 func (q *QP) Bind(reqCtx any, mr *MR, mw *MW, va, length uint64, flags uint32) ndk.Status {
-	GinkgoHelper()
+	helperQPBind.mark()
 	q.a.env.relate(mr.obj, mw.obj)
 	return q.sync("NdkBind", func() ndk.Status { return q.QP.Bind(reqCtx, mr.MR, mw.MW, va, length, flags) })
 }
 
+var helperQPFlush helperMark
+
 // Flush calls NdkFlush.
 func (q *QP) Flush() {
-	GinkgoHelper()
+	helperQPFlush.mark()
 	q.sync("NdkFlush", func() ndk.Status { q.QP.Flush(); return ndk.StatusSuccess })
 }
 

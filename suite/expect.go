@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
 )
 
 // Settle is how long a spec watches for something that must not happen (a
@@ -16,10 +15,12 @@ func (p *Pair) Settle() time.Duration { return p.rec.settle }
 // The Expect helpers take rule as one rule ID, or several separated by
 // spaces ("LC-15 LC-11"): the violation counts against each.
 
+var helperPairExpectStillPending helperMark
+
 // ExpectStillPending checks that op has not completed, and stays so for
 // Settle; otherwise the spec fails with a violation of rule.
 func (p *Pair) ExpectStillPending(op *Op, rule, why string) {
-	GinkgoHelper()
+	helperPairExpectStillPending.mark()
 	deadline := time.After(p.Settle())
 	for {
 		if op.IsDone() {
@@ -34,10 +35,12 @@ func (p *Pair) ExpectStillPending(op *Op, rule, why string) {
 	}
 }
 
+var helperPairExpectCompletes helperMark
+
 // ExpectCompletes checks that op completes with STATUS_SUCCESS within the
 // deadline; otherwise the spec fails with a violation of rule.
 func (p *Pair) ExpectCompletes(op *Op, rule, why string) {
-	GinkgoHelper()
+	helperPairExpectCompletes.mark()
 	expected := "completion with STATUS_SUCCESS within " + p.Timeout().String() + " after " + why
 	st, ok := op.WaitFor(p.Timeout())
 	switch {
@@ -50,11 +53,13 @@ func (p *Pair) ExpectCompletes(op *Op, rule, why string) {
 	}
 }
 
+var helperPairExpectReturns helperMark
+
 // ExpectReturns checks that op returns within the deadline with want (a
 // close that must pend, say); otherwise the spec fails with a violation of
 // rule.
 func (p *Pair) ExpectReturns(op *Op, want ndk.Status, rule, why string) {
-	GinkgoHelper()
+	helperPairExpectReturns.mark()
 	st, ok := op.ReturnedWithin(p.Timeout())
 	switch {
 	case !ok:
@@ -64,12 +69,14 @@ func (p *Pair) ExpectReturns(op *Op, want ndk.Status, rule, why string) {
 	}
 }
 
+var helperPairExpectNoViolation helperMark
+
 // ExpectNoViolation checks, now and for Settle, that the recorder saw no
 // violation of a rule that holds everywhere; a spec uses it where such a
 // violation is the very thing it provokes, so that it fails at once, with
 // that violation, instead of at cleanup.
 func (p *Pair) ExpectNoViolation() {
-	GinkgoHelper()
+	helperPairExpectNoViolation.mark()
 	deadline := time.After(p.Settle())
 	for {
 		if vs := p.rec.Violations(); len(vs) > 0 {

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
 )
 
 // Adapter is the harness's handle on an NDK_ADAPTER of one side.
@@ -30,9 +29,11 @@ func (a *Adapter) rec() *Recorder { return a.env.rec }
 // AddrPort is the side's address with port.
 func (a *Adapter) AddrPort(port uint16) netip.AddrPort { return netip.AddrPortFrom(a.Addr, port) }
 
+var helperAdapterInfo helperMark
+
 // Info returns NDK_ADAPTER_INFO; the spec fails if the query fails.
 func (a *Adapter) Info() ndk.AdapterInfo {
-	GinkgoHelper()
+	helperAdapterInfo.mark()
 	if !a.loaded {
 		var st ndk.Status
 		a.info, st = a.Adapter.QueryAdapterInfo()
@@ -90,10 +91,12 @@ type CreateOp[T any] struct {
 	wrap func(ndk.Object) T
 }
 
+var helperCreateOpObject helperMark
+
 // Object waits for the create's final status and returns the wrapped object
 // (the zero T unless the status is STATUS_SUCCESS).
 func (c *CreateOp[T]) Object() (T, ndk.Status) {
-	GinkgoHelper()
+	helperCreateOpObject.mark()
 	st := c.Wait()
 	var zero T
 	c.mu.Lock()
@@ -108,11 +111,13 @@ func (c *CreateOp[T]) Object() (T, ndk.Status) {
 	return c.wrap(created), st
 }
 
+var helperCreateOpMustObjectFor helperMark
+
 // MustObjectFor is Object, failing the spec with a violation of rule
 // unless the create succeeded: for a spec whose rule says the provider
 // creates such objects.
 func (c *CreateOp[T]) MustObjectFor(rule string) T {
-	GinkgoHelper()
+	helperCreateOpMustObjectFor.mark()
 	obj, st := c.Object()
 	if st != ndk.StatusSuccess {
 		Violate(c.violation(rule, "STATUS_SUCCESS", st.String()))
@@ -120,13 +125,15 @@ func (c *CreateOp[T]) MustObjectFor(rule string) T {
 	return obj
 }
 
+var helperCreateOpMustObject helperMark
+
 // MustObject is Object, failing the spec unless the create succeeded. A
 // create the spec needs asks for a small object of a type every provider
 // creates (IF-3..IF-12), so its failure is charged to the rule of the type,
 // except STATUS_INSUFFICIENT_RESOURCES, which a provider may return at any
 // time (CR-11): that one is a failed step, charged to no rule.
 func (c *CreateOp[T]) MustObject() T {
-	GinkgoHelper()
+	helperCreateOpMustObject.mark()
 	obj, st := c.Object()
 	if st != ndk.StatusSuccess {
 		rule := createRule[c.kind]
@@ -219,9 +226,11 @@ func (a *Adapter) CreateListener() *CreateOp[*Listener] {
 		})
 }
 
+var helperAdapterMustCreateListener helperMark
+
 // MustCreateListener creates a listener, failing the spec otherwise.
 func (a *Adapter) MustCreateListener() *Listener {
-	GinkgoHelper()
+	helperAdapterMustCreateListener.mark()
 	return a.CreateListener().MustObject()
 }
 
@@ -235,9 +244,11 @@ func (a *Adapter) CreateConnector() *CreateOp[*Connector] {
 		func(o *object, x ndk.Object) *Connector { return newConnector(a, o, x.(ndk.Connector)) })
 }
 
+var helperAdapterMustCreateConnector helperMark
+
 // MustCreateConnector creates a connector, failing the spec otherwise.
 func (a *Adapter) MustCreateConnector() *Connector {
-	GinkgoHelper()
+	helperAdapterMustCreateConnector.mark()
 	return a.CreateConnector().MustObject()
 }
 
@@ -277,9 +288,11 @@ func (a *Adapter) CreateCQ(depth uint32) *CreateOp[*CQ] {
 		})
 }
 
+var helperAdapterMustQP helperMark
+
 // MustQP creates a PD, a CQ and a QP on them, for a connection.
 func (a *Adapter) MustQP() *QP {
-	GinkgoHelper()
+	helperAdapterMustQP.mark()
 	pd := a.CreatePD().MustObject()
 	cq := a.CreateCQ(64).MustObject()
 	return pd.CreateQP(cq, cq).MustObject()
@@ -322,10 +335,12 @@ func (b *base) IsClosed() bool {
 	return b.obj.closed
 }
 
+var helperbasecloseWith helperMark
+
 // closeWith runs NdkCloseObject on o, failing the spec if it cannot be
 // issued.
 func (b *base) closeWith(o ndk.Object) *Op {
-	GinkgoHelper()
+	helperbasecloseWith.mark()
 	op, err := b.startClose(o)
 	if err != nil {
 		Violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
@@ -353,9 +368,7 @@ func (b *base) closeInCallback(o ndk.Object) *Op {
 		rec.violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
 		return op
 	}
-	select {
-	case <-op.returned:
-	case <-time.After(rec.timeout):
+	if !await(op.returned, rec.timeout) {
 		rec.violate(op.violation("LT-12", "NdkCloseObject called from inside a completion callback of the object returns (after initiating a completion the provider must not hold the object in a way that deadlocks a close)",
 			fmt.Sprintf("it did not return within %v", rec.timeout)))
 	}
@@ -376,9 +389,7 @@ func (b *base) issueClose(o ndk.Object, waitCalls bool) (*Op, error) {
 		if !waitCalls {
 			break
 		}
-		select {
-		case <-c.returned:
-		case <-time.After(rec.timeout):
+		if !await(c.returned, rec.timeout) {
 			return nil, fmt.Errorf("%s did not return within %v, so %s cannot be closed (LT-8)", c, rec.timeout, b.obj)
 		}
 	}
@@ -415,18 +426,22 @@ func (b *base) requestFrom(call string, local netip.Addr, fn func(done ndk.Reque
 	return op.invoke(func() ndk.Status { return fn(done) })
 }
 
+var helperbasesync helperMark
+
 // sync runs a call that has no completion callback, with the deadline.
 func (b *base) sync(call string, fn func() ndk.Status) ndk.Status {
-	GinkgoHelper()
+	helperbasesync.mark()
 	b.checkOpen(call)
 	op := b.a.rec().newOp(call, b.obj, KindNoCompletion)
 	op.invoke(fn)
 	return op.Returned()
 }
 
+var helperbaseaddress helperMark
+
 // address runs a call that reports an address, with the deadline.
 func (b *base) address(call string, fn func() (netip.AddrPort, ndk.Status)) (netip.AddrPort, ndk.Status) {
-	GinkgoHelper()
+	helperbaseaddress.mark()
 	var ap netip.AddrPort
 	st := b.sync(call, func() ndk.Status {
 		var st ndk.Status
@@ -436,8 +451,10 @@ func (b *base) address(call string, fn func() (netip.AddrPort, ndk.Status)) (net
 	return ap, st
 }
 
+var helperbasecheckOpen helperMark
+
 func (b *base) checkOpen(call string) {
-	GinkgoHelper()
+	helperbasecheckOpen.mark()
 	rec := b.a.rec()
 	rec.mu.Lock()
 	closing := b.obj.closing
@@ -515,25 +532,31 @@ func (l *Listener) Listen(local netip.AddrPort) *Op {
 	return l.requestFrom("NdkListen", local.Addr(), func(done ndk.RequestCompletion) ndk.Status { return l.Listener.Listen(local, done, nil) })
 }
 
+var helperListenerMustListen helperMark
+
 // MustListen listens on the side's address and port (0: ephemeral) and
 // returns the address the provider reports.
 func (l *Listener) MustListen(port uint16) netip.AddrPort {
-	GinkgoHelper()
+	helperListenerMustListen.mark()
 	if op := l.Listen(l.a.AddrPort(port)); op.Wait() != ndk.StatusSuccess {
 		Violate(op.violation("", fmt.Sprintf("STATUS_SUCCESS listening on %v (a step the spec needs)", l.a.AddrPort(port)), op.Wait().String()))
 	}
 	return l.MustLocalAddress()
 }
 
+var helperListenerLocalAddress helperMark
+
 // LocalAddress calls NdkGetListenerLocalAddress.
 func (l *Listener) LocalAddress() (netip.AddrPort, ndk.Status) {
-	GinkgoHelper()
+	helperListenerLocalAddress.mark()
 	return l.address("NdkGetListenerLocalAddress", l.Listener.GetLocalAddress)
 }
 
+var helperListenerMustLocalAddress helperMark
+
 // MustLocalAddress is LocalAddress, failing the spec unless it succeeds.
 func (l *Listener) MustLocalAddress() netip.AddrPort {
-	GinkgoHelper()
+	helperListenerMustLocalAddress.mark()
 	ap, st := l.LocalAddress()
 	if st != ndk.StatusSuccess {
 		Violate(l.obj.violation("", "NdkGetListenerLocalAddress", "STATUS_SUCCESS", st.String()))
@@ -541,15 +564,19 @@ func (l *Listener) MustLocalAddress() netip.AddrPort {
 	return ap
 }
 
+var helperListenerControlConnectEvents helperMark
+
 // ControlConnectEvents calls NdkControlConnectEvents.
 func (l *Listener) ControlConnectEvents(pause bool) {
-	GinkgoHelper()
+	helperListenerControlConnectEvents.mark()
 	l.sync("NdkControlConnectEvents", func() ndk.Status { l.Listener.ControlConnectEvents(pause); return ndk.StatusSuccess })
 }
 
+var helperListenerNextRequest helperMark
+
 // NextRequest waits for the next connect event and returns its connector.
 func (l *Listener) NextRequest() *Connector {
-	GinkgoHelper()
+	helperListenerNextRequest.mark()
 	timeout := time.NewTimer(l.a.rec().timeout)
 	defer timeout.Stop()
 	for {
@@ -578,8 +605,10 @@ func (l *Listener) ConnectEvents() int {
 	return l.count
 }
 
+var helperListenerClose helperMark
+
 // Close calls NdkCloseObject.
-func (l *Listener) Close() *Op { GinkgoHelper(); return l.closeWith(l.Listener) }
+func (l *Listener) Close() *Op { helperListenerClose.mark(); return l.closeWith(l.Listener) }
 
 // SharedEndpoint is an NDK_SHARED_ENDPOINT under test.
 type SharedEndpoint struct {
@@ -587,14 +616,21 @@ type SharedEndpoint struct {
 	ndk.SharedEndpoint
 }
 
+var helperSharedEndpointLocalAddress helperMark
+
 // LocalAddress calls NdkGetSharedEndpointLocalAddress.
 func (s *SharedEndpoint) LocalAddress() (netip.AddrPort, ndk.Status) {
-	GinkgoHelper()
+	helperSharedEndpointLocalAddress.mark()
 	return s.address("NdkGetSharedEndpointLocalAddress", s.SharedEndpoint.GetLocalAddress)
 }
 
+var helperSharedEndpointClose helperMark
+
 // Close calls NdkCloseObject.
-func (s *SharedEndpoint) Close() *Op { GinkgoHelper(); return s.closeWith(s.SharedEndpoint) }
+func (s *SharedEndpoint) Close() *Op {
+	helperSharedEndpointClose.mark()
+	return s.closeWith(s.SharedEndpoint)
+}
 
 // PD is an NDK_PD under test.
 type PD struct {
@@ -627,8 +663,10 @@ func (p *PD) CreateQPWith(params ndk.QPParams, receive, initiator *CQ) *CreateOp
 		})
 }
 
+var helperPDClose helperMark
+
 // Close calls NdkCloseObject.
-func (p *PD) Close() *Op { GinkgoHelper(); return p.closeWith(p.PD) }
+func (p *PD) Close() *Op { helperPDClose.mark(); return p.closeWith(p.PD) }
 
 // CQ is an NDK_CQ under test.
 type CQ struct {
@@ -664,8 +702,10 @@ func (c *CQ) Notifications() int {
 	return c.notifications
 }
 
+var helperCQClose helperMark
+
 // Close calls NdkCloseObject.
-func (c *CQ) Close() *Op { GinkgoHelper(); return c.closeWith(c.CQ) }
+func (c *CQ) Close() *Op { helperCQClose.mark(); return c.closeWith(c.CQ) }
 
 // QP is an NDK_QP under test.
 type QP struct {
@@ -679,5 +719,7 @@ type QP struct {
 // PD is the QP's protection domain.
 func (q *QP) PD() *PD { return q.pd }
 
+var helperQPClose helperMark
+
 // Close calls NdkCloseObject.
-func (q *QP) Close() *Op { GinkgoHelper(); return q.closeWith(q.QP) }
+func (q *QP) Close() *Op { helperQPClose.mark(); return q.closeWith(q.QP) }

@@ -62,13 +62,15 @@ type tracked struct {
 	successors []*tracked
 }
 
+var helperNewPair helperMark
+
 // NewPair opens side A's and side B's adapters for family f and registers
 // their cleanup: the tracker closes every object the spec left open,
 // successors first, then the adapters, and fails the spec if a close fails or
 // does not finish, or if the provider broke a rule that holds everywhere.
 // Call it from a BeforeEach or a spec body.
 func NewPair(f Family) *Pair {
-	GinkgoHelper()
+	helperNewPair.mark()
 	e := current()
 	p := &Pair{Family: f, rec: newRecorder(e.cfg.Timeout, e.cfg.Settle), byObj: map[*object]*tracked{}}
 	DeferCleanup(p.cleanup)
@@ -87,12 +89,14 @@ func (p *Pair) Intercept(f func(Callback)) {
 	p.rec.mu.Unlock()
 }
 
+var helperPairSetHostState helperMark
+
 // SetHostState injects a fault on the host of side (its address in the
 // spec's family) through the provider's ndk.FaultInjector; a provider
 // without one makes the spec skip as not observable. Cleanup puts the host
 // back up.
 func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
-	GinkgoHelper()
+	helperPairSetHostState.mark()
 	fi, ok := current().provider.(ndk.FaultInjector)
 	if !ok {
 		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
@@ -111,8 +115,10 @@ func (p *Pair) Recorder() *Recorder { return p.rec }
 // Timeout is the deadline on every wait for the provider.
 func (p *Pair) Timeout() time.Duration { return p.rec.timeout }
 
+var helperPairopenAdapter helperMark
+
 func (p *Pair) openAdapter(side string, s ndk.Side, f Family) *Adapter {
-	GinkgoHelper()
+	helperPairopenAdapter.mark()
 	addr := s.IPv4
 	if f == IPv6 {
 		addr = s.IPv6
@@ -138,7 +144,7 @@ func (p *Pair) newObject(kind ndk.ObjectType, side string, adapter *object) *obj
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.nextID++
-	return &object{kind: kind, id: p.nextID, side: side, adapter: adapter}
+	return (&object{kind: kind, id: p.nextID, side: side, adapter: adapter}).named()
 }
 
 // track records an object the provider created, to close it at cleanup.
@@ -253,12 +259,14 @@ func (p *Pair) cleanup() {
 	}
 }
 
+var helperAdapterClose helperMark
+
 // Close starts the blocking NDK_ADAPTER close on its own goroutine and
 // returns it as an Op: Returned waits for the close to return. The spec must
 // have closed (or be closing) the adapter's objects; cleanup then leaves the
 // adapter alone.
 func (a *Adapter) Close() *Op {
-	GinkgoHelper()
+	helperAdapterClose.mark()
 	if a.closeOp != nil {
 		Violate(a.obj.violation("", "NDK_ADAPTER close", "", "harness: the adapter closed twice"))
 	}
@@ -320,20 +328,24 @@ type Connection struct {
 	ActiveAddr, PassiveAddr netip.AddrPort
 }
 
+var helperPairMustConnect helperMark
+
 // MustConnect runs the whole handshake from a new connector on side A to the
 // listener l of side B: NdkConnect (from port 0), the connect event,
 // NdkAccept, NdkCompleteConnect, each of which must succeed.
 func (p *Pair) MustConnect(l *Listener) *Connection {
-	GinkgoHelper()
+	helperPairMustConnect.mark()
 	c := p.A.MustCreateConnector()
 	qp := p.A.MustQP()
 	return p.MustHandshake(l, c, c.Connect(qp, p.A.AddrPort(0), l.MustLocalAddress(), nil), qp)
 }
 
+var helperPairMustHandshake helperMark
+
 // MustHandshake finishes a connection whose NdkConnect or
 // NdkConnectWithSharedEndpoint (connect) was issued on c with qp.
 func (p *Pair) MustHandshake(l *Listener, c *Connector, connect *Op, qp *QP) *Connection {
-	GinkgoHelper()
+	helperPairMustHandshake.mark()
 	passive := l.NextRequest()
 	pqp := l.a.MustQP()
 	accept := passive.Accept(pqp, nil)
@@ -345,3 +357,9 @@ func (p *Pair) MustHandshake(l *Listener, c *Connector, connect *Op, qp *QP) *Co
 	conn.PassiveAddr, _ = passive.LocalAddress()
 	return conn
 }
+
+// Long decorates a spec that takes much longer than most: it waits out a
+// provider's time-out, or takes a whole port range. Ginkgo runs it (and
+// its container) early, and a run split over processes counts it as
+// several specs when it deals them out.
+var Long = SpecPriority(1)

@@ -11,7 +11,7 @@ import (
 // as Ginkgo previews it with cfg's filters and seed, without opening the
 // driver: the specs the filters select in state passed, those they leave
 // out skipped, pending ones pending (see ProgressRecord.Plan). Only the
-// specs' texts, labels, locations and state are set.
+// specs' texts, labels, locations, priority and state are set.
 //
 // Like Run it can run once per process, and not with Run: Ginkgo's preview
 // leaves the suite without its top-level nodes (its progress and interrupt
@@ -45,6 +45,7 @@ func Plan(cfg Config) ([]types.SpecReport, error) {
 			LeafNodeLocation:            sr.LeafNodeLocation,
 			LeafNodeLabels:              sr.LeafNodeLabels,
 			LeafNodeText:                sr.LeafNodeText,
+			SpecPriority:                sr.SpecPriority,
 			State:                       sr.State,
 		})
 	}

@@ -16,7 +16,10 @@ const (
 	ProgressPlan  = "plan"  // every spec, in run order, before any runs (Plan)
 	ProgressStart = "start" // a spec starts (Spec: its report so far)
 	ProgressEnd   = "end"   // a spec ended (Spec: its final report)
-	ProgressExit  = "exit"  // written by the CLI: the run ended with Code
+	// ProgressResult is written by the CLI's shard of a run split over
+	// processes, after the run: Result, its whole Ginkgo report.
+	ProgressResult = "result"
+	ProgressExit   = "exit" // written by the CLI: the run ended with Code
 )
 
 // ProgressRecord is one line of Config.Progress. A process that watches a
@@ -36,6 +39,16 @@ type ProgressRecord struct {
 	SideB   *ndk.Side          `json:"side_b,omitempty"`
 	Adapter *ndk.AdapterInfo   `json:"adapter,omitempty"`
 	Code    *int               `json:"code,omitempty"`
+	Result  *ShardResult       `json:"result,omitempty"`
+}
+
+// ShardResult is what a process that ran a share of the selected specs
+// (Config.Skip) tells the process that merges the shares.
+type ShardResult struct {
+	Report      types.Report `json:"report"`
+	Passed      bool         `json:"passed"`
+	Interrupted bool         `json:"interrupted,omitempty"`
+	Signal      string       `json:"signal,omitempty"` // "interrupt", "terminated": os.Signal.String()
 }
 
 var (

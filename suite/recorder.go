@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/internal/wait"
+	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
 )
 
 // CallKind says which completion callback a provider call takes.
@@ -236,14 +239,32 @@ type object struct {
 	closedAt time.Duration
 	closedBy string // what closed it, for messages
 	calls    []*Op  // calls made on the object (to wait for their return before closing)
+	// short and label are name() and String(), set once by named.
+	short, label string
 }
 
 // name is the object without its side: "listener#3".
 func (o *object) name() string {
-	return fmt.Sprintf("%s#%d", strings.ToLower(strings.TrimPrefix(o.kind.String(), "NDK_")), o.id)
+	if o.short != "" {
+		return o.short
+	}
+	return strings.ToLower(strings.TrimPrefix(o.kind.String(), "NDK_")) + "#" + strconv.Itoa(o.id)
 }
 
-func (o *object) String() string { return fmt.Sprintf("%s (side %s)", o.name(), o.side) }
+func (o *object) String() string {
+	if o.label != "" {
+		return o.label
+	}
+	return o.name() + " (side " + o.side + ")"
+}
+
+// named sets the object's names once, for the messages and events that
+// name it (a callback's event does, every time).
+func (o *object) named() *object {
+	o.short = o.name()
+	o.label = o.String()
+	return o
+}
 
 // violation is a violation of rule by call on o.
 func (o *object) violation(rule, call, expected, observed string) Violation {
@@ -288,12 +309,35 @@ type Op struct {
 func (r *Recorder) newOp(call string, obj *object, kind CallKind) *Op {
 	op := r.untrackedOp(call, obj, kind)
 	r.mu.Lock()
-	r.ops = append(r.ops, op)
+	r.ops = appendOp(r.ops, op)
 	if obj != nil {
-		obj.calls = append(obj.calls, op)
+		obj.calls = appendOp(obj.calls, op)
 	}
 	r.mu.Unlock()
 	return op
+}
+
+// appendOp appends op to ops, a list of calls kept to be waited for (the
+// end-of-spec check, a close that waits for the calls on its object).
+// Calls that are over (returned, final status known) are dropped from it
+// whenever it is full, so that a spec that makes a hundred thousand calls
+// keeps only those in flight; the list grows only when at least half of
+// it is still in flight.
+func appendOp(ops []*Op, op *Op) []*Op {
+	if len(ops) == cap(ops) && len(ops) >= 32 {
+		live := ops[:0]
+		for _, o := range ops {
+			if !o.HasReturned() || !o.IsDone() {
+				live = append(live, o)
+			}
+		}
+		clear(ops[len(live):])
+		ops = live
+		if len(ops) > cap(ops)/2 {
+			ops = slices.Grow(ops, len(ops))
+		}
+	}
+	return append(ops, op)
 }
 
 // untrackedOp is an Op the end-of-spec check does not list: its caller
@@ -318,14 +362,14 @@ func (op *Op) violation(rule, expected, observed string) Violation {
 // provider that never returns cannot hang the run, and one that panics
 // fails the spec instead of the process.
 func (op *Op) invoke(fn func() ndk.Status) *Op {
-	go func() {
+	workers.Go(func() {
 		var st ndk.Status
 		defer func() {
 			p := recover()
 			op.returnWith(st, p)
 		}()
 		st = fn()
-	}()
+	})
 	return op
 }
 
@@ -433,13 +477,13 @@ func (op *Op) IsDone() bool {
 	}
 }
 
+var helperOpReturned helperMark
+
 // Returned waits until the provider function returned and gives its return
 // value. The spec fails if it does not return within the deadline.
 func (op *Op) Returned() ndk.Status {
-	GinkgoHelper()
-	select {
-	case <-op.returned:
-	case <-time.After(op.rec.timeout):
+	helperOpReturned.mark()
+	if !await(op.returned, op.rec.timeout) {
 		Violate(op.violation("", "the call returns within "+op.rec.timeout.String()+" (inline, or with STATUS_PENDING)", "it did not return"))
 	}
 	op.mu.Lock()
@@ -451,15 +495,15 @@ func (op *Op) Returned() ndk.Status {
 	return ret
 }
 
+var helperOpWait helperMark
+
 // Wait waits for the call's final status: its return value when it
 // completed inline, or the status its completion callback delivered. The
 // spec fails, naming the call, if it is not known within the deadline.
 func (op *Op) Wait() ndk.Status {
-	GinkgoHelper()
+	helperOpWait.mark()
 	op.Returned()
-	select {
-	case <-op.done:
-	case <-time.After(op.rec.timeout):
+	if !await(op.done, op.rec.timeout) {
 		Violate(op.notCompleted())
 	}
 	op.mu.Lock()
@@ -470,33 +514,27 @@ func (op *Op) Wait() ndk.Status {
 // ReturnedWithin waits up to d for the provider function to return, without
 // failing the spec: it reports the return value and whether it returned.
 func (op *Op) ReturnedWithin(d time.Duration) (ndk.Status, bool) {
-	if op.HasReturned() { // before the timer: select picks at random among ready cases
-		d = time.Hour
-	}
-	select {
-	case <-op.returned:
-		op.mu.Lock()
-		defer op.mu.Unlock()
-		return op.ret, op.panicked == nil
-	case <-time.After(d):
+	if !await(op.returned, d) {
 		return 0, false
 	}
+	op.mu.Lock()
+	defer op.mu.Unlock()
+	return op.ret, op.panicked == nil
 }
 
 // WaitFor waits up to d for the final status without failing the spec.
 func (op *Op) WaitFor(d time.Duration) (ndk.Status, bool) {
-	if op.IsDone() { // before the timer: select picks at random among ready cases
-		d = time.Hour
-	}
-	select {
-	case <-op.done:
-		op.mu.Lock()
-		defer op.mu.Unlock()
-		return op.final, true
-	case <-time.After(d):
+	if !await(op.done, d) {
 		return 0, false
 	}
+	op.mu.Lock()
+	defer op.mu.Unlock()
+	return op.final, true
 }
+
+// await waits up to d for ch to be closed and reports whether it was (see
+// wait.Closed).
+func await(ch <-chan struct{}, d time.Duration) bool { return wait.Closed(ch, d) }
 
 // Completions returns how many times the completion callback was called.
 func (op *Op) Completions() int {

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -172,12 +174,30 @@ func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	sc, rc := GinkgoConfiguration()
 	sc.LabelFilter = cfg.LabelFilter
 	sc.FocusStrings = cfg.Focus
+	if len(cfg.Skip) > 0 {
+		// Ginkgo matches the description, a space and the spec's full text.
+		alts := make([]string, len(cfg.Skip))
+		for i, t := range cfg.Skip {
+			alts[i] = regexp.QuoteMeta(t)
+		}
+		sc.SkipStrings = append(sc.SkipStrings, "^"+regexp.QuoteMeta(description(cfg)+" ")+"(?:"+strings.Join(alts, "|")+")$")
+	}
 	sc.RandomSeed = cfg.Seed
 	sc.DryRun = cfg.DryRun
 	rc.NoColor = cfg.NoColor
 	rc.Verbose = cfg.Verbose
 	rc.Succinct = !cfg.Verbose
 	return sc, rc
+}
+
+// Reporting is the suite's description and Ginkgo's reporter
+// configuration in a run of cfg, for a process that shows the progress of
+// runs in other processes (the CLI's shares of a run) as Ginkgo shows a
+// run's own.
+func Reporting(cfg Config) (string, types.ReporterConfig) {
+	cfg.withDefaults()
+	_, rc := ginkgoConfig(cfg)
+	return description(cfg), rc
 }
 
 // description is the suite's description in a run of cfg (Ginkgo matches

@@ -33,20 +33,24 @@ var sameObligation = map[string][]string{
 	"CR-10": {"LT-5"},
 }
 
+var helperViolate helperMark
+
 // Violate fails the spec with violation v: the failure counts against
 // v.Rule (against no rule when it is empty).
 func Violate(v Violation) {
-	GinkgoHelper()
+	helperViolate.mark()
 	attach(v)
 	Fail(v.String())
 }
+
+var helperViolateAll helperMark
 
 // ViolateAll fails the spec with v, charged to each of rules (IDs
 // separated by spaces, e.g. "LC-14 LC-13"): one observation that breaks
 // several statements of the pages at once, such as a port released early,
 // which breaks the general reference-count rule and the specific one.
 func ViolateAll(rules string, v Violation) {
-	GinkgoHelper()
+	helperViolateAll.mark()
 	ids := strings.Fields(rules)
 	if len(ids) == 0 {
 		ids = []string{""}

@@ -25,10 +25,10 @@ import (
 // the spec has started, then signal or kill a process.
 
 // slowRun is a run of the two CN-17 specs of the disconnect scheme (not
-// the clause specs), the first of which waits a minute unless the run is
-// cut short.
+// the clause specs) in one child process, the first of which waits a
+// minute unless the run is cut short.
 func slowRun(dir string) []string {
-	return []string{"run", "-v", "--label-filter", "CN-17 && !clause:CN-17.timeout", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
+	return []string{"run", "-v", "--parallel", "1", "--label-filter", "CN-17 && !clause:CN-17.timeout", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
 		"--json-report", filepath.Join(dir, "report.json"), "--junit-report", filepath.Join(dir, "junit.xml")}
 }
 
@@ -149,6 +149,12 @@ func procState(pid int) (state string, ppid int) {
 // childOf is the pid of the one child process of pid (the suite's).
 func childOf(t *testing.T, pid int) int {
 	t.Helper()
+	return childrenOf(t, pid, 1)[0]
+}
+
+// childrenOf are the n child processes of pid (the shares of a split run).
+func childrenOf(t *testing.T, pid, n int) []int {
+	t.Helper()
 	var kids []int
 	waitFor(t, "the child process", time.Minute, func() bool {
 		kids = kids[:0]
@@ -160,9 +166,9 @@ func childOf(t *testing.T, pid int) int {
 				}
 			}
 		}
-		return len(kids) == 1
+		return len(kids) == n
 	})
-	return kids[0]
+	return kids
 }
 
 func needProc(t *testing.T) {
@@ -370,5 +376,69 @@ func TestDescribeEnd(t *testing.T) {
 		if (e.crash != "") != tc.crash {
 			t.Errorf("%q: crash %q, want a crash: %v", tc.stderr, e.crash, tc.crash)
 		}
+	}
+}
+
+// A run split over two processes and interrupted: each process's running
+// spec is interrupted and the rest of its share not run, in one report,
+// no rule charged, exit status 130. The four CN-17 specs each wait a
+// minute unless cut short.
+func TestSplitRunInterrupted(t *testing.T) {
+	needProc(t)
+	t.Parallel()
+	dir := t.TempDir()
+	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
+		"--json-report", filepath.Join(dir, "report.json"))
+	childrenOf(t, b.cmd.Process.Pid, 2)
+	time.Sleep(2 * time.Second) // each has started its first spec, which waits a minute
+	if err := b.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	r := b.wait(t)
+	how := "the run was interrupted by SIGINT"
+	if r.code != 130 {
+		t.Fatalf("exit %d, want 130\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"verdict:  INTERRUPTED (" + how + ")", "specs:    4 selected: 0 passed, 0 failed, 0 skipped, 2 interrupted, 2 not run;"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	run := readJSONReport(t, filepath.Join(dir, "report.json"))
+	if run.Verdict != reports.VerdictInterrupted || run.Interrupted != how || run.InterruptedSpecs != 2 || run.NotRun != 2 || len(run.SuiteFailures) != 0 {
+		t.Errorf("JSON: verdict %q, interrupted %q, %d interrupted, %d not run, suite failures %q", run.Verdict, run.Interrupted, run.InterruptedSpecs, run.NotRun, run.SuiteFailures)
+	}
+	for _, rr := range run.Rules {
+		if rr.Verdict == reports.RuleFailed || len(rr.Failures) > 0 {
+			t.Errorf("JSON: rule %s charged: %s %q", rr.Rule.ID, rr.Verdict, rr.Failures)
+		}
+	}
+}
+
+// One process of a split run killed from outside: its spec is interrupted,
+// the other process's spec ends as it ends (passed), and the run is cut
+// short with exit status 128+9.
+func TestSplitRunChildKilled(t *testing.T) {
+	needProc(t)
+	t.Parallel()
+	dir := t.TempDir()
+	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17 && !clause:CN-17.timeout", "--driver-opt", "disconnect-timeout=5s", "--timeout", "10s",
+		"--json-report", filepath.Join(dir, "report.json"))
+	kids := childrenOf(t, b.cmd.Process.Pid, 2)
+	time.Sleep(time.Second)
+	if err := syscall.Kill(kids[0], syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	r := b.wait(t)
+	if r.code != 137 {
+		t.Fatalf("exit %d, want 137\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	how := "the test process was killed by signal SIGKILL"
+	if !strings.Contains(r.stderr, how+" during spec ") {
+		t.Errorf("stderr does not say a test process was killed by SIGKILL:\n%s", r.stderr)
+	}
+	run := readJSONReport(t, filepath.Join(dir, "report.json"))
+	if run.Verdict != reports.VerdictInterrupted || run.Interrupted != how || run.InterruptedSpecs != 1 || run.Passed != 1 || run.Failed != 0 {
+		t.Errorf("JSON: verdict %q, interrupted %q, %d interrupted, %d passed, %d failed", run.Verdict, run.Interrupted, run.InterruptedSpecs, run.Passed, run.Failed)
 	}
 }

@@ -45,6 +45,7 @@ const crashTail = 64 << 10
 // progressChannel carries the child's progress records to the parent.
 type progressChannel interface {
 	attach(cmd *exec.Cmd)                     // before the child starts
+	watch(fn func(suite.ProgressRecord))      // before it starts: fn gets each record as it comes (or, without a pipe, at the end)
 	started()                                 // once it has
 	records() ([]suite.ProgressRecord, error) // once it has exited
 	close()                                   // in the end, whatever happened
@@ -97,11 +98,11 @@ func notifyStop() chan os.Signal {
 }
 
 // forwardSignals passes the signals that come on sigs (see notifyStop) on
-// to p, until stop; stop returns the first of them, or nil. The child runs
+// to ps (the children), until stop; stop returns the first of them, or nil. The child runs
 // in a process group of its own (see childAttr), so a signal from the
 // terminal reaches it once, through here, as one sent to the parent alone
 // does.
-func forwardSignals(sigs chan os.Signal, p *os.Process) (stop func() os.Signal) {
+func forwardSignals(sigs chan os.Signal, ps ...*os.Process) (stop func() os.Signal) {
 	done := make(chan struct{})
 	var first os.Signal
 	var wg sync.WaitGroup
@@ -114,7 +115,9 @@ func forwardSignals(sigs chan os.Signal, p *os.Process) (stop func() os.Signal) 
 				if first == nil {
 					first = s
 				}
-				p.Signal(s) // fails on Windows, where the console reaches the child itself
+				for _, p := range ps {
+					p.Signal(s) // fails on Windows, where the console reaches the child itself
+				}
 			case <-done:
 				return
 			}
@@ -182,7 +185,7 @@ func superviseRun(cfg suite.Config, o *runOptions, waivers reports.Waivers, args
 
 // decodeProgress reads progress records to the end of r; a last line cut
 // short by the child's death is ignored.
-func decodeProgress(r io.Reader) ([]suite.ProgressRecord, error) {
+func decodeProgress(r io.Reader, watch func(suite.ProgressRecord)) ([]suite.ProgressRecord, error) {
 	var recs []suite.ProgressRecord
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
@@ -192,6 +195,9 @@ func decodeProgress(r io.Reader) ([]suite.ProgressRecord, error) {
 			continue
 		}
 		recs = append(recs, rec)
+		if watch != nil {
+			watch(rec)
+		}
 	}
 	if err := sc.Err(); err != nil && !errors.Is(err, os.ErrClosed) {
 		return recs, err
@@ -258,47 +264,66 @@ func crashSignal(s syscall.Signal) bool {
 func reportUnfinished(recs []suite.ProgressRecord, end childEnd, interruptedBy os.Signal, cfg suite.Config, o *runOptions, waivers reports.Waivers,
 	args []string, start time.Time, wall time.Duration, stdout, stderr io.Writer) int {
 	meta := runMeta(cfg, args, start, wall)
-	var plan, specs []types.SpecReport
-	var running, last *types.SpecReport
+	var plan []types.SpecReport
 	for _, r := range recs {
 		switch r.Event {
 		case suite.ProgressMeta:
-			if r.SideA != nil {
-				meta.SideA = *r.SideA
-			}
-			if r.SideB != nil {
-				meta.SideB = *r.SideB
-			}
-			if r.Adapter != nil {
-				meta.Adapter = *r.Adapter
-			}
+			applyMeta(&meta, r)
 		case suite.ProgressPlan:
 			plan = r.Plan
-		case suite.ProgressStart:
-			running = r.Spec
-		case suite.ProgressEnd:
-			if r.Spec == nil {
-				continue
-			}
-			specs = append(specs, *r.Spec)
-			if running != nil && sameSpec(*running, *r.Spec) {
-				running, last = nil, r.Spec
-			}
 		}
 	}
-	during := "before any spec started"
-	switch {
-	case running != nil:
-		during = fmt.Sprintf("during spec %q", running.FullText())
-	case last != nil:
-		during = fmt.Sprintf("between specs, after spec %q had ended", last.FullText())
-	}
-
 	crashed := end.crash != ""
-	var msg, how string // what is told; what cut the run short
-	status := exitFail
+	specs, during := childSpecs(recs, plan, end, start.Add(wall))
+	msg, how, status := describeUnfinished(end, interruptedBy, during)
+	report := types.Report{
+		SuiteSucceeded: false,
+		SuiteConfig:    types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: cfg.Focus},
+		SpecReports:    specs,
+		StartTime:      start,
+		EndTime:        start.Add(wall),
+	}
+	r := reports.FromGinkgo(report, meta)
+	if crashed {
+		for i := range r.Specs {
+			if r.Specs[i].State == reports.StateNotRun {
+				r.Specs[i].Failure = diedBefore
+			}
+		}
+		r.SuiteFailures = append(r.SuiteFailures, msg+" (the specs after it did not run)")
+	} else {
+		markCutShort(&r, how)
+	}
+	r.ApplyWaivers(waivers)
+	fmt.Fprintf(stderr, "\n%s: %s\n", tool, msg)
+	finishRun(r, cfg, o, wall, stdout, stderr)
+	return status
+}
+
+// diedBefore is the failure of a spec the crash of its test process kept
+// from starting.
+const diedBefore = "the test process died before this spec started"
+
+// applyMeta takes the sides and the adapter a child's meta record r tells.
+func applyMeta(meta *reports.Meta, r suite.ProgressRecord) {
+	if r.SideA != nil {
+		meta.SideA = *r.SideA
+	}
+	if r.SideB != nil {
+		meta.SideB = *r.SideB
+	}
+	if r.Adapter != nil {
+		meta.Adapter = *r.Adapter
+	}
+}
+
+// describeUnfinished says how a child that did not report ended (end),
+// when (during: "during spec ..."): what is told, what cut the run short
+// ("" for a crash, which fails the run instead) and the exit status.
+func describeUnfinished(end childEnd, interruptedBy os.Signal, during string) (msg, how string, status int) {
+	status = exitFail
 	switch {
-	case crashed:
+	case end.crash != "":
 		msg = fmt.Sprintf("the test process died (%s) %s: %s", end.status, during, reports.FirstLine(end.crash))
 	case interruptedBy != nil:
 		how = "the run was interrupted by " + signalName(interruptedBy)
@@ -314,21 +339,49 @@ func reportUnfinished(recs []suite.ProgressRecord, end childEnd, interruptedBy o
 		msg = fmt.Sprintf("%s %s, and with no crash trace on its standard error: the run is incomplete; its standard error ended with:\n%s",
 			how, during, lastLines(end.tail, 10))
 	}
+	return msg, how, status
+}
 
-	// The specs: those that ended, the one that was running, then the rest
-	// of the plan (the selected ones as Ginkgo reports a spec it did not
-	// run: skipped, not attempted).
+// childSpecs are the specs of a child that ended (end) before it reported,
+// from its progress records and the plan of its run: those that ended as
+// they ended, the one that was running (panicked with the crash if it
+// crashed, else interrupted; ending at endTime), then the rest of the plan
+// as Ginkgo reports a spec it did not run (skipped, not attempted). during
+// says when the child died, for messages.
+func childSpecs(recs []suite.ProgressRecord, plan []types.SpecReport, end childEnd, endTime time.Time) (specs []types.SpecReport, during string) {
+	var running, last *types.SpecReport
+	for _, r := range recs {
+		switch r.Event {
+		case suite.ProgressStart:
+			running = r.Spec
+		case suite.ProgressEnd:
+			if r.Spec == nil {
+				continue
+			}
+			specs = append(specs, *r.Spec)
+			if running != nil && sameSpec(*running, *r.Spec) {
+				running, last = nil, r.Spec
+			}
+		}
+	}
+	during = "before any spec started"
+	switch {
+	case running != nil:
+		during = fmt.Sprintf("during spec %q", running.FullText())
+	case last != nil:
+		during = fmt.Sprintf("between specs, after spec %q had ended", last.FullText())
+	}
 	ended := map[string]int{}
 	for _, sr := range specs {
 		ended[specKey(sr)]++
 	}
 	if running != nil {
 		sr := *running
-		sr.EndTime = start.Add(wall)
+		sr.EndTime = endTime
 		if !sr.StartTime.IsZero() {
 			sr.RunTime = sr.EndTime.Sub(sr.StartTime)
 		}
-		if crashed {
+		if end.crash != "" {
 			sr.State = types.SpecStatePanicked
 			sr.Failure = types.Failure{
 				Message: fmt.Sprintf("the test process died (%s) while this spec ran: a crash outside any call the suite made and could recover from, most likely of the provider on a goroutine or thread of its own\n%s", end.status, end.crash),
@@ -349,28 +402,7 @@ func reportUnfinished(recs []suite.ProgressRecord, end childEnd, interruptedBy o
 		}
 		specs = append(specs, sr)
 	}
-	report := types.Report{
-		SuiteSucceeded: false,
-		SuiteConfig:    types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: cfg.Focus},
-		SpecReports:    specs,
-		StartTime:      start,
-		EndTime:        start.Add(wall),
-	}
-	r := reports.FromGinkgo(report, meta)
-	if crashed {
-		for i := range r.Specs {
-			if r.Specs[i].State == reports.StateNotRun {
-				r.Specs[i].Failure = "the test process died before this spec started"
-			}
-		}
-		r.SuiteFailures = append(r.SuiteFailures, msg+" (the specs after it did not run)")
-	} else {
-		markCutShort(&r, how)
-	}
-	r.ApplyWaivers(waivers)
-	fmt.Fprintf(stderr, "\n%s: %s\n", tool, msg)
-	finishRun(r, cfg, o, wall, stdout, stderr)
-	return status
+	return specs, during
 }
 
 // markCutShort records in r that how cut the run short ("the run was

@@ -20,6 +20,7 @@ func childAttr() (attr *syscall.SysProcAttr, unlock func()) { return nil, func()
 // parent killed outright leaves the directory behind.
 type fileChannel struct {
 	dir, path string
+	watchFn   func(suite.ProgressRecord)
 }
 
 func newProgressChannel() (progressChannel, error) {
@@ -37,6 +38,8 @@ func newProgressChannel() (progressChannel, error) {
 
 func (c *fileChannel) attach(cmd *exec.Cmd) { cmd.Env = append(cmd.Env, envProgress+"="+c.path) }
 
+func (c *fileChannel) watch(fn func(suite.ProgressRecord)) { c.watchFn = fn }
+
 func (c *fileChannel) started() {}
 
 func (c *fileChannel) records() ([]suite.ProgressRecord, error) {
@@ -45,7 +48,7 @@ func (c *fileChannel) records() ([]suite.ProgressRecord, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return decodeProgress(f)
+	return decodeProgress(f, c.watchFn)
 }
 
 func (c *fileChannel) close() { os.RemoveAll(c.dir) }

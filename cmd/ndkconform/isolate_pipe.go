@@ -16,10 +16,11 @@ import (
 // outright leaves nothing behind, and the end of the pipe without an exit
 // record means the child died.
 type pipeChannel struct {
-	r, w *os.File
-	done chan struct{}
-	recs []suite.ProgressRecord
-	err  error
+	r, w    *os.File
+	watchFn func(suite.ProgressRecord)
+	done    chan struct{}
+	recs    []suite.ProgressRecord
+	err     error
 }
 
 func newProgressChannel() (progressChannel, error) {
@@ -35,10 +36,12 @@ func (p *pipeChannel) attach(cmd *exec.Cmd) {
 	cmd.Env = append(cmd.Env, envProgressFD+"=3")
 }
 
+func (p *pipeChannel) watch(fn func(suite.ProgressRecord)) { p.watchFn = fn }
+
 func (p *pipeChannel) started() {
 	p.w.Close() // the child holds the write end now
 	go func() {
-		p.recs, p.err = decodeProgress(p.r)
+		p.recs, p.err = decodeProgress(p.r, p.watchFn)
 		close(p.done)
 	}()
 }

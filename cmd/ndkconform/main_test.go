@@ -105,15 +105,17 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--side-a-ipv4", "300.1.1.1"}, `invalid --side-a-ipv4 "300.1.1.1": not an IP address`, "run"},
 		{[]string{"run", "--side-b-ipv6", "192.0.2.9"}, `invalid --side-b-ipv6 "192.0.2.9": not an IPv6 address`, "run"},
 		{[]string{"run", "--timeout", "soon"}, `invalid --timeout "soon"`, "run"},
+		{[]string{"run", "--parallel", "0"}, `invalid --parallel "0": want a number of processes, 1 or more`, "run"},
+		{[]string{"run", "--parallel", "two"}, `invalid --parallel "two": want a number of processes, 1 or more`, "run"},
 		// an address that parses but is none of the provider's adapters
 		{[]string{"run", "--side-a-ipv4", "203.0.113.9"}, "side A IPv4 address 203.0.113.9: opening its adapter failed with STATUS_INVALID_ADDRESS", "run"},
 		{[]string{"run", "--side-b-ipv6", "2001:db8::99"}, "side B IPv6 address 2001:db8::99: opening its adapter failed with STATUS_INVALID_ADDRESS", "run"},
 		{[]string{"certify", "--out", "x", "--side-b-ipv4", "203.0.113.9"}, "side B IPv4 address 203.0.113.9: opening its adapter failed with STATUS_INVALID_ADDRESS", "certify"},
-		// a harness deadline not longer than a wait sim is entitled to (1s)
-		{[]string{"run", "--timeout", "1s"}, "--timeout 1s is not longer than the provider's connect and disconnect timeouts (1s): use at least 2s", "run"},
-		{[]string{"run", "--timeout", "1500ms"}, "--timeout 1.5s is not 1s longer than the provider's connect and disconnect timeouts (1s): use at least 2s", "run"},
+		// a harness deadline not longer than a wait sim is entitled to (300ms)
+		{[]string{"run", "--timeout", "300ms"}, "--timeout 300ms is not longer than the provider's connect and disconnect timeouts (300ms): use at least 1.3s", "run"},
+		{[]string{"run", "--timeout", "1s"}, "--timeout 1s is not 1s longer than the provider's connect and disconnect timeouts (300ms): use at least 1.3s", "run"},
 		{[]string{"run", "--timeout", "5s", "--driver-opt", "disconnect-timeout=5s"}, "--timeout 5s is not longer than the provider's disconnect timeout (5s): use at least 6s", "run"},
-		{[]string{"certify", "--out", "x", "--timeout", "1s"}, "--timeout 1s is not longer than the provider's connect and disconnect timeouts (1s): use at least 2s", "certify"},
+		{[]string{"certify", "--out", "x", "--timeout", "1s"}, "--timeout 1s is not 1s longer than the provider's connect and disconnect timeouts (300ms): use at least 1.3s", "certify"},
 		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
 		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
 		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
@@ -281,10 +283,10 @@ func TestRunNoSpecSelected(t *testing.T) {
 
 // A --timeout at least 1s longer than the provider's declared waits is
 // accepted, and the spec that waits the provider's whole disconnect timeout
-// (CN-17, sim: 1s) passes under it: the deadline is no false verdict.
+// (CN-17, sim: 300ms) passes under it: the deadline is no false verdict.
 func TestTimeoutJustLongEnough(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "run.json")
-	r := runOrSkip(t, "run", "--timeout", "2s", "--label-filter", "CN-17", "--json-report", js)
+	r := runOrSkip(t, "run", "--timeout", "1300ms", "--label-filter", "CN-17", "--json-report", js)
 	if r.code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -362,6 +364,68 @@ func TestProviderCrashIsReported(t *testing.T) {
 	}
 	if b, err := os.ReadFile(junit); err != nil || !strings.Contains(string(b), "the test process died") {
 		t.Errorf("JUnit report without the crash (%v)", err)
+	}
+}
+
+// In a run split over processes, a crash fails the spec each process was
+// running and leaves the rest of its share not run, in one report with as
+// many specs as a run that did not crash.
+func TestSplitRunCrash(t *testing.T) {
+	const filter = "LC-14 || LC-15"
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref.json")
+	if r := runOrSkip(t, "run", "--label-filter", filter, "--json-report", ref); r.code != 0 {
+		t.Fatalf("reference run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	js := filepath.Join(dir, "crash.json")
+	r := runBinary(t, crashBinary, "run", "--driver", "crash", "--parallel", "3", "--label-filter", filter, "--json-report", js)
+	if r.code != 1 || !strings.Contains(r.stderr, "panic: crashtest") {
+		t.Fatalf("exit %d, want 1 with the crash\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	want, got := readJSONReport(t, ref), readJSONReport(t, js)
+	if len(got.Specs) != len(want.Specs) || got.NotSelected != want.NotSelected {
+		t.Errorf("%d specs, %d not selected; a run that did not crash has %d, %d", len(got.Specs), got.NotSelected, len(want.Specs), want.NotSelected)
+	}
+	if got.Failed != 3 || len(got.SuiteFailures) != 3 || got.Passed+got.Failed+got.NotRun != len(got.Specs) || got.Verdict != reports.VerdictFailed {
+		t.Errorf("%d passed, %d failed, %d not run of %d specs, %d suite failures, verdict %s", got.Passed, got.Failed, got.NotRun, len(got.Specs), len(got.SuiteFailures), got.Verdict)
+	}
+	for i, s := range got.Specs {
+		if s.Name != want.Specs[i].Name {
+			t.Errorf("spec %d is %q, %q in a run in one process", i, s.Name, want.Specs[i].Name)
+		}
+		if s.State == reports.StateNotRun && s.Failure != "the test process died before this spec started" {
+			t.Errorf("not run spec %q: %q", s.Name, s.Failure)
+		}
+	}
+}
+
+// A run split over processes reports what the same run in one process
+// reports, in the same order: only the times differ.
+func TestSplitRunMatchesOneProcess(t *testing.T) {
+	dir := t.TempDir()
+	one, split := filepath.Join(dir, "one.json"), filepath.Join(dir, "split.json")
+	const filter = "endpoints && IPv4"
+	if r := runOrSkip(t, "run", "--parallel", "1", "--label-filter", filter, "--json-report", one); r.code != 0 {
+		t.Fatalf("one process: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r := runOrSkip(t, "run", "--parallel", "4", "--label-filter", filter, "--json-report", split)
+	if r.code != 0 || !strings.Contains(r.stdout, "- 4 procs") {
+		t.Fatalf("split: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	a, b := readJSONReport(t, one), readJSONReport(t, split)
+	if len(a.Specs) != len(b.Specs) || a.Passed != b.Passed || a.NotSelected != b.NotSelected || a.Verdict != b.Verdict {
+		t.Fatalf("one process: %d specs, %d passed, %d not selected, %s; split: %d, %d, %d, %s",
+			len(a.Specs), a.Passed, a.NotSelected, a.Verdict, len(b.Specs), b.Passed, b.NotSelected, b.Verdict)
+	}
+	for i := range a.Specs {
+		if a.Specs[i].Name != b.Specs[i].Name || a.Specs[i].State != b.Specs[i].State {
+			t.Errorf("spec %d: %q %s, split %q %s", i, a.Specs[i].Name, a.Specs[i].State, b.Specs[i].Name, b.Specs[i].State)
+		}
+	}
+	for i := range a.Rules {
+		if a.Rules[i].Rule.ID != b.Rules[i].Rule.ID || a.Rules[i].Verdict != b.Rules[i].Verdict {
+			t.Errorf("rule %s %s, split %s %s", a.Rules[i].Rule.ID, a.Rules[i].Verdict, b.Rules[i].Rule.ID, b.Rules[i].Verdict)
+		}
 	}
 }
 

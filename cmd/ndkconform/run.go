@@ -28,6 +28,7 @@ type runOptions struct {
 	dryRun     bool
 	driverOpts keyValues
 	focus      stringList
+	parallel   parallelFlag
 }
 
 func runFlags() (*flag.FlagSet, *runOptions) {
@@ -55,12 +56,13 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.Var(positiveInt{&c.ModelSequences}, "model-sequences", fmt.Sprintf("how many random consumer sequences each model spec runs (an `N`; default %d)", suite.DefaultModelSequences))
 	fs.Var(positiveInt{&c.ModelSteps}, "model-steps", fmt.Sprintf("how many steps a model sequence has on average (an `N`; default %d)", suite.DefaultModelSteps))
 	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs and their labels without running them")
+	fs.Var(&o.parallel, "parallel", "split the selected specs over `N` child processes that run at the same time, with one merged report (default: as many as the driver allows; sim: 16, other drivers: 1, since processes testing the same adapters at once would see one another)")
 	return fs, o
 }
 
 var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
-	"junit-report", "json-report", "html-report", "waivers", "verbose", "no-color", "seed", "model-sequences", "model-steps", "dry-run"}
+	"junit-report", "json-report", "html-report", "waivers", "parallel", "verbose", "no-color", "seed", "model-sequences", "model-steps", "dry-run"}
 
 func runUsage(w io.Writer) {
 	fs, _ := runFlags()
@@ -119,6 +121,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 				return exitFail
 			}
 			defer sink.Close()
+			if os.Getenv(envShard) != "" {
+				// a share of a split run: the parent has the plan
+				code := runShare(cfg, sink, os.Stdin, stderr)
+				suite.WriteProgress(sink, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
+				return code
+			}
 			writePlan(sink, args, stderr)
 			cfg.Progress = sink
 			code := runSuite(cfg, o, waivers, args, stdout, stderr)
@@ -126,6 +134,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 		if os.Getenv(envInProcess) == "" {
+			if n := shareCount(cfg, o); n > 1 {
+				return superviseShares(cfg, o, waivers, args, n, stdout, stderr)
+			}
 			return superviseRun(cfg, o, waivers, args, stdout, stderr)
 		}
 	}
@@ -139,12 +150,7 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 	res, err := suite.Run(&tShim{}, cfg)
 	wall := time.Since(start)
 	if err != nil {
-		var ue suite.UsageError
-		if errors.As(err, &ue) {
-			return usageError(stderr, "run", err)
-		}
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
+		return runError(stderr, err)
 	}
 
 	meta := runMeta(res.Config, args, start, wall)
@@ -163,6 +169,17 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 		return signalStatus(res.Signal) // 130 for SIGINT, 143 for SIGTERM
 	}
 	return status
+}
+
+// runError reports err, an error of suite.Run or suite.Prepare before
+// anything ran: bad usage (exit status 2) or a failure (1).
+func runError(stderr io.Writer, err error) int {
+	var ue suite.UsageError
+	if errors.As(err, &ue) {
+		return usageError(stderr, "run", err)
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+	return exitFail
 }
 
 // runMeta is the report's description of a run of cfg with args; the sides

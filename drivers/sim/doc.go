@@ -49,7 +49,7 @@
 //   - Closing an unanswered passive connector refuses the request
 //     (STATUS_CONNECTION_REFUSED at the connecting side).
 //   - Set-up time-out: an NdkAccept whose connecting peer does not call
-//     NdkCompleteConnect within option connect-timeout (default 1s) fails
+//     NdkCompleteConnect within option connect-timeout (default 300ms) fails
 //     with STATUS_IO_TIMEOUT (CN-8); the connecting side's NdkCompleteConnect
 //     then fails with STATUS_IO_TIMEOUT and leaves the connector idle (CN-7),
 //     and its NdkReject with STATUS_CONNECTION_ABORTED. When the accepting
@@ -102,7 +102,7 @@
 //     QP, or a post fails inline (DP-6); Flush and close cancel them.
 //   - DMA takes time: an executed request takes its turn on its QP's DMA
 //     engine, in posting order. Send, Write and Read move their bytes at
-//     option link-rate (bytes per second, default 1 GB/s; 0: instant); the
+//     option link-rate (bytes per second, default 4 GB/s; 0: instant); the
 //     other requests take no time. A request takes effect when its transfer
 //     ends: the source is read and the target memory written then, the
 //     completion queued then; until then it is in flight (and counts against
@@ -225,7 +225,7 @@
 //   - NdkDisconnect on a connected connector completes when the peer
 //     answered (STATUS_SUCCESS), the connection was aborted
 //     (STATUS_CONNECTION_ABORTED) or option disconnect-timeout (default
-//     1s) passed since the notice went out (STATUS_IO_TIMEOUT, CN-17),
+//     300ms) passed since the notice went out (STATUS_IO_TIMEOUT, CN-17),
 //     and no transfer is in flight on its QP, silent-success ones included
 //     (DS-4, DS-5). It follows the personality; inline blocks until then.
 //     Then the QP is flushed (QP-22) and the connection is fully closed on
@@ -266,7 +266,7 @@
 //     and answers) and new connect requests to it are held there, unanswered,
 //     until it is up again; its data path and the messages it sends go on. A
 //     held connect request fails with STATUS_IO_TIMEOUT after option
-//     connect-timeout (default 1s); a held notice makes the disconnect time
+//     connect-timeout (default 300ms); a held notice makes the disconnect time
 //     out unless the host is up before.
 //   - HostDown: every connection of the host is aborted (both ends see it),
 //     handshakes in progress with it fail (STATUS_CONNECTION_ABORTED, or

@@ -36,10 +36,10 @@ const (
 	DefaultHosts       = 2
 	MinHosts           = 2
 	MaxHosts           = 16
-	DefaultMaxObjects  = 65536
-	DefaultLinkRate    = 1000000000 // bytes per second: 1 GB/s
-	DefaultDiscTimeout = time.Second
-	DefaultConnTimeout = time.Second
+	DefaultMaxObjects  = 20480      // the 16384 listeners of an exhausted ephemeral range and 4096 more
+	DefaultLinkRate    = 4000000000 // bytes per second: 4 GB/s (an 8 MiB transfer is 2 ms in flight)
+	DefaultDiscTimeout = 300 * time.Millisecond
+	DefaultConnTimeout = 300 * time.Millisecond
 )
 
 var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
@@ -72,6 +72,18 @@ func (Driver) Options() []ndk.Option {
 
 // Usable implements ndk.Driver: the simulation runs anywhere.
 func (Driver) Usable() error { return nil }
+
+// DefaultConcurrentRuns is how many processes the CLI splits a run against
+// sim over by default: most of a spec's time is spent waiting (a window in
+// which something must not happen, a time-out to wait out), so more
+// processes than cores keep the cores busy.
+const DefaultConcurrentRuns = 16
+
+var _ ndk.ConcurrentRunner = Driver{}
+
+// ConcurrentRuns implements ndk.ConcurrentRunner: every Open makes a new,
+// independent fabric, so runs in several processes never see one another.
+func (Driver) ConcurrentRuns() int { return DefaultConcurrentRuns }
 
 // Open implements ndk.Driver. Every Open makes a new, independent fabric.
 func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -262,7 +263,8 @@ func (f *fabric) dropOwnerRefLocked(ep *endpoint) {
 
 // ---- callbacks ----
 
-// spawnLocked runs fn, a consumer callback, on a new goroutine. Until fn
+// spawnLocked runs fn, a consumer callback, on a goroutine of its own (a
+// new one, or one that ran such a callback before: package workers). Until fn
 // returns, the callback counts against ad (Adapter.Close waits for it) and,
 // if o is not nil, against o (o's close cannot complete).
 func (f *fabric) spawnLocked(ad *adapter, o *object, fn func()) {
@@ -270,12 +272,12 @@ func (f *fabric) spawnLocked(ad *adapter, o *object, fn func()) {
 	if o != nil {
 		o.busy++
 	}
-	go func() {
+	workers.Go(func() {
 		fn()
 		f.mu.Lock()
 		f.callbackDoneLocked(ad, o)
 		f.mu.Unlock()
-	}()
+	})
 }
 
 // callNow runs fn, a consumer callback, on the calling goroutine, counted
@@ -335,7 +337,7 @@ func (f *fabric) spawnRequestLocked(ad *adapter, o *object, fn func()) {
 	ad.cbs++
 	o.busy++
 	o.reqs++
-	go func() {
+	workers.Go(func() {
 		// VARIANT close-ignores-pending (breaks LT-23): a completion due
 		// while the object's close is issued waits for that close to
 		// complete, which did not wait for it (mustWaitLocked).
@@ -351,7 +353,7 @@ func (f *fabric) spawnRequestLocked(ad *adapter, o *object, fn func()) {
 		o.reqs--
 		f.callbackDoneLocked(ad, o)
 		f.mu.Unlock()
-	}()
+	})
 }
 
 // callRequest runs fn, the completion callback of a request on o (nil: of

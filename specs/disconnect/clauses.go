@@ -20,7 +20,7 @@ var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnec
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("CN-15: the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes", Label("CN-15", finding.ClauseLabel("CN-15.once"), "DS-6"), func() {
+		It("CN-15: the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes", suite.Long, Label("CN-15", finding.ClauseLabel("CN-15.once"), "DS-6"), func() {
 			// once checks that c, whose peer disconnects, is told exactly
 			// once, also after its own NdkDisconnect and close.
 			once := func(c, peer *suite.Connector, registered string) {
@@ -41,7 +41,7 @@ var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnec
 			once(conn.Passive, conn.Active, "NdkAccept")
 		})
 
-		It("CN-17, DS-10, DS-4: the accepting side's NdkDisconnect to a connecting peer that never answers fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out, and the connection is then over", Label("CN-17", finding.ClauseLabel("CN-17.timeout"), "DS-10", "DS-4"), func() {
+		It("CN-17, DS-10, DS-4: the accepting side's NdkDisconnect to a connecting peer that never answers fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out, and the connection is then over", suite.Long, Label("CN-17", finding.ClauseLabel("CN-17.timeout"), "DS-10", "DS-4"), func() {
 			conn := connect(p)
 			p.SetHostState(p.A, ndk.HostUnresponsive)
 			disc := conn.Passive.Disconnect()

@@ -62,7 +62,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			expectIndications(p, conn.Passive, 1, "DS-6", "CN-15", "its peer disconnected")
 		})
 
-		It("CN-17, DS-4, DS-10: NdkDisconnect to a peer that never answers fails with STATUS_IO_TIMEOUT, and the connection is fully closed", Label("CN-17", "DS-4", "DS-10"), func() {
+		It("CN-17, DS-4, DS-10: NdkDisconnect to a peer that never answers fails with STATUS_IO_TIMEOUT, and the connection is fully closed", suite.Long, Label("CN-17", "DS-4", "DS-10"), func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			st := conn.Active.Disconnect().Wait()

@@ -94,7 +94,7 @@ var _ = Describe("Connection limits at their boundaries", Label("endpoints"), fu
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("CN-1, CN-2: NdkListen on 49152 and on 65535, the ends of the ephemeral range, works; with the whole range taken, NdkListen on port 0 fails with STATUS_TOO_MANY_ADDRESSES (49151, free, is no ephemeral port); with only 65535 free, or only 49152, port 0 gets exactly that port", Label("CN-1", "CN-2", "LC-10"), func() {
+		It("CN-1, CN-2: NdkListen on 49152 and on 65535, the ends of the ephemeral range, works; with the whole range taken, NdkListen on port 0 fails with STATUS_TOO_MANY_ADDRESSES (49151, free, is no ephemeral port); with only 65535 free, or only 49152, port 0 gets exactly that port", suite.Long, Label("CN-1", "CN-2", "LC-10"), func() {
 			const below = ndk.EphemeralPortFirst - 1
 			held := map[uint16]*suite.Listener{}
 			for _, port := range []uint16{ndk.EphemeralPortFirst, ndk.EphemeralPortLast} {

@@ -202,7 +202,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			}
 		})
 
-		It("CN-3: NdkConnect to a host that does not answer fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out (or as unreachable, if it does not answer address resolution either); once the host answers, a connect succeeds", Label("CN-3", clause("CN-3.timeout")), func() {
+		It("CN-3: NdkConnect to a host that does not answer fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out (or as unreachable, if it does not answer address resolution either); once the host answers, a connect succeeds", suite.Long, Label("CN-3", clause("CN-3.timeout")), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
@@ -263,7 +263,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			Skip(finding.NotObservable(fmt.Sprintf("in %d tries, NdkAccept never returned before the handshake ended, so the accepting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts)))
 		})
 
-		It("CN-8, CN-7: when the connecting side never calls NdkCompleteConnect, NdkAccept fails with STATUS_IO_TIMEOUT after the provider's time-out; the late NdkCompleteConnect then fails with STATUS_IO_TIMEOUT, and set-up is over (a further one fails with STATUS_CONNECTION_INVALID)", Label("CN-8", "CN-7", clause("CN-8.timeout"), clause("CN-7.timeout")), func() {
+		It("CN-8, CN-7: when the connecting side never calls NdkCompleteConnect, NdkAccept fails with STATUS_IO_TIMEOUT after the provider's time-out; the late NdkCompleteConnect then fails with STATUS_IO_TIMEOUT, and set-up is over (a further one fails with STATUS_CONNECTION_INVALID)", suite.Long, Label("CN-8", "CN-7", clause("CN-8.timeout"), clause("CN-7.timeout")), func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			c, _, accept := handshakeToAccept(p, l)

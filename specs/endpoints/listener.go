@@ -120,7 +120,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
-		It("CN-1: NdkListen with port 0 fails with STATUS_TOO_MANY_ADDRESSES once the whole ephemeral range 49152-65535 is taken, and so do NdkCreateSharedEndpoint and NdkConnect", Label("CN-1", "CN-2"), func() {
+		It("CN-1: NdkListen with port 0 fails with STATUS_TOO_MANY_ADDRESSES once the whole ephemeral range 49152-65535 is taken, and so do NdkCreateSharedEndpoint and NdkConnect", suite.Long, Label("CN-1", "CN-2"), func() {
 			exhaustEphemeralPorts(p)
 		})
 	})

@@ -42,7 +42,7 @@ var _ = Describe("The completion contract", Label("lifetime"), func() {
 		p.ExpectNoViolation()
 	})
 
-	It("CR-11: when the provider runs out of resources for a create, it fails with STATUS_INSUFFICIENT_RESOURCES, inline or through the completion", Label("CR-11"), func() {
+	It("CR-11: when the provider runs out of resources for a create, it fails with STATUS_INSUFFICIENT_RESOURCES, inline or through the completion", suite.Long, Label("CR-11"), func() {
 		const bound = 1 << 17
 		var last ndk.Status
 		p.A.CreatePD().MustObject() // the provider creates PDs at all (IF-9): a refusal of the first is no exhaustion

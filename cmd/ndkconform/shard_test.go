@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/onsi/ginkgo/v2/types"
+)
+
+func planOf(weights ...int) []types.SpecReport {
+	var plan []types.SpecReport
+	for i, w := range weights {
+		state := types.SpecStatePassed
+		if w < 0 {
+			state, w = types.SpecStateSkipped, 0 // not selected
+		}
+		plan = append(plan, types.SpecReport{LeafNodeText: fmt.Sprintf("spec %d", i), SpecPriority: w, State: state,
+			LeafNodeType: types.NodeTypeIt})
+	}
+	return plan
+}
+
+// The shares hold every selected spec once, each in plan order, the
+// heaviest spread first, and the same plan is split the same way again.
+func TestAssignShares(t *testing.T) {
+	plan := planOf(0, 1, -1, 0, 0, 1, 0, 0, 1, 0, 0, -1, 0)
+	shares := assignShares(plan, 3)
+	if len(shares) != 3 {
+		t.Fatalf("%d shares, want 3", len(shares))
+	}
+	seen := map[string]int{}
+	for k, sh := range shares {
+		heavy, weight := 0, 0
+		var order []int
+		for _, sr := range sh {
+			seen[sr.LeafNodeText]++
+			if sr.SpecPriority > 0 {
+				heavy++
+			}
+			weight += specWeight(sr)
+			order = append(order, slices.IndexFunc(plan, func(p types.SpecReport) bool { return p.LeafNodeText == sr.LeafNodeText }))
+		}
+		if heavy != 1 {
+			t.Errorf("share %d has %d of the 3 heavy specs, want 1 each", k, heavy)
+		}
+		if !slices.IsSorted(order) {
+			t.Errorf("share %d is not in plan order: %v", k, order)
+		}
+		if weight < 6 || weight > 7 {
+			t.Errorf("share %d weighs %d; the 20 units of weight split 7, 7, 6", k, weight)
+		}
+	}
+	for _, sr := range plan {
+		want := 1
+		if !sr.State.Is(types.SpecStatePassed) {
+			want = 0
+		}
+		if seen[sr.LeafNodeText] != want {
+			t.Errorf("%s in %d shares, want %d", sr.LeafNodeText, seen[sr.LeafNodeText], want)
+		}
+	}
+	again := assignShares(plan, 3)
+	for k := range shares {
+		if !slices.EqualFunc(shares[k], again[k], func(a, b types.SpecReport) bool { return a.LeafNodeText == b.LeafNodeText }) {
+			t.Errorf("share %d differs the second time", k)
+		}
+	}
+	if got := len(assignShares(planOf(0, 0), 8)); got != 2 {
+		t.Errorf("2 specs in %d shares, want 2", got)
+	}
+	if got := assignShares(planOf(-1), 8); got != nil {
+		t.Errorf("no spec selected: %d shares", len(got))
+	}
+}
