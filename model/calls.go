@@ -394,3 +394,15 @@ func (m *Model) loose(s, o *Object) bool {
 func (m *Model) mayLetGo(s, o *Object) bool {
 	return s.Kind == Connector && (s.Phase == Connecting || s.Phase == Accepting) && (o.Kind == QP || o.Kind == SharedEndpoint)
 }
+
+// EventCallback records that a connect event callback of listener l started
+// (running true) or returned: l's close must not complete while it runs
+// (LT-24).
+func (m *Model) EventCallback(l Ref, running bool) {
+	o := m.Obj(l)
+	if running {
+		o.eventsRunning++
+	} else {
+		o.eventsRunning--
+	}
+}

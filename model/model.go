@@ -133,7 +133,9 @@ type Object struct {
 	connectEvent         bool // passive: counted; active: its connect event was delivered
 	rejected             bool
 	closeCallbackRunning bool
+	eventsRunning        int   // connect event callbacks running on a listener
 	releasedEarly        []Ref // antecedents whose close completed while this connector was connecting
+	closedAround         []Ref // antecedents whose close completed while this object's close call was in progress
 	// QP.
 	Used bool // bound to a connector once (DS-9: never again)
 }

@@ -13,6 +13,11 @@ func (m *Model) Returned(op *Op, st ndk.Status) *Finding {
 	op.Returned = true
 	if st == ndk.StatusPending {
 		op.Pending = true
+		if op.Call == CallClose && len(o.closedAround) > 0 && !op.Done {
+			a := m.Obj(o.closedAround[0])
+			return m.find(a, CallClose, closeRules(a), "the close completes only once its successors are closed",
+				"it completed while "+m.Name(o.Ref)+"'s close was in progress, and that close then returned STATUS_PENDING")
+		}
 		return nil
 	}
 	if op.completions > 0 {
@@ -225,7 +230,14 @@ func (m *Model) closed(o *Object, op *Op) *Finding {
 	// provider, which then lets go of its QP and shared endpoint before the
 	// consumer sees the failure: judged when its connect ends.
 	certain = slices.DeleteFunc(certain, func(s *Object) bool {
-		if m.mayLetGo(s, o) {
+		// A successor whose close call is still in the provider may be
+		// closed already (a close that completes inline): judged when
+		// its close returns.
+		switch {
+		case s.closeOp != nil && !s.closeOp.Returned:
+			s.closedAround = append(s.closedAround, o.Ref)
+			return true
+		case m.mayLetGo(s, o):
 			s.releasedEarly = append(s.releasedEarly, o.Ref)
 			return true
 		}
@@ -233,6 +245,10 @@ func (m *Model) closed(o *Object, op *Op) *Finding {
 	})
 	if len(certain) > 0 {
 		f = m.find(o, CallClose, closeRules(o), "the close completes only once its successors are closed", "it completed while "+m.names(certain)+" are open")
+	}
+	if f == nil && o.eventsRunning > 0 {
+		f = m.find(o, CallClose, "LT-24 CR-7", "the close completes only once the object's event callbacks returned",
+			"it completed while a connect event callback was running")
 	}
 	if reqs := m.pending[o.Ref]; f == nil && len(reqs) > 0 {
 		f = m.find(o, CallClose, "LT-23 CR-7 CR-9", "the close completes only once the requests pending on the object completed",

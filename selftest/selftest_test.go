@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/drivers/sim"
 	"github.com/ndkconform/ndkconform/reports"
 	_ "github.com/ndkconform/ndkconform/specs"
@@ -209,6 +210,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 	specs := map[string]bool{}             // every spec of the suite
 	labelled := map[string][]string{}      // spec -> the rules it is labelled with
 	proven := map[string]map[string]bool{} // spec -> the labelled rules a variant failed it with
+	modelCaught := map[string]bool{}       // variant -> a model spec failed with its rules
 	var matrix []string
 	t.Run("variants", func(t *testing.T) {
 		for _, v := range variants {
@@ -231,6 +233,9 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 						caught = append(caught, s.Name)
 						mu.Lock()
 						kills[s.Name] = append(kills[s.Name], v.Name)
+						if slices.Contains(s.Labels, "model") {
+							modelCaught[v.Name] = true
+						}
 						for _, id := range charged {
 							if slices.Contains(v.Rules, id) && slices.Contains(s.Rules, id) {
 								if proven[s.Name] == nil {
@@ -278,6 +283,30 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 	}
 	fmt.Printf("%d of %d specs killed by at least one variant\n", len(names)-unkilled, len(names))
 
+	// The model specs alone must catch every variant of the seed pages'
+	// rules (the rules of catalog.Rule.Seed), but those listed in
+	// modelNotYet, whose breach the model does not reach yet.
+	var seedVariants, modelMissed []string
+	for _, v := range variants {
+		if !slices.ContainsFunc(v.Rules, func(id string) bool { r, ok := catalog.Lookup(id); return ok && r.Seed }) {
+			continue
+		}
+		seedVariants = append(seedVariants, v.Name)
+		_, notYet := modelNotYet[v.Name]
+		switch {
+		case modelCaught[v.Name] && notYet:
+			t.Errorf("variant %s is caught by the model specs now: take it off modelNotYet", v.Name)
+		case !modelCaught[v.Name] && !notYet:
+			t.Errorf("variant %s breaks a rule of the seed pages (%s) but no model spec failed with a violation of it", v.Name, strings.Join(v.Rules, ", "))
+		case !modelCaught[v.Name]:
+			modelMissed = append(modelMissed, v.Name+" ("+modelNotYet[v.Name]+")")
+		}
+	}
+	fmt.Printf("\nmodel specs alone: %d of %d seed-area variants caught\n", len(seedVariants)-len(modelMissed), len(seedVariants))
+	for _, m := range modelMissed {
+		fmt.Printf("  not yet: %s\n", m)
+	}
+
 	// The labels: a spec labelled with a rule promises to fail when the
 	// rule is broken. A (spec, rule) label is proven when a variant that
 	// breaks the rule failed the spec with a violation of it. Reported, not
@@ -299,6 +328,10 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 		fmt.Printf("  %-6s %d labelled specs not failed with it by any variant\n", id, unproven[id])
 	}
 }
+
+// modelNotYet are the seed-area variants the model specs do not catch yet,
+// and what the model lacks to reach them.
+var modelNotYet = map[string]string{}
 
 // coreVariants break the four rules the product is known by: pending
 // listener close, reject-on-close, port reuse failing until the reference

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 	"sync"
+	"time"
 
 	"github.com/ndkconform/ndkconform/model"
 	"github.com/ndkconform/ndkconform/ndk"
@@ -41,6 +42,7 @@ func (w *world) actions() map[string]func(*rapid.T) {
 		"close":                  w.close,
 		"probe a port":           w.probePort,
 		"concurrent creates":     w.concurrentCreates,
+		"close during event":     w.closeDuringEvent,
 	}
 }
 
@@ -99,6 +101,15 @@ func (w *world) newListener(t *rapid.T, s model.Side) model.Ref {
 			w.enter()
 			defer w.leave()
 			w.push(event{kind: evConnect, ref: *ctx.(*model.Ref), conn: conn})
+			w.mu.Lock()
+			hold, held := w.holdEvent, w.eventHeld
+			w.holdEvent = nil
+			w.mu.Unlock()
+			if hold != nil {
+				close(held)
+				<-hold
+			}
+			w.push(event{kind: evEventEnd, ref: *ctx.(*model.Ref)})
 		}, box, done, nil)
 	})
 	if obj == nil {
@@ -426,10 +437,32 @@ func (w *world) close(t *rapid.T) {
 	for _, k := range []model.Kind{model.Listener, model.Connector, model.SharedEndpoint, model.PD, model.CQ, model.QP} {
 		open = append(open, w.objects(s, k, (*model.Object).Open)...)
 	}
-	r := pick(t, "open object", open)
+	var held []model.Ref // listeners and shared endpoints with connectors
+	for _, r := range open {
+		o := w.m.Obj(r)
+		if o.Kind != model.Listener && o.Kind != model.SharedEndpoint {
+			continue
+		}
+		for _, c := range w.m.Objects(s, model.Connector, func(c *model.Object) bool { return !c.Closed && c.From == r }) {
+			_ = c
+			held = append(held, r)
+			break
+		}
+	}
+	r := model.Ref(0)
+	if len(held) > 0 && rapid.Bool().Draw(t, "close a held endpoint") {
+		r = rapid.SampledFrom(held).Draw(t, "held endpoint")
+	} else {
+		r = pick(t, "open object", open)
+	}
 	if !w.claimClose(r) {
 		t.Skip("closed meanwhile")
 	}
+	defer func() {
+		if o := w.m.Obj(r); o.Local.Port() != 0 && rapid.Bool().Draw(t, "probe its port") {
+			w.probe(s, o.Local.Port())
+		}
+	}()
 	c := &call{hold: rapid.Bool().Draw(t, "hold the close completion")}
 	w.step("%s: NdkCloseObject %s", s, w.m.Name(r))
 	h := w.handles[r]
@@ -478,4 +511,55 @@ func (w *world) concurrentCreates(t *rapid.T) {
 				Expected: "STATUS_SUCCESS for a create made while another call on the adapter is in progress", Observed: sts[i].String()})
 		}
 	}
+}
+
+// closeDuringEvent connects to a listener and closes the listener while its
+// connect event callback runs: the close must not complete before the
+// callback returned (LT-24, CR-7), and no new connection is accepted once
+// the close was issued (LC-16).
+func (w *world) closeDuringEvent(t *rapid.T) {
+	s := w.drawSide(t)
+	ls := w.objects(s.Other(), model.Listener, func(o *model.Object) bool { return o.Open() && o.Listening && !o.Paused })
+	l := pick(t, "listening listener", ls)
+	c := w.idleConnector(t, s)
+	qp := w.drawQP(t, s)
+	hold, held := make(chan struct{}), make(chan struct{})
+	w.mu.Lock()
+	w.holdEvent, w.eventHeld = hold, held
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		w.holdEvent = nil
+		w.mu.Unlock()
+	}()
+	dst := w.m.Obj(l).Local
+	w.step("%s: NdkConnect %s with %s -> %v, holding the connect event", s, w.m.Name(c), w.m.Name(qp), dst)
+	C, Q := w.handles[c].(ndk.Connector), w.handles[qp].(ndk.QP)
+	cl := &call{}
+	op := w.m.Connect(c, qp, w.m.Addr(s, 0), dst, nil, 0, 0)
+	cl.op, cl.ref = op, c
+	go func() {
+		st := C.Connect(ndk.ConnectParams{QP: Q, Source: w.m.Addr(s, 0), Destination: dst}, w.requestDone(cl), nil)
+		w.push(event{kind: evReturned, c: cl, st: st})
+	}()
+	select {
+	case <-held:
+	case <-time.After(w.d.Timeout):
+		close(hold)
+		w.settle()
+		return
+	}
+	if !w.claimClose(l) {
+		close(hold)
+		return
+	}
+	w.step("%s: NdkCloseObject %s during its connect event", s.Other(), w.m.Name(l))
+	lc := &call{hold: true}
+	L := w.handles[l]
+	lc.op, lc.ref = w.m.Close(l), l
+	st := w.invoke(model.CallClose, func() ndk.Status { return L.Close(w.closeDone(lc), nil) })
+	w.push(event{kind: evReturned, c: lc, st: st})
+	time.Sleep(time.Millisecond)
+	close(hold)
+	w.settle()
 }

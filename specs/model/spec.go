@@ -64,6 +64,9 @@ func runModel(d suite.Direct, text string) {
 		rapid.Check(tb, func(t *rapid.T) {
 			sequences++
 			w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1)}
+			if last != nil {
+				w.target = &last.f
+			}
 			defer func() {
 				if w.failure != nil {
 					last = w.failure

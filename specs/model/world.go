@@ -40,6 +40,11 @@ type world struct {
 	// inside a completion callback: the consumer closes an object once
 	// (CR-8).
 	closing map[model.Ref]bool
+	target  *model.Finding // the breach being shrunk
+	// holdEvent, when set, holds the next connect event callback until
+	// the sequence closes its listener (LT-24).
+	holdEvent chan struct{}
+	eventHeld chan struct{}
 }
 
 // claimClose reports whether the caller may close r: nobody closed it yet.
@@ -77,6 +82,7 @@ const (
 	evConnect                  // a connect event
 	evIndication               // a disconnect indication
 	evPanic                    // a provider call panicked
+	evEventEnd                 // a connect event callback returned
 )
 
 // call is a request or close in flight; op is set once the sequence's
@@ -175,16 +181,23 @@ func (w *world) closeFromCallback(req *call) {
 	w.push(event{kind: evReturned, c: cl, st: st})
 }
 
-// fail ends the sequence with finding f.
+// fail ends the sequence with finding f. Once a sequence failed, rapid
+// shrinks it; a shorter sequence counts as failing only with a finding of
+// the same rules, so that what is reported is the first breach, shrunk (a
+// broken provider that hangs or leaks may fail later sequences otherwise).
 func (w *world) fail(f *model.Finding) {
 	if f == nil {
 		return
+	}
+	if w.target != nil && w.target.Rules != f.Rules {
+		w.t.Skip("another breach than the one being shrunk")
 	}
 	w.failure = &failure{f: *f, steps: append([]string(nil), w.steps...)}
 	w.t.Fatalf("%s", f.String())
 }
 
 func (w *world) step(format string, args ...any) {
+	w.drain() // the model sees what happened before the next call
 	w.steps = append(w.steps, fmt.Sprintf(format, args...))
 }
 
@@ -289,7 +302,10 @@ func (w *world) apply(e event) {
 		w.afterSuccess(e.c.op)
 	case evCloseCbEnd:
 		w.m.CloseCallback(e.c.ref, false)
+	case evEventEnd:
+		w.m.EventCallback(e.ref, false)
 	case evConnect:
+		w.m.EventCallback(e.ref, true)
 		r, f := w.m.ConnectEvent(e.ref)
 		w.handles[r] = e.conn
 		w.note(" [connect event on %s: %s]", w.m.Name(e.ref), w.m.Name(r))
@@ -509,9 +525,9 @@ func (w *world) teardown(waitEach bool, adapterEarly bool) {
 			if w.m.InCall(r) || !w.claimClose(r) {
 				continue
 			}
+			w.step("%s: NdkCloseObject %s", w.side(r), w.m.Name(r))
 			op := w.m.Close(r)
 			c := &call{hold: true, op: op, ref: r}
-			w.step("%s: NdkCloseObject %s", w.side(r), w.m.Name(r))
 			h := w.handles[r]
 			st := w.invoke(op.Call, func() ndk.Status { return h.Close(w.closeDone(c), nil) })
 			w.push(event{kind: evReturned, c: c, st: st})
