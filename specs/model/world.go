@@ -198,6 +198,12 @@ func (w *world) fail(f *model.Finding) {
 
 func (w *world) step(format string, args ...any) {
 	w.drain() // the model sees what happened before the next call
+	w.log(format, args...)
+}
+
+// log adds a line to the sequence's account without draining (for the
+// events drain itself applies).
+func (w *world) log(format string, args ...any) {
 	w.steps = append(w.steps, fmt.Sprintf(format, args...))
 }
 
@@ -277,11 +283,11 @@ func (w *world) apply(e event) {
 	switch e.kind {
 	case evIssued:
 		e.c.op = w.m.Close(e.c.ref)
-		w.step("  %s closes %s inside the completion of %s", w.side(e.c.ref), w.m.Name(e.c.ref), e.inCallOf.op.Call)
+		w.log("  %s closes %s inside the completion of %s", w.side(e.c.ref), w.m.Name(e.c.ref), e.inCallOf.op.Call)
 	case evPanic:
 		w.fail(w.m.FindingAbout(e.c.op, "", "the call returns", "the provider panicked: "+e.panic))
 	case evReturned:
-		w.step("  %s returned %v", e.c.op.Call+" "+w.m.Name(e.c.ref), e.st)
+		w.log("  %s returned %v", e.c.op.Call+" "+w.m.Name(e.c.ref), e.st)
 		w.fail(w.m.Returned(e.c.op, e.st))
 		if e.c.op.Call == model.CallClose && e.st == ndk.StatusSuccess {
 			w.m.CloseCallback(e.c.ref, false)
