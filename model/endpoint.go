@@ -177,6 +177,9 @@ func (m *Model) Probe(s Side, ap netip.AddrPort, st ndk.Status) *Finding {
 	if statusIn(st, allowed) {
 		return nil
 	}
+	if st == ndk.StatusInvalidAddress && ap.Addr() == m.cfg.Addr[s] {
+		rules = "OV-2 CN-1"
+	}
 	return &Finding{Rules: rules, Call: "NdkListen", Object: "probe listener", Side: s.String(),
 		Expected: fmt.Sprintf("%s (%s)", statusList(allowed), why), Observed: st.String()}
 }

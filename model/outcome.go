@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"net/netip"
 	"slices"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -75,6 +76,11 @@ func (m *Model) final(op *Op, st ndk.Status) *Finding {
 	allowed, rules, why := m.allowed(o, op)
 	var f *Finding
 	if allowed != nil && !statusIn(st, allowed) && !(o.Closing && st != ndk.StatusSuccess) {
+		// A status about the local address is judged by the rules of
+		// the address.
+		if (op.Call == CallConnect || op.Call == CallListen) && (st == ndk.StatusSharingViolation || st == ndk.StatusInvalidAddress) {
+			rules = m.addressRules(o.Side, op.source, op.target, op.Call, st, op.st.rules)
+		}
 		f = m.find(o, op.Call, rules, fmt.Sprintf("%s (%s)", statusList(allowed), why), st.String())
 	}
 	if g := m.apply(o, op, st); f == nil {
@@ -234,11 +240,11 @@ func (m *Model) closed(o *Object, op *Op) *Finding {
 		// closed already (a close that completes inline): judged when
 		// its close returns.
 		switch {
-		case s.closeOp != nil && !s.closeOp.Returned:
-			s.closedAround = append(s.closedAround, o.Ref)
-			return true
 		case m.mayLetGo(s, o):
 			s.releasedEarly = append(s.releasedEarly, o.Ref)
+			return true
+		case s.closeOp != nil && !s.closeOp.Returned:
+			s.closedAround = append(s.closedAround, o.Ref)
 			return true
 		}
 		return false
@@ -256,7 +262,7 @@ func (m *Model) closed(o *Object, op *Op) *Finding {
 	}
 	for _, s := range m.objs {
 		if f == nil && slices.Contains(s.ante, o.Ref) && s.closeCallbackRunning && !m.loose(s, o) {
-			f = m.find(o, CallClose, "LT-20", "the close completes only after every close completion callback of its successors returned",
+			f = m.find(o, CallClose, "LT-20 "+closeRules(o), "the close completes only after every close completion callback of its successors returned",
 				"it completed while the close completion of "+m.Name(s.Ref)+" was still running")
 		}
 	}
@@ -416,4 +422,18 @@ func (m *Model) InCall(r Ref) bool {
 		}
 	}
 	return false
+}
+
+// addressRules are the rules a status about a local address breaks: the
+// adapter's own address refused breaks OV-2 (both families are supported);
+// a port refused as in use, the rules that freed it.
+func (m *Model) addressRules(s Side, source, target netip.AddrPort, call string, st ndk.Status, bindRules string) string {
+	local := source
+	if call == CallListen {
+		local = target
+	}
+	if st == ndk.StatusInvalidAddress && local.Addr() == m.cfg.Addr[s] {
+		return "OV-2 CN-1"
+	}
+	return bindRules
 }

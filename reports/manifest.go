@@ -40,10 +40,15 @@ type Manifest struct {
 	Waivers Waivers `json:"waivers,omitempty"`
 	// Seed orders the specs; DriverSeed is the driver's seed option, if
 	// any.
-	Seed       int64     `json:"seed"`
-	DriverSeed string    `json:"driver_seed,omitempty"`
-	Start      time.Time `json:"start"`
-	End        time.Time `json:"end"`
+	Seed int64 `json:"seed"`
+	// ModelSequences and ModelSteps are the model specs' budget: random
+	// consumer sequences per model spec and average steps per sequence
+	// (with Seed, they fix the sequences).
+	ModelSequences int       `json:"model_sequences,omitempty"`
+	ModelSteps     int       `json:"model_steps,omitempty"`
+	DriverSeed     string    `json:"driver_seed,omitempty"`
+	Start          time.Time `json:"start"`
+	End            time.Time `json:"end"`
 	// RunExitStatus is the exit status of the run.
 	RunExitStatus int      `json:"run_exit_status"`
 	Certified     bool     `json:"certified"`

@@ -292,14 +292,16 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 			continue
 		}
 		seedVariants = append(seedVariants, v.Name)
-		_, notYet := modelNotYet[v.Name]
+		why, notYet := modelNotYet[v.Name]
 		switch {
 		case modelCaught[v.Name] && notYet:
 			t.Errorf("variant %s is caught by the model specs now: take it off modelNotYet", v.Name)
-		case !modelCaught[v.Name] && !notYet:
+		case modelCaught[v.Name]:
+		case notYet:
+			modelMissed = append(modelMissed, v.Name+" ("+why+")")
+		default:
+			modelMissed = append(modelMissed, v.Name+" (MISSED)")
 			t.Errorf("variant %s breaks a rule of the seed pages (%s) but no model spec failed with a violation of it", v.Name, strings.Join(v.Rules, ", "))
-		case !modelCaught[v.Name]:
-			modelMissed = append(modelMissed, v.Name+" ("+modelNotYet[v.Name]+")")
 		}
 	}
 	fmt.Printf("\nmodel specs alone: %d of %d seed-area variants caught\n", len(seedVariants)-len(modelMissed), len(seedVariants))
@@ -331,7 +333,24 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 
 // modelNotYet are the seed-area variants the model specs do not catch yet,
 // and what the model lacks to reach them.
-var modelNotYet = map[string]string{}
+var modelNotYet = map[string]string{
+	// Reachable by the model's moves, not within the default budget.
+	"accept-while-closing": "a connect to a listener whose close pends: reached, not within the default budget",
+	"early-port-release":   "a probe of a closing listener's or shared endpoint's port: reached, not within the default budget",
+	"close-during-event":   "a listener closed during its connect event: the variant's close still waits for the connectors",
+	// Out of the model's reach: what it lacks.
+	"ephemeral-range-off-by-one": "the ephemeral range's ends: a sequence binds a few ports, never walks 16384",
+	"resources-wrong-status":     "exhaustion: a sequence creates a few dozen objects, never max-objects",
+	"create-completion-lost":     "MW objects: the model has listeners, connectors, shared endpoints, PDs, CQs and QPs",
+	"close-no-cancel":            "the data path: posted receives (the connect part breaks no rule)",
+	"disconnect-ignores-dma":     "the data path: transfers in flight at NdkDisconnect",
+	"half-closed":                "the data path: initiator requests after NdkDisconnect",
+	"no-flush-after-disconnect":  "the data path: posted receives flushed by NdkDisconnect",
+	"hang-with-outstanding":      "the data path: sends outstanding at NdkDisconnect",
+	"receive-write-serialized":   "the data path: NdkReceive during NdkWrite",
+	"disconnect-without-waiting": "fault injection: a peer that does not answer the disconnect",
+	"no-abort-indication":        "fault injection: a host that goes down",
+}
 
 // coreVariants break the four rules the product is known by: pending
 // listener close, reject-on-close, port reuse failing until the reference

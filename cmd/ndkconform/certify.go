@@ -34,6 +34,14 @@ const (
 	bundleManifest = "manifest.json"
 )
 
+// The model specs' budget of a certification: fixed, larger than a run's
+// default, and recorded in the manifest with the seed, so that the
+// certificate names exactly which random consumer sequences were run.
+const (
+	certifyModelSequences = 400
+	certifyModelSteps     = 50
+)
+
 // certifyShared are the run flags certify takes too.
 var certifyShared = []string{"driver", "driver-opt", "timeout", "side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
 	"waivers", "seed", "verbose", "v"}
@@ -153,7 +161,8 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	for _, k := range slices.Sorted(maps.Keys(cfg.DriverOptions)) {
 		runArgs = append(runArgs, "--driver-opt", k+"="+cfg.DriverOptions[k])
 	}
-	runArgs = append(runArgs, "--timeout", cfg.Timeout.String(), "--seed", strconv.FormatInt(max(cfg.Seed, 1), 10))
+	runArgs = append(runArgs, "--timeout", cfg.Timeout.String(), "--seed", strconv.FormatInt(max(cfg.Seed, 1), 10),
+		"--model-sequences", strconv.Itoa(certifyModelSequences), "--model-steps", strconv.Itoa(certifyModelSteps))
 	for _, a := range []struct {
 		flag string
 		addr fmt.Stringer
@@ -185,6 +194,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		Driver: cfg.Driver, DriverOptions: cfg.DriverOptions,
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, OS: osDescription(),
 		Seed: max(cfg.Seed, 1), DriverSeed: cfg.DriverOptions["seed"],
+		ModelSequences: certifyModelSequences, ModelSteps: certifyModelSteps,
 	}
 	if m.Waivers, err = readWaivers(o.waivers); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", tool, err)

@@ -185,6 +185,9 @@ func (w *world) createSharedEndpoint(t *rapid.T) {
 	w.fail(problem)
 	w.note(" -> %v", st)
 	if !statusIn(st, allowed) {
+		if st == ndk.StatusInvalidAddress && ap.Addr() == w.m.Addr(s, 0).Addr() {
+			rules = "OV-2 CN-1"
+		}
 		w.fail(&model.Finding{Rules: rules, Call: "NdkCreateSharedEndpoint", Object: "a new shared endpoint", Side: s.String(),
 			Expected: fmt.Sprintf("%v (%s)", allowed, why), Observed: st.String()})
 	}

@@ -95,6 +95,11 @@ type call struct {
 	closeInCompletion bool
 	// hold keeps a close completion callback running a moment (LT-20).
 	hold bool
+	// local is the address a listen closed in its completion bound, read
+	// in the completion before the close.
+	local    netip.AddrPort
+	localSt  ndk.Status
+	hasLocal bool
 }
 
 type event struct {
@@ -149,6 +154,13 @@ func (w *world) requestDone(c *call) ndk.RequestCompletion {
 	return func(_ any, st ndk.Status) {
 		w.enter()
 		defer w.leave()
+		if c.closeInCompletion && st == ndk.StatusSuccess {
+			// Read what a listen bound before the object is closed.
+			if l, ok := w.handles[c.ref].(ndk.Listener); ok {
+				c.local, c.localSt = l.GetLocalAddress()
+				c.hasLocal = true
+			}
+		}
 		w.push(event{kind: evCompleted, c: c, st: st})
 		if c.closeInCompletion {
 			w.closeFromCallback(c)
@@ -293,7 +305,7 @@ func (w *world) apply(e event) {
 			w.m.CloseCallback(e.c.ref, false)
 		}
 		if e.st != ndk.StatusPending {
-			w.afterSuccess(e.c.op)
+			w.afterSuccess(e.c)
 		}
 	case evCompleted:
 		if e.c.op.Call == model.CallClose {
@@ -305,7 +317,7 @@ func (w *world) apply(e event) {
 		}
 		w.note(" [%s %s: %v]", e.c.op.Call, w.m.Name(e.c.ref), e.st)
 		w.fail(w.m.Completed(e.c.op, e.st))
-		w.afterSuccess(e.c.op)
+		w.afterSuccess(e.c)
 	case evCloseCbEnd:
 		w.m.CloseCallback(e.c.ref, false)
 	case evEventEnd:
@@ -323,19 +335,34 @@ func (w *world) apply(e event) {
 }
 
 // afterSuccess reads back what a request that succeeded bound.
-func (w *world) afterSuccess(op *model.Op) {
-	if !op.Done || op.Status != ndk.StatusSuccess || w.m.Obj(op.Obj).Closing {
+func (w *world) afterSuccess(c *call) {
+	op := c.op
+	if !op.Done || op.Status != ndk.StatusSuccess {
 		return
 	}
+	closing := w.m.Obj(op.Obj).Closing
 	switch op.Call {
 	case model.CallListen:
-		l := w.handles[op.Obj].(ndk.Listener)
-		got, st := l.GetLocalAddress()
+		// A listener closed inside its listen's completion bound its
+		// port too: the completion read it before the close.
+		var got netip.AddrPort
+		var st ndk.Status
+		switch {
+		case c.hasLocal:
+			got, st = c.local, c.localSt
+		case closing:
+			return
+		default:
+			got, st = w.handles[op.Obj].(ndk.Listener).GetLocalAddress()
+		}
 		if st != ndk.StatusSuccess {
 			w.fail(&model.Finding{Rules: "CN-2", Call: "NdkGetListenerLocalAddress", Object: w.m.Name(op.Obj), Expected: "STATUS_SUCCESS on a listening listener", Observed: st.String()})
 		}
 		w.fail(w.m.ListenBound(op.Obj, got))
 	case model.CallConnect, model.CallConnectShared:
+		if closing {
+			return
+		}
 		c := w.handles[op.Obj].(ndk.Connector)
 		local, st1 := c.GetLocalAddress()
 		peer, st2 := c.GetPeerAddress()
@@ -344,6 +371,9 @@ func (w *world) afterSuccess(op *model.Op) {
 		}
 		w.fail(w.m.ConnectBound(op.Obj, local, peer))
 	case model.CallAccept:
+		if closing {
+			return
+		}
 		c := w.handles[op.Obj].(ndk.Connector)
 		local, st1 := c.GetLocalAddress()
 		peer, st2 := c.GetPeerAddress()
