@@ -214,3 +214,13 @@ func (m *Model) bound(o *Object, call string, asked, got netip.AddrPort, ro role
 	}
 	return nil
 }
+
+// Probed records a probe listener that listened on side s's ap and was
+// closed again: its reference is gone, and the rules that free a listener's
+// endpoint (LC-10, LC-12) decide the port from now on too.
+func (m *Model) Probed(s Side, ap netip.AddrPort) {
+	r := m.Add(s, Listener)
+	o := m.Obj(r)
+	o.Listening, o.listened, o.Closing, o.Closed, o.Local = true, true, true, true, ap
+	m.hold(s, ap, r, roleListener)
+}

@@ -289,3 +289,6 @@ func (o *Object) Disconnecting() bool { return o.disconnectOp != nil }
 
 // Antecedents are the objects o was created from or bound to.
 func (o *Object) Antecedents() []Ref { return o.ante }
+
+// Target is the address a Listen asked for, or a Connect's destination.
+func (op *Op) Target() netip.AddrPort { return op.target }

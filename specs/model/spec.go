@@ -49,7 +49,7 @@ func runModel(d suite.Direct, text string) {
 	setRapid("rapid.steps", d.Steps)
 	setRapid("rapid.seed", seed)
 	setRapid("rapid.nofailfile", true)
-	setRapid("rapid.shrinktime", 20*time.Second)
+	setRapid("rapid.shrinktime", 10*time.Second)
 	tb := &ginkgoTB{name: text}
 	var last *failure
 	sequences, firstFailure := 0, 0

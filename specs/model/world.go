@@ -351,7 +351,13 @@ func (w *world) afterSuccess(c *call) {
 		case c.hasLocal:
 			got, st = c.local, c.localSt
 		case closing:
-			return
+			// Its close was issued before the listen completed: the
+			// consumer may not ask it any more (CR-8); an explicit port
+			// is known anyway.
+			if op.Target().Port() == 0 {
+				return
+			}
+			got, st = op.Target(), ndk.StatusSuccess
 		default:
 			got, st = w.handles[op.Obj].(ndk.Listener).GetLocalAddress()
 		}
@@ -663,6 +669,9 @@ func (w *world) probe(s model.Side, port uint16) {
 		case <-time.After(w.d.Timeout):
 			w.fail(&model.Finding{Rules: "CR-6", Call: "NdkCloseObject", Object: "probe listener", Side: s.String(), Expected: "the close completes", Observed: "it did not"})
 		}
+	}
+	if st == ndk.StatusSuccess {
+		w.m.Probed(s, ap)
 	}
 	w.fail(f)
 }
