@@ -122,6 +122,7 @@ type options struct {
 	out          string
 	keep         bool
 	equivPath    string
+	interrupted  int // mutants left unrun by SIGINT or SIGTERM
 }
 
 func run() int {
@@ -135,6 +136,10 @@ func run() int {
 	flag.Float64Var(&o.minScore, "min-score", 90, "exit 1 when the score (percent) is below this")
 	flag.StringVar(&o.out, "out", "out/mutation", "directory of the report (report.txt) and the survivors' run logs")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary copies of the tree")
+	flag.BoolFunc("no-fail-fast", "run the whole suite against a mutant even after a spec failed", func(string) error {
+		failFast = false
+		return nil
+	})
 	flag.StringVar(&o.equivPath, "equivalent", "test/mutation/equivalent.txt", "the equivalent mutants")
 	flag.Parse()
 	if only != "" {
@@ -302,7 +307,7 @@ func mutate(root string, o options) (int, error) {
 					continue
 				}
 				done++
-				logf("[%d/%d] %-13s %s (%.0fs)%s", done, len(todo), m.Status, m.ID(), m.Duration, equivNote(m))
+				logf("[%d/%d] %-13s %s (%.0fs)%s%s", done, len(todo), m.Status, m.ID(), m.Duration, equivNote(m), firstLine(m))
 				mu.Unlock()
 			}
 		}()
@@ -315,13 +320,20 @@ func mutate(root string, o options) (int, error) {
 	}
 	close(queue)
 	wg.Wait()
-	if firstErr != nil {
+	interrupted := rootCtx.Err() != nil
+	if firstErr != nil && !interrupted {
 		return 0, firstErr
+	}
+	if interrupted {
+		o.interrupted = countIn(todo, "")
 	}
 
 	var rep bytes.Buffer
 	code := summarize(&rep, root, ms, eqs, o, time.Since(start), baseline)
 	os.Stdout.Write(rep.Bytes())
+	if o.interrupted > 0 {
+		return 130, nil
+	}
 	if o.only == nil {
 		if err := os.WriteFile(filepath.Join(root, o.out, "report.txt"), rep.Bytes(), 0o644); err != nil {
 			return 0, err
@@ -363,8 +375,16 @@ func runMutant(dir string, m *mutant, bound time.Duration, logs string) error {
 		return nil
 	}
 	out.Reset()
-	r := command(ctx, dir, bin, "run")
-	r.Stdout, r.Stderr = &out, &out
+	// The first failed spec is the suite's verdict (ndkconform run then
+	// exits 1 whatever else fails): stop there unless -no-fail-fast.
+	runCtx, stopRun := context.WithCancel(ctx)
+	defer stopRun()
+	w := &failWatch{buf: &out}
+	if failFast {
+		w.onFail = stopRun
+	}
+	r := command(runCtx, dir, bin, "run")
+	r.Stdout, r.Stderr = w, w
 	err = r.Run()
 	m.Duration = time.Since(t0).Seconds()
 	if rootCtx.Err() != nil {
@@ -373,6 +393,10 @@ func runMutant(dir string, m *mutant, bound time.Duration, logs string) error {
 	switch {
 	case ctx.Err() != nil:
 		m.Status = stTimedOut
+	case w.failed && failFast:
+		m.Status, m.Exit = stKilled, 1
+		m.Tail = w.first
+		return nil
 	case err == nil:
 		m.Status = stSurvived
 	default:
@@ -388,6 +412,46 @@ func runMutant(dir string, m *mutant, bound time.Duration, logs string) error {
 		return os.WriteFile(filepath.Join(logs, name), out.Bytes(), 0o644)
 	}
 	return nil
+}
+
+// failFast: a mutant's run stops at its first failed spec.
+var failFast = true
+
+// failWatch collects a run's output and sees its first failed spec (Ginkgo's
+// "• [FAILED]", "• [PANICKED]", "• [TIMEDOUT]" report lines).
+type failWatch struct {
+	mu     sync.Mutex
+	buf    *bytes.Buffer
+	line   []byte
+	failed bool
+	first  string // the failed spec's report line and name
+	want   int    // lines still to keep in first
+	onFail func()
+}
+
+func (w *failWatch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for _, c := range p {
+		if c != '\n' {
+			w.line = append(w.line, c)
+			continue
+		}
+		l := string(w.line)
+		w.line = w.line[:0]
+		if w.want > 0 {
+			w.first += "\n" + l
+			if w.want--; w.want == 0 && w.onFail != nil {
+				w.onFail()
+			}
+			continue
+		}
+		if !w.failed && (strings.HasPrefix(l, "• [FAILED]") || strings.HasPrefix(l, "• [PANICKED]") || strings.HasPrefix(l, "• [TIMEDOUT]")) {
+			w.failed, w.first, w.want = true, l, 1
+		}
+	}
+	return len(p), nil
 }
 
 func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o options, wall, baseline time.Duration) int {
@@ -411,7 +475,7 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 		}
 	}
 	for _, e := range eqs {
-		if len(e.matched) == 0 {
+		if len(e.matched) == 0 && o.only == nil && o.interrupted == 0 {
 			stale = append(stale, fmt.Sprintf("%s:%d: matches no mutant: %s", o.equivPath, e.Line, e.key()))
 			continue
 		}
@@ -468,7 +532,7 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 		score = 100 * float64(killed+compile+timedOut) / float64(denom)
 	}
 	fmt.Fprintf(w, "=== mutation score of %s (gremlins v0.6.0 mutators, the whole default suite per mutant)\n\n", simDir)
-	fmt.Fprintf(w, "  mutants                     %4d\n", total)
+	fmt.Fprintf(w, "  mutants                     %4d  (and %d of gremlins' not viable, left out: address-of & made |)\n", total, notViable)
 	fmt.Fprintf(w, "  equivalent, variant only    %4d  (evaluated only under a broken variant=; not run)\n", variantOnly)
 	fmt.Fprintf(w, "  equivalent, listed          %4d  (%s)\n", equiv, o.equivPath)
 	fmt.Fprintf(w, "  killed                      %4d  (the suite failed; %d of them by bad usage, exit 2)\n", killed, usage)
@@ -479,6 +543,10 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 	fmt.Fprintf(w, "  wall time                  %s (baseline run %s, -j %d)\n", wall.Round(time.Second), baseline.Round(time.Second), o.jobs)
 	if o.only != nil {
 		fmt.Fprintf(w, "  (only the mutants matching %q were run: the score is of those)\n", o.only)
+	}
+	if o.interrupted > 0 {
+		fmt.Fprintf(w, "INTERRUPTED: %d mutants not run; the score is of those that ran\n", o.interrupted)
+		return 130
 	}
 	code := 0
 	if score < o.minScore {
@@ -512,6 +580,18 @@ func variantNote(m *mutant) string {
 		return "  [listed equivalent]"
 	}
 	return ""
+}
+
+// firstLine: the spec that killed m, when known.
+func firstLine(m *mutant) string {
+	if m.Status != stKilled || !strings.HasPrefix(m.Tail, "• [") {
+		return ""
+	}
+	_, spec, _ := strings.Cut(m.Tail, "\n")
+	if len(spec) > 110 {
+		spec = spec[:110] + "..."
+	}
+	return "  by: " + spec
 }
 
 func equivNote(m *mutant) string {

@@ -156,8 +156,12 @@ func readMutants(report []byte, root, dir string, sc scope) ([]*mutant, error) {
 	return out, nil
 }
 
+// notViable counts gremlins' mutations left out because they cannot compile.
+var notViable int
+
 // mutant builds the mutant of the operator at line:col; nil for a no-op
-// (gremlins' INVERT_ASSIGNMENTS turns %= into %=).
+// (gremlins' INVERT_ASSIGNMENTS turns %= into %=) or one that cannot
+// compile (address-of & made |).
 func (sf *srcFile) mutant(line, col int, typ string) (*mutant, error) {
 	if line < 1 || line > sf.tfile.LineCount() {
 		return nil, fmt.Errorf("%s:%d:%d: no such line", sf.rel, line, col)
@@ -174,6 +178,12 @@ func (sf *srcFile) mutant(line, col int, typ string) (*mutant, error) {
 		from = n.Op.String()
 	case *ast.UnaryExpr:
 		from = n.Op.String()
+		if n.Op == token.AND {
+			// gremlins' INVERT_BITWISE takes the address-of &x for a
+			// bitwise and and makes it |x, which does not parse: not viable.
+			notViable++
+			return nil, nil
+		}
 	case *ast.AssignStmt:
 		from = n.Tok.String()
 	case *ast.IncDecStmt:
