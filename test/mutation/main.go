@@ -34,6 +34,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -85,8 +88,8 @@ var simScope = scope{
 		"drivers/sim/qp.go":         true, // only the QP's lifetime hooks and its peer link (below)
 	},
 	exclude: map[string]map[string]bool{
-		// memory: LAMs and memory tokens
-		"drivers/sim/adapter.go": {"(*adapter).BuildLAM": true, "(*adapter).buildLAMLocked": true,
+		// memory (LAMs and memory tokens) and the CQ's parameters
+		"drivers/sim/adapter.go": {"(*adapter).CreateCQ": true, "(*adapter).BuildLAM": true, "(*adapter).buildLAMLocked": true,
 			"(*adapter).ReleaseLAM": true, "(*adapter).newTokenLocked": true, "(*adapter).dropTokenLocked": true},
 		// CQ and SRQ notifications
 		"drivers/sim/fabric.go": {"(*fabric).notifyLocked": true},
@@ -123,6 +126,7 @@ type options struct {
 	keep         bool
 	equivPath    string
 	interrupted  int // mutants left unrun by SIGINT or SIGTERM
+	fresh        bool
 }
 
 func run() int {
@@ -136,6 +140,7 @@ func run() int {
 	flag.Float64Var(&o.minScore, "min-score", 90, "exit 1 when the score (percent) is below this")
 	flag.StringVar(&o.out, "out", "out/mutation", "directory of the report (report.txt) and the survivors' run logs")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary copies of the tree")
+	flag.BoolVar(&o.fresh, "fresh", false, "run every mutant again, not reusing the results of a run of the same tree")
 	flag.BoolFunc("no-fail-fast", "run the whole suite against a mutant even after a spec failed", func(string) error {
 		failFast = false
 		return nil
@@ -253,8 +258,21 @@ func mutate(root string, o options) (int, error) {
 	logf("baseline passed in %s; a mutant's bound is %s", baseline.Round(time.Second), o.timeout.Round(time.Second))
 
 	// Classify, then run.
+	tree := treeHash(root, files)
+	logf("tree %s", tree)
+	resultsPath := filepath.Join(root, o.out, "results.jsonl")
+	cached := map[string]result{}
+	if !o.fresh {
+		cached = readResults(resultsPath, tree)
+	}
 	var todo []*mutant
+	reused := 0
 	for _, m := range ms {
+		if r, ok := cached[m.ID()+" "+m.From+" "+m.To]; ok && m.Variant == "" && (m.Reached || o.runUnreached) && (o.only == nil || o.only.MatchString(m.ID())) {
+			m.Status, m.Exit, m.Duration, m.Tail = r.Status, r.Exit, r.Duration, r.Tail
+			reused++
+			continue
+		}
 		switch {
 		case m.Variant != "":
 			m.Status = stVariantOnly
@@ -277,8 +295,16 @@ func mutate(root string, o options) (int, error) {
 		fmt.Printf("%d mutants, %d to run\n", len(ms), len(todo))
 		return 0, nil
 	}
-	logf("%d mutants in scope: %d to run, %d only reached by a broken variant, %d not reached by the suite",
-		len(ms), len(todo), count(ms, stVariantOnly), count(ms, stNotReached))
+	logf("%d mutants in scope: %d to run, %d only reached by a broken variant, %d not reached by the suite, %d results reused from %s (-fresh: run them again)",
+		len(ms), len(todo), count(ms, stVariantOnly), count(ms, stNotReached), reused, resultsPath)
+	if err := os.MkdirAll(filepath.Dir(resultsPath), 0o755); err != nil {
+		return 0, err
+	}
+	resFile, err := os.OpenFile(resultsPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return 0, err
+	}
+	defer resFile.Close()
 
 	if err := os.MkdirAll(filepath.Join(root, o.out, "logs"), 0o755); err != nil {
 		return 0, err
@@ -306,6 +332,7 @@ func mutate(root string, o options) (int, error) {
 					mu.Unlock()
 					continue
 				}
+				writeResult(resFile, tree, m)
 				done++
 				logf("[%d/%d] %-13s %s (%.0fs)%s%s", done, len(todo), m.Status, m.ID(), m.Duration, equivNote(m), firstLine(m))
 				mu.Unlock()
@@ -741,4 +768,51 @@ func command(ctx context.Context, dir, name string, args ...string) *exec.Cmd {
 	cmd.Dir = dir
 	setProcessGroup(cmd)
 	return cmd
+}
+
+// A result is one mutant's outcome, kept in out/mutation/results.jsonl so
+// that a run of the same tree (the same files but for test/mutation/ and
+// the Markdown) reuses it: editing equivalent.txt costs no run.
+type result struct {
+	Tree     string  `json:"tree"`
+	Mutant   string  `json:"mutant"` // ID, from and to
+	Status   string  `json:"status"`
+	Exit     int     `json:"exit"`
+	Duration float64 `json:"duration"`
+	Tail     string  `json:"tail"`
+}
+
+func writeResult(w io.Writer, tree string, m *mutant) {
+	b, _ := json.Marshal(result{Tree: tree, Mutant: m.ID() + " " + m.From + " " + m.To, Status: m.Status, Exit: m.Exit, Duration: m.Duration, Tail: m.Tail})
+	w.Write(append(b, '\n'))
+}
+
+func readResults(path, tree string) map[string]result {
+	out := map[string]result{}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return out
+	}
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		var r result
+		if json.Unmarshal(l, &r) == nil && r.Tree == tree {
+			out[r.Mutant] = r
+		}
+	}
+	return out
+}
+
+// treeHash identifies the tree a result was measured on: every file but
+// test/mutation's and the Markdown.
+func treeHash(root string, files []string) string {
+	h := sha256.New()
+	for _, f := range files {
+		if strings.HasPrefix(f, "test/mutation/") || strings.HasSuffix(f, ".md") {
+			continue
+		}
+		data, _ := os.ReadFile(filepath.Join(root, f))
+		fmt.Fprintf(h, "%s %d\n", f, len(data))
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
