@@ -316,6 +316,9 @@ func funcName(path []ast.Node) string {
 //     for one (a disjunct x.variant != VariantY);
 //   - right of && whose left is true only for a broken variant, or right of
 //     || whose left is false only for one (short-circuit);
+//   - left of && whose right is true only for a broken variant (the && is
+//     false whatever its left), or left of || whose right is false only for
+//     one, where the left calls no function;
 //   - in a case VariantY: of a switch on x.variant.
 //
 // It returns "" when the conforming provider can evaluate the operator.
@@ -344,6 +347,15 @@ func (sf *srcFile) variantGuard(path []ast.Node) string {
 			if p.Op == token.LOR && within(child, p.Y) && sf.falseOnlyBroken(p.X) {
 				return sf.variantIn(p.X)
 			}
+			// X && (variant == V) is false for the conforming provider
+			// whatever X is, X || (variant != V) true: a mutant in X changes
+			// nothing, as long as X calls nothing (whose calls it might change).
+			if p.Op == token.LAND && within(child, p.X) && sf.trueOnlyBroken(p.Y) && !hasCall(p.X) {
+				return sf.variantIn(p.Y)
+			}
+			if p.Op == token.LOR && within(child, p.X) && sf.falseOnlyBroken(p.Y) && !hasCall(p.X) {
+				return sf.variantIn(p.Y)
+			}
 		case *ast.CaseClause:
 			if len(p.List) == 0 || !sf.bodyHas(p, child) {
 				continue
@@ -371,6 +383,17 @@ func (sf *srcFile) variantGuard(path []ast.Node) string {
 		}
 	}
 	return ""
+}
+
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func (sf *srcFile) bodyHas(c *ast.CaseClause, n ast.Node) bool {

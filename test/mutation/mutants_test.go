@@ -38,6 +38,12 @@ func (f *fabric) g(c *connector, n int) int {
 	for f.variant != VariantG && n < 9 {
 		n++
 	}
+	if n > 11 && n != 12 && f.variant == VariantH {
+		n++
+	}
+	if g(n > 13) && f.variant == VariantI {
+		n++
+	}
 	return n + 10
 }
 `
@@ -73,7 +79,10 @@ func TestVariantGuard(t *testing.T) {
 		{27, "--", "VariantF"}, // case VariantF of a switch on variant
 		{29, "<", ""},          // for variant != G && ...: the conforming provider loops
 		{30, "++", ""},
-		{32, "+", ""},
+		{32, ">", "VariantH"},  // left of && variant == H: false whatever it is
+		{32, "&&", "VariantH"}, // the first && too
+		{35, ">", ""},          // but not when it calls a function
+		{38, "+", ""},
 	}
 	for _, c := range cases {
 		line := strings.Split(guardSrc, "\n")[c.line-1]
