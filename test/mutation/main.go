@@ -140,7 +140,7 @@ func run() int {
 	flag.Float64Var(&o.minScore, "min-score", 90, "exit 1 when the score (percent) is below this")
 	flag.StringVar(&o.out, "out", "out/mutation", "directory of the report (report.txt) and the survivors' run logs")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary copies of the tree")
-	flag.BoolVar(&o.fresh, "fresh", false, "run every mutant again, not reusing the results of a run of the same tree")
+	flag.BoolVar(&o.fresh, "fresh", false, "run every mutant (with -only: every selected one) again, not reusing the results of a run of the same tree")
 	flag.BoolFunc("no-fail-fast", "run the whole suite against a mutant even after a spec failed", func(string) error {
 		failFast = false
 		return nil
@@ -262,14 +262,15 @@ func mutate(root string, o options) (int, error) {
 	logf("tree %s", tree)
 	resultsPath := filepath.Join(root, o.out, "results.jsonl")
 	cached := map[string]result{}
-	if !o.fresh {
+	if !o.fresh || o.only != nil {
 		cached = readResults(resultsPath, tree)
 	}
 	var todo []*mutant
 	reused := 0
 	for _, m := range ms {
-		if r, ok := cached[m.ID()+" "+m.From+" "+m.To]; ok && m.Variant == "" && (m.Reached || o.runUnreached) && (o.only == nil || o.only.MatchString(m.ID())) {
-			m.Status, m.Exit, m.Duration, m.Tail = r.Status, r.Exit, r.Duration, r.Tail
+		selected := o.only == nil || o.only.MatchString(m.ID())
+		if r, ok := cached[m.ID()+" "+m.From+" "+m.To]; ok && m.Variant == "" && (m.Reached || o.runUnreached) && !(o.fresh && selected) {
+			m.Status, m.Exit, m.Duration, m.Tail, m.Skips = r.Status, r.Exit, r.Duration, r.Tail, r.Skips
 			reused++
 			continue
 		}
@@ -410,7 +411,9 @@ func runMutant(dir string, m *mutant, bound time.Duration, logs string) error {
 	if failFast {
 		w.onFail = stopRun
 	}
-	r := command(runCtx, dir, bin, "run")
+	report := filepath.Join(dir, "report.json")
+	os.Remove(report)
+	r := command(runCtx, dir, bin, "run", "--json-report", report)
 	r.Stdout, r.Stderr = w, w
 	err = r.Run()
 	m.Duration = time.Since(t0).Seconds()
@@ -435,6 +438,7 @@ func runMutant(dir string, m *mutant, bound time.Duration, logs string) error {
 	}
 	m.Tail = string(tail(out.Bytes(), 6))
 	if m.Status == stSurvived {
+		m.Skips = skippedSpecs(report)
 		name := strings.NewReplacer("/", "_", ":", "_", " ", "_").Replace(m.ID()) + ".log"
 		return os.WriteFile(filepath.Join(logs, name), out.Bytes(), 0o644)
 	}
@@ -522,7 +526,11 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 		if m.Status == stNotReached {
 			note = " (not reached by the suite: not run)"
 		}
-		fmt.Fprintf(w, "%s:%d: %s %s%s\n%s\n", m.File, m.Line, m.Type, funcField(m.Func), note, indent(m.diff(src(m.File))))
+		fmt.Fprintf(w, "%s:%d: %s %s%s\n%s", m.File, m.Line, m.Type, funcField(m.Func), note, indent(m.diff(src(m.File))))
+		for _, sk := range m.Skips {
+			fmt.Fprintf(w, "    skipped: %s\n", sk)
+		}
+		fmt.Fprintln(w)
 	}
 	if len(survivors) > 0 {
 		fmt.Fprintf(w, "An equivalent survivor goes into %s with the reason no NDKPI behaviour changes:\n\n", o.equivPath)
@@ -565,7 +573,13 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 	fmt.Fprintf(w, "  killed                      %4d  (the suite failed; %d of them by bad usage, exit 2)\n", killed, usage)
 	fmt.Fprintf(w, "  killed by compile error     %4d\n", compile)
 	fmt.Fprintf(w, "  killed by time-out          %4d\n", timedOut)
-	fmt.Fprintf(w, "  survived                    %4d  (%d of them not reached by the suite, not run)\n", len(survivors), countIn(survivors, stNotReached))
+	skipping := 0
+	for _, m := range survivors {
+		if len(m.Skips) > 0 {
+			skipping++
+		}
+	}
+	fmt.Fprintf(w, "  survived                    %4d  (%d of them not reached by the suite, not run; %d made specs skip as not observable)\n", len(survivors), countIn(survivors, stNotReached), skipping)
 	fmt.Fprintf(w, "  score                      %5.1f%%  = %d killed / (%d - %d equivalent)\n", score, killed+compile+timedOut, total, variantOnly+equiv)
 	fmt.Fprintf(w, "  wall time                  %s (baseline run %s, -j %d)\n", wall.Round(time.Second), baseline.Round(time.Second), o.jobs)
 	if o.only != nil {
@@ -774,16 +788,49 @@ func command(ctx context.Context, dir, name string, args ...string) *exec.Cmd {
 // that a run of the same tree (the same files but for test/mutation/ and
 // the Markdown) reuses it: editing equivalent.txt costs no run.
 type result struct {
-	Tree     string  `json:"tree"`
-	Mutant   string  `json:"mutant"` // ID, from and to
-	Status   string  `json:"status"`
-	Exit     int     `json:"exit"`
-	Duration float64 `json:"duration"`
-	Tail     string  `json:"tail"`
+	Tree     string   `json:"tree"`
+	Mutant   string   `json:"mutant"` // ID, from and to
+	Status   string   `json:"status"`
+	Exit     int      `json:"exit"`
+	Duration float64  `json:"duration"`
+	Tail     string   `json:"tail"`
+	Skips    []string `json:"skips,omitempty"`
+}
+
+// skippedSpecs reads a run's JSON report: the specs it skipped, with why.
+// The suite skips a spec only as not observable; against sim (fault
+// injection, every completion path) the baseline skips none, so a skip is
+// a survivor's trace: the suite saw something, but a skip is no failure.
+func skippedSpecs(path string) []string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var rep struct {
+		Specs []struct {
+			Name    string `json:"name"`
+			State   string `json:"state"`
+			Failure string `json:"failure"`
+		} `json:"specs"`
+	}
+	if json.Unmarshal(data, &rep) != nil {
+		return nil
+	}
+	var out []string
+	for _, sp := range rep.Specs {
+		if sp.State == "skipped" {
+			name := sp.Name
+			if len(name) > 100 {
+				name = name[:100] + "..."
+			}
+			out = append(out, name+": "+sp.Failure)
+		}
+	}
+	return out
 }
 
 func writeResult(w io.Writer, tree string, m *mutant) {
-	b, _ := json.Marshal(result{Tree: tree, Mutant: m.ID() + " " + m.From + " " + m.To, Status: m.Status, Exit: m.Exit, Duration: m.Duration, Tail: m.Tail})
+	b, _ := json.Marshal(result{Tree: tree, Mutant: m.ID() + " " + m.From + " " + m.To, Status: m.Status, Exit: m.Exit, Duration: m.Duration, Tail: m.Tail, Skips: m.Skips})
 	w.Write(append(b, '\n'))
 }
 

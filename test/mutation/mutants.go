@@ -31,8 +31,9 @@ type mutant struct {
 	// Outcome.
 	Status   string // see the status constants
 	Exit     int
-	Duration float64 // seconds
-	Tail     string  // the end of the run's output, for a killed mutant's evidence
+	Duration float64  // seconds
+	Tail     string   // the end of the run's output, for a killed mutant's evidence
+	Skips    []string // a survivor's skipped specs, with why
 	Equiv    *equivalent
 }
 
