@@ -320,12 +320,21 @@ func funcName(path []ast.Node) string {
 //   - left of && whose right is true only for a broken variant (the && is
 //     false whatever its left), or left of || whose right is false only for
 //     one, where the left calls no function;
-//   - in a case VariantY: of a switch on x.variant.
+//   - in a case VariantY: of a switch on x.variant;
+//   - it is the && or || between two conditions true only for a broken
+//     variant (or two false only for one).
 //
 // It returns "" when the conforming provider can evaluate the operator.
 func (sf *srcFile) variantGuard(path []ast.Node) string {
 	within := func(n ast.Node, in ast.Node) bool {
 		return in != nil && !isNil(in) && n.Pos() >= in.Pos() && n.End() <= in.End()
+	}
+	// && and || between two conditions true only for a broken variant (or
+	// two false only for one): swapping them keeps the condition so.
+	if b, ok := path[len(path)-1].(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+		if sf.trueOnlyBroken(b.X) && sf.trueOnlyBroken(b.Y) || sf.falseOnlyBroken(b.X) && sf.falseOnlyBroken(b.Y) {
+			return sf.variantIn(b)
+		}
 	}
 	for i := len(path) - 2; i >= 0; i-- {
 		child := path[i+1]

@@ -44,6 +44,9 @@ func (f *fabric) g(c *connector, n int) int {
 	if g(n > 13) && f.variant == VariantI {
 		n++
 	}
+	if f.variant == VariantJ && n > 14 || f.variant == VariantK {
+		n++
+	}
 	return n + 10
 }
 `
@@ -82,7 +85,8 @@ func TestVariantGuard(t *testing.T) {
 		{32, ">", "VariantH"},  // left of && variant == H: false whatever it is
 		{32, "&&", "VariantH"}, // the first && too
 		{35, ">", ""},          // but not when it calls a function
-		{38, "+", ""},
+		{38, "||", "VariantJ,VariantK"}, // between two variant-only conditions
+		{41, "+", ""},
 	}
 	for _, c := range cases {
 		line := strings.Split(guardSrc, "\n")[c.line-1]
@@ -95,7 +99,7 @@ func TestVariantGuard(t *testing.T) {
 		}
 		typ := map[string]string{"==": "CONDITIONALS_NEGATION", "!=": "CONDITIONALS_NEGATION", "&&": "INVERT_LOGICAL",
 			">": "CONDITIONALS_BOUNDARY", "<": "CONDITIONALS_BOUNDARY", "++": "INCREMENT_DECREMENT", "--": "INCREMENT_DECREMENT",
-			"+=": "INVERT_ASSIGNMENTS", "-=": "INVERT_ASSIGNMENTS", "*=": "INVERT_ASSIGNMENTS", "/=": "INVERT_ASSIGNMENTS", "+": "ARITHMETIC_BASE"}[c.op]
+			"||": "INVERT_LOGICAL", "+=": "INVERT_ASSIGNMENTS", "-=": "INVERT_ASSIGNMENTS", "*=": "INVERT_ASSIGNMENTS", "/=": "INVERT_ASSIGNMENTS", "+": "ARITHMETIC_BASE"}[c.op]
 		m, err := sf.mutant(c.line, col+1, typ)
 		if err != nil {
 			t.Fatal(err)
