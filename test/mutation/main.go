@@ -269,7 +269,7 @@ func mutate(root string, o options) (int, error) {
 	reused := 0
 	for _, m := range ms {
 		selected := o.only == nil || o.only.MatchString(m.ID())
-		if r, ok := cached[m.ID()+" "+m.From+" "+m.To]; ok && m.Variant == "" && (m.Reached || o.runUnreached) && !(o.fresh && selected) {
+		if r, ok := cached[m.resultKey()]; ok && m.Variant == "" && (m.Reached || o.runUnreached) && !(o.fresh && selected) {
 			m.Status, m.Exit, m.Duration, m.Tail, m.Skips = r.Status, r.Exit, r.Duration, r.Tail, r.Skips
 			reused++
 			continue
@@ -830,7 +830,7 @@ func skippedSpecs(path string) []string {
 }
 
 func writeResult(w io.Writer, tree string, m *mutant) {
-	b, _ := json.Marshal(result{Tree: tree, Mutant: m.ID() + " " + m.From + " " + m.To, Status: m.Status, Exit: m.Exit, Duration: m.Duration, Tail: m.Tail, Skips: m.Skips})
+	b, _ := json.Marshal(result{Tree: tree, Mutant: m.resultKey(), Status: m.Status, Exit: m.Exit, Duration: m.Duration, Tail: m.Tail, Skips: m.Skips})
 	w.Write(append(b, '\n'))
 }
 

@@ -26,6 +26,13 @@ type mutant struct {
 	Nth     int    // From's occurrence on that line (1 for the first)
 	Variant string // non-empty: only reached when the provider runs as this broken variant
 
+	// Wrap lists the expressions (byte offsets from, to) to parenthesize
+	// when the new operator binds differently from the old one (&& and
+	// ||, & and |) and the text would parse into another tree: a || b || c
+	// with its second || made && is (a || b) && c, not a || (b && c).
+	// This keeps the tree gremlins mutated.
+	Wrap [][2]int
+
 	Reached bool // the baseline run executed the mutated statement (or it is not in a function)
 
 	// Outcome.
@@ -46,6 +53,15 @@ const (
 	stNotReached  = "NOT REACHED"   // not run: the baseline never executed the statement, so the suite passes (a survivor)
 	stVariantOnly = "VARIANT ONLY"  // not run: only reached under a broken variant= (equivalent for the conforming provider)
 )
+
+// resultKey names the mutation a result is of.
+func (m *mutant) resultKey() string {
+	k := m.ID() + " " + m.From + " " + m.To
+	if len(m.Wrap) > 0 {
+		k += " ()"
+	}
+	return k
+}
 
 func (m *mutant) ID() string {
 	return fmt.Sprintf("%s:%d:%d %s", m.File, m.Line, m.Col, m.Type)
@@ -209,6 +225,11 @@ func (sf *srcFile) mutant(line, col int, typ string) (*mutant, error) {
 	m := &mutant{File: sf.rel, Line: line, Col: col, Offset: off, Type: typ, From: from, To: to,
 		Code: strings.TrimSpace(string(sf.src[start:end])), Reached: true}
 	m.Nth = 1 + countOps(sf, path[len(path)-1], start, off, from)
+	if b, ok := path[len(path)-1].(*ast.BinaryExpr); ok {
+		for _, e := range needsParens(b, path, to) {
+			m.Wrap = append(m.Wrap, [2]int{sf.tfile.Offset(e.Pos()), sf.tfile.Offset(e.End())})
+		}
+	}
 	m.Func = funcName(path)
 	m.Variant = sf.variantGuard(path)
 	return m, nil
@@ -513,18 +534,90 @@ func exprString(e ast.Expr) string {
 
 // apply returns the source with the mutant's operator replaced.
 func (m *mutant) apply(src []byte) []byte {
-	out := make([]byte, 0, len(src)+4)
-	out = append(out, src[:m.Offset]...)
+	type ins struct {
+		at int
+		s  string
+	}
+	var edits []ins
+	for _, w := range m.Wrap {
+		edits = append(edits, ins{w[0], "("}, ins{w[1], ")"})
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
+	out := make([]byte, 0, len(src)+8)
+	prev := 0
+	for _, e := range edits {
+		if e.at <= m.Offset {
+			out = append(out, src[prev:e.at]...)
+			out = append(out, e.s...)
+			prev = e.at
+		}
+	}
+	out = append(out, src[prev:m.Offset]...)
 	out = append(out, m.To...)
-	return append(out, src[m.Offset+len(m.From):]...)
+	prev = m.Offset + len(m.From)
+	for _, e := range edits {
+		if e.at > m.Offset {
+			out = append(out, src[prev:e.at]...)
+			out = append(out, e.s...)
+			prev = e.at
+		}
+	}
+	return append(out, src[prev:]...)
+}
+
+// needsParens lists what must be parenthesized so that b, its operator
+// made to, parses into the same tree: an operand that binds more loosely
+// than the new operator, or b itself inside a parent that binds more
+// tightly.
+func needsParens(b *ast.BinaryExpr, path []ast.Node, to string) []ast.Expr {
+	p := opPrec(to)
+	if p == opPrec(b.Op.String()) {
+		return nil
+	}
+	var out []ast.Expr
+	if x, ok := b.X.(*ast.BinaryExpr); ok && x.Op.Precedence() < p {
+		out = append(out, x)
+	}
+	if y, ok := b.Y.(*ast.BinaryExpr); ok && y.Op.Precedence() <= p {
+		out = append(out, y)
+	}
+	if len(path) >= 2 {
+		if parent, ok := path[len(path)-2].(*ast.BinaryExpr); ok {
+			pp := parent.Op.Precedence()
+			if parent.X == ast.Expr(b) && p < pp || parent.Y == ast.Expr(b) && p <= pp {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+func opPrec(op string) int {
+	for t := token.ADD; t <= token.TILDE; t++ {
+		if t.String() == op {
+			return t.Precedence()
+		}
+	}
+	return 0
 }
 
 // diff is a one-hunk unified diff of the mutant.
 func (m *mutant) diff(src []byte) string {
 	lines := strings.Split(string(src), "\n")
 	mut := strings.Split(string(m.apply(src)), "\n")
+	first, last := m.Line, m.Line
+	for _, w := range m.Wrap {
+		first = min(first, 1+strings.Count(string(src[:w[0]]), "\n"))
+		last = max(last, 1+strings.Count(string(src[:w[1]]), "\n"))
+	}
+	n := last - first + 1
 	var b strings.Builder
-	fmt.Fprintf(&b, "--- a/%s\n+++ b/%s\n@@ -%d +%d @@ %s\n", m.File, m.File, m.Line, m.Line, m.Func)
-	fmt.Fprintf(&b, "-%s\n+%s\n", lines[m.Line-1], mut[m.Line-1])
+	fmt.Fprintf(&b, "--- a/%s\n+++ b/%s\n@@ -%d,%d +%d,%d @@ %s\n", m.File, m.File, first, n, first, n, m.Func)
+	for l := first; l <= last; l++ {
+		fmt.Fprintf(&b, "-%s\n", lines[l-1])
+	}
+	for l := first; l <= last; l++ {
+		fmt.Fprintf(&b, "+%s\n", mut[l-1])
+	}
 	return b.String()
 }

@@ -82,9 +82,9 @@ func TestVariantGuard(t *testing.T) {
 		{27, "--", "VariantF"}, // case VariantF of a switch on variant
 		{29, "<", ""},          // for variant != G && ...: the conforming provider loops
 		{30, "++", ""},
-		{32, ">", "VariantH"},  // left of && variant == H: false whatever it is
-		{32, "&&", "VariantH"}, // the first && too
-		{35, ">", ""},          // but not when it calls a function
+		{32, ">", "VariantH"},           // left of && variant == H: false whatever it is
+		{32, "&&", "VariantH"},          // the first && too
+		{35, ">", ""},                   // but not when it calls a function
 		{38, "||", "VariantJ,VariantK"}, // between two variant-only conditions
 		{41, "+", ""},
 	}
@@ -136,6 +136,29 @@ func TestApplyAndEquivalents(t *testing.T) {
 	}
 	if d := m.diff([]byte(src)); !strings.Contains(d, "-\treturn a == 1 && b == 2\n+\treturn a == 1 && b != 2") {
 		t.Fatalf("diff: %s", d)
+	}
+	// || made && in a chain of ||: parenthesized, so the tree stays.
+	src2 := "package sim\n\nfunc k(a, b, c bool) bool {\n\treturn a || b || c\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "k.go"), []byte(src2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf2, err := parseSrc(dir, "k.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := sf2.mutant(4, strings.LastIndex("\treturn a || b || c", "||")+1, "INVERT_LOGICAL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(m2.apply([]byte(src2))); !strings.Contains(got, "return (a || b) && c") {
+		t.Fatalf("applied: %s", got)
+	}
+	m3, err := sf2.mutant(4, strings.Index("\treturn a || b || c", "||")+1, "INVERT_LOGICAL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(m3.apply([]byte(src2))); !strings.Contains(got, "return a && b || c") {
+		t.Fatalf("applied: %s", got)
 	}
 
 	eq := filepath.Join(dir, "equivalent.txt")
