@@ -4,7 +4,7 @@ BIN       ?= bin/ndkconform
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS   := -X main.version=$(VERSION)
 
-.PHONY: all build run test selftest vet fmt-check windows ci clean
+.PHONY: all build run test selftest mutation vet fmt-check windows ci clean
 
 all: build
 
@@ -23,6 +23,14 @@ test:
 # specs (and no unrelated one), and sim passing in every personality.
 selftest:
 	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -v -timeout 60m -run 'TestBrokenVariantsAreCaught|TestConformingProviderPassesInEveryPersonality' ./selftest/
+
+# The mutation score of sim's endpoint, lifetime and disconnect code: each
+# mutant (gremlins' mutators) against the whole suite. Not part of CI or
+# make test (about an hour on 2 cores today). MUTATION_FLAGS: e.g. -j 1,
+# -only 'connector.go', -list.
+MUTATION_FLAGS ?=
+mutation:
+	nice -n 10 $(GO) run ./test/mutation $(MUTATION_FLAGS)
 
 vet:
 	$(GO) vet ./...
