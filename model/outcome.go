@@ -185,31 +185,15 @@ func (m *Model) apply(o *Object, op *Op, st ndk.Status) *Finding {
 	case CallConnect, CallConnectShared:
 		if ok && !o.Closing {
 			o.Phase = Connected
-			if len(o.releasedEarly) > 0 {
-				a := m.Obj(o.releasedEarly[0])
-				return m.find(a, CallClose, closeRules(a), "the close completes only once its successors are closed",
-					"it completed while "+m.Name(o.Ref)+" was connecting, and that connect then succeeded")
-			}
-			return nil
+			return m.letGoEarly(o, "connecting")
 		}
-		o.Phase = Failed
-		if p := m.Obj(o.Peer); p != nil {
-			m.peerLeaves(p, false)
-		}
+		m.attemptFailed(o)
 	case CallAccept:
 		if ok {
 			o.Phase = Established
-			if len(o.releasedEarly) > 0 {
-				a := m.Obj(o.releasedEarly[0])
-				return m.find(a, CallClose, closeRules(a), "the close completes only once its successors are closed",
-					"it completed while "+m.Name(o.Ref)+" was accepting, and that accept then succeeded")
-			}
-			return nil
+			return m.letGoEarly(o, "accepting")
 		}
-		o.Phase = Failed
-		if p := m.Obj(o.Peer); p != nil {
-			m.peerLeaves(p, false)
-		}
+		m.attemptFailed(o)
 	case CallCompleteConnect:
 		if o.Phase != Connected {
 			return nil
@@ -218,10 +202,7 @@ func (m *Model) apply(o *Object, op *Op, st ndk.Status) *Finding {
 			o.Phase = Established
 			return nil
 		}
-		o.Phase = Failed
-		if p := m.Obj(o.Peer); p != nil {
-			m.peerLeaves(p, false)
-		}
+		m.attemptFailed(o)
 	case CallDisconnect:
 		o.Phase, o.disconnectDone = Disconnected, true
 	}
@@ -436,4 +417,24 @@ func (m *Model) addressRules(s Side, source, target netip.AddrPort, call string,
 		return "OV-2 CN-1"
 	}
 	return bindRules
+}
+
+// letGoEarly judges an attempt of o that succeeded after an antecedent's
+// close completed while it was in progress (releasedEarly): the antecedent
+// closed before its successor.
+func (m *Model) letGoEarly(o *Object, doing string) *Finding {
+	if len(o.releasedEarly) == 0 {
+		return nil
+	}
+	a := m.Obj(o.releasedEarly[0])
+	return m.find(a, CallClose, closeRules(a), "the close completes only once its successors are closed",
+		"it completed while "+m.Name(o.Ref)+" was "+doing+", and that attempt then succeeded")
+}
+
+// attemptFailed ends o's connect attempt: its peer is left.
+func (m *Model) attemptFailed(o *Object) {
+	o.Phase = Failed
+	if p := m.Obj(o.Peer); p != nil {
+		m.peerLeaves(p, false)
+	}
 }

@@ -92,17 +92,7 @@ func quote(s string) string {
 // failure message and the report.
 func ViolateWith(rules string, v Violation, details string) {
 	GinkgoHelper()
-	ids := strings.Fields(rules)
-	if len(ids) == 0 {
-		ids = []string{""}
-	}
-	for _, id := range ids[1:] {
-		w := v
-		w.Rule = id
-		attach(w)
-	}
-	v.Rule = ids[0]
-	attach(v)
+	v, _ = attachAll(rules, v)
 	AddReportEntry(finding.EntryTrace, details)
 	Fail(v.String() + "\n" + details)
 }

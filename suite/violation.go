@@ -51,6 +51,13 @@ var helperViolateAll helperMark
 // which breaks the general reference-count rule and the specific one.
 func ViolateAll(rules string, v Violation) {
 	helperViolateAll.mark()
+	v, more := attachAll(rules, v)
+	Fail(v.String() + also(more))
+}
+
+// attachAll attaches v charged to each of rules (IDs separated by spaces)
+// and returns it charged to the first, with the others.
+func attachAll(rules string, v Violation) (Violation, []string) {
 	ids := strings.Fields(rules)
 	if len(ids) == 0 {
 		ids = []string{""}
@@ -62,7 +69,7 @@ func ViolateAll(rules string, v Violation) {
 	}
 	v.Rule = ids[0]
 	attach(v)
-	Fail(v.String() + also(ids[1:]))
+	return v, ids[1:]
 }
 
 func also(ids []string) string {

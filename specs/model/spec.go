@@ -162,8 +162,8 @@ func (t *ginkgoTB) FailNow()                          { t.failed = true; panic(f
 func (t *ginkgoTB) Fail()                             { t.failed = true }
 func (t *ginkgoTB) Failed() bool                      { return t.failed }
 
-// run is one sequence: fresh adapters, the drawn steps, the teardown.
-func (w *world) run() {
+// openAdapters opens an adapter of each side.
+func (w *world) openAdapters() {
 	for s, addr := range []netip.Addr{w.d.A, w.d.B} {
 		var a ndk.Adapter
 		st := w.invoke("OPEN_NDK_ADAPTER", func() ndk.Status {
@@ -175,6 +175,13 @@ func (w *world) run() {
 			w.fail(&model.Finding{Call: "OPEN_NDK_ADAPTER", Side: model.Side(s).String(), Expected: "STATUS_SUCCESS", Observed: st.String()})
 		}
 		w.adapter[s] = a
+	}
+}
+
+// run is one sequence: fresh adapters, the drawn steps, the teardown.
+func (w *world) run() {
+	w.openAdapters()
+	for s, a := range w.adapter {
 		info, ist := a.QueryAdapterInfo()
 		if ist != ndk.StatusSuccess {
 			w.fail(&model.Finding{Rules: "IF-3", Call: "NdkQueryAdapterInfo", Side: model.Side(s).String(), Expected: "STATUS_SUCCESS", Observed: ist.String()})
@@ -226,18 +233,7 @@ func (w *world) run() {
 // free (LC-6), and the next sequence starts from a clean provider.
 func (w *world) checkReleased() {
 	w.over = false
-	for s, addr := range []netip.Addr{w.d.A, w.d.B} {
-		var a ndk.Adapter
-		st := w.invoke("OPEN_NDK_ADAPTER", func() ndk.Status {
-			var st ndk.Status
-			a, st = w.d.Provider.OpenAdapter(addr)
-			return st
-		})
-		if st != ndk.StatusSuccess || a == nil {
-			w.fail(&model.Finding{Call: "OPEN_NDK_ADAPTER", Side: model.Side(s).String(), Expected: "STATUS_SUCCESS", Observed: st.String()})
-		}
-		w.adapter[s] = a
-	}
+	w.openAdapters()
 	w.step("after the adapters closed, on new adapters:")
 	for _, s := range []model.Side{model.A, model.B} {
 		for _, p := range w.m.Ports(s) {

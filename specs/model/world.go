@@ -366,28 +366,28 @@ func (w *world) afterSuccess(c *call) {
 		}
 		w.fail(w.m.ListenBound(op.Obj, got))
 	case model.CallConnect, model.CallConnectShared:
-		if closing {
-			return
+		if !closing {
+			local, peer := w.addresses(op.Obj, "a connected connector")
+			w.fail(w.m.ConnectBound(op.Obj, local, peer))
 		}
-		c := w.handles[op.Obj].(ndk.Connector)
-		local, st1 := c.GetLocalAddress()
-		peer, st2 := c.GetPeerAddress()
-		if st1 != ndk.StatusSuccess || st2 != ndk.StatusSuccess {
-			w.fail(&model.Finding{Rules: "LC-2", Call: "NdkGetLocalAddress", Object: w.m.Name(op.Obj), Expected: "STATUS_SUCCESS on a connected connector", Observed: fmt.Sprintf("%v, %v", st1, st2)})
-		}
-		w.fail(w.m.ConnectBound(op.Obj, local, peer))
 	case model.CallAccept:
-		if closing {
-			return
+		if !closing {
+			local, peer := w.addresses(op.Obj, "an accepted connector")
+			w.fail(w.m.AcceptBound(op.Obj, local, peer))
 		}
-		c := w.handles[op.Obj].(ndk.Connector)
-		local, st1 := c.GetLocalAddress()
-		peer, st2 := c.GetPeerAddress()
-		if st1 != ndk.StatusSuccess || st2 != ndk.StatusSuccess {
-			w.fail(&model.Finding{Rules: "LC-2", Call: "NdkGetLocalAddress", Object: w.m.Name(op.Obj), Expected: "STATUS_SUCCESS on an accepted connector", Observed: fmt.Sprintf("%v, %v", st1, st2)})
-		}
-		w.fail(w.m.AcceptBound(op.Obj, local, peer))
 	}
+}
+
+// addresses reads a connector's local and peer addresses, which must be
+// answered on what (LC-2).
+func (w *world) addresses(r model.Ref, what string) (local, peer netip.AddrPort) {
+	c := w.handles[r].(ndk.Connector)
+	local, st1 := c.GetLocalAddress()
+	peer, st2 := c.GetPeerAddress()
+	if st1 != ndk.StatusSuccess || st2 != ndk.StatusSuccess {
+		w.fail(&model.Finding{Rules: "LC-2", Call: "NdkGetLocalAddress", Object: w.m.Name(r), Expected: "STATUS_SUCCESS on " + what, Observed: fmt.Sprintf("%v, %v", st1, st2)})
+	}
+	return local, peer
 }
 
 func (w *world) side(r model.Ref) string { return w.m.Obj(r).Side.String() }
@@ -675,6 +675,3 @@ func (w *world) probe(s model.Side, port uint16) {
 	}
 	w.fail(f)
 }
-
-// addrOf is side s's address with port.
-func (w *world) addrOf(s model.Side, port uint16) netip.AddrPort { return w.m.Addr(s, port) }
