@@ -288,6 +288,7 @@ func (m *Model) Disconnect(c Ref) *Op {
 	o := m.Obj(c)
 	op := m.newOp(CallDisconnect, o)
 	o.disconnectOp = op
+	m.disconnectIssued(o, op)
 	if p := m.Obj(o.Peer); p != nil {
 		m.peerLeaves(p, true)
 	}
@@ -344,6 +345,10 @@ func (m *Model) Close(r Ref) *Op {
 		if p := m.Obj(o.Peer); p != nil {
 			m.peerLeaves(p, false)
 		}
+	}
+	if o.Kind == QP {
+		// The close starts flushing its requests (LT-26).
+		m.flushQP(r, "LT-26 QP-21", 0, 0)
 	}
 	return op
 }

@@ -55,9 +55,11 @@ const (
 	PD
 	CQ
 	QP
+	MR
+	MW
 )
 
-var kindNames = [...]string{"listener", "connector", "shared-endpoint", "pd", "cq", "qp"}
+var kindNames = [...]string{"listener", "connector", "shared-endpoint", "pd", "cq", "qp", "mr", "mw"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -132,12 +134,15 @@ type Object struct {
 	connectOp            *Op
 	connectEvent         bool // passive: counted; active: its connect event was delivered
 	rejected             bool
+	aborted              bool // a host fault aborted its connection
 	closeCallbackRunning bool
 	eventsRunning        int   // connect event callbacks running on a listener
 	releasedEarly        []Ref // antecedents whose close completed while this connector was connecting
 	closedAround         []Ref // antecedents whose close completed while this object's close call was in progress
 	// QP.
 	Used bool // bound to a connector once (DS-9: never again)
+	// MR: its registration succeeded.
+	Registered bool
 }
 
 // Op is a request or close the consumer issued.
@@ -175,6 +180,7 @@ type Model struct {
 	ops     []*Op
 	eps     map[epKey]*endpoint
 	pending map[Ref][]*Op // requests not done, by object
+	wrs     []*WR         // work requests posted
 }
 
 type epKey struct {

@@ -92,8 +92,9 @@ func (m *Model) final(op *Op, st ndk.Status) *Finding {
 // allowed is the set of final statuses op may end with now (nil: any), the
 // rules that decide it, and why.
 func (m *Model) allowed(o *Object, op *Op) ([]ndk.Status, string, string) {
-	if o.Closing {
-		// The close cancels it (LT-26); the pages name no status.
+	if o.Closing || o.aborted && op.st.allowed == nil {
+		// The close cancels it (LT-26), or a fault aborted the
+		// connection: the pages name no status.
 		return nil, "", ""
 	}
 	peer := m.Obj(o.Peer)
@@ -168,6 +169,9 @@ func (m *Model) allowed(o *Object, op *Op) ([]ndk.Status, string, string) {
 		}
 		return []ndk.Status{ndk.StatusSuccess, timeout}, "CN-7", "the peer accepted"
 	case CallDisconnect:
+		if op.st.allowed != nil {
+			return op.st.allowed, op.st.rules, op.st.why
+		}
 		if peer == nil || peer.Closing {
 			return nil, "", ""
 		}
@@ -205,6 +209,10 @@ func (m *Model) apply(o *Object, op *Op, st ndk.Status) *Finding {
 		m.attemptFailed(o)
 	case CallDisconnect:
 		o.Phase, o.disconnectDone = Disconnected, true
+		if ok {
+			// After the graceful disconnect the QP is flushed (QP-22).
+			m.flushQP(o.QP, "QP-22", ndk.StatusCancelled, 0)
+		}
 	}
 	return nil
 }
@@ -287,7 +295,11 @@ func (m *Model) Due() []Due {
 			}
 		}
 		if c.indicationDue && c.indications == 0 && c.disconnectOp == nil {
-			out = append(out, Due{Indication: c.Ref, Rules: "DS-6 DS-3 CN-15", What: "a disconnect indication on " + m.Name(c.Ref) + " (its peer disconnected)"})
+			why := " (its peer disconnected)"
+			if c.aborted {
+				why = " (a host fault aborted its connection)"
+			}
+			out = append(out, Due{Indication: c.Ref, Rules: "DS-6 DS-3 CN-15", What: "a disconnect indication on " + m.Name(c.Ref) + why})
 		}
 	}
 	return out
@@ -309,6 +321,9 @@ func (m *Model) opDue(o *Object, op *Op) (string, string) {
 	}
 	if o.Closing {
 		return "LT-26", "a close cancels the object's pending requests"
+	}
+	if o.aborted {
+		return "", ""
 	}
 	peer := m.Obj(o.Peer)
 	switch op.Call {
@@ -333,6 +348,8 @@ func (m *Model) opDue(o *Object, op *Op) (string, string) {
 		}
 	case CallCompleteConnect:
 		return "CN-7 CR-4", "a complete-connect completes"
+	case CallRegister:
+		return "CR-4 LT-4", "a registration completes"
 	case CallDisconnect:
 		if peer == nil || peer.disconnectOp != nil || peer.Closing {
 			return "DS-4 CR-4", "the peer disconnected or closed"

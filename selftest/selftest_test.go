@@ -341,15 +341,6 @@ var modelNotYet = map[string]string{
 	// Out of the model's reach: what it lacks.
 	"ephemeral-range-off-by-one": "the ephemeral range's ends: a sequence binds a few ports, never walks 16384",
 	"resources-wrong-status":     "exhaustion: a sequence creates a few dozen objects, never max-objects",
-	"create-completion-lost":     "MW objects: the model has listeners, connectors, shared endpoints, PDs, CQs and QPs",
-	"close-no-cancel":            "the data path: posted receives (the connect part breaks no rule)",
-	"disconnect-ignores-dma":     "the data path: transfers in flight at NdkDisconnect",
-	"half-closed":                "the data path: initiator requests after NdkDisconnect",
-	"no-flush-after-disconnect":  "the data path: posted receives flushed by NdkDisconnect",
-	"hang-with-outstanding":      "the data path: sends outstanding at NdkDisconnect",
-	"receive-write-serialized":   "the data path: NdkReceive during NdkWrite",
-	"disconnect-without-waiting": "fault injection: a peer that does not answer the disconnect",
-	"no-abort-indication":        "fault injection: a host that goes down",
 }
 
 // coreVariants break the four rules the product is known by: pending

@@ -43,6 +43,10 @@ func (w *world) actions() map[string]func(*rapid.T) {
 		"probe a port":           w.probePort,
 		"concurrent creates":     w.concurrentCreates,
 		"close during event":     w.closeDuringEvent,
+		"data path":              w.dataPath,
+		"disconnect with data":   w.disconnectWithData,
+		"establish a connection": w.establish,
+		"fault":                  w.fault,
 	}
 }
 
@@ -158,17 +162,19 @@ func (w *world) newQP(t *rapid.T, s model.Side) model.Ref {
 		return w.adapter[s].CreatePD(done, nil)
 	})
 	cq := get(model.CQ, "NdkCreateCq", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
-		return w.adapter[s].CreateCQ(ndk.CQParams{Depth: 16}, done, nil)
+		return w.adapter[s].CreateCQ(ndk.CQParams{Depth: cqDepth}, done, nil)
 	})
 	p, c := w.handles[pd].(ndk.PD), w.handles[cq].(ndk.CQ)
+	box := new(model.Ref) // the QPContext of its results (QP-3)
 	obj := w.create(s, "NdkCreateQp", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
-		return p.CreateQP(ndk.QPParams{ReceiveCQ: c, InitiatorCQ: c, ReceiveQueueDepth: 4, InitiatorQueueDepth: 4,
+		return p.CreateQP(ndk.QPParams{ReceiveCQ: c, InitiatorCQ: c, Context: box, ReceiveQueueDepth: queueLen, InitiatorQueueDepth: queueLen,
 			MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1}, done, nil)
 	})
 	if obj == nil {
 		t.Skip("no resources")
 	}
 	r := w.m.Add(s, model.QP, pd, cq)
+	*box = r
 	w.handles[r] = obj
 	w.step("%s: create %s on %s, %s", s, w.m.Name(r), w.m.Name(pd), w.m.Name(cq))
 	return r
@@ -437,7 +443,7 @@ func (w *world) disconnect(t *rapid.T) {
 func (w *world) close(t *rapid.T) {
 	s := w.drawSide(t)
 	var open []model.Ref
-	for _, k := range []model.Kind{model.Listener, model.Connector, model.SharedEndpoint, model.PD, model.CQ, model.QP} {
+	for _, k := range []model.Kind{model.Listener, model.Connector, model.SharedEndpoint, model.PD, model.CQ, model.QP, model.MR, model.MW} {
 		open = append(open, w.objects(s, k, (*model.Object).Open)...)
 	}
 	var held []model.Ref // listeners and shared endpoints with connectors
@@ -452,9 +458,17 @@ func (w *world) close(t *rapid.T) {
 			break
 		}
 	}
+	var busy []model.Ref // QPs with receives posted, their CQ read (LT-26)
+	for _, r := range open {
+		if o := w.m.Obj(r); o.Kind == model.QP && w.m.Outstanding(r, false) > 0 && w.m.Obj(o.Antecedents()[1]).Open() {
+			busy = append(busy, r)
+		}
+	}
 	r := model.Ref(0)
 	if len(held) > 0 && rapid.Bool().Draw(t, "close a held endpoint") {
 		r = rapid.SampledFrom(held).Draw(t, "held endpoint")
+	} else if len(busy) > 0 && rapid.Bool().Draw(t, "close a QP with receives posted") {
+		r = rapid.SampledFrom(busy).Draw(t, "QP with receives")
 	} else {
 		r = pick(t, "open object", open)
 	}

@@ -26,7 +26,8 @@ var checkedRules = []string{
 	"LC-15", "LC-16", "LC-17", "LC-18", "LC-19", "LC-20", "LC-21", "LC-22", "LC-23", "LC-24", "LC-25",
 	"CN-1", "CN-2", "CN-3", "CN-4", "CN-5", "CN-6", "CN-7", "CN-8", "CN-9", "CN-11", "CN-13", "CN-15",
 	"LT-7", "LT-9", "LT-12", "LT-14", "LT-15", "LT-16", "LT-20", "LT-22", "LT-23", "LT-25", "LT-26",
-	"DS-2", "DS-3", "DS-4", "DS-6",
+	"DS-2", "DS-3", "DS-4", "DS-5", "DS-6", "DS-10", "CN-17",
+	"QP-3", "QP-4", "QP-5", "QP-6", "QP-21", "QP-22", "DP-4", "WR-5",
 	"CR-1", "CR-2", "CR-4", "CR-5", "CR-6", "CR-7", "CR-9", "CR-10",
 }
 
@@ -63,7 +64,8 @@ func runModel(d suite.Direct, text string) {
 		}()
 		rapid.Check(tb, func(t *rapid.T) {
 			sequences++
-			w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1)}
+			w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1),
+				regions: map[model.Ref]*region{}, writes: map[int]pendingWrite{}, nextVA: 0x10000000}
 			if last != nil {
 				w.target = &last.f
 			}

@@ -45,6 +45,11 @@ type world struct {
 	// the sequence closes its listener (LT-24).
 	holdEvent chan struct{}
 	eventHeld chan struct{}
+	// The data path: each QP's registered region, the next virtual
+	// address to register at, and what each write copies.
+	regions map[model.Ref]*region
+	nextVA  uint64
+	writes  map[int]pendingWrite
 }
 
 // claimClose reports whether the caller may close r: nobody closed it yet.
@@ -275,7 +280,7 @@ func (w *world) issue(op *model.Op, c *call, fn func(c *call) ndk.Status) {
 	w.settle()
 }
 
-// drain feeds the queued events to the model.
+// drain feeds the queued events and the CQs' completions to the model.
 func (w *world) drain() {
 	for {
 		w.mu.Lock()
@@ -283,6 +288,7 @@ func (w *world) drain() {
 		w.queue = nil
 		w.mu.Unlock()
 		if len(q) == 0 {
+			w.pollCQs()
 			return
 		}
 		for _, e := range q {
@@ -375,6 +381,8 @@ func (w *world) afterSuccess(c *call) {
 			local, peer := w.addresses(op.Obj, "an accepted connector")
 			w.fail(w.m.AcceptBound(op.Obj, local, peer))
 		}
+	case model.CallDisconnect:
+		w.checkLanded(op)
 	}
 }
 
@@ -399,11 +407,15 @@ func (w *world) settle() {
 	for {
 		w.drain()
 		w.checkCreates()
-		due := w.m.Due()
-		if len(due) == 0 {
+		due, wrs := w.m.Due(), w.m.WRsDue()
+		if len(due) == 0 && len(wrs) == 0 {
 			return
 		}
 		left := time.Until(deadline)
+		if left <= 0 && len(due) == 0 {
+			d := wrs[0]
+			w.fail(w.m.WRFinding(d, d.What+" within "+w.d.Timeout.String(), "it did not come"))
+		}
 		if left <= 0 {
 			d := due[0]
 			f := &model.Finding{Rules: d.Rules, Call: "", Expected: d.What + " within " + w.d.Timeout.String(), Observed: "it did not come"}
@@ -416,9 +428,14 @@ func (w *world) settle() {
 			}
 			w.fail(f)
 		}
+		wait := left
+		if len(wrs) > 0 {
+			// Completions queued to a CQ call nothing back: poll.
+			wait = min(wait, time.Millisecond)
+		}
 		select {
 		case <-w.arrived:
-		case <-time.After(left):
+		case <-time.After(wait):
 		}
 	}
 }
@@ -529,6 +546,8 @@ var createRule = map[string]string{
 	"NdkCreateCq":             "IF-5",
 	"NdkCreateQp":             "IF-10",
 	"NdkCreateSharedEndpoint": "IF-11",
+	"NdkCreateMr":             "IF-7",
+	"NdkCreateMw":             "IF-8",
 }
 
 // ----- the sequence's end

@@ -1,0 +1,86 @@
+package model
+
+import (
+	"github.com/ndkconform/ndkconform/model"
+	"github.com/ndkconform/ndkconform/ndk"
+	"pgregory.net/rapid"
+)
+
+// The faults of the disconnect rules, where the provider offers them
+// (ndk.FaultInjector): each move is contained, made when nothing else is
+// in flight, and brings the host back up before it ends.
+
+// injector is the provider's fault injection, or nil.
+func (w *world) injector(t *rapid.T) ndk.FaultInjector {
+	fi, ok := w.d.Provider.(ndk.FaultInjector)
+	if !ok {
+		t.Skip("the provider offers no fault injection")
+	}
+	if len(w.m.Unfinished()) > 0 {
+		t.Skip("requests in flight")
+	}
+	return fi
+}
+
+func (w *world) setHost(fi ndk.FaultInjector, s model.Side, st ndk.HostState) {
+	addr := w.d.A
+	if s == model.B {
+		addr = w.d.B
+	}
+	w.log("  (host of side %s %v)", s, st)
+	if err := fi.SetHostState(addr, st); err != nil {
+		w.fail(&model.Finding{Call: "SetHostState", Side: s.String(), Expected: "the fault injection the provider offers works", Observed: err.Error()})
+	}
+}
+
+// fault is one of the fault moves.
+func (w *world) fault(t *rapid.T) {
+	if rapid.Bool().Draw(t, "host down") {
+		w.hostDown(t)
+	} else {
+		w.disconnectUnanswered(t)
+	}
+}
+
+// disconnectUnanswered disconnects an established connector while its
+// peer's host does not answer: the handshake can only end with the
+// provider's time-out, STATUS_IO_TIMEOUT (DS-4, CN-17).
+func (w *world) disconnectUnanswered(t *rapid.T) {
+	fi := w.injector(t)
+	s := w.drawSide(t)
+	c := pick(t, "established connector", w.live(t, s, func(o *model.Object) bool {
+		return o.Open() && o.Phase == model.Established && !o.Disconnecting() && !o.Aborted()
+	}))
+	if len(w.m.Unfinished()) > 0 {
+		return
+	}
+	w.setHost(fi, s.Other(), ndk.HostUnresponsive)
+	defer w.setHost(fi, s.Other(), ndk.HostUp)
+	w.step("%s: NdkDisconnect %s, side %s's host not answering", s, w.m.Name(c), s.Other())
+	C := w.handles[c].(ndk.Connector)
+	op := w.m.Disconnect(c)
+	w.m.Unanswered(op)
+	w.issue(op, &call{}, func(cl *call) ndk.Status { return C.Disconnect(w.requestDone(cl), nil) })
+	w.awaitDisconnect(op)
+}
+
+// hostDown takes one side's host down with connections up: every
+// connector of the other side whose connection it aborts gets a disconnect
+// indication, unless its consumer called NdkDisconnect (DS-6).
+func (w *world) hostDown(t *rapid.T) {
+	fi := w.injector(t)
+	s := w.drawSide(t)
+	cs := w.live(t, s.Other(), func(o *model.Object) bool {
+		return o.Open() && o.Phase == model.Established && !o.Aborted()
+	})
+	if len(cs) == 0 || len(w.m.Unfinished()) > 0 {
+		return
+	}
+	w.setHost(fi, s, ndk.HostDown)
+	w.step("%s: the host goes down (%d connections of side %s up)", s, len(cs), s.Other())
+	w.m.HostDown(s)
+	w.settle()
+	w.setHost(fi, s, ndk.HostUp)
+	w.note(" and comes back")
+	w.settle()
+}
