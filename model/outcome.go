@@ -305,6 +305,9 @@ func (m *Model) opDue(o *Object, op *Op) (string, string) {
 		if len(m.pending[o.Ref]) > 0 {
 			return "", "" // they are due themselves (LT-26)
 		}
+		if o.eventsRunning > 0 {
+			return "", "" // its event callbacks hold it (LT-24)
+		}
 		return "CR-6 LT-4", "nothing holds the close"
 	}
 	if o.Closing {

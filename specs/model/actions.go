@@ -43,6 +43,7 @@ func (w *world) actions() map[string]func(*rapid.T) {
 		"probe a port":           w.probePort,
 		"concurrent creates":     w.concurrentCreates,
 		"close during event":     w.closeDuringEvent,
+		"close a held endpoint":  w.closeHeld,
 	}
 }
 
@@ -176,7 +177,12 @@ func (w *world) newQP(t *rapid.T, s model.Side) model.Ref {
 
 func (w *world) createSharedEndpoint(t *rapid.T) {
 	s := w.drawSide(t)
-	ap := w.drawLocal(t, s, "shared endpoint address")
+	w.newSharedEndpoint(s, w.drawLocal(t, s, "shared endpoint address"))
+}
+
+// newSharedEndpoint creates a shared endpoint of side s for ap and returns
+// it, or 0 when the create failed (as the model allows or not).
+func (w *world) newSharedEndpoint(s model.Side, ap netip.AddrPort) model.Ref {
 	allowed, rules, why := w.m.SharedEndpointExpect(s, ap)
 	w.step("%s: NdkCreateSharedEndpoint %v", s, ap)
 	obj, st, problem := w.createRaw("NdkCreateSharedEndpoint", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
@@ -195,7 +201,7 @@ func (w *world) createSharedEndpoint(t *rapid.T) {
 		if obj != nil {
 			w.fail(&model.Finding{Rules: "CR-2", Call: "NdkCreateSharedEndpoint", Side: s.String(), Expected: "no object for a failed create", Observed: "an object"})
 		}
-		return
+		return 0
 	}
 	se := obj.(ndk.SharedEndpoint)
 	got, gst := se.GetLocalAddress()
@@ -206,6 +212,7 @@ func (w *world) createSharedEndpoint(t *rapid.T) {
 	w.handles[r] = obj
 	w.note(" = %s at %v", w.m.Name(r), got)
 	w.fail(f)
+	return r
 }
 
 func statusIn(st ndk.Status, set []ndk.Status) bool {
@@ -519,21 +526,26 @@ func (w *world) concurrentCreates(t *rapid.T) {
 // closeDuringEvent connects to a listener and closes the listener while its
 // connect event callback runs: the close must not complete before the
 // callback returned (LT-24, CR-7), and no new connection is accepted once
-// the close was issued (LC-16).
+// the close was issued (LC-16). It may also close the connector the event
+// delivers, before or after the listener's close, while the callback runs:
+// for a listener with no other connector, nothing then holds the close but
+// the callback.
 func (w *world) closeDuringEvent(t *rapid.T) {
 	s := w.drawSide(t)
-	ls := w.objects(s.Other(), model.Listener, func(o *model.Object) bool { return o.Open() && o.Listening && !o.Paused })
-	l := pick(t, "listening listener", ls)
+	l := w.eventListener(t, s.Other())
+	drop := rapid.IntRange(0, 2).Draw(t, "close the delivered connector") // 0: no; 1: before the listener; 2: after
 	c := w.idleConnector(t, s)
 	qp := w.drawQP(t, s)
 	hold, held := make(chan struct{}), make(chan struct{})
 	w.mu.Lock()
 	w.holdEvent, w.eventHeld = hold, held
 	w.mu.Unlock()
+	release := sync.OnceFunc(func() { close(hold) })
 	defer func() {
 		w.mu.Lock()
 		w.holdEvent = nil
 		w.mu.Unlock()
+		release() // also when a finding ends the sequence meanwhile
 	}()
 	dst := w.m.Obj(l).Local
 	w.step("%s: NdkConnect %s with %s -> %v, holding the connect event", s, w.m.Name(c), w.m.Name(qp), dst)
@@ -548,12 +560,15 @@ func (w *world) closeDuringEvent(t *rapid.T) {
 	select {
 	case <-held:
 	case <-time.After(w.d.Timeout):
-		close(hold)
+		release()
 		w.settle()
 		return
 	}
+	if drop == 1 {
+		w.dropDelivered(c)
+	}
 	if !w.claimClose(l) {
-		close(hold)
+		release()
 		return
 	}
 	w.step("%s: NdkCloseObject %s during its connect event", s.Other(), w.m.Name(l))
@@ -562,7 +577,10 @@ func (w *world) closeDuringEvent(t *rapid.T) {
 	lc.op, lc.ref = w.m.Close(l), l
 	st := w.invoke(model.CallClose, func() ndk.Status { return L.Close(w.closeDone(lc), nil) })
 	w.push(event{kind: evReturned, c: lc, st: st})
+	if drop == 2 {
+		w.dropDelivered(c)
+	}
 	time.Sleep(time.Millisecond)
-	close(hold)
+	release()
 	w.settle()
 }
