@@ -231,7 +231,13 @@ func (m *Model) closed(o *Object, op *Op) *Finding {
 		return false
 	})
 	if len(certain) > 0 {
-		f = m.find(o, CallClose, closeRules(o), "the close completes only once its successors are closed", "it completed while "+m.names(certain)+" are open")
+		rules, state := closeRules(o), "are open"
+		if !slices.ContainsFunc(certain, func(s *Object) bool { return !s.Closing }) {
+			// Their closes pend: the provider may have closed them and
+			// not called their close completions yet (LT-20).
+			rules, state = "LT-20 "+rules, "are closing (their close completions had not come)"
+		}
+		f = m.find(o, CallClose, rules, "the close completes only once its successors are closed", "it completed while "+m.names(certain)+" "+state)
 	}
 	if f == nil && o.eventsRunning > 0 {
 		f = m.find(o, CallClose, "LT-24 CR-7", "the close completes only once the object's event callbacks returned",

@@ -191,8 +191,13 @@ func (w *world) newSharedEndpoint(s model.Side, ap netip.AddrPort) model.Ref {
 	w.fail(problem)
 	w.note(" -> %v", st)
 	if !statusIn(st, allowed) {
-		if st == ndk.StatusInvalidAddress && ap.Addr() == w.m.Addr(s, 0).Addr() {
+		switch {
+		case st == ndk.StatusInvalidAddress && ap.Addr() == w.m.Addr(s, 0).Addr():
 			rules = "OV-2 CN-1"
+		case st != ndk.StatusSharingViolation && st != ndk.StatusInvalidAddress && st != ndk.StatusTooManyAddresses:
+			// No status about the address: the provider does not
+			// create shared endpoints.
+			rules = createRule["NdkCreateSharedEndpoint"] + " " + rules
 		}
 		w.fail(&model.Finding{Rules: rules, Call: "NdkCreateSharedEndpoint", Object: "a new shared endpoint", Side: s.String(),
 			Expected: fmt.Sprintf("%v (%s)", allowed, why), Observed: st.String()})
