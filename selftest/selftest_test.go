@@ -335,8 +335,6 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 // and what the model lacks to reach them.
 var modelNotYet = map[string]string{
 	// Out of the model's reach: what it lacks.
-	"ephemeral-range-off-by-one": "the ephemeral range's ends: a sequence binds a few ports, never walks 16384",
-	"resources-wrong-status":     "exhaustion: a sequence creates a few dozen objects, never max-objects",
 	"create-completion-lost":     "MW objects: the model has listeners, connectors, shared endpoints, PDs, CQs and QPs",
 	"close-no-cancel":            "the data path: posted receives (the connect part breaks no rule)",
 	"disconnect-ignores-dma":     "the data path: transfers in flight at NdkDisconnect",

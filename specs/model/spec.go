@@ -230,6 +230,7 @@ func (w *world) run() {
 	cfg.Addr = [2]netip.Addr{w.d.A, w.d.B}
 	w.m = model.New(cfg)
 	w.t.Repeat(w.actions())
+	w.exhaust(w.t)
 	w.teardown(rapid.Bool().Draw(w.t, "close one at a time"), rapid.IntRange(0, 3).Draw(w.t, "adapter close early") == 0)
 	w.checkLate()
 	w.checkReleased()
