@@ -27,13 +27,14 @@ const (
 
 // exhaust, after the drawn steps of one sequence in exhaustOdds, uses up a
 // side's ephemeral range, then its adapter's resources, with the
-// sequence's objects open, and gives everything back: listeners listening on port 0 until a create
-// or a listen fails (every port one gets is a free port of the ephemeral
-// range 49152-65535, none got twice: CN-2, CN-1, LC-6), then connectors
-// until a create fails, which must fail with STATUS_INSUFFICIENT_RESOURCES,
-// inline or through its completion (CR-11); then it closes them all and
-// waits for their closes. Its objects stay out of the model: nothing else
-// happens meanwhile, and none is left when it ends.
+// sequence's objects open, and gives everything back: listeners listening
+// on port 0 until a create or a listen fails (every port one gets is a
+// free port of the ephemeral range 49152-65535, none got twice: CN-2, CN-1,
+// LC-6), then connectors until a create fails, which must fail with
+// STATUS_INSUFFICIENT_RESOURCES, inline or through its completion (CR-11);
+// then it closes them all and waits for their closes. Its objects stay out
+// of the model: nothing else happens meanwhile, and none is left when it
+// ends.
 func (w *world) exhaust(t *rapid.T) {
 	// The last value runs it: shrinking draws towards 0, away from it.
 	if rapid.IntRange(0, exhaustOdds-1).Draw(t, "use up the range and the resources") != exhaustOdds-1 {
