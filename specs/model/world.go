@@ -679,14 +679,18 @@ func (w *world) checkLate() {
 }
 
 // probe checks whether side s's port is free or busy as the model says:
-// NdkListen on a new listener, closed at once.
+// NdkListen on a new listener, closed at once. It is judged by what the
+// model knew when the listen was issued: a close that completes meanwhile
+// (its completion applied only after) may free the port during the listen.
 func (w *world) probe(s model.Side, port uint16) {
 	ap := w.m.Addr(s, port)
+	w.step("%s: probe %v", s, ap)
 	obj := w.create(s, "NdkCreateListener", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 		l, st := w.adapter[s].CreateListener(func(any, ndk.Connector) {}, nil, done, nil)
 		return l, st
 	})
 	if obj == nil {
+		w.note(" -> no resources for a listener")
 		return
 	}
 	l := obj.(ndk.Listener)
@@ -701,7 +705,7 @@ func (w *world) probe(s model.Side, port uint16) {
 			w.fail(w.hung(&model.Finding{Rules: "CR-4", Call: "NdkListen", Object: "probe listener", Side: s.String(), Expected: "the completion of a pending NdkListen", Observed: "none"}))
 		}
 	}
-	w.step("%s: probe %v -> %v", s, ap, st)
+	w.note(" -> %v", st)
 	f := w.m.Probe(s, ap, st)
 	closed := make(chan struct{}, 1)
 	cst := w.invoke("NdkCloseObject", func() ndk.Status { return l.Close(func(any) { closed <- struct{}{} }, nil) })
