@@ -289,6 +289,9 @@ func (m *Model) Disconnect(c Ref) *Op {
 	op := m.newOp(CallDisconnect, o)
 	o.disconnectOp = op
 	m.disconnectIssued(o, op)
+	// The peer left before: the provider may have detected the abort
+	// before this call and deliver its indication after it (DS-6, DS-7).
+	o.peerLeftRace = o.peerLeftRace || o.peerLeft
 	if p := m.Obj(o.Peer); p != nil {
 		m.peerLeaves(p, true)
 	}

@@ -13,6 +13,9 @@ import "github.com/ndkconform/ndkconform/ndk"
 // the peer, which never got the notice, owes no indication (it may get one
 // once its host answers again).
 func (m *Model) Unanswered(op *Op) {
+	if o := m.Obj(op.Obj); o.peerLeft || o.aborted {
+		return // the peer's notice or an abort came before: any end
+	}
 	op.st = opState{allowed: []ndk.Status{ndk.StatusIOTimeout}, rules: "DS-4 CN-17", why: "the peer's host does not answer: only the provider's time-out can end the handshake"}
 	if p := m.Obj(m.Obj(op.Obj).Peer); p != nil {
 		p.indicationDue = false
@@ -39,6 +42,10 @@ func (m *Model) HostDown(s Side) {
 		}
 	}
 }
+
+// PeerLeft says whether connector o's peer disconnected, closed or gave up
+// (as far as the consumer can know).
+func (o *Object) PeerLeft() bool { return o.peerLeft }
 
 // Aborted says whether connector o's connection was aborted by a fault.
 func (o *Object) Aborted() bool { return o.aborted }

@@ -126,7 +126,7 @@ type Object struct {
 	disconnectOp         *Op
 	disconnectDone       bool
 	peerLeft             bool // the peer disconnected, closed or gave up
-	peerLeftRace         bool // the peer left while this side's own disconnect was pending (DS-7)
+	peerLeftRace         bool // the peer left before or while this side's own disconnect was pending (DS-7)
 	indications          int
 	indicationDue        bool // the peer disconnected gracefully: an indication must come (DS-3, DS-6)
 	acceptOp             *Op

@@ -31,9 +31,16 @@ func (m *Model) Returned(op *Op, st ndk.Status) *Finding {
 			return m.find(o, op.Call, "CR-5", "STATUS_SUCCESS or STATUS_PENDING (a close never fails)", st.String())
 		}
 		if op.mustPend != "" {
-			f := m.find(o, op.Call, op.mustPend, "STATUS_PENDING ("+op.st.why+")", "STATUS_SUCCESS")
-			m.final(op, st)
-			return f
+			// Judged by the successors still open now: a successor's
+			// close may have completed while this call was in the
+			// provider (its completion seen before this return).
+			certain, _ := m.successorsOf(o)
+			certain = slices.DeleteFunc(certain, func(s *Object) bool { return m.mayLetGo(s, o) })
+			if len(certain) > 0 {
+				f := m.find(o, op.Call, op.mustPend, "STATUS_PENDING (its successors "+m.names(certain)+" are open)", "STATUS_SUCCESS")
+				m.final(op, st)
+				return f
+			}
 		}
 	}
 	return m.final(op, st)
@@ -239,7 +246,13 @@ func (m *Model) closed(o *Object, op *Op) *Finding {
 		return false
 	})
 	if len(certain) > 0 {
-		f = m.find(o, CallClose, closeRules(o), "the close completes only once its successors are closed", "it completed while "+m.names(certain)+" are open")
+		rules, state := closeRules(o), "are open"
+		if !slices.ContainsFunc(certain, func(s *Object) bool { return !s.Closing }) {
+			// Their closes pend: the provider may have closed them and
+			// not called their close completions yet (LT-20).
+			rules, state = "LT-20 "+rules, "are closing (their close completions had not come)"
+		}
+		f = m.find(o, CallClose, rules, "the close completes only once its successors are closed", "it completed while "+m.names(certain)+" "+state)
 	}
 	if f == nil && o.eventsRunning > 0 {
 		f = m.find(o, CallClose, "LT-24 CR-7", "the close completes only once the object's event callbacks returned",
@@ -314,8 +327,11 @@ func (m *Model) opDue(o *Object, op *Op) (string, string) {
 		if certain, _ := m.successorsOf(o); len(certain) > 0 {
 			return "", ""
 		}
-		if len(m.pending[o.Ref]) > 0 {
+		if slices.ContainsFunc(m.pending[o.Ref], func(p *Op) bool { return p != op }) {
 			return "", "" // they are due themselves (LT-26)
+		}
+		if o.eventsRunning > 0 {
+			return "", "" // its event callbacks hold it (LT-24)
 		}
 		return "CR-6 LT-4", "nothing holds the close"
 	}

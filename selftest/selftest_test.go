@@ -333,15 +333,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 
 // modelNotYet are the seed-area variants the model specs do not catch yet,
 // and what the model lacks to reach them.
-var modelNotYet = map[string]string{
-	// Reachable by the model's moves, not within the default budget.
-	"accept-while-closing": "a connect to a listener whose close pends: reached, not within the default budget",
-	"early-port-release":   "a probe of a closing listener's or shared endpoint's port: reached, not within the default budget",
-	"close-during-event":   "a listener closed during its connect event: the variant's close still waits for the connectors",
-	// Out of the model's reach: what it lacks.
-	"ephemeral-range-off-by-one": "the ephemeral range's ends: a sequence binds a few ports, never walks 16384",
-	"resources-wrong-status":     "exhaustion: a sequence creates a few dozen objects, never max-objects",
-}
+var modelNotYet = map[string]string{}
 
 // coreVariants break the four rules the product is known by: pending
 // listener close, reject-on-close, port reuse failing until the reference

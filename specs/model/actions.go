@@ -43,6 +43,7 @@ func (w *world) actions() map[string]func(*rapid.T) {
 		"probe a port":           w.probePort,
 		"concurrent creates":     w.concurrentCreates,
 		"close during event":     w.closeDuringEvent,
+		"close a held endpoint":  w.closeHeld,
 		"data path":              w.dataPath,
 		"disconnect with data":   w.disconnectWithData,
 		"establish a connection": w.establish,
@@ -182,7 +183,12 @@ func (w *world) newQP(t *rapid.T, s model.Side) model.Ref {
 
 func (w *world) createSharedEndpoint(t *rapid.T) {
 	s := w.drawSide(t)
-	ap := w.drawLocal(t, s, "shared endpoint address")
+	w.newSharedEndpoint(s, w.drawLocal(t, s, "shared endpoint address"))
+}
+
+// newSharedEndpoint creates a shared endpoint of side s for ap and returns
+// it, or 0 when the create failed (as the model allows or not).
+func (w *world) newSharedEndpoint(s model.Side, ap netip.AddrPort) model.Ref {
 	allowed, rules, why := w.m.SharedEndpointExpect(s, ap)
 	w.step("%s: NdkCreateSharedEndpoint %v", s, ap)
 	obj, st, problem := w.createRaw("NdkCreateSharedEndpoint", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
@@ -191,8 +197,13 @@ func (w *world) createSharedEndpoint(t *rapid.T) {
 	w.fail(problem)
 	w.note(" -> %v", st)
 	if !statusIn(st, allowed) {
-		if st == ndk.StatusInvalidAddress && ap.Addr() == w.m.Addr(s, 0).Addr() {
+		switch {
+		case st == ndk.StatusInvalidAddress && ap.Addr() == w.m.Addr(s, 0).Addr():
 			rules = "OV-2 CN-1"
+		case st != ndk.StatusSharingViolation && st != ndk.StatusInvalidAddress && st != ndk.StatusTooManyAddresses:
+			// No status about the address: the provider does not
+			// create shared endpoints.
+			rules = createRule["NdkCreateSharedEndpoint"] + " " + rules
 		}
 		w.fail(&model.Finding{Rules: rules, Call: "NdkCreateSharedEndpoint", Object: "a new shared endpoint", Side: s.String(),
 			Expected: fmt.Sprintf("%v (%s)", allowed, why), Observed: st.String()})
@@ -201,7 +212,7 @@ func (w *world) createSharedEndpoint(t *rapid.T) {
 		if obj != nil {
 			w.fail(&model.Finding{Rules: "CR-2", Call: "NdkCreateSharedEndpoint", Side: s.String(), Expected: "no object for a failed create", Observed: "an object"})
 		}
-		return
+		return 0
 	}
 	se := obj.(ndk.SharedEndpoint)
 	got, gst := se.GetLocalAddress()
@@ -212,6 +223,7 @@ func (w *world) createSharedEndpoint(t *rapid.T) {
 	w.handles[r] = obj
 	w.note(" = %s at %v", w.m.Name(r), got)
 	w.fail(f)
+	return r
 }
 
 func statusIn(st ndk.Status, set []ndk.Status) bool {
@@ -514,15 +526,20 @@ func (w *world) concurrentCreates(t *rapid.T) {
 		}()
 	}
 	wg.Wait() // createRaw gives up on a call that does not return
-	w.fail(problems[0])
-	w.fail(problems[1])
 	w.note(" -> %v, %v", sts[0], sts[1])
+	// The objects made first, so that the sequence closes them whatever
+	// it finds (an object left open holds the adapter's close up).
 	for i := range 2 {
-		switch sts[i] {
-		case ndk.StatusSuccess:
+		if sts[i] == ndk.StatusSuccess && objs[i] != nil {
 			r := w.m.Add(s, model.Connector)
 			w.handles[r] = objs[i]
-		case ndk.StatusInsufficientResources:
+		}
+	}
+	w.fail(problems[0])
+	w.fail(problems[1])
+	for i := range 2 {
+		switch sts[i] {
+		case ndk.StatusSuccess, ndk.StatusInsufficientResources:
 		default:
 			w.fail(&model.Finding{Rules: "LT-7 IF-4", Call: "NdkCreateConnector", Side: s.String(),
 				Expected: "STATUS_SUCCESS for a create made while another call on the adapter is in progress", Observed: sts[i].String()})
@@ -533,21 +550,26 @@ func (w *world) concurrentCreates(t *rapid.T) {
 // closeDuringEvent connects to a listener and closes the listener while its
 // connect event callback runs: the close must not complete before the
 // callback returned (LT-24, CR-7), and no new connection is accepted once
-// the close was issued (LC-16).
+// the close was issued (LC-16). It may also close the connector the event
+// delivers, before or after the listener's close, while the callback runs:
+// for a listener with no other connector, nothing then holds the close but
+// the callback.
 func (w *world) closeDuringEvent(t *rapid.T) {
 	s := w.drawSide(t)
-	ls := w.objects(s.Other(), model.Listener, func(o *model.Object) bool { return o.Open() && o.Listening && !o.Paused })
-	l := pick(t, "listening listener", ls)
+	l := w.eventListener(t, s.Other())
+	drop := rapid.IntRange(0, 2).Draw(t, "close the delivered connector") // 0: no; 1: before the listener; 2: after
 	c := w.idleConnector(t, s)
 	qp := w.drawQP(t, s)
 	hold, held := make(chan struct{}), make(chan struct{})
 	w.mu.Lock()
 	w.holdEvent, w.eventHeld = hold, held
 	w.mu.Unlock()
+	release := sync.OnceFunc(func() { close(hold) })
 	defer func() {
 		w.mu.Lock()
 		w.holdEvent = nil
 		w.mu.Unlock()
+		release() // also when a finding ends the sequence meanwhile
 	}()
 	dst := w.m.Obj(l).Local
 	w.step("%s: NdkConnect %s with %s -> %v, holding the connect event", s, w.m.Name(c), w.m.Name(qp), dst)
@@ -561,13 +583,16 @@ func (w *world) closeDuringEvent(t *rapid.T) {
 	}()
 	select {
 	case <-held:
-	case <-time.After(w.d.Timeout):
-		close(hold)
+	case <-time.After(w.wait()):
+		release()
 		w.settle()
 		return
 	}
+	if drop == 1 {
+		w.dropDelivered(c)
+	}
 	if !w.claimClose(l) {
-		close(hold)
+		release()
 		return
 	}
 	w.step("%s: NdkCloseObject %s during its connect event", s.Other(), w.m.Name(l))
@@ -576,7 +601,10 @@ func (w *world) closeDuringEvent(t *rapid.T) {
 	lc.op, lc.ref = w.m.Close(l), l
 	st := w.invoke(model.CallClose, func() ndk.Status { return L.Close(w.closeDone(lc), nil) })
 	w.push(event{kind: evReturned, c: lc, st: st})
+	if drop == 2 {
+		w.dropDelivered(c)
+	}
 	time.Sleep(time.Millisecond)
-	close(hold)
+	release()
 	w.settle()
 }

@@ -287,7 +287,7 @@ func (w *world) disconnectWithData(t *rapid.T) {
 // (DS-4, CN-17). A provider that declares none gets the call deadline,
 // and no verdict.
 func (w *world) awaitDisconnect(op *model.Op) {
-	limit, declared := w.d.Timeout, false
+	limit, declared := w.wait(), false
 	if td, ok := w.d.Provider.(ndk.TimeoutDeclarer); ok {
 		if d, ok := td.DeclaredTimeouts()["disconnect"]; ok && d > 0 {
 			limit, declared = min(d+suite.TimeoutMargin, w.d.Timeout), true
@@ -310,7 +310,7 @@ func (w *world) awaitDisconnect(op *model.Op) {
 	}
 	w.log("  (NdkDisconnect %s still pending after %v)", w.m.Name(op.Obj), limit)
 	if declared {
-		w.fail(w.m.FindingAbout(op, "DS-4 CN-17", fmt.Sprintf("NdkDisconnect ends within the provider's declared disconnect time-out and the margin (%v): with the peer's answer, or STATUS_IO_TIMEOUT", limit), "it was still pending"))
+		w.fail(w.hung(w.m.FindingAbout(op, "DS-4 CN-17", fmt.Sprintf("NdkDisconnect ends within the provider's declared disconnect time-out and the margin (%v): with the peer's answer, or STATUS_IO_TIMEOUT", limit), "it was still pending")))
 	}
 }
 

@@ -49,7 +49,7 @@ func (w *world) disconnectUnanswered(t *rapid.T) {
 	fi := w.injector(t)
 	s := w.drawSide(t)
 	c := pick(t, "established connector", w.live(t, s, func(o *model.Object) bool {
-		return o.Open() && o.Phase == model.Established && !o.Disconnecting() && !o.Aborted()
+		return o.Open() && o.Phase == model.Established && !o.Disconnecting() && !o.Aborted() && !o.PeerLeft()
 	}))
 	if len(w.m.Unfinished()) > 0 {
 		return

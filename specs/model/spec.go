@@ -63,12 +63,14 @@ func runModel(d suite.Direct, text string) {
 			}
 		}()
 		rapid.Check(tb, func(t *rapid.T) {
+			if last != nil && last.costly != "" {
+				// Reported as found: neither replayed nor shrunk.
+				t.Skip("not replayed: " + last.costly)
+			}
 			sequences++
 			w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1),
 				regions: map[model.Ref]*region{}, writes: map[int]pendingWrite{}, nextVA: 0x10000000}
-			if last != nil {
-				w.target = &last.f
-			}
+			w.target = last
 			defer func() {
 				if w.failure != nil {
 					last = w.failure
@@ -93,8 +95,13 @@ func runModel(d suite.Direct, text string) {
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Shortest failing sequence (%d steps; run seed %d, sequence seed %d, failed at sequence %d of %d):\n",
-		len(last.steps), d.Seed, caseSeed, firstFailure, d.Sequences)
+	if last.costly != "" {
+		fmt.Fprintf(&b, "Failing sequence, not shrunk (%d steps; its breach is %s; run seed %d, sequence seed %d, failed at sequence %d of %d):\n",
+			len(last.steps), last.costly, d.Seed, caseSeed, firstFailure, d.Sequences)
+	} else {
+		fmt.Fprintf(&b, "Shortest failing sequence (%d steps; run seed %d, sequence seed %d, failed at sequence %d of %d):\n",
+			len(last.steps), d.Seed, caseSeed, firstFailure, d.Sequences)
+	}
 	for i, s := range last.steps {
 		fmt.Fprintf(&b, "  %2d. %s\n", i+1, s)
 	}
@@ -214,7 +221,7 @@ func (w *world) run() {
 			}()
 			select {
 			case <-done:
-			case <-time.After(w.d.Timeout):
+			case <-time.After(w.wait()):
 			}
 		}
 	})
@@ -225,6 +232,7 @@ func (w *world) run() {
 	cfg.Addr = [2]netip.Addr{w.d.A, w.d.B}
 	w.m = model.New(cfg)
 	w.t.Repeat(w.actions())
+	w.exhaust(w.t)
 	w.teardown(rapid.Bool().Draw(w.t, "close one at a time"), rapid.IntRange(0, 3).Draw(w.t, "adapter close early") == 0)
 	w.checkLate()
 	w.checkReleased()

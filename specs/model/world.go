@@ -40,7 +40,10 @@ type world struct {
 	// inside a completion callback: the consumer closes an object once
 	// (CR-8).
 	closing map[model.Ref]bool
-	target  *model.Finding // the breach being shrunk
+	target  *failure // the breach being shrunk
+	// costly are the findings whose replays would cost too much to be
+	// shrunk: why (a wait that expired, an exhaustion).
+	costly map[*model.Finding]string
 	// holdEvent, when set, holds the next connect event callback until
 	// the sequence closes its listener (LT-24).
 	holdEvent chan struct{}
@@ -75,7 +78,43 @@ func (w *world) closed(r model.Ref) bool {
 type failure struct {
 	f     model.Finding
 	steps []string
+	// costly says why the sequence is not replayed nor shrunk (a finding
+	// that a wait expired costs the wait each time), or is empty.
+	costly string
 }
+
+// hangNotShrunk is why a hang is reported as found.
+const hangNotShrunk = "a wait that expired, which every replay would wait out again"
+
+// shrinkWait bounds every wait of the sequences replayed to shrink a
+// breach that is no hang: a replay that would wait longer is not the breach.
+const shrinkWait = 500 * time.Millisecond
+
+// wait is how long the sequence waits for a call to return or a callback
+// to come.
+func (w *world) wait() time.Duration {
+	if w.target != nil && w.d.Timeout > shrinkWait {
+		return shrinkWait
+	}
+	return w.d.Timeout
+}
+
+// mark records that finding f is costly to replay, and why; it returns f.
+// It may run on any goroutine.
+func (w *world) mark(f *model.Finding, why string) *model.Finding {
+	if f != nil {
+		w.mu.Lock()
+		if w.costly == nil {
+			w.costly = map[*model.Finding]string{}
+		}
+		w.costly[f] = why
+		w.mu.Unlock()
+	}
+	return f
+}
+
+// hung marks f as the finding of a wait that expired.
+func (w *world) hung(f *model.Finding) *model.Finding { return w.mark(f, hangNotShrunk) }
 
 type evKind int
 
@@ -206,10 +245,13 @@ func (w *world) fail(f *model.Finding) {
 	if f == nil {
 		return
 	}
-	if w.target != nil && w.target.Rules != f.Rules {
+	w.mu.Lock()
+	costly := w.costly[f]
+	w.mu.Unlock()
+	if w.target != nil && (w.target.f.Rules != f.Rules || w.target.costly != costly) {
 		w.t.Skip("another breach than the one being shrunk")
 	}
-	w.failure = &failure{f: *f, steps: append([]string(nil), w.steps...)}
+	w.failure = &failure{f: *f, steps: append([]string(nil), w.steps...), costly: costly}
 	w.t.Fatalf("%s", f.String())
 }
 
@@ -254,8 +296,8 @@ func (w *world) invoke(what string, fn func() ndk.Status) ndk.Status {
 			w.fail(&model.Finding{Call: what, Expected: "the call returns", Observed: "the provider panicked: " + r.panic})
 		}
 		return r.st
-	case <-time.After(w.d.Timeout):
-		w.fail(&model.Finding{Rules: "LT-12 LT-13", Call: what, Expected: "the call returns within " + w.d.Timeout.String(), Observed: "it did not return"})
+	case <-time.After(w.wait()):
+		w.fail(w.hung(&model.Finding{Rules: "LT-12 LT-13", Call: what, Expected: "the call returns within " + w.wait().String(), Observed: "it did not return"}))
 		return 0
 	}
 }
@@ -403,7 +445,7 @@ func (w *world) side(r model.Ref) string { return w.m.Obj(r).Side.String() }
 // settle feeds the model what happened and waits, event-driven, for what
 // the model says must happen now.
 func (w *world) settle() {
-	deadline := time.Now().Add(w.d.Timeout)
+	deadline := time.Now().Add(w.wait())
 	for {
 		w.drain()
 		w.checkCreates()
@@ -414,19 +456,19 @@ func (w *world) settle() {
 		left := time.Until(deadline)
 		if left <= 0 && len(due) == 0 {
 			d := wrs[0]
-			w.fail(w.m.WRFinding(d, d.What+" within "+w.d.Timeout.String(), "it did not come"))
+			w.fail(w.hung(w.m.WRFinding(d, d.What+" within "+w.wait().String(), "it did not come")))
 		}
 		if left <= 0 {
 			d := due[0]
-			f := &model.Finding{Rules: d.Rules, Call: "", Expected: d.What + " within " + w.d.Timeout.String(), Observed: "it did not come"}
+			f := &model.Finding{Rules: d.Rules, Call: "", Expected: d.What + " within " + w.wait().String(), Observed: "it did not come"}
 			if d.Op != nil {
-				f = w.m.FindingAbout(d.Op, d.Rules, d.What+" within "+w.d.Timeout.String(), "it did not come")
+				f = w.m.FindingAbout(d.Op, d.Rules, d.What+" within "+w.wait().String(), "it did not come")
 			} else if d.Event != 0 {
 				f.Call, f.Object, f.Side = "NdkConnectEventCallback", w.m.Name(d.Event), w.side(d.Event)
 			} else {
 				f.Call, f.Object, f.Side = "NdkDisconnectEventCallback", w.m.Name(d.Indication), w.side(d.Indication)
 			}
-			w.fail(f)
+			w.fail(w.hung(f))
 		}
 		wait := left
 		if len(wrs) > 0 {
@@ -502,8 +544,8 @@ func (w *world) createRaw(what string, fn func(done ndk.CreateCompletion) (ndk.O
 	var r result
 	select {
 	case r = <-ret:
-	case <-time.After(w.d.Timeout):
-		return nil, 0, &model.Finding{Rules: "LT-7", Call: what, Expected: "the call returns within " + w.d.Timeout.String(), Observed: "it did not return"}
+	case <-time.After(w.wait()):
+		return nil, 0, w.hung(&model.Finding{Rules: "LT-7", Call: what, Expected: "the call returns within " + w.wait().String(), Observed: "it did not return"})
 	}
 	w.mu.Lock()
 	c.returned = r.st
@@ -511,8 +553,8 @@ func (w *world) createRaw(what string, fn func(done ndk.CreateCompletion) (ndk.O
 	if r.st == ndk.StatusPending {
 		select {
 		case <-got:
-		case <-time.After(w.d.Timeout):
-			return nil, 0, &model.Finding{Rules: "CR-1 LT-6", Call: what, Expected: "NdkCreateCompletion for a create that returned STATUS_PENDING", Observed: "none within " + w.d.Timeout.String()}
+		case <-time.After(w.wait()):
+			return nil, 0, w.hung(&model.Finding{Rules: "CR-1 LT-6", Call: what, Expected: "NdkCreateCompletion for a create that returned STATUS_PENDING", Observed: "none within " + w.wait().String()})
 		}
 		w.mu.Lock()
 		r = result{c.obj, c.st}
@@ -562,7 +604,7 @@ func (w *world) teardown(waitEach bool, adapterEarly bool) {
 	// LT-8: an object is closed only once every call on it returned; a
 	// call still in the provider (a Connect waiting for its peer) ends
 	// when what it waits for is closed, or at the provider's time-out.
-	deadline := time.Now().Add(w.d.Timeout)
+	deadline := time.Now().Add(w.wait())
 	for {
 		w.drain()
 		var open []model.Ref
@@ -599,8 +641,8 @@ func (w *world) teardown(waitEach bool, adapterEarly bool) {
 		}
 	}
 	if left := w.m.OpenObjects(); len(left) > 0 {
-		w.fail(&model.Finding{Rules: "LT-12 LT-13", Call: "", Object: w.m.Name(left[0]), Expected: "every call on the sequence's objects returns, so that they can be closed",
-			Observed: "a call on it is still in the provider after " + w.d.Timeout.String()})
+		w.fail(w.hung(&model.Finding{Rules: "LT-12 LT-13", Call: "", Object: w.m.Name(left[0]), Expected: "every call on the sequence's objects returns, so that they can be closed",
+			Observed: "a call on it is still in the provider after " + w.wait().String()}))
 	}
 	if !adapterEarly {
 		w.settle()
@@ -625,9 +667,9 @@ func (w *world) closeAdapters() {
 	}()
 	select {
 	case <-done:
-	case <-time.After(w.d.Timeout):
+	case <-time.After(w.wait()):
 		w.adapter = [2]ndk.Adapter{}
-		w.fail(&model.Finding{Rules: "LT-22", Call: "NDK_ADAPTER close", Expected: "the blocking adapter close returns once the adapter's objects are closed", Observed: "it did not return within " + w.d.Timeout.String()})
+		w.fail(w.hung(&model.Finding{Rules: "LT-22", Call: "NDK_ADAPTER close", Expected: "the blocking adapter close returns once the adapter's objects are closed", Observed: "it did not return within " + w.wait().String()}))
 	}
 	w.adapter = [2]ndk.Adapter{}
 	w.mu.Lock()
@@ -656,14 +698,18 @@ func (w *world) checkLate() {
 }
 
 // probe checks whether side s's port is free or busy as the model says:
-// NdkListen on a new listener, closed at once.
+// NdkListen on a new listener, closed at once. It is judged by what the
+// model knew when the listen was issued: a close that completes meanwhile
+// (its completion applied only after) may free the port during the listen.
 func (w *world) probe(s model.Side, port uint16) {
 	ap := w.m.Addr(s, port)
+	w.step("%s: probe %v", s, ap)
 	obj := w.create(s, "NdkCreateListener", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 		l, st := w.adapter[s].CreateListener(func(any, ndk.Connector) {}, nil, done, nil)
 		return l, st
 	})
 	if obj == nil {
+		w.note(" -> no resources for a listener")
 		return
 	}
 	l := obj.(ndk.Listener)
@@ -674,19 +720,19 @@ func (w *world) probe(s model.Side, port uint16) {
 	if st == ndk.StatusPending {
 		select {
 		case st = <-ch:
-		case <-time.After(w.d.Timeout):
-			w.fail(&model.Finding{Rules: "CR-4", Call: "NdkListen", Object: "probe listener", Side: s.String(), Expected: "the completion of a pending NdkListen", Observed: "none"})
+		case <-time.After(w.wait()):
+			w.fail(w.hung(&model.Finding{Rules: "CR-4", Call: "NdkListen", Object: "probe listener", Side: s.String(), Expected: "the completion of a pending NdkListen", Observed: "none"}))
 		}
 	}
-	w.step("%s: probe %v -> %v", s, ap, st)
+	w.note(" -> %v", st)
 	f := w.m.Probe(s, ap, st)
 	closed := make(chan struct{}, 1)
 	cst := w.invoke("NdkCloseObject", func() ndk.Status { return l.Close(func(any) { closed <- struct{}{} }, nil) })
 	if cst == ndk.StatusPending {
 		select {
 		case <-closed:
-		case <-time.After(w.d.Timeout):
-			w.fail(&model.Finding{Rules: "CR-6", Call: "NdkCloseObject", Object: "probe listener", Side: s.String(), Expected: "the close completes", Observed: "it did not"})
+		case <-time.After(w.wait()):
+			w.fail(w.hung(&model.Finding{Rules: "CR-6", Call: "NdkCloseObject", Object: "probe listener", Side: s.String(), Expected: "the close completes", Observed: "it did not"}))
 		}
 	}
 	if st == ndk.StatusSuccess {

@@ -1,0 +1,238 @@
+package model
+
+import (
+	"fmt"
+	"net/netip"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/model"
+	"github.com/ndkconform/ndkconform/ndk"
+	"pgregory.net/rapid"
+)
+
+const (
+	// exhaustOdds: a sequence ends with exhaust once in exhaustOdds
+	// (about three times per model spec with the default budget).
+	exhaustOdds = 12
+	// exhaustBound is the most objects it creates: a provider that has
+	// resources for more is not exhausted (the move observes nothing).
+	exhaustBound = 1 << 15
+	// ephemeralPorts is the size of the ephemeral range 49152-65535.
+	ephemeralPorts = ndk.EphemeralPortLast - ndk.EphemeralPortFirst + 1
+	// exhaustNotShrunk is why its findings are reported as found.
+	exhaustNotShrunk = "an exhaustion of the ephemeral range and the adapter's resources, which every replay would make again"
+)
+
+// exhaust, after the drawn steps of one sequence in exhaustOdds, uses up a
+// side's ephemeral range, then its adapter's resources, with the
+// sequence's objects open, and gives everything back: listeners listening
+// on port 0 until a create or a listen fails (every port one gets is a
+// free port of the ephemeral range 49152-65535, none got twice: CN-2, CN-1,
+// LC-6), then connectors until a create fails, which must fail with
+// STATUS_INSUFFICIENT_RESOURCES, inline or through its completion (CR-11);
+// then it closes them all and waits for their closes. Its objects stay out
+// of the model: nothing else happens meanwhile, and none is left when it
+// ends.
+func (w *world) exhaust(t *rapid.T) {
+	// The last value runs it: shrinking draws towards 0, away from it.
+	if rapid.IntRange(0, exhaustOdds-1).Draw(t, "use up the range and the resources") != exhaustOdds-1 {
+		return
+	}
+	s := w.drawSide(t)
+	w.step("%s: use up the ephemeral range (listeners on port 0) and the adapter's resources (connectors), then close them all", s)
+	b := &bulk{a: w.adapter[s], side: s, last: time.Now()}
+	// The model's ports, as the walk starts: a port it holds for sure
+	// must not be handed out.
+	busy := map[uint16]string{}
+	for _, p := range w.m.Ports(s) {
+		if st, rules := w.m.Port(s, w.m.Addr(s, p)); st == model.Busy {
+			busy[p] = rules
+		}
+	}
+	done := make(chan *model.Finding, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- &model.Finding{Call: b.doing(), Side: s.String(), Expected: "the call returns", Observed: fmt.Sprintf("the provider panicked: %v\n%s", r, debug.Stack())}
+			}
+		}()
+		done <- b.run(w.m.Addr(s, 0), busy)
+	}()
+	tick := time.NewTicker(w.wait() / 10)
+	defer tick.Stop()
+	for {
+		select {
+		case f := <-done:
+			w.note(" -> %s", b.summary())
+			w.fail(w.mark(f, exhaustNotShrunk))
+			return
+		case <-tick.C:
+			if what, since := b.stalled(); since > w.wait() {
+				w.note(" -> %s", b.summary())
+				w.fail(w.hung(&model.Finding{Rules: what.rules, Call: what.call, Side: s.String(),
+					Expected: what.expected + " within " + w.wait().String(), Observed: "it did not"}))
+			}
+		}
+	}
+}
+
+// bulk is the exhaust move's worker: it makes its calls one at a time on
+// a goroutine of its own, while the sequence's goroutine watches that each
+// ends in time.
+type bulk struct {
+	a    ndk.Adapter
+	side model.Side
+
+	mu      sync.Mutex
+	last    time.Time // the last call ended
+	current waiting
+	ports   int // port 0 listens that succeeded
+	created int
+	stop    string // what ended the walk and the creates
+}
+
+// waiting is the call the worker waits for, for a finding if it does not
+// end.
+type waiting struct{ call, rules, expected string }
+
+func (b *bulk) wait(call, rules, expected string) {
+	b.mu.Lock()
+	b.current, b.last = waiting{call, rules, expected}, time.Now()
+	b.mu.Unlock()
+}
+
+func (b *bulk) doing() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.current.call
+}
+
+func (b *bulk) stalled() (waiting, time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.current, time.Since(b.last)
+}
+
+func (b *bulk) summary() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return fmt.Sprintf("%d ephemeral ports, %d objects; %s", b.ports, b.created, b.stop)
+}
+
+// create runs a create and waits for its outcome.
+func (b *bulk) create(what string, fn func(ndk.CreateCompletion) (ndk.Object, ndk.Status)) (ndk.Object, ndk.Status) {
+	type result struct {
+		obj ndk.Object
+		st  ndk.Status
+	}
+	ch := make(chan result, 1)
+	b.wait(what, "LT-12 LT-13", "the call returns")
+	obj, st := fn(func(_ any, st ndk.Status, obj ndk.Object) { ch <- result{obj, st} })
+	if st == ndk.StatusPending {
+		b.wait(what, "CR-1 LT-6", "NdkCreateCompletion for a create that returned STATUS_PENDING")
+		r := <-ch
+		obj, st = r.obj, r.st
+	}
+	return obj, st
+}
+
+// request runs a request or close and waits for its outcome.
+func (b *bulk) request(what, rules string, fn func(func(ndk.Status)) ndk.Status) ndk.Status {
+	ch := make(chan ndk.Status, 1)
+	b.wait(what, "LT-12 LT-13", "the call returns")
+	st := fn(func(st ndk.Status) { ch <- st })
+	if st == ndk.StatusPending {
+		b.wait(what, rules, "the completion of a call that returned STATUS_PENDING")
+		st = <-ch
+	}
+	return st
+}
+
+// run is the walk, the creates and the closes; it returns the first
+// finding.
+func (b *bulk) run(port0 netip.AddrPort, busy map[uint16]string) (f *model.Finding) {
+	side := b.side.String()
+	var objs []ndk.Object
+	defer func() {
+		for i := len(objs) - 1; i >= 0; i-- {
+			o := objs[i]
+			b.request("NdkCloseObject", "CR-6 LT-4", func(done func(ndk.Status)) ndk.Status {
+				return o.Close(func(any) { done(ndk.StatusSuccess) }, nil)
+			})
+		}
+		b.wait("", "", "")
+	}()
+	created := func(o ndk.Object) {
+		objs = append(objs, o)
+		b.mu.Lock()
+		b.created++
+		b.mu.Unlock()
+	}
+	ended := func(format string, args ...any) {
+		b.mu.Lock()
+		b.stop = fmt.Sprintf(format, args...)
+		b.mu.Unlock()
+	}
+	// resources judges the create that failed once n objects were made.
+	resources := func(what string, st ndk.Status) *model.Finding {
+		ended("%s failed with %v", what, st)
+		if st == ndk.StatusInsufficientResources {
+			return nil
+		}
+		return &model.Finding{Rules: "CR-11 " + createRule[what], Call: what, Side: side,
+			Expected: fmt.Sprintf("STATUS_SUCCESS or, once the adapter's resources run out, STATUS_INSUFFICIENT_RESOURCES (%d objects made)", len(objs)),
+			Observed: st.String()}
+	}
+	seen := map[uint16]bool{}
+	for range ephemeralPorts + 1 {
+		obj, st := b.create("NdkCreateListener", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			return b.a.CreateListener(func(any, ndk.Connector) {}, nil, done, nil)
+		})
+		if st != ndk.StatusSuccess || obj == nil {
+			return resources("NdkCreateListener", st)
+		}
+		created(obj)
+		l := obj.(ndk.Listener)
+		st = b.request("NdkListen", "CR-4", func(done func(ndk.Status)) ndk.Status {
+			return l.Listen(port0, func(_ any, st ndk.Status) { done(st) }, nil)
+		})
+		if st != ndk.StatusSuccess {
+			ended("NdkListen on port 0 failed with %v", st)
+			break // the range, or the adapter, is used up
+		}
+		got, gst := l.GetLocalAddress()
+		find := func(rules, expected string) *model.Finding {
+			return &model.Finding{Rules: rules, Call: "NdkGetListenerLocalAddress", Side: side, Expected: expected,
+				Observed: fmt.Sprintf("%v, %v (after %d ports)", got, gst, len(seen))}
+		}
+		switch {
+		case gst != ndk.StatusSuccess:
+			return find("CN-2", "STATUS_SUCCESS on a listening listener")
+		case got.Addr() != port0.Addr():
+			return find("CN-2 LC-2", fmt.Sprintf("the local address %v asked for", port0.Addr()))
+		case got.Port() < ndk.EphemeralPortFirst || got.Port() > ndk.EphemeralPortLast:
+			return find("CN-2 CN-1", fmt.Sprintf("port 0 assigns a port of the ephemeral range %d-%d", ndk.EphemeralPortFirst, ndk.EphemeralPortLast))
+		case seen[got.Port()]:
+			return find("CN-2 LC-7 LC-6", "port 0 assigns a free port (this one is another of the walk's listeners')")
+		case busy[got.Port()] != "":
+			return find("CN-2 LC-6 "+busy[got.Port()], "port 0 assigns a free port (this one the sequence's objects hold)")
+		}
+		seen[got.Port()] = true
+		b.mu.Lock()
+		b.ports++
+		b.mu.Unlock()
+	}
+	for len(objs) < exhaustBound {
+		obj, st := b.create("NdkCreateConnector", func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
+			return b.a.CreateConnector(done, nil)
+		})
+		if st != ndk.StatusSuccess || obj == nil {
+			return resources("NdkCreateConnector", st)
+		}
+		created(obj)
+	}
+	ended("no create failed")
+	return nil
+}
