@@ -88,6 +88,10 @@ func (m *Model) final(op *Op, st ndk.Status) *Finding {
 		if (op.Call == CallConnect || op.Call == CallListen) && (st == ndk.StatusSharingViolation || st == ndk.StatusInvalidAddress) {
 			rules = m.addressRules(o.Side, op.source, op.target, op.Call, st, op.st.rules)
 		}
+		if st == ndk.StatusInvalidParameter && m.dataWithin(o, op) {
+			// The private data was within the adapter's limit (OV-1).
+			rules = "OV-1 " + rules
+		}
 		f = m.find(o, op.Call, rules, fmt.Sprintf("%s (%s)", statusList(allowed), why), st.String())
 	}
 	if g := m.apply(o, op, st); f == nil {
@@ -470,4 +474,17 @@ func (m *Model) attemptFailed(o *Object) {
 	if p := m.Obj(o.Peer); p != nil {
 		m.peerLeaves(p, false)
 	}
+}
+
+// dataWithin says whether the private data op sent was within the limit
+// the adapters report: MaxCallerData for a connect, MaxCalleeData for an
+// accept (OV-1).
+func (m *Model) dataWithin(o *Object, op *Op) bool {
+	switch op.Call {
+	case CallConnect, CallConnectShared:
+		return len(o.sentPD) <= int(m.cfg.MaxCallerData)
+	case CallAccept:
+		return len(o.sentPD) <= int(m.cfg.MaxCalleeData)
+	}
+	return false
 }

@@ -28,7 +28,7 @@ var checkedRules = []string{
 	"LT-7", "LT-9", "LT-12", "LT-14", "LT-15", "LT-16", "LT-20", "LT-22", "LT-23", "LT-25", "LT-26",
 	"DS-2", "DS-3", "DS-4", "DS-5", "DS-6", "DS-10", "CN-17",
 	"QP-3", "QP-4", "QP-5", "QP-6", "QP-21", "QP-22", "DP-4", "WR-5",
-	"CR-1", "CR-2", "CR-4", "CR-5", "CR-6", "CR-7", "CR-9", "CR-10",
+	"CR-1", "CR-2", "CR-4", "CR-5", "CR-6", "CR-7", "CR-9", "CR-10", "CR-11", "OV-1", "OV-2",
 }
 
 var _ = Describe("Model of the endpoint, lifetime and disconnect rules", Label(append([]string{"model", "endpoints", "lifetime", "disconnect"}, checkedRules...)...), func() {
@@ -229,6 +229,8 @@ func (w *world) run() {
 	for s := range 2 {
 		cfg.MaxInbound[s], cfg.MaxOutboud[s] = w.info[s].MaxInboundReadLimit, w.info[s].MaxOutboundReadLimit
 	}
+	cfg.MaxCallerData = min(w.info[0].MaxCallerData, w.info[1].MaxCallerData)
+	cfg.MaxCalleeData = min(w.info[0].MaxCalleeData, w.info[1].MaxCalleeData)
 	cfg.Addr = [2]netip.Addr{w.d.A, w.d.B}
 	w.m = model.New(cfg)
 	w.t.Repeat(w.actions())
