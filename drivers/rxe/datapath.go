@@ -4,6 +4,7 @@ package rxe
 
 import (
 	"runtime"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -29,6 +30,11 @@ type wr struct {
 	// spans are the shadowed ranges a receive or read fills: copied to
 	// the consumer's buffers at its completion.
 	spans []span
+	// silent: posted with NDK_OP_FLAG_SILENT_SUCCESS (unsignaled). Its
+	// record serves only a failure's completion (QP-6, QP-3); it is not in
+	// its QP's wrs, which a close waits for, and goes once a later
+	// signaled request of the QP completed.
+	silent bool
 }
 
 // forgetQPLocked drops a QP from the number table.
@@ -154,6 +160,11 @@ func (p *provider) resultLocked(d *device, c wc) ndk.ResultEx {
 		delete(p.wrs, c.wrID)
 		if w.q != nil {
 			delete(w.q.wrs, c.wrID)
+			if w.silent {
+				w.q.silent = slices.DeleteFunc(w.q.silent, func(id uint64) bool { return id == c.wrID })
+			} else if w.op != ndk.OpReceive {
+				p.settleSilentLocked(w.q, c.wrID)
+			}
 		}
 		if w.s != nil {
 			delete(w.s.wrs, c.wrID)
@@ -222,6 +233,28 @@ func (p *provider) newWRLocked(w *wr) uint64 {
 		w.s.wrs[id] = w
 	}
 	return id
+}
+
+// newSilentLocked records an unsignaled request of x and returns its
+// wr_id: a failure still completes it (flushed, say), with its context.
+func (p *provider) newSilentLocked(x *qp, ctx any, op ndk.OperationType) uint64 {
+	p.nextWR++
+	id := p.nextWR
+	p.wrs[id] = &wr{q: x, ctx: ctx, op: op, silent: true}
+	x.silent = append(x.silent, id)
+	return id
+}
+
+// settleSilentLocked forgets x's unsignaled requests posted before wr_id
+// id, whose signaled completion came: a send queue completes in order, so
+// they succeeded (and give no completion) or their failure came first.
+func (p *provider) settleSilentLocked(x *qp, id uint64) {
+	n := 0
+	for n < len(x.silent) && x.silent[n] < id {
+		delete(p.wrs, x.silent[n])
+		n++
+	}
+	x.silent = x.silent[n:]
 }
 
 func (p *provider) dropWRLocked(id uint64) {
@@ -361,6 +394,8 @@ func (x *qp) post(reqCtx any, op ndk.OperationType, opcode int, sgl []ndk.SGE, r
 	if flags&ndk.OpFlagSilentSuccess == 0 {
 		vf |= sendSignaled
 		id = p.newWRLocked(&wr{q: x, ctx: reqCtx, op: op, spans: spans})
+	} else {
+		id = p.newSilentLocked(x, reqCtx, op)
 	}
 	if err := postSend(x.qp, id, opcode, vf, sgl, raddr, rkey, inv); err != nil {
 		p.dropWRLocked(id)
@@ -685,6 +720,8 @@ func (x *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va, length uint64, flags uint3
 	if flags&ndk.OpFlagSilentSuccess == 0 {
 		vf |= sendSignaled
 		id = p.newWRLocked(&wr{q: x, ctx: reqCtx, op: ndk.OpBind})
+	} else {
+		id = p.newSilentLocked(x, reqCtx, ndk.OpBind)
 	}
 	rkey := incRkey(mwx.rkey)
 	if err := postBind(x.qp, id, vf, mwx.vmw, rkey, mrx.vmr, va, length, acc); err != nil {
@@ -726,6 +763,8 @@ func (x *qp) Invalidate(reqCtx any, o ndk.Object, flags uint32) status {
 	if flags&ndk.OpFlagSilentSuccess == 0 {
 		vf |= sendSignaled
 		id = p.newWRLocked(&wr{q: x, ctx: reqCtx, op: ndk.OpInvalidate})
+	} else {
+		id = p.newSilentLocked(x, reqCtx, ndk.OpInvalidate)
 	}
 	if err := postLocalInv(x.qp, id, vf, mwx.rkey); err != nil {
 		p.dropWRLocked(id)

@@ -118,10 +118,14 @@ type qp struct {
 	rcq   *cq
 	icq   *cq
 	wrs   map[uint64]*wr // its work requests whose completion is not polled yet
+	// silent are the wr_ids of its unsignaled requests not known to be
+	// over, in posting order.
+	silent []uint64
 }
 
 func (x *qp) releaseLocked() {
 	x.ad.p.forgetQPLocked(x)
+	x.ad.p.settleSilentLocked(x, ^uint64(0))
 	if x.qp != nil {
 		destroyQP(x.qp)
 		x.qp = nil

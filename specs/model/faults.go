@@ -1,6 +1,8 @@
 package model
 
 import (
+	"net/netip"
+
 	"github.com/ndkconform/ndkconform/model"
 	"github.com/ndkconform/ndkconform/ndk"
 	"pgregory.net/rapid"
@@ -23,12 +25,23 @@ func (w *world) injector(t *rapid.T) ndk.FaultInjector {
 }
 
 func (w *world) setHost(fi ndk.FaultInjector, s model.Side, st ndk.HostState) {
-	addr := w.d.A
-	if s == model.B {
-		addr = w.d.B
-	}
 	w.log("  (host of side %s %v)", s, st)
-	if err := fi.SetHostState(addr, st); err != nil {
+	if err := fi.SetHostState(w.hostAddr(s), st); err != nil {
+		w.fail(&model.Finding{Call: "SetHostState", Side: s.String(), Expected: "the fault injection the provider offers works", Observed: err.Error()})
+	}
+}
+
+func (w *world) hostAddr(s model.Side) netip.Addr {
+	if s == model.B {
+		return w.d.B
+	}
+	return w.d.A
+}
+
+// restoreHost brings side s's host back up, also when the move failed
+// (the rest of the run needs it up); deferred by each fault move.
+func (w *world) restoreHost(fi ndk.FaultInjector, s model.Side) {
+	if err := fi.SetHostState(w.hostAddr(s), ndk.HostUp); err != nil && w.failure == nil {
 		w.fail(&model.Finding{Call: "SetHostState", Side: s.String(), Expected: "the fault injection the provider offers works", Observed: err.Error()})
 	}
 }
@@ -54,8 +67,8 @@ func (w *world) disconnectUnanswered(t *rapid.T) {
 	if len(w.m.Unfinished()) > 0 {
 		return
 	}
+	defer w.restoreHost(fi, s.Other())
 	w.setHost(fi, s.Other(), ndk.HostUnresponsive)
-	defer w.setHost(fi, s.Other(), ndk.HostUp)
 	w.step("%s: NdkDisconnect %s, side %s's host not answering", s, w.m.Name(c), s.Other())
 	C := w.handles[c].(ndk.Connector)
 	op := w.m.Disconnect(c)
@@ -76,11 +89,12 @@ func (w *world) hostDown(t *rapid.T) {
 	if len(cs) == 0 || len(w.m.Unfinished()) > 0 {
 		return
 	}
-	w.setHost(fi, s, ndk.HostDown)
+	// The model knows of the fault before any callback it causes.
 	w.step("%s: the host goes down (%d connections of side %s up)", s, len(cs), s.Other())
 	w.m.HostDown(s)
+	defer w.restoreHost(fi, s)
+	w.setHost(fi, s, ndk.HostDown)
 	w.settle()
 	w.setHost(fi, s, ndk.HostUp)
-	w.note(" and comes back")
 	w.settle()
 }
