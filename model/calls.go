@@ -396,11 +396,13 @@ func (m *Model) loose(s, o *Object) bool {
 }
 
 // mayLetGo says whether successor s, a connector still connecting or
-// accepting, may already have failed in the provider and let go of its QP
-// or shared endpoint o before the consumer sees the failure: o's close is
-// then judged when s's attempt ends (releasedEarly).
+// accepting, or connected and not yet completed (the accepting peer may
+// have timed the set-up out meanwhile, CN-7, CN-8), may already have
+// failed in the provider and let go of its QP or shared endpoint o before
+// the consumer sees the failure: o's close is then judged when s's
+// attempt ends (releasedEarly).
 func (m *Model) mayLetGo(s, o *Object) bool {
-	return s.Kind == Connector && (s.Phase == Connecting || s.Phase == Accepting) && (o.Kind == QP || o.Kind == SharedEndpoint)
+	return s.Kind == Connector && (s.Phase == Connecting || s.Phase == Accepting || s.Phase == Connected) && (o.Kind == QP || o.Kind == SharedEndpoint)
 }
 
 // EventCallback records that a connect event callback of listener l started

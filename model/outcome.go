@@ -215,7 +215,7 @@ func (m *Model) apply(o *Object, op *Op, st ndk.Status) *Finding {
 		}
 		if ok {
 			o.Phase = Established
-			return nil
+			return m.letGoEarly(o, "connected")
 		}
 		m.attemptFailed(o)
 	case CallDisconnect:
