@@ -79,6 +79,21 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			expectIndications(p, conn.Active, 1, "DS-6", "CN-15", "its peer's host went away (an abort)")
 		})
 
+		It("DS-4: NdkDisconnect on a connector that is not connected, a new one and one whose connect was refused, completes with a failure status, inline or through its completion: no peer can answer it", Label("DS-4"), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			fresh := p.A.MustCreateConnector()
+			st := fresh.Disconnect().Wait()
+			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect on a connector that never connected must complete with a failure status (success needs the peer's graceful-disconnect notice), got %v", st)
+
+			refused := p.A.MustCreateConnector()
+			connect := refused.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			suite.Step().Expect(l.NextRequest().Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject")
+			suite.Step().Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "the rejected NdkConnect")
+			st = refused.Disconnect().Wait()
+			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect on a connector whose connect was refused must complete with a failure status, got %v", st)
+		})
+
 		It("DS-4: a pending NdkDisconnect completes with a failure status when the peer's host goes away", Label("DS-4"), func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
