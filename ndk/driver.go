@@ -117,13 +117,16 @@ func CheckOptions(d Driver, opts map[string]string) error {
 }
 
 // TimeoutDeclarer is implemented by a Provider that may legitimately take a
-// while over some of its waits: a disconnect whose peer never answers, a
-// connect to a host that does not answer. DeclaredTimeouts names each such
-// wait ("disconnect", "connect") and how long the provider may take over
-// it, as configured (e.g. by a driver option). The harness must wait longer
-// than that before it judges the provider late, so a harness deadline that
-// is not longer is refused as a usage error (suite.Prepare) rather than
-// turned into false failures.
+// while over some of its waits: a disconnect whose peer never answers
+// ("disconnect"), connection set-up with a peer that does not answer
+// ("connect": a connect to a host that does not answer, an accept whose
+// connecting peer never calls NdkCompleteConnect). DeclaredTimeouts names
+// each such wait and how long the provider may take over it, as configured
+// (e.g. by a driver option). The harness must wait longer than that before
+// it judges the provider late, so a harness deadline that is not longer is
+// refused as a usage error (suite.Prepare) rather than turned into false
+// failures; a declared wait that the provider outlives by the deadline is a
+// failure of the rule that times it out (CN-3, CN-8, CN-17).
 type TimeoutDeclarer interface {
 	DeclaredTimeouts() map[string]time.Duration
 }

@@ -74,6 +74,22 @@ func (c *Connector) CompleteConnect() *Op {
 	})
 }
 
+// CompleteConnectWithoutEvents calls NdkCompleteConnect with no disconnect
+// event callback: the parameter is optional (nc-ndkpi-ndk_fn_complete_connect.md).
+func (c *Connector) CompleteConnectWithoutEvents() *Op {
+	return c.request("NdkCompleteConnect", func(done ndk.RequestCompletion) ndk.Status {
+		return c.Connector.CompleteConnect(nil, nil, done, nil)
+	})
+}
+
+// AcceptWithoutEvents calls NdkAccept with qp and no disconnect event
+// callback: the parameter is optional (nc-ndkpi-ndk_fn_accept.md).
+func (c *Connector) AcceptWithoutEvents(qp *QP) *Op {
+	c.a.env.relate(qp.obj, c.obj)
+	p := ndk.AcceptParams{QP: qp.QP, InboundReadLimit: 4, OutboundReadLimit: 4}
+	return c.request("NdkAccept", func(done ndk.RequestCompletion) ndk.Status { return c.Connector.Accept(p, done, nil) })
+}
+
 // Accept calls NdkAccept with qp, registering the harness's disconnect
 // event callback.
 func (c *Connector) Accept(qp *QP, privateData []byte) *Op {

@@ -109,6 +109,20 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	p.mu.Unlock()
 }
 
+// DeclaredTimeout is how long the provider declares it may take over the
+// wait name ("connect", "disconnect"; ndk.TimeoutDeclarer), and whether it
+// declares it. The run's Timeout is longer than every declared wait by
+// TimeoutMargin at least (Prepare refuses it otherwise), so a wait that
+// outlives Timeout is one the provider said it would end sooner.
+func (p *Pair) DeclaredTimeout(name string) (time.Duration, bool) {
+	td, ok := current().provider.(ndk.TimeoutDeclarer)
+	if !ok {
+		return 0, false
+	}
+	d, ok := td.DeclaredTimeouts()[name]
+	return d, ok && d > 0
+}
+
 // Recorder returns the consumer-side record of the spec.
 func (p *Pair) Recorder() *Recorder { return p.rec }
 

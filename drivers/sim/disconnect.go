@@ -67,6 +67,10 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 	f.mu.Lock()
 	var st ndk.Status
 	switch {
+	// VARIANT disconnect-unconnected (breaks DS-4): success on an idle
+	// active connector, which no peer can answer.
+	case f.variant == VariantDisconnectUnconnected && !c.closing && !c.passive && c.state == stIdle:
+		st = ndk.StatusSuccess
 	case c.closing || c.state != stConnected || c.down:
 		// Not connected, or a second Disconnect.
 		st = ndk.StatusConnectionInvalid

@@ -49,6 +49,7 @@ const (
 	VariantNoFlushAfterDisconnect       = "no-flush-after-disconnect"
 	VariantHangWithOutstanding          = "hang-with-outstanding"
 	VariantFlushOnIndication            = "flush-on-indication"
+	VariantDisconnectUnconnected        = "disconnect-unconnected"
 
 	VariantAcceptedLocalAddressWrong    = "accepted-local-address-wrong"
 	VariantConnectSharesEndpoint        = "connect-shares-endpoint"
@@ -330,6 +331,12 @@ var variants = []Variant{
 		Rule:        "CN-16",
 		Rules:       []string{"CN-16"},
 		Description: "delivering the disconnect indication of the peer's graceful disconnect flushes the side's QP (its posted receives complete with STATUS_CANCELLED)",
+	},
+	{
+		Name:        VariantDisconnectUnconnected,
+		Rule:        "DS-4",
+		Rules:       []string{"DS-4"},
+		Description: "NdkDisconnect on an active connector that is not connected (new, or its connect failed) completes with STATUS_SUCCESS, though no peer answered",
 	},
 	{
 		Name:        VariantAcceptedLocalAddressWrong,

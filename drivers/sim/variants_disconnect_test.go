@@ -269,3 +269,20 @@ func TestVariantFlushOnIndication(t *testing.T) {
 		p.close(t, mb)
 	})
 }
+
+func TestVariantDisconnectUnconnected(t *testing.T) {
+	eachVariantMode(t, VariantDisconnectUnconnected, func(t *testing.T, e *env, broken bool) {
+		A := newSide(t, e, e.a.IPv4)
+		c := A.connector(t)
+		st := wait(t, disconnect(t, c))
+		// >>> the point of the variant (DS-4)
+		want := ndk.StatusConnectionInvalid
+		if broken {
+			want = ndk.StatusSuccess
+		}
+		expect(t, "Disconnect on a connector that never connected", st, want)
+		// <<<
+		mustClose(t, c)
+		A.close(t)
+	})
+}

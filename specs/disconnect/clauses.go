@@ -2,6 +2,7 @@ package disconnect
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
@@ -20,7 +21,7 @@ var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnec
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("CN-15: the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes", suite.Long, Label("CN-15", finding.ClauseLabel("CN-15.once"), "DS-6"), func() {
+		It("CN-15: the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes; with none registered (the parameter is optional), both sides disconnect all the same", suite.Long, Label("CN-15", finding.ClauseLabel("CN-15.once"), "DS-6", "DS-4"), func() {
 			// once checks that c, whose peer disconnects, is told exactly
 			// once, also after its own NdkDisconnect and close.
 			once := func(c, peer *suite.Connector, registered string) {
@@ -39,6 +40,23 @@ var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnec
 			once(conn.Active, conn.Passive, "NdkCompleteConnect")
 			conn = connect(p)
 			once(conn.Passive, conn.Active, "NdkAccept")
+
+			// No callback registered on either side: the provider has no
+			// indication to deliver, and the disconnects go as with one.
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			c := p.A.MustCreateConnector()
+			connectOp := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			passive := l.NextRequest()
+			accept := passive.AcceptWithoutEvents(p.B.MustQP())
+			suite.MustSucceed(connectOp)
+			suite.MustSucceed(c.CompleteConnectWithoutEvents())
+			suite.MustSucceed(accept)
+			suite.Rule("DS-4").Expect(c.Disconnect().Wait()).To(Equal(ndk.StatusSuccess),
+				"NdkDisconnect on a connection whose sides registered no disconnect event callback, the peer up")
+			time.Sleep(p.Settle()) // side B's provider takes the notice, with no callback to call
+			suite.Rule("DS-4").Expect(passive.Disconnect().Wait()).To(Equal(ndk.StatusSuccess),
+				"the peer's NdkDisconnect after the first side's notice arrived, no disconnect event callback registered")
 		})
 
 		It("CN-17, DS-10, DS-4: the accepting side's NdkDisconnect to a connecting peer that never answers fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out, and the connection is then over", suite.Long, Label("CN-17", finding.ClauseLabel("CN-17.timeout"), "DS-10", "DS-4"), func() {
@@ -51,6 +69,10 @@ var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnec
 				// call ends before the cleanup closes the connector (LT-8).
 				p.SetHostState(p.A, ndk.HostUp)
 				disc.WaitFor(p.Timeout())
+				if d, ok := p.DeclaredTimeout("disconnect"); ok {
+					suite.Violate(disc.Violation("CN-17", fmt.Sprintf("NdkDisconnect to a peer that never answers ends, with STATUS_IO_TIMEOUT, within the disconnect time-out the provider declares (%v; --timeout %v)", d, p.Timeout()),
+						fmt.Sprintf("it had not ended after %v", p.Timeout())))
+				}
 				Skip(finding.NotObservable(fmt.Sprintf("NdkDisconnect to side A's unresponsive host did not time out within --timeout %v: the provider's disconnect time-out is longer (run with a longer --timeout)", p.Timeout())))
 			}
 			if st == ndk.StatusSuccess {

@@ -2,6 +2,8 @@ package disconnect
 
 import (
 	"bytes"
+	"fmt"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
@@ -28,13 +30,21 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			expectIndications(p, conn.Active, 0, "", "DS-2", "an indication is not delivered for the consumer's own close of the connector")
 		})
 
-		It("DS-6, DS-7: a side that already called NdkDisconnect gets no indication for the peer's disconnect that follows; both complete", Label("DS-6", "DS-2"), func() {
+		It("DS-6, DS-7, DS-4: a side that already called NdkDisconnect gets no indication for the peer's disconnect that follows; both complete, the peer's with success even well after the first (its notice had arrived)", Label("DS-6", "DS-2", "DS-4"), func() {
 			conn := connect(p)
 			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
 			suite.Rule("DS-6").Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "side B's indication")
-			// B answers with its own disconnect: its connection is gone already,
-			// and A, which disconnected first, must not be told again.
-			conn.Passive.Disconnect().Wait()
+			// B answers with its own disconnect, later than the disconnect
+			// time-out the provider declares: A's graceful-disconnect notice
+			// arrived, which is what B's NdkDisconnect needs to succeed
+			// (DS-4); A, which disconnected first, must not be told again.
+			wait := p.Settle()
+			if d, ok := p.DeclaredTimeout("disconnect"); ok {
+				wait += d
+			}
+			time.Sleep(wait)
+			suite.Rule("DS-4").Expect(conn.Passive.Disconnect().Wait()).To(Equal(ndk.StatusSuccess),
+				"side B's NdkDisconnect %v after side A's graceful-disconnect notice arrived", wait)
 			// An indication here is for A's own disconnect (DS-2) or for
 			// B's after A's own (DS-6): both forbid it.
 			expectIndications(p, conn.Active, 0, "", "DS-6 DS-2", "side A had already called NdkDisconnect")
@@ -73,13 +83,49 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			expectNotConnected(conn.ActiveQP, "DS-10", "NdkDisconnect completed (with failure)")
 		})
 
-		It("DS-6: when side B's host goes away, side A, which had not disconnected, gets a disconnect indication", Label("DS-6", "CN-15"), func() {
-			conn := connect(p)
-			p.SetHostState(p.B, ndk.HostDown)
-			expectIndications(p, conn.Active, 1, "DS-6", "CN-15", "its peer's host went away (an abort)")
+		It("DS-6, DS-2: when either side's host goes away, the other side, which had not disconnected, gets one disconnect indication; a connection between two connectors of side A (where the adapter supports loopback connections) gets none when side B's host goes away", Label("DS-6", "CN-15", "DS-2"), func() {
+			// Side A's host first: the aborted connection of that round
+			// stays open (its connectors are not closed) while side B's
+			// host goes away in the second.
+			for _, down := range []*suite.Adapter{p.A, p.B} {
+				conn := connect(p)
+				other := conn.Passive
+				if down == p.B {
+					other = conn.Active
+				}
+				var loop *suite.Connection
+				if down == p.B && p.A.Info().AdapterFlags&ndk.AdapterFlagLoopbackConnectionsSupported != 0 {
+					l := p.A.MustCreateListener()
+					l.MustListen(0)
+					loop = p.MustConnect(l)
+				}
+				p.SetHostState(down, ndk.HostDown)
+				expectIndications(p, other, 1, "DS-6", "CN-15", fmt.Sprintf("its peer's host (side %s) went away (an abort)", down.Side))
+				if loop != nil {
+					// Neither end's provider saw a disconnect or an abort.
+					expectIndications(p, loop.Active, 0, "", "DS-2", "side B's host went away, and the connection is between two connectors of side A")
+					expectIndications(p, loop.Passive, 0, "", "DS-2", "side B's host went away, and the connection is between two connectors of side A")
+				}
+				p.SetHostState(down, ndk.HostUp)
+			}
 		})
 
-		It("DS-4: a pending NdkDisconnect completes with a failure status when the peer's host goes away", Label("DS-4"), func() {
+		It("DS-4: NdkDisconnect on a connector that is not connected, a new one and one whose connect was refused, completes with a failure status, inline or through its completion: no peer can answer it", Label("DS-4"), func() {
+			l := p.B.MustCreateListener()
+			dst := l.MustListen(0)
+			fresh := p.A.MustCreateConnector()
+			st := fresh.Disconnect().Wait()
+			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect on a connector that never connected must complete with a failure status (success needs the peer's graceful-disconnect notice), got %v", st)
+
+			refused := p.A.MustCreateConnector()
+			connect := refused.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			suite.Step().Expect(l.NextRequest().Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject")
+			suite.Step().Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "the rejected NdkConnect")
+			st = refused.Disconnect().Wait()
+			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect on a connector whose connect was refused must complete with a failure status, got %v", st)
+		})
+
+		It("DS-4: a pending NdkDisconnect, also one issued with a large RDMA Write still in flight, completes with a failure status when the peer's host goes away", Label("DS-4"), func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			disc := conn.Active.Disconnect()
@@ -87,6 +133,23 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			p.SetHostState(p.B, ndk.HostDown)
 			st := disc.Wait()
 			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect after the peer's host went away must complete with a failure status, got %v", st)
+			p.SetHostState(p.B, ndk.HostUp)
+
+			// Again, with the host going away while the Write (DS-11
+			// says the consumer should not, DS-12 lets the disconnect be
+			// less than graceful) may still be in flight.
+			conn = connect(p)
+			const size = 64 << 20
+			local := region(conn.ActiveQP, size, ndk.MRFlagAllowLocalWrite)
+			remote := region(conn.PassiveQP, size, remoteAccess)
+			_, rtoken := remote.Tokens()
+			p.SetHostState(p.B, ndk.HostUnresponsive)
+			suite.Step().Expect(conn.ActiveQP.Write("write", remote.VA, rtoken, 0, local.SGE(0, size))).To(Equal(ndk.StatusSuccess), "NdkWrite")
+			disc = conn.Active.Disconnect()
+			disc.ReturnedWithin(p.Settle()) // issued before the host goes (a provider may keep the call until the end)
+			p.SetHostState(p.B, ndk.HostDown)
+			st = disc.Wait()
+			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect, issued with an RDMA Write in flight, after the peer's host went away must complete with a failure status, got %v", st)
 		})
 
 		It("DS-5: NdkDisconnect does not complete before a large RDMA Write in flight, silent or not, has reached the peer's memory", Label("DS-5"), func() {
@@ -137,6 +200,36 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 					suite.Rule("DS-10").Expect(r[0].Status).NotTo(Equal(ndk.StatusSuccess), "a send after the disconnect completed must fail or be flushed, on %s", side)
 				}
 			}
+
+			// A send side B posted before, still waiting for a receive,
+			// does not land in a receive side A posts once its NdkDisconnect
+			// completed: no data moves over a connection that is closed on
+			// one side.
+			conn = connect(p)
+			bbuf := region(conn.PassiveQP, 64, ndk.MRFlagAllowLocalWrite)
+			suite.Step().Expect(conn.PassiveQP.Send("waiting", 0, bbuf.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkSend on side B, no receive posted at side A")
+			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
+			abuf := region(conn.ActiveQP, 64, ndk.MRFlagAllowLocalWrite)
+			conn.ActiveQP.Receive("late", abuf.SGE(0, 64)) // may fail: the QP is not connected
+			succeeded := func(cq *suite.CQ, ctx string) func() bool {
+				var seen bool
+				return func() bool {
+					for _, r := range cq.Poll() {
+						seen = seen || r.RequestContext == ctx && r.Status == ndk.StatusSuccess
+					}
+					return seen
+				}
+			}
+			suite.Rule("DS-10").Consistently(succeeded(conn.ActiveQP.ReceiveCQ, "late")).WithTimeout(p.Settle()).Should(BeFalse(),
+				"a receive side A posted after its NdkDisconnect completed got side B's data")
+			suite.Rule("DS-10").Consistently(succeeded(conn.PassiveQP.InitiatorCQ, "waiting")).WithTimeout(p.Settle()).Should(BeFalse(),
+				"side B's send landed after side A's NdkDisconnect completed")
+			// Nor once side A's connector is closed, when side B posts a
+			// receive of its own.
+			suite.MustSucceed(conn.Active.Close())
+			conn.PassiveQP.Receive("after close", bbuf.SGE(0, 64))
+			suite.Rule("DS-10").Consistently(succeeded(conn.PassiveQP.ReceiveCQ, "after close")).WithTimeout(p.Settle()).Should(BeFalse(),
+				"a receive side B posted after side A's connector closed got data")
 		})
 
 		// DS-12 lets the provider disconnect less than gracefully here; it

@@ -75,16 +75,32 @@ func waitUntil(d time.Duration, cond func() bool) bool {
 	return true
 }
 
-// skipSlowTimeout skips the spec as not observable: op, issued while side's
-// host was in a fault state, did not end within the deadline, so the
-// provider's time-out is longer than --timeout. It puts the host back up
-// first and gives op the deadline again, so that no call is left inside
-// the provider for the cleanup (LT-8).
-func skipSlowTimeout(p *suite.Pair, side *suite.Adapter, op *suite.Op, what string) {
+// skipSlowTimeout ends the spec for op, issued while side's host was in a
+// fault state, which did not end within the deadline. It puts the host back
+// up first and gives op the deadline again, so that no call is left inside
+// the provider for the cleanup (LT-8). A provider that declares its
+// connection set-up time-out ("connect", ndk.TimeoutDeclarer; --timeout is
+// longer) said op would have ended: the spec fails against rule. Otherwise
+// the provider's time-out may be longer than --timeout: the spec skips as
+// not observable.
+func skipSlowTimeout(p *suite.Pair, side *suite.Adapter, op *suite.Op, rule, what string) {
 	GinkgoHelper()
 	p.SetHostState(side, ndk.HostUp)
 	op.WaitFor(p.Timeout())
+	failSlowSetUp(p, op, rule, what)
 	Skip(finding.NotObservable(fmt.Sprintf("%s did not time out within --timeout %v: the provider's time-out is longer (run with a longer --timeout)", what, p.Timeout())))
+}
+
+// failSlowSetUp fails the spec against rule when the provider declares
+// its connection set-up time-out: op, a set-up call that did not end
+// within --timeout, outlived the time-out the provider chose (CN-3: "Timeout
+// values are selected by Network Direct providers").
+func failSlowSetUp(p *suite.Pair, op *suite.Op, rule, what string) {
+	GinkgoHelper()
+	if d, ok := p.DeclaredTimeout("connect"); ok {
+		suite.Violate(op.Violation(rule, fmt.Sprintf("%s ends, at the latest with STATUS_IO_TIMEOUT, within the connection set-up time-out the provider declares (%v; --timeout %v)", what, d, p.Timeout()),
+			fmt.Sprintf("it had not ended after %v", p.Timeout())))
+	}
 }
 
 // handshakeToAccept issues NdkConnect from a new connector of side A to l
@@ -119,11 +135,18 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			return p.MustHandshake(l, c, op, qp)
 		}
 
-		It("CN-3: over a shared endpoint, a connect to the remote address and port of an open connection fails with STATUS_ADDRESS_ALREADY_EXISTS; once that connection's connector is closed, the same 4-tuple connects again", Label("CN-3", clause("CN-3.tuple")), func() {
+		It("CN-3: over a shared endpoint, a connect to the remote address and port of an open connection fails with STATUS_ADDRESS_ALREADY_EXISTS (also after the close of a connector whose attempt on that 4-tuple was refused); once that connection's connector is closed, the same 4-tuple connects again", Label("CN-3", clause("CN-3.tuple")), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
+			// A connector whose attempt on the 4-tuple was refused, closed
+			// only once the 4-tuple is another connection's: its close
+			// must leave that connection's 4-tuple alone.
+			refused, _, op := connectVia(p, connectKinds[1], se, dst, nil)
+			suite.Step().Expect(l.NextRequest().Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject")
+			suite.Step().Expect(op.Wait()).To(Equal(ndk.StatusConnectionRefused), "the rejected NdkConnectWithSharedEndpoint")
 			first := connectShared(se, l)
+			suite.MustSucceed(refused.Close())
 
 			before := l.ConnectEvents()
 			_, _, dup := connectVia(p, connectKinds[1], se, dst, nil)
@@ -149,7 +172,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			p.MustHandshake(l, c, again, qp)
 		})
 
-		It("CN-3: NdkConnect to a host that is down, or from a host that is down, fails with STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (or STATUS_IO_TIMEOUT, for a provider that only hears nothing back), inline or through its completion; once the host is up, a connect succeeds", Label("CN-3", clause("CN-3.unreachable")), func() {
+		It("CN-3: NdkConnect to a host that is down, or from a host that is down, fails with STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (or STATUS_IO_TIMEOUT, for a provider that only hears nothing back), inline or through its completion (also when the host goes down mid-handshake, and then the accept fails too); once the host is up, a connect succeeds", Label("CN-3", clause("CN-3.unreachable"), "CN-8"), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			unreachable := []ndk.Status{ndk.StatusHostUnreachable, ndk.StatusNetworkUnreachable, ndk.StatusIOTimeout}
@@ -160,7 +183,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				before := l.ConnectEvents()
 				op := c.Connect(qp, p.A.AddrPort(0), dst, nil)
 				if !waitUntil(p.Timeout(), func() bool { return op.IsDone() || l.ConnectEvents() > before }) {
-					skipSlowTimeout(p, down, op, fmt.Sprintf("NdkConnect while side %s's host is down", down.Side))
+					skipSlowTimeout(p, down, op, "CN-3", fmt.Sprintf("NdkConnect while side %s's host is down", down.Side))
 				}
 				if l.ConnectEvents() > before {
 					l.NextRequest().Reject(nil)
@@ -168,6 +191,20 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				}
 				suite.Rule("CN-3").Expect(op.Wait()).To(BeElementOf(unreachable),
 					"NdkConnect from side A to %v while side %s's host is down: STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (STATUS_IO_TIMEOUT if the provider cannot tell)", dst, down.Side)
+				p.SetHostState(down, ndk.HostUp)
+			}
+			// A host going down mid-handshake: the connect (its request
+			// delivered, not yet accepted) fails, and the accept of the
+			// request fails too, whichever side's host went.
+			for _, down := range []*suite.Adapter{p.A, p.B} {
+				c := p.A.MustCreateConnector()
+				op := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+				passive := l.NextRequest()
+				p.SetHostState(down, ndk.HostDown)
+				st := op.Wait()
+				suite.Rule("CN-3").Expect(st.IsError()).To(BeTrue(), "NdkConnect whose request was delivered, when side %s's host went down before the accept: a failure status, got %v", down.Side, st)
+				st = passive.Accept(p.B.MustQP(), nil).Wait()
+				suite.Rule("CN-8").Expect(st.IsError()).To(BeTrue(), "NdkAccept of a request whose connect failed when side %s's host went down: a failure status, got %v", down.Side, st)
 				p.SetHostState(down, ndk.HostUp)
 			}
 			// The statuses are retryable: with both hosts up, a connect goes through.
@@ -202,15 +239,16 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			}
 		})
 
-		It("CN-3: NdkConnect to a host that does not answer fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out (or as unreachable, if it does not answer address resolution either); once the host answers, a connect succeeds", suite.Long, Label("CN-3", clause("CN-3.timeout")), func() {
+		It("CN-3: NdkConnect to a host that does not answer fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out (or as unreachable, if it does not answer address resolution either); the attempt may be retried on the same connector, and once the host answers, a connect succeeds (a request it held up is refused if its listener is paused or gone by then)", suite.Long, Label("CN-3", clause("CN-3.timeout"), "CN-6"), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			c := p.A.MustCreateConnector()
-			op := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			qp := p.A.MustQP()
+			op := c.Connect(qp, p.A.AddrPort(0), dst, nil)
 			st, done := op.WaitFor(p.Timeout())
 			if !done {
-				skipSlowTimeout(p, p.B, op, "NdkConnect to side B's unresponsive host")
+				skipSlowTimeout(p, p.B, op, "CN-3", "NdkConnect to side B's unresponsive host")
 			}
 			if st == ndk.StatusHostUnreachable || st == ndk.StatusNetworkUnreachable {
 				// A host that answers nothing, not even address resolution
@@ -220,8 +258,59 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				Skip(finding.NotObservable(fmt.Sprintf("NdkConnect to side B's unresponsive host failed with %v (CN-3 allows it: the host did not answer address resolution) before any time-out", st)))
 			}
 			suite.Rule("CN-3").Expect(st).To(Equal(ndk.StatusIOTimeout), "NdkConnect to %v, whose host does not answer", dst)
+
+			// "The connection attempt may be retried": on the same
+			// connector with the same QP, the host still silent, and then
+			// answering. The retry times out again (its request was lost)
+			// or goes through; the attempt that timed out is over either
+			// way, so at most one connection comes of the two.
+			retry := c.Connect(qp, p.A.AddrPort(0), dst, nil)
+			retry.ReturnedWithin(p.Settle()) // issued while the host is silent (a provider may keep the call until the end)
 			p.SetHostState(p.B, ndk.HostUp)
+			suite.Step().Eventually(func() bool { return retry.IsDone() || l.ConnectEvents() > 0 }).WithTimeout(p.Timeout()).
+				Should(BeTrue(), "the retried NdkConnect completes or reaches the listener once the host answers")
+			if st, done := retry.WaitFor(0); done {
+				suite.Rule("CN-3").Expect(st).To(Equal(ndk.StatusIOTimeout), "the NdkConnect retried while the host did not answer, which then answered")
+			} else {
+				p.MustHandshake(l, c, retry, qp)
+			}
 			p.MustConnect(l)
+			suite.Rule("CN-3").Consistently(l.ConnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 2),
+				"one connect event for the retry at most, and one for the last connect: the attempt that timed out is over")
+
+			// A request held up by the silent host that, once the host
+			// answers, finds the listener's connect events paused, or no
+			// listener any more: refused as if no listener existed (CN-6),
+			// or timed out.
+			gone := p.B.MustCreateListener()
+			goneDst := gone.MustListen(0)
+			for _, paused := range []bool{true, false} {
+				p.SetHostState(p.B, ndk.HostUnresponsive)
+				target, to := l, dst
+				if !paused {
+					target, to = gone, goneDst
+				}
+				before := target.ConnectEvents()
+				op := p.A.MustCreateConnector().Connect(p.A.MustQP(), p.A.AddrPort(0), to, nil)
+				op.ReturnedWithin(p.Settle()) // issued while the host is silent
+				if paused {
+					l.ControlConnectEvents(true)
+				} else {
+					suite.MustSucceed(gone.Close())
+				}
+				p.SetHostState(p.B, ndk.HostUp)
+				what := "no listener listens on it any more"
+				if paused {
+					what = "its listener's connect events are paused"
+				}
+				if reachedOrDone(p, target, op, before) {
+					suite.ViolateAll("CN-3 CN-6", op.Violation("", fmt.Sprintf("STATUS_CONNECTION_REFUSED (or STATUS_IO_TIMEOUT) for a connect to %v held up by its silent host, which answers when %s", to, what),
+						"the request was delivered as a connect event"))
+				}
+				suite.Rule("CN-3").Expect(op.Wait()).To(BeElementOf(ndk.StatusConnectionRefused, ndk.StatusIOTimeout),
+					"NdkConnect to %v held up by its silent host, which answers when %s", to, what)
+				l.ControlConnectEvents(false)
+			}
 		})
 
 		It("CN-7: NdkCompleteConnect fails with STATUS_CONNECTION_INVALID, inline or through its completion, on a connector that is not connecting: a new one, one whose connect was refused, and one already connected", Label("CN-7", clause("CN-7.not-connecting")), func() {
@@ -271,6 +360,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			if !done {
 				suite.MustSucceed(c.CompleteConnect())
 				suite.MustSucceed(accept)
+				failSlowSetUp(p, accept, "CN-8", "NdkAccept whose connecting peer does not call NdkCompleteConnect")
 				Skip(finding.NotObservable(fmt.Sprintf("NdkAccept did not time out within --timeout %v while the connecting side did not call NdkCompleteConnect: the provider's set-up time-out is longer (run with a longer --timeout)", p.Timeout())))
 			}
 			suite.Rule("CN-8").Expect(st).To(Equal(ndk.StatusIOTimeout), "NdkAccept whose connecting peer never called NdkCompleteConnect")
@@ -286,7 +376,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer closed its connector")
 		})
 
-		It("CN-9: NdkReject fails with STATUS_CONNECTION_ABORTED when the connecting side closed its connector with its connect pending", Label("CN-9", clause("CN-9.aborted")), func() {
+		It("CN-9, CN-8: NdkReject, and NdkAccept, fail with STATUS_CONNECTION_ABORTED when the connecting side closed its connector with its connect pending", Label("CN-9", clause("CN-9.aborted"), "CN-8"), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			for range attempts {
@@ -304,12 +394,26 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				connect.WaitFor(p.Timeout()) // cancelled by the close (LT-26)
 				time.Sleep(p.Settle())       // for the news to reach side B
 				suite.Rule("CN-9").Expect(passive.Reject(nil)).To(Equal(ndk.StatusConnectionAborted), "NdkReject of a request whose connecting side closed its connector")
+
+				// The same for NdkAccept (CN-8).
+				c = p.A.MustCreateConnector()
+				connect = c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+				passive = l.NextRequest()
+				if _, returned := connect.ReturnedWithin(p.Settle()); !returned {
+					passive.Reject(nil)
+					connect.Wait()
+					return
+				}
+				suite.MustSucceed(c.Close())
+				connect.WaitFor(p.Timeout())
+				time.Sleep(p.Settle())
+				suite.Rule("CN-8").Expect(passive.Accept(p.B.MustQP(), nil).Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept of a request whose connecting side closed its connector")
 				return
 			}
 			Skip(finding.NotObservable(fmt.Sprintf("in %d tries, NdkConnect never returned before the peer answered, so the connecting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts)))
 		})
 
-		It("CN-9, CN-8: the connecting side may reject once NdkConnect or NdkConnectWithSharedEndpoint completed, having read the read limits and private data: NdkReject succeeds, and the peer's NdkAccept fails with STATUS_CONNECTION_ABORTED", Label("CN-9", "CN-8", clause("CN-9.after-connect")), func() {
+		It("CN-9, CN-8: the connecting side may reject once NdkConnect or NdkConnectWithSharedEndpoint completed, having read the read limits and private data: NdkReject succeeds (with as much private data as both MaxCallerData and MaxCalleeData allow), and the peer's NdkAccept fails with STATUS_CONNECTION_ABORTED", Label("CN-9", "CN-8", clause("CN-9.after-connect")), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
@@ -323,7 +427,12 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData(NULL, 0) after %s completed", kind.name)
 				_, st = c.ConnectionData(make([]byte, cd.PrivateDataLength))
 				suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetConnectionData after %s completed", kind.name)
-				suite.Rule("CN-9").Expect(c.Reject([]byte("no"))).To(Equal(ndk.StatusSuccess), "NdkReject on the connecting side once %s completed", kind.name)
+				// The pages do not say which limit bounds this reject's
+				// private data (MaxCalleeData is an accept's or a reject's,
+				// MaxCallerData the connecting side's): as much as both allow.
+				n := min(p.A.Info().MaxCallerData, p.A.Info().MaxCalleeData)
+				suite.Rule("CN-9").Expect(c.Reject(privateData(n, 9))).To(Equal(ndk.StatusSuccess),
+					"NdkReject with %d bytes of private data (min(MaxCallerData, MaxCalleeData)) on the connecting side once %s completed", n, kind.name)
 				suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept of a connection the connecting side rejected")
 			}
 		})

@@ -78,13 +78,37 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 				"NdkConnect to %v, where no listener listens", dst)
 		})
 
-		It("CN-3, CN-9: NdkConnect fails with STATUS_CONNECTION_REFUSED when the peer rejects the request", Label("CN-3", "CN-9"), func() {
+		It("CN-3, CN-9, LC-18, LC-19: NdkConnect fails with STATUS_CONNECTION_REFUSED when the peer rejects the request; the attempt can be retried, on the same connector with the same QP, and the connector's close leaves no endpoint of its attempts in use", Label("CN-3", "CN-9", "LC-18", "LC-19", "LC-6", "LC-10"), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
+			// The refused attempt goes from an explicit port, to see it
+			// released: a free port of side A, one a listener held and
+			// released at its close (LC-10), which the spec relies on.
+			probe := p.A.MustCreateListener()
+			src := probe.MustListen(0)
+			suite.MustSucceed(probe.Close())
 			c := p.A.MustCreateConnector()
-			connect := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
+			qp := p.A.MustQP()
+			connect := c.Connect(qp, src, dst, nil)
+			suite.Step().Eventually(func() bool { return connect.IsDone() || l.ConnectEvents() > 0 }).WithTimeout(p.Timeout()).Should(BeTrue(),
+				"NdkConnect from %v reaches the listener or completes", src)
+			if st, done := connect.WaitFor(0); done {
+				suite.Violate(connect.Violation("LC-10", fmt.Sprintf("NdkConnect from %v, released when the listener that held it was closed, goes out", src), st.String()))
+			}
 			suite.Rule("CN-9").Expect(l.NextRequest().Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject of a pending request")
 			suite.Rule("CN-3").Expect(connect.Wait()).To(Equal(ndk.StatusConnectionRefused), "NdkConnect rejected by the peer")
+
+			// "The connection attempt can be retried": the same call again.
+			retry := c.Connect(qp, p.A.AddrPort(0), dst, nil)
+			suite.Step().Eventually(func() bool { return retry.IsDone() || l.ConnectEvents() > 1 }).WithTimeout(p.Timeout()).Should(BeTrue(),
+				"the retried NdkConnect reaches the listener or completes")
+			if st, done := retry.WaitFor(0); done {
+				suite.Violate(retry.Violation("CN-3", "the refused connect retried on the same connector with the same QP goes out to the listener", st.String()))
+			}
+			conn := p.MustHandshake(l, c, retry, qp)
+			suite.MustSucceed(c.Close())
+			expectPortFree(p.A, src, "LC-18 LC-19 LC-6", "the close of the connector whose refused attempt went from it")
+			expectPortFree(p.A, conn.ActiveAddr, "LC-18 LC-19 LC-6", "the close of the connector connected from it")
 		})
 
 		It("CN-6: while connect events are paused, connection requests are refused as if no listener existed; after resuming they are delivered", Label("CN-6"), func() {

@@ -119,7 +119,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		p.ExpectCompletes(pdClose, "LT-20 LT-16", "the QP's close completion callback returned")
 	})
 
-	It("LT-20, LT-22: the blocking adapter close does not return while a close completion callback of one of its objects is running", Label("LT-20", "LT-22"), func() {
+	It("LT-20, LT-22: the blocking adapter close does not return while a close completion callback of one of its objects is running, nor while the completion callback of a create that failed is running", Label("LT-20", "LT-22"), func() {
 		pd := p.A.CreatePD().MustObject()
 		cq := p.A.CreateCQ(16).MustObject()
 		qp := pd.CreateQP(cq, cq).MustObject()
@@ -134,6 +134,32 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		suite.Rule("LT-22", "LT-20").Consistently(adapterClose.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
 			"the NDK_ADAPTER close does not return while the CQ's close completion callback runs")
 		gate.open()
+		suite.Rule("LT-22").Eventually(adapterClose.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),
+			"the NDK_ADAPTER close returns once the last callback returned")
+
+		// A create that fails through its completion leaves no object to
+		// wait for: its callback is one of the adapter's all the same. Side
+		// B's adapter, on side A's address: STATUS_INVALID_ADDRESS (CN-1).
+		failed := newBlock()
+		p.Intercept(func(cb suite.Callback) {
+			if cb.Name == "NdkCreateCompletion(NdkCreateSharedEndpoint)" {
+				failed.hold(p.Timeout())
+			}
+		})
+		create := p.B.CreateSharedEndpoint(p.A.AddrPort(0))
+		if !failed.enteredOrReturned(p, create.Op) {
+			return // it failed inline: no callback
+		}
+		if _, returned := create.ReturnedWithin(p.Settle()); !returned {
+			// The callback runs inside the create, which the consumer lets
+			// return before it closes the adapter (LT-8).
+			failed.open()
+			return
+		}
+		adapterClose = p.B.Close()
+		suite.Rule("LT-22").Consistently(adapterClose.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),
+			"the NDK_ADAPTER close does not return while the completion callback of its failed NdkCreateSharedEndpoint runs")
+		failed.open()
 		suite.Rule("LT-22").Eventually(adapterClose.HasReturned).WithTimeout(p.Timeout()).Should(BeTrue(),
 			"the NDK_ADAPTER close returns once the last callback returned")
 	})

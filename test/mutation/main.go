@@ -25,6 +25,12 @@
 //     run is built with -cover) cannot change what the suite sees: it is a
 //     survivor, NOT REACHED, without a run (-run-unreached runs them).
 //
+// A mutant that survives the default run (sim's default completion
+// personality, deferred) is run again under each of -personalities (inline
+// and reentrant by default): code that only those personalities reach, or
+// a difference only they expose, is behaviour a consumer of a provider that
+// completes that way would see. Only survivors pay for it.
+//
 // Survivors that no NDKPI consumer could tell apart from sim are listed in
 // equivalent.txt with the reason; the score leaves them out. An entry that
 // matches no mutant, or whose mutant was killed, is reported as stale.
@@ -128,6 +134,7 @@ type options struct {
 	equivPath    string
 	interrupted  int // mutants left unrun by SIGINT or SIGTERM
 	fresh        bool
+	personas     []string // completion personalities a default-run survivor is run under too
 }
 
 func run() int {
@@ -147,7 +154,13 @@ func run() int {
 		return nil
 	})
 	flag.StringVar(&o.equivPath, "equivalent", "test/mutation/equivalent.txt", "the equivalent mutants")
+	personas := flag.String("personalities", "inline,reentrant", "sim completion personalities (comma-separated) a mutant that survives the default run is run under too; empty: the default run only")
 	flag.Parse()
+	for _, p := range strings.Split(*personas, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			o.personas = append(o.personas, p)
+		}
+	}
 	if only != "" {
 		o.only = regexp.MustCompile(only)
 	}
@@ -235,13 +248,19 @@ func mutate(root string, o options) (int, error) {
 	if out, err := command(rootCtx, base, "go", "build", "-cover", "-coverpkg=./"+simDir+",./cmd/ndkconform", "-o", bin, "./cmd/ndkconform").CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("building the baseline: %v\n%s", err, out)
 	}
-	t0 := time.Now()
-	cmd := command(rootCtx, base, bin, "run")
-	cmd.Env = append(os.Environ(), "GOCOVERDIR="+covDir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return 0, fmt.Errorf("the suite fails against the unmutated sim (%v): fix that first\n%s", err, tail(out, 30))
+	// The default run, then one per personality: each must pass, and
+	// each one's coverage counts (a mutant only a personality reaches is
+	// reached).
+	var baseline time.Duration
+	for _, args := range runArgs(o.personas) {
+		t0 := time.Now()
+		cmd := command(rootCtx, base, bin, args...)
+		cmd.Env = append(os.Environ(), "GOCOVERDIR="+covDir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return 0, fmt.Errorf("the suite fails against the unmutated sim (%s: %v): fix that first\n%s", strings.Join(args, " "), err, tail(out, 30))
+		}
+		baseline += time.Since(t0)
 	}
-	baseline := time.Since(t0)
 	prof := filepath.Join(tmp, "cover.txt")
 	if out, err := command(rootCtx, base, "go", "tool", "covdata", "textfmt", "-i", covDir, "-o", prof).CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("covdata: %v\n%s", err, out)
@@ -256,10 +275,11 @@ func mutate(root string, o options) (int, error) {
 	if o.timeout == 0 {
 		o.timeout = 3*baseline + 60*time.Second
 	}
-	logf("baseline passed in %s; a mutant's bound is %s", baseline.Round(time.Second), o.timeout.Round(time.Second))
+	logf("baseline passed in %s (the default run and %d personalities: %s); a mutant's bound is %s", baseline.Round(time.Second),
+		len(o.personas), strings.Join(o.personas, ", "), o.timeout.Round(time.Second))
 
 	// Classify, then run.
-	tree := treeHash(root, files)
+	tree := treeHash(root, files, o.personas)
 	logf("tree %s", tree)
 	resultsPath := filepath.Join(root, o.out, "results.jsonl")
 	cached := map[string]result{}
@@ -325,7 +345,7 @@ func mutate(root string, o options) (int, error) {
 		go func() {
 			defer wg.Done()
 			for m := range queue {
-				err := runMutant(dir, m, o.timeout, filepath.Join(root, o.out, "logs"))
+				err := runMutant(dir, m, o.timeout, o.personas, filepath.Join(root, o.out, "logs"))
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -371,8 +391,19 @@ func mutate(root string, o options) (int, error) {
 	return code, nil
 }
 
-// runMutant applies m in the copy dir, builds ndkconform and runs the suite.
-func runMutant(dir string, m *mutant, bound time.Duration, logs string) error {
+// runArgs are the ndkconform run arguments of the default run and of one
+// run per personality, in order.
+func runArgs(personas []string) [][]string {
+	out := [][]string{{"run"}}
+	for _, p := range personas {
+		out = append(out, []string{"run", "--driver-opt", "completion=" + p})
+	}
+	return out
+}
+
+// runMutant applies m in the copy dir, builds ndkconform and runs the suite:
+// the default run, then, while m survives, one run per personality.
+func runMutant(dir string, m *mutant, bound time.Duration, personas []string, logs string) error {
 	path := filepath.Join(dir, m.File)
 	orig, err := os.ReadFile(path)
 	if err != nil {
@@ -403,47 +434,60 @@ func runMutant(dir string, m *mutant, bound time.Duration, logs string) error {
 		m.Tail = string(tail(out.Bytes(), 10))
 		return nil
 	}
-	out.Reset()
-	// The first failed spec is the suite's verdict (ndkconform run then
-	// exits 1 whatever else fails): stop there unless -no-fail-fast.
-	runCtx, stopRun := context.WithCancel(ctx)
-	defer stopRun()
-	w := &failWatch{buf: &out}
-	if failFast {
-		w.onFail = stopRun
-	}
+	var logBuf bytes.Buffer
 	report := filepath.Join(dir, "report.json")
-	os.Remove(report)
-	r := command(runCtx, dir, bin, "run", "--json-report", report)
-	r.Stdout, r.Stderr = w, w
-	err = r.Run()
-	m.Duration = time.Since(t0).Seconds()
-	if rootCtx.Err() != nil {
-		return errors.New("interrupted")
-	}
-	switch {
-	case ctx.Err() != nil:
-		m.Status = stTimedOut
-	case w.failed && failFast:
-		m.Status, m.Exit = stKilled, 1
-		m.Tail = w.first
-		return nil
-	case err == nil:
-		m.Status = stSurvived
-	default:
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			return fmt.Errorf("%s: %v", m.ID(), err)
+	for _, args := range runArgs(personas) {
+		out.Reset()
+		// The first failed spec is the suite's verdict (ndkconform run then
+		// exits 1 whatever else fails): stop there unless -no-fail-fast.
+		runCtx, stopRun := context.WithCancel(ctx)
+		w := &failWatch{buf: &out}
+		if failFast {
+			w.onFail = stopRun
 		}
-		m.Status, m.Exit = stKilled, exitCode(err)
+		os.Remove(report)
+		r := command(runCtx, dir, bin, append(args, "--json-report", report)...)
+		r.Stdout, r.Stderr = w, w
+		err = r.Run()
+		stopRun()
+		m.Duration = time.Since(t0).Seconds()
+		if rootCtx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		under := ""
+		if len(args) > 1 {
+			under = "(" + strings.Join(args[1:], " ") + ") "
+		}
+		switch {
+		case ctx.Err() != nil:
+			m.Status = stTimedOut
+		case w.failed && failFast:
+			m.Status, m.Exit = stKilled, 1
+			m.Tail = under + w.first
+			return nil
+		case err == nil:
+			m.Status = stSurvived
+		default:
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				return fmt.Errorf("%s: %v", m.ID(), err)
+			}
+			m.Status, m.Exit = stKilled, exitCode(err)
+		}
+		m.Tail = under + string(tail(out.Bytes(), 6))
+		if m.Status != stSurvived {
+			return nil
+		}
+		fmt.Fprintf(&logBuf, "=== ndkconform %s\n", strings.Join(args, " "))
+		logBuf.Write(out.Bytes())
+		if len(args) == 1 {
+			// The default run's skips only: the personalities skip specs
+			// the baseline skips too (a pending call they never return).
+			m.Skips = skippedSpecs(report)
+		}
 	}
-	m.Tail = string(tail(out.Bytes(), 6))
-	if m.Status == stSurvived {
-		m.Skips = skippedSpecs(report)
-		name := strings.NewReplacer("/", "_", ":", "_", " ", "_").Replace(m.ID()) + ".log"
-		return os.WriteFile(filepath.Join(logs, name), out.Bytes(), 0o644)
-	}
-	return nil
+	name := strings.NewReplacer("/", "_", ":", "_", " ", "_").Replace(m.ID()) + ".log"
+	return os.WriteFile(filepath.Join(logs, name), logBuf.Bytes(), 0o644)
 }
 
 // failFast: a mutant's run stops at its first failed spec.
@@ -567,7 +611,11 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 	if denom > 0 {
 		score = 100 * float64(killed+compile+timedOut) / float64(denom)
 	}
-	fmt.Fprintf(w, "=== mutation score of %s (gremlins v0.6.0 mutators, the whole default suite per mutant)\n\n", simDir)
+	persona := ""
+	if len(o.personas) > 0 {
+		persona = ", survivors again under completion=" + strings.Join(o.personas, ", ")
+	}
+	fmt.Fprintf(w, "=== mutation score of %s (gremlins v0.6.0 mutators, the whole default suite per mutant%s)\n\n", simDir, persona)
 	fmt.Fprintf(w, "  mutants                     %4d  (and %d of gremlins' not viable, left out: address-of & made |)\n", total, notViable)
 	fmt.Fprintf(w, "  equivalent, variant only    %4d  (evaluated only under a broken variant=; not run)\n", variantOnly)
 	fmt.Fprintf(w, "  equivalent, listed          %4d  (%s)\n", equiv, o.equivPath)
@@ -626,14 +674,20 @@ func variantNote(m *mutant) string {
 
 // firstLine: the spec that killed m, when known.
 func firstLine(m *mutant) string {
-	if m.Status != stKilled || !strings.HasPrefix(m.Tail, "• [") {
+	t, under := m.Tail, ""
+	if strings.HasPrefix(t, "(") {
+		if i := strings.Index(t, ") "); i > 0 {
+			under, t = t[:i+1]+" ", t[i+2:]
+		}
+	}
+	if m.Status != stKilled || !strings.HasPrefix(t, "• [") {
 		return ""
 	}
-	_, spec, _ := strings.Cut(m.Tail, "\n")
+	_, spec, _ := strings.Cut(t, "\n")
 	if len(spec) > 110 {
 		spec = spec[:110] + "..."
 	}
-	return "  by: " + spec
+	return "  by: " + under + spec
 }
 
 func equivNote(m *mutant) string {
@@ -851,9 +905,11 @@ func readResults(path, tree string) map[string]result {
 }
 
 // treeHash identifies the tree a result was measured on: every file but
-// test/mutation's and the Markdown.
-func treeHash(root string, files []string) string {
+// test/mutation's and the Markdown, and the personalities survivors are run
+// under.
+func treeHash(root string, files []string, personas []string) string {
 	h := sha256.New()
+	fmt.Fprintf(h, "personalities %q\n", personas)
 	for _, f := range files {
 		if strings.HasPrefix(f, "test/mutation/") || strings.HasSuffix(f, ".md") {
 			continue
