@@ -27,6 +27,9 @@ type opState struct {
 	why     string
 	live    bool // Connect: a listener listened on the destination, not paused or closing
 	tuple   PortState
+	// failure: the request can only fail (any failure status): a
+	// disconnect of a connector that is not connected.
+	failure bool
 }
 
 // live says whether side s has a listener on ap that takes requests.
@@ -287,6 +290,9 @@ func (m *Model) CompleteConnect(c Ref) *Op {
 func (m *Model) Disconnect(c Ref) *Op {
 	o := m.Obj(c)
 	op := m.newOp(CallDisconnect, o)
+	if o.Phase == Idle || o.Phase == Failed {
+		op.st = opState{failure: true, rules: "DS-4", why: "the connector is not connected: no peer can answer"}
+	}
 	o.disconnectOp = op
 	m.disconnectIssued(o, op)
 	// The peer left before: the provider may have detected the abort

@@ -82,6 +82,9 @@ func (m *Model) final(op *Op, st ndk.Status) *Finding {
 	}
 	allowed, rules, why := m.allowed(o, op)
 	var f *Finding
+	if op.st.failure && st == ndk.StatusSuccess {
+		f = m.find(o, op.Call, op.st.rules, "a failure status ("+op.st.why+")", st.String())
+	}
 	if allowed != nil && !statusIn(st, allowed) && !(o.Closing && st != ndk.StatusSuccess) {
 		// A status about the local address is judged by the rules of
 		// the address.
@@ -180,7 +183,7 @@ func (m *Model) allowed(o *Object, op *Op) ([]ndk.Status, string, string) {
 		}
 		return []ndk.Status{ndk.StatusSuccess, timeout}, "CN-7", "the peer accepted"
 	case CallDisconnect:
-		if op.st.allowed != nil {
+		if op.st.allowed != nil || op.st.failure {
 			return op.st.allowed, op.st.rules, op.st.why
 		}
 		if peer == nil || peer.Closing {
@@ -219,6 +222,11 @@ func (m *Model) apply(o *Object, op *Op, st ndk.Status) *Finding {
 		}
 		m.attemptFailed(o)
 	case CallDisconnect:
+		if op.st.failure {
+			// A connector that was not connected: only a close is left.
+			o.Phase = Failed
+			return nil
+		}
 		o.Phase, o.disconnectDone = Disconnected, true
 		if ok {
 			// After the graceful disconnect the QP is flushed (QP-22).
@@ -371,6 +379,9 @@ func (m *Model) opDue(o *Object, op *Op) (string, string) {
 	case CallRegister:
 		return "CR-4 LT-4", "a registration completes"
 	case CallDisconnect:
+		if op.st.failure {
+			return "DS-4 CR-4", "a disconnect of a connector that is not connected ends"
+		}
 		if peer == nil || peer.disconnectOp != nil || peer.Closing {
 			return "DS-4 CR-4", "the peer disconnected or closed"
 		}

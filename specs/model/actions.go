@@ -34,7 +34,7 @@ func (w *world) actions() map[string]func(*rapid.T) {
 		"accept":                 w.accept,
 		"accept again":           w.accept,
 		"complete connect again": w.completeConnect,
-		"disconnect again":       w.disconnect,
+		"disconnect again":       w.disconnectAny,
 		"reject":                 w.reject,
 		"complete connect":       w.completeConnect,
 		"connection data":        w.connectionData,
@@ -448,6 +448,23 @@ func (w *world) disconnect(t *rapid.T) {
 		return o.Open() && o.Phase == model.Established && !o.Disconnecting()
 	}))
 	w.step("%s: NdkDisconnect %s", s, w.m.Name(c))
+	C := w.handles[c].(ndk.Connector)
+	w.issue(w.m.Disconnect(c), &call{}, func(cl *call) ndk.Status { return C.Disconnect(w.requestDone(cl), nil) })
+}
+
+// disconnectAny disconnects an established connector or, one time in
+// three, one that is not connected: a new one or one whose attempt failed
+// (DS-4: no peer can answer, so it fails).
+func (w *world) disconnectAny(t *rapid.T) {
+	if rapid.IntRange(0, 2).Draw(t, "unconnected") > 0 {
+		w.disconnect(t)
+		return
+	}
+	s := w.drawSide(t)
+	c := w.fresh(t, s, "unconnected connector", w.objects(s, model.Connector, func(o *model.Object) bool {
+		return o.Open() && !o.Disconnecting() && (o.Phase == model.Idle && !o.Active || o.Phase == model.Failed)
+	}), w.newConnector)
+	w.step("%s: NdkDisconnect %s (%s)", s, w.m.Name(c), w.m.Obj(c).Phase)
 	C := w.handles[c].(ndk.Connector)
 	w.issue(w.m.Disconnect(c), &call{}, func(cl *call) ndk.Status { return C.Disconnect(w.requestDone(cl), nil) })
 }
