@@ -28,7 +28,7 @@ import (
 // the clause specs) in one child process, the first of which waits a
 // minute unless the run is cut short.
 func slowRun(dir string) []string {
-	return []string{"run", "-v", "--parallel", "1", "--label-filter", "CN-17 && !clause:CN-17.timeout", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
+	return []string{"run", "-v", "--parallel", "1", "--label-filter", "CN-17 && !clause:CN-17.timeout && !model", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
 		"--json-report", filepath.Join(dir, "report.json"), "--junit-report", filepath.Join(dir, "junit.xml")}
 }
 
@@ -387,7 +387,7 @@ func TestSplitRunInterrupted(t *testing.T) {
 	needProc(t)
 	t.Parallel()
 	dir := t.TempDir()
-	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
+	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17 && !model", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
 		"--json-report", filepath.Join(dir, "report.json"))
 	childrenOf(t, b.cmd.Process.Pid, 2)
 	time.Sleep(2 * time.Second) // each has started its first spec, which waits a minute
@@ -422,7 +422,7 @@ func TestSplitRunChildKilled(t *testing.T) {
 	needProc(t)
 	t.Parallel()
 	dir := t.TempDir()
-	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17 && !clause:CN-17.timeout", "--driver-opt", "disconnect-timeout=5s", "--timeout", "10s",
+	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17 && !clause:CN-17.timeout && !model", "--driver-opt", "disconnect-timeout=5s", "--timeout", "10s",
 		"--json-report", filepath.Join(dir, "report.json"))
 	kids := childrenOf(t, b.cmd.Process.Pid, 2)
 	time.Sleep(time.Second)
