@@ -464,8 +464,24 @@ func (w *world) live(t *rapid.T, s model.Side, keep func(*model.Object) bool) []
 // sequence's actions, so that they do not crowd out the endpoint and
 // lifetime moves.
 func (w *world) dataPath(t *rapid.T) {
-	moves := []func(*rapid.T){w.postReceive, w.postSend, w.postWrite, w.flush, w.receiveDuringWrite, w.waitDisconnect, w.createMW}
+	moves := []func(*rapid.T){w.postReceive, w.postSend, w.postWrite, w.flush, w.receiveDuringWrite, w.waitDisconnect, w.createMW, w.closeBusyQP}
 	rapid.SampledFrom(moves).Draw(t, "data path move")(t)
+}
+
+// closeBusyQP closes a QP with receives posted, whose CQ is read: the
+// close starts flushing them, and each completes, with a failure (LT-26).
+func (w *world) closeBusyQP(t *rapid.T) {
+	s := w.drawSide(t)
+	qp := w.dataQP(t, s, false)
+	if w.m.Outstanding(qp, false) == 0 {
+		w.receiveOn(t, qp)
+	}
+	if w.m.Outstanding(qp, false) == 0 || w.m.InCall(qp) || !w.claimClose(qp) {
+		return
+	}
+	w.step("%s: NdkCloseObject %s (%d receives posted)", s, w.m.Name(qp), w.m.Outstanding(qp, false))
+	h := w.handles[qp]
+	w.issue(w.m.Close(qp), &call{}, func(c *call) ndk.Status { return h.Close(w.closeDone(c), nil) })
 }
 
 // establish makes a connection in one move: a new listener of one side
