@@ -17,6 +17,14 @@ func (m *Model) Unanswered(op *Op) {
 		return // the peer's notice or an abort came before: any end
 	}
 	op.st = opState{allowed: []ndk.Status{ndk.StatusIOTimeout}, rules: "DS-4 CN-17", why: "the peer's host does not answer: only the provider's time-out can end the handshake"}
+	// A host that answers nothing may break the sides' other connections
+	// too (a real network drops their traffic meanwhile): the pages
+	// promise nothing of them any more.
+	for _, c := range m.objs {
+		if c.Kind == Connector && c.Ref != op.Obj && c.Peer != 0 && !c.Closed {
+			c.aborted, c.peerLeft = true, true
+		}
+	}
 	if p := m.Obj(m.Obj(op.Obj).Peer); p != nil {
 		p.indicationDue = false
 	}

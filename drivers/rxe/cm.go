@@ -586,7 +586,12 @@ func (c *connector) Accept(params ndk.AcceptParams, done ndk.RequestCompletion, 
 	}
 	if err := acceptID(c.id, q.num, in, out, params.PrivateData); err != nil {
 		q.resetLocked()
-		return statusOf(err)
+		// The parameters were checked above: rdma_cm refuses the accept
+		// of a request whose connecting side gave up (CN-8).
+		if st := statusOf(err); st != ndk.StatusInvalidParameter {
+			return st
+		}
+		return ndk.StatusConnectionAborted
 	}
 	c.q = q
 	q.conn = c

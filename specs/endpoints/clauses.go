@@ -201,9 +201,16 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				op := c.Connect(p.A.MustQP(), p.A.AddrPort(0), dst, nil)
 				passive := l.NextRequest()
 				p.SetHostState(down, ndk.HostDown)
+				if !waitUntil(p.Timeout(), op.IsDone) {
+					skipSlowTimeout(p, down, op, "CN-3", fmt.Sprintf("NdkConnect whose request was delivered, when side %s's host went down", down.Side))
+				}
 				st := op.Wait()
 				suite.Rule("CN-3").Expect(st.IsError()).To(BeTrue(), "NdkConnect whose request was delivered, when side %s's host went down before the accept: a failure status, got %v", down.Side, st)
-				st = passive.Accept(p.B.MustQP(), nil).Wait()
+				accept := passive.Accept(p.B.MustQP(), nil)
+				if !waitUntil(p.Timeout(), accept.IsDone) {
+					skipSlowTimeout(p, down, accept, "CN-8", fmt.Sprintf("NdkAccept of a request whose connect failed when side %s's host went down", down.Side))
+				}
+				st = accept.Wait()
 				suite.Rule("CN-8").Expect(st.IsError()).To(BeTrue(), "NdkAccept of a request whose connect failed when side %s's host went down: a failure status, got %v", down.Side, st)
 				p.SetHostState(down, ndk.HostUp)
 			}
