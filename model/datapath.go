@@ -247,9 +247,20 @@ func (m *Model) Landed(op *Op) []*WR {
 
 // disconnectIssued marks the writes outstanding on c's QP when the
 // disconnect op was issued.
+//
+// A write queued behind a send still waiting for its receive may never
+// start its DMA (the pages let a provider give up such requests, DS-12):
+// only the writes no such send precedes are owed.
 func (m *Model) disconnectIssued(c *Object, op *Op) {
+	blocked := false
 	for _, w := range m.wrs {
-		if w.QP == c.QP && w.Kind == Write && !w.Done && w.disc == nil {
+		if w.QP != c.QP {
+			continue
+		}
+		if w.Kind == Send && w.Posted && !w.Done {
+			blocked = true
+		}
+		if w.Kind == Write && !w.Done && w.disc == nil && !blocked {
 			w.disc = op
 		}
 	}

@@ -254,14 +254,15 @@ func (w *world) disconnectWithData(t *rapid.T) {
 			w.receiveOn(t, qp)
 		}
 	}
+	if rapid.Bool().Draw(t, "a write in flight") && w.m.Outstanding(qp, true) < queueLen && w.cqRoom(w.m.Obj(qp).Antecedents()[1]) > 0 && w.m.PeerQP(qp) != 0 {
+		w.writeOn(t, qp, writeMax, rapid.Bool().Draw(t, "silent"))
+	}
 	for range rapid.IntRange(0, 3).Draw(t, "sends first") {
 		if w.m.Outstanding(qp, true) < queueLen && w.cqRoom(w.m.Obj(qp).Antecedents()[1]) > 0 {
 			w.sendOn(t, qp, rapid.IntRange(0, 3).Draw(t, "silent") == 0)
 		}
 	}
-	if rapid.Bool().Draw(t, "a write in flight") && w.m.Outstanding(qp, true) < queueLen && w.cqRoom(w.m.Obj(qp).Antecedents()[1]) > 0 && w.m.PeerQP(qp) != 0 {
-		w.writeOn(t, qp, writeMax, rapid.Bool().Draw(t, "silent"))
-	}
+
 	w.step("%s: NdkDisconnect %s", s, w.m.Name(c))
 	C := w.handles[c].(ndk.Connector)
 	op := w.m.Disconnect(c)
