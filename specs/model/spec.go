@@ -199,11 +199,10 @@ func (w *world) run() {
 	}
 	w.t.Cleanup(func() {
 		if w.adapter[0] != nil || w.adapter[1] != nil {
-			done := make(chan struct{})
-			go func() {
-				// A failed sequence leaves objects open: close them,
-				// newest first, so that the next sequence (or rapid's
-				// shrinking) starts from a clean provider.
+			// A failed sequence leaves objects open: close them, newest
+			// first, so that the next sequence (or rapid's shrinking)
+			// starts from a clean provider.
+			w.shutAdapters(func() {
 				if w.m != nil {
 					open := w.m.OpenObjects()
 					for i := len(open) - 1; i >= 0; i-- {
@@ -212,17 +211,7 @@ func (w *world) run() {
 						}
 					}
 				}
-				for _, a := range w.adapter {
-					if a != nil {
-						a.Close()
-					}
-				}
-				close(done)
-			}()
-			select {
-			case <-done:
-			case <-time.After(w.wait()):
-			}
+			})
 		}
 	})
 	var cfg model.Config

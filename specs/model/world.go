@@ -655,9 +655,13 @@ func (w *world) teardown(waitEach bool, adapterEarly bool) {
 	w.closeAdapters()
 }
 
-func (w *world) closeAdapters() {
+// shutAdapters runs before, then closes the adapters (side B's first), on
+// a goroutine of its own; it reports whether all that returned within
+// w.wait().
+func (w *world) shutAdapters(before func()) bool {
 	done := make(chan struct{})
 	go func() {
+		before()
 		for _, a := range []ndk.Adapter{w.adapter[1], w.adapter[0]} {
 			if a != nil {
 				a.Close()
@@ -667,7 +671,14 @@ func (w *world) closeAdapters() {
 	}()
 	select {
 	case <-done:
+		return true
 	case <-time.After(w.wait()):
+		return false
+	}
+}
+
+func (w *world) closeAdapters() {
+	if !w.shutAdapters(func() {}) {
 		w.adapter = [2]ndk.Adapter{}
 		w.fail(w.hung(&model.Finding{Rules: "LT-22", Call: "NDK_ADAPTER close", Expected: "the blocking adapter close returns once the adapter's objects are closed", Observed: "it did not return within " + w.wait().String()}))
 	}
