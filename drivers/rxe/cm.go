@@ -452,6 +452,7 @@ func (c *connector) onEventLocked(ev cmEvent) {
 		// This side's view: rr is the peer's outbound limit, ideph its inbound.
 		c.inLimit = uint32(min(c.reqIn, ev.rr))
 		c.outLimit = uint32(min(c.reqOut, ev.ideph))
+		c.q.resetLocked() // a QP flushed (NdkFlush) before it connects
 		c.q.dirty = true
 		if err := qpReady(c.id, c.q.qp); err != nil {
 			rejectID(c.id, nil)
@@ -579,19 +580,22 @@ func (c *connector) Accept(params ndk.AcceptParams, done ndk.RequestCompletion, 
 	}
 	in := uint8(min(params.InboundReadLimit, info.MaxInboundReadLimit, uint32(c.peerRR)))
 	out := uint8(min(params.OutboundReadLimit, info.MaxOutboundReadLimit, uint32(c.peerID)))
+	q.resetLocked() // a QP flushed (NdkFlush) before it connects
 	q.dirty = true
-	if err := qpReady(c.id, q.qp); err != nil {
-		q.resetLocked()
-		return statusOf(err)
+	err := qpReady(c.id, q.qp)
+	if err == nil {
+		err = acceptID(c.id, q.num, in, out, params.PrivateData)
 	}
-	if err := acceptID(c.id, q.num, in, out, params.PrivateData); err != nil {
+	if err != nil {
 		q.resetLocked()
-		// The parameters were checked above: rdma_cm refuses the accept
-		// of a request whose connecting side gave up (CN-8).
-		if st := statusOf(err); st != ndk.StatusInvalidParameter {
-			return st
+		// The parameters were checked above, so an EINVAL comes from the
+		// kernel's CM: its cm_id left REQ_RCVD because the connecting side
+		// gave up before rdma_cm told us (its REJ arrived), and both
+		// rdma_init_qp_attr and rdma_accept refuse it (CN-8).
+		if errors.Is(err, syscall.EINVAL) {
+			return ndk.StatusConnectionAborted
 		}
-		return ndk.StatusConnectionAborted
+		return statusOf(err)
 	}
 	c.q = q
 	q.conn = c

@@ -278,6 +278,21 @@ func cancelledLocked(c *cq, w *wr, qctx any) {
 	c.swq = append(c.swq, ndk.ResultEx{Result: ndk.Result{Status: ndk.StatusCancelled, QPContext: qctx, RequestContext: w.ctx}, Type: w.op})
 }
 
+// cancelOutstandingLocked completes every request of the QP whose
+// completion the verbs CQs did not give, as cancelled: rdma_rxe will never
+// give it (the QP was reset, or the flush outlived its deadline).
+func (x *qp) cancelOutstandingLocked() {
+	p := x.ad.p
+	for id, w := range x.wrs {
+		c := x.icq
+		if w.op == ndk.OpReceive {
+			c = x.rcq
+		}
+		cancelledLocked(c, w, x.ctx)
+		p.dropWRLocked(id)
+	}
+}
+
 // Flush implements ndk.QP: the QP moves to the error state and its
 // requests complete as flushed (STATUS_CANCELLED).
 func (x *qp) Flush() {
@@ -309,14 +324,7 @@ func (x *qp) beginCloseLocked() {
 			p.pollIntoLocked(x.rcq)
 			p.pollIntoLocked(x.icq)
 			if len(x.wrs) == 0 || time.Now().After(deadline) {
-				for id, w := range x.wrs {
-					c := x.icq
-					if w.op == ndk.OpReceive {
-						c = x.rcq
-					}
-					cancelledLocked(c, w, x.ctx)
-					p.dropWRLocked(id)
-				}
+				x.cancelOutstandingLocked()
 				x.busy--
 				p.maybeFinishLocked(&x.object)
 				p.mu.Unlock()

@@ -132,10 +132,19 @@ func (x *qp) releaseLocked() {
 	}
 }
 
-// resetLocked makes the QP usable for a new connection.
+// resetLocked makes the QP usable for a new connection: one that left
+// RESET (connected, or flushed by NdkFlush) goes back through it. The
+// reset drops the requests rdma_rxe still held; those whose flushed
+// completion was not polled yet complete here, as cancelled (QP-4, QP-21).
 func (x *qp) resetLocked() {
 	if x.dirty && x.qp != nil {
+		p := x.ad.p
+		qpState(x.qp, qpsErr)
 		qpState(x.qp, qpsReset)
+		p.pollIntoLocked(x.rcq)
+		p.pollIntoLocked(x.icq)
+		x.cancelOutstandingLocked()
+		p.settleSilentLocked(x, ^uint64(0))
 		qpInit(x.qp)
 	}
 	x.dirty = false

@@ -63,6 +63,17 @@ for v in -4 -6; do
 	$IP $v rule add pref 10 iif veth0 lookup local
 	$IP $v rule add pref 11 iif veth1 lookup local
 done
+# A connection between two connectors of one side (a loopback connection,
+# ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED) takes the local route, as on
+# a host with one adapter: without these rules the per-destination tables
+# below send it out of the other side's veth, and over IPv6 rdma_cm's
+# request then never reaches the listener.
+for a in 10.99.0.1 10.99.0.2; do
+	$IP -4 rule add pref 5 from $a to $a lookup local
+done
+for a in fd99::1 fd99::2; do
+	$IP -6 rule add pref 5 from $a to $a lookup local
+done
 $IP -4 rule add pref 100 to 10.99.0.2 lookup 100
 $IP -4 rule add pref 101 to 10.99.0.1 lookup 101
 $IP -4 route add 10.99.0.2 dev veth0 src 10.99.0.1 table 100
