@@ -32,6 +32,11 @@ const (
 // childTimeout is the deadline of the suite's runs against sim.
 const childTimeout = 5 * time.Second
 
+// childShrinkTime bounds the shrinking of a model spec's failing sequence:
+// the self-tests read which rules a failure names, which shrinking keeps,
+// not how short its sequence is.
+const childShrinkTime = time.Second
+
 // cliBinary is the ndkconform command, built by TestMain, without the
 // race detector: the children run the whole suite dozens of times (make
 // selftest: once per variant), and a child's exit status, where a race it
@@ -80,7 +85,7 @@ func TestChild(t *testing.T) {
 		timeout = 500 * time.Millisecond
 	}
 	res, err := suite.Run(t, suite.Config{Driver: os.Getenv(driverEnv), DriverOptions: opts, NoColor: true,
-		LabelFilter: os.Getenv(filterEnv), Timeout: timeout})
+		LabelFilter: os.Getenv(filterEnv), Timeout: timeout, ModelShrinkTime: childShrinkTime})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +118,8 @@ func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
 	defer cancel()
 	var cmd *exec.Cmd
 	if driver == "sim" {
-		args := []string{"run", "--driver", driver, "--timeout", childTimeout.String(), "--no-color", "--json-report", out}
+		args := []string{"run", "--driver", driver, "--timeout", childTimeout.String(), "--no-color", "--json-report", out,
+			"--model-shrink-time", childShrinkTime.String()}
 		for _, kv := range strings.Split(opts, ",") {
 			if kv != "" {
 				args = append(args, "--driver-opt", kv)

@@ -30,6 +30,9 @@ const DefaultSettle = 100 * time.Millisecond
 const (
 	DefaultModelSequences = 40
 	DefaultModelSteps     = 30
+	// DefaultModelShrinkTime bounds the search for a shorter failing
+	// sequence once a model spec found one.
+	DefaultModelShrinkTime = 10 * time.Second
 )
 
 // Config is one conformance run.
@@ -64,6 +67,11 @@ type Config struct {
 	// runs, and ModelSteps how many steps a sequence has on average; 0
 	// means DefaultModelSequences and DefaultModelSteps.
 	ModelSequences, ModelSteps int
+	// ModelShrinkTime bounds how long a model spec that found a failing
+	// sequence searches for a shorter one (the replays it makes); the
+	// failure it reports names the same rules whatever the budget. 0 means
+	// DefaultModelShrinkTime.
+	ModelShrinkTime time.Duration
 	// DryRun lists the selected specs in the report without running them.
 	DryRun bool
 	// Skip are the full texts (SpecReport.FullText) of specs the filters
@@ -91,6 +99,9 @@ func (c *Config) withDefaults() {
 	}
 	if c.ModelSteps <= 0 {
 		c.ModelSteps = DefaultModelSteps
+	}
+	if c.ModelShrinkTime <= 0 {
+		c.ModelShrinkTime = DefaultModelShrinkTime
 	}
 	if c.Seed == 0 {
 		c.Seed = 1

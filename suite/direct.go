@@ -24,9 +24,11 @@ type Direct struct {
 	A, B    netip.Addr
 	Timeout time.Duration
 	// Seed is the run's seed; Sequences and Steps the model budget
-	// (Config.ModelSequences, Config.ModelSteps).
+	// (Config.ModelSequences, Config.ModelSteps), ShrinkTime the time a
+	// failing sequence may be shrunk for (Config.ModelShrinkTime).
 	Seed             int64
 	Sequences, Steps int
+	ShrinkTime       time.Duration
 	cfg              Config
 }
 
@@ -42,7 +44,8 @@ func DirectFor(f Family) Direct {
 		return s.IPv4
 	}
 	d := Direct{Provider: e.provider, A: pick(e.sideA), B: pick(e.sideB), Timeout: e.cfg.Timeout,
-		Seed: e.cfg.Seed, Sequences: e.cfg.ModelSequences, Steps: e.cfg.ModelSteps, cfg: e.cfg}
+		Seed: e.cfg.Seed, Sequences: e.cfg.ModelSequences, Steps: e.cfg.ModelSteps,
+		ShrinkTime: e.cfg.ModelShrinkTime, cfg: e.cfg}
 	if !d.A.IsValid() || !d.B.IsValid() {
 		Skip(fmt.Sprintf("no %v address configured for both sides", f))
 	}
@@ -63,6 +66,9 @@ func (d Direct) ReplayCommand(specText string, sequences int) string {
 	}
 	args = append(args, "--focus", quote("^"+regexpQuote(specText)+"$"), "--seed", fmt.Sprint(c.Seed),
 		"--model-sequences", fmt.Sprint(sequences), "--model-steps", fmt.Sprint(c.ModelSteps))
+	if c.ModelShrinkTime != DefaultModelShrinkTime {
+		args = append(args, "--model-shrink-time", c.ModelShrinkTime.String())
+	}
 	return strings.Join(args, " ")
 }
 

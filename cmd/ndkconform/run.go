@@ -55,6 +55,8 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.Int64Var(&c.Seed, "seed", 1, "the `N` that orders the specs and fixes the model specs' random consumer sequences")
 	fs.Var(positiveInt{&c.ModelSequences}, "model-sequences", fmt.Sprintf("how many random consumer sequences each model spec runs (an `N`; default %d)", suite.DefaultModelSequences))
 	fs.Var(positiveInt{&c.ModelSteps}, "model-steps", fmt.Sprintf("how many steps a model sequence has on average (an `N`; default %d)", suite.DefaultModelSteps))
+	c.ModelShrinkTime = suite.DefaultModelShrinkTime
+	fs.Var((*durationFlag)(&c.ModelShrinkTime), "model-shrink-time", "how long a model spec that found a failing sequence searches for a shorter one to report (a `DURATION`); the rules the failure names do not depend on it")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs and their labels without running them")
 	fs.Var(&o.parallel, "parallel", "split the selected specs over `N` child processes that run at the same time, with one merged report (default: as many as the driver allows; sim: 16, other drivers: 1, since processes testing the same adapters at once would see one another)")
 	return fs, o
@@ -62,7 +64,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 
 var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
-	"junit-report", "json-report", "html-report", "waivers", "parallel", "verbose", "no-color", "seed", "model-sequences", "model-steps", "dry-run"}
+	"junit-report", "json-report", "html-report", "waivers", "parallel", "verbose", "no-color", "seed", "model-sequences", "model-steps", "model-shrink-time", "dry-run"}
 
 func runUsage(w io.Writer) {
 	fs, _ := runFlags()

@@ -50,10 +50,14 @@ func runModel(d suite.Direct, text string) {
 	setRapid("rapid.steps", d.Steps)
 	setRapid("rapid.seed", seed)
 	setRapid("rapid.nofailfile", true)
-	setRapid("rapid.shrinktime", 10*time.Second)
+	setRapid("rapid.shrinktime", d.ShrinkTime)
 	tb := &ginkgoTB{name: text}
 	var last *failure
 	sequences, firstFailure := 0, 0
+	// rapid looks at its shrink time only between its passes, and one
+	// pass may replay hundreds of sequences: past the budget, the
+	// remaining replays are refused before they start.
+	var shrinkEnd time.Time
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -67,6 +71,9 @@ func runModel(d suite.Direct, text string) {
 				// Reported as found: neither replayed nor shrunk.
 				t.Skip("not replayed: " + last.costly)
 			}
+			if last != nil && time.Now().After(shrinkEnd) {
+				t.Skip("not replayed: the shrink time is spent")
+			}
 			sequences++
 			w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1),
 				regions: map[model.Ref]*region{}, writes: map[int]pendingWrite{}, nextVA: 0x10000000}
@@ -75,6 +82,7 @@ func runModel(d suite.Direct, text string) {
 				if w.failure != nil {
 					last = w.failure
 					if firstFailure == 0 {
+						shrinkEnd = time.Now().Add(d.ShrinkTime)
 						firstFailure = sequences
 					}
 				}

@@ -392,11 +392,13 @@ func mutate(root string, o options) (int, error) {
 }
 
 // runArgs are the ndkconform run arguments of the default run and of one
-// run per personality, in order.
+// run per personality, in order. A mutant is killed by a failed run,
+// however short the failing model sequence it shows: the model specs
+// shrink it for a second at most.
 func runArgs(personas []string) [][]string {
-	out := [][]string{{"run"}}
+	out := [][]string{{"run", "--model-shrink-time", "1s"}}
 	for _, p := range personas {
-		out = append(out, []string{"run", "--driver-opt", "completion=" + p})
+		out = append(out, []string{"run", "--model-shrink-time", "1s", "--driver-opt", "completion=" + p})
 	}
 	return out
 }
