@@ -3,7 +3,8 @@ package model
 import (
 	"bytes"
 	"fmt"
-	"sync"
+	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/ndkconform/ndkconform/model"
@@ -336,51 +337,108 @@ func (w *world) waitDisconnect(t *rapid.T) {
 
 // receiveDuringWrite posts an NdkReceive and an NdkWrite on one QP at the
 // same time: the two queues may be posted concurrently (WR-5), and each
-// post succeeds as it would alone.
+// post succeeds as it would alone. The receive starts once the write is
+// on its way into the provider; when the write returned before the
+// receive started (a busy machine can delay either goroutine), the pair
+// is posted again, three times at most, while the queues have room.
 func (w *world) receiveDuringWrite(t *rapid.T) {
 	s := w.drawSide(t)
-	cs := w.live(t, s, func(o *model.Object) bool {
-		q := w.m.Obj(o.QP)
-		return q != nil && q.Open() && w.m.PeerQP(o.QP) != 0 && w.m.Outstanding(o.QP, true) < queueLen && w.m.Outstanding(o.QP, false) < queueLen &&
+	room := func(qp model.Ref) bool {
+		q := w.m.Obj(qp)
+		return q != nil && q.Open() && w.m.PeerQP(qp) != 0 && w.m.Outstanding(qp, true) < queueLen && w.m.Outstanding(qp, false) < queueLen &&
 			w.cqRoom(q.Antecedents()[1]) >= 2
-	})
+	}
+	cs := w.live(t, s, func(o *model.Object) bool { return room(o.QP) })
 	qp := w.m.Obj(pick(t, "connector with a connection up", cs)).QP
 	r, target := w.mrFor(t, qp), w.mrFor(t, w.m.PeerQP(qp))
 	if r == nil || target == nil {
 		return
 	}
+	for try := 0; try < 3 && room(qp); try++ {
+		if w.postPair(s, qp, r, target) || w.failure != nil {
+			return
+		}
+		w.settle()
+	}
+}
+
+// postPair posts the receive and the write of receiveDuringWrite, each
+// from a goroutine of its own straight into the provider, and reports
+// whether the receive started while the write was inside the provider.
+func (w *world) postPair(s model.Side, qp model.Ref, r, target *region) bool {
 	rw := w.m.Post(qp, model.Receive, slotLen, false)
 	ww := w.m.Post(qp, model.Write, 4096, false)
 	ww.Target = target.mr
 	w.step("%s: NdkReceive #%d and NdkWrite #%d on %s at once", s, rw.ID, ww.ID, w.m.Name(qp))
 	Q := w.handles[qp].(ndk.QP)
-	var rst, wst ndk.Status
-	var wg sync.WaitGroup
-	wg.Add(2)
+	type post struct {
+		st         ndk.Status
+		start, end time.Time
+		panic      string
+	}
+	call := func(res *post, fn func() ndk.Status) {
+		defer func() {
+			if p := recover(); p != nil {
+				res.panic = fmt.Sprintf("%v\n%s", p, debug.Stack())
+			}
+		}()
+		res.start = time.Now()
+		res.st = fn()
+		res.end = time.Now()
+	}
+	var rp, wp post
+	writing := make(chan struct{})
+	done := make(chan struct{}, 2)
 	go func() {
-		defer wg.Done()
-		wst = w.invoke("NdkWrite", func() ndk.Status {
+		defer func() { done <- struct{}{} }()
+		close(writing)
+		call(&wp, func() ndk.Status {
 			return Q.Write(ww.ID, []ndk.SGE{r.sge(slots, 4096)}, target.va+slots+writeMax, target.remote, 0)
 		})
 	}()
 	go func() {
-		defer wg.Done()
-		time.Sleep(100 * time.Microsecond) // while the write is in the provider, if it stays
-		rst = w.invoke("NdkReceive", func() ndk.Status { return Q.Receive(rw.ID, []ndk.SGE{r.sge(rw.ID%(slots/slotLen)*slotLen, slotLen)}) })
+		defer func() { done <- struct{}{} }()
+		<-writing
+		// While the write is in the provider, if it stays: a spin, since
+		// a sleep this short lasts a millisecond where timers are coarse.
+		for t0 := time.Now(); time.Since(t0) < 100*time.Microsecond; {
+			runtime.Gosched()
+		}
+		call(&rp, func() ndk.Status {
+			return Q.Receive(rw.ID, []ndk.SGE{r.sge(rw.ID%(slots/slotLen)*slotLen, slotLen)})
+		})
 	}()
-	wg.Wait()
-	w.note(" -> %v, %v", rst, wst)
-	w.fail(w.m.Posted(rw, rst))
-	w.fail(w.m.Posted(ww, wst))
+	timeout := time.After(w.wait())
+	for range 2 {
+		select {
+		case <-done:
+		case <-timeout:
+			w.fail(w.hung(&model.Finding{Rules: "LT-12 LT-13", Call: "NdkReceive and NdkWrite at once", Object: w.m.Name(qp), Side: s.String(),
+				Expected: "both calls return within " + w.wait().String(), Observed: "one did not return"}))
+			return true
+		}
+	}
+	for _, p := range []struct {
+		call string
+		p    *post
+	}{{"NdkReceive", &rp}, {"NdkWrite", &wp}} {
+		if p.p.panic != "" {
+			w.fail(&model.Finding{Call: p.call, Object: w.m.Name(qp), Side: s.String(), Expected: "the call returns", Observed: "the provider panicked: " + p.p.panic})
+		}
+	}
+	w.note(" -> %v, %v", rp.st, wp.st)
+	w.fail(w.m.Posted(rw, rp.st))
+	w.fail(w.m.Posted(ww, wp.st))
 	for _, p := range []struct {
 		call string
 		st   ndk.Status
-	}{{"NdkReceive", rst}, {"NdkWrite", wst}} {
+	}{{"NdkReceive", rp.st}, {"NdkWrite", wp.st}} {
 		if p.st != ndk.StatusSuccess {
 			w.fail(&model.Finding{Rules: "WR-5 LT-7", Call: p.call, Object: w.m.Name(qp), Side: s.String(),
 				Expected: "STATUS_SUCCESS for a post on a connected QP with room, made while a post on its other queue is in progress", Observed: p.st.String()})
 		}
 	}
+	return !rp.start.Before(wp.start) && !rp.start.After(wp.end)
 }
 
 // createMW creates a memory window on a PD.
