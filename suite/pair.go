@@ -53,6 +53,9 @@ type Pair struct {
 	tracked []*tracked
 	byObj   map[*object]*tracked
 	faulted []netip.Addr // hosts to put back up at cleanup
+	// faultStuck: a call of the provider's fault injection did not
+	// return; the run is aborted (AbortStuckFaults).
+	faultStuck bool
 }
 
 type tracked struct {
@@ -101,12 +104,19 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	if !ok {
 		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
 	}
-	if err := fi.SetHostState(side.Addr, s); err != nil {
-		Violate(Violation{Side: side.Side, Observed: fmt.Sprintf("harness: putting the host %v: %v", s, err)})
-	}
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
 	p.mu.Unlock()
+	err, returned := SetHostStateWithin(fi, side.Addr, s, p.rec.timeout)
+	if !returned {
+		p.mu.Lock()
+		p.faultStuck = true
+		p.mu.Unlock()
+		AbortStuckFaults(side.Addr, s, p.rec.timeout)
+	}
+	if err != nil {
+		Violate(Violation{Side: side.Side, Observed: fmt.Sprintf("harness: putting the host %v: %v", s, err)})
+	}
 }
 
 // DeclaredTimeout is how long the provider declares it may take over the
@@ -219,8 +229,17 @@ func (p *Pair) closeOrder() []*tracked {
 func (p *Pair) cleanup() {
 	p.Intercept(nil)
 	var problems []Violation
-	// Close what the spec left open, successors first, one at a time.
+	p.mu.Lock()
+	stuck := p.faultStuck
+	p.mu.Unlock()
+	// Close what the spec left open, successors first, one at a time. A
+	// close that does not return means the provider is stuck (deadlocked,
+	// most likely): cleanup stops there and the run is aborted, as it is
+	// when the provider's fault injection did not return.
 	for _, t := range p.closeOrder() {
+		if stuck {
+			break
+		}
 		b := base{a: p.adapterOf(t.obj), obj: t.obj}
 		op, err := b.startClose(t.handle)
 		if err != nil {
@@ -231,20 +250,32 @@ func (p *Pair) cleanup() {
 			v := op.notCompleted()
 			if !op.HasReturned() {
 				v = op.violation("", "the close issued by cleanup returns within "+p.rec.timeout.String(), "it did not return")
+				stuck = true
 			}
 			problems = append(problems, v)
 		}
 	}
-	// Put faulted hosts back up before the adapters close.
-	if fi, ok := current().provider.(ndk.FaultInjector); ok {
+	// Put faulted hosts back up before the adapters close, unless the
+	// provider is stuck already (the run is aborted).
+	if fi, ok := current().provider.(ndk.FaultInjector); ok && !stuck {
 		for _, addr := range p.faulted {
-			if err := fi.SetHostState(addr, ndk.HostUp); err != nil {
+			err, returned := SetHostStateWithin(fi, addr, ndk.HostUp, p.rec.timeout)
+			if !returned {
+				stuck = true
+				problems = append(problems, Violation{Observed: fmt.Sprintf("harness: cleanup could not put host %v back up: the provider's fault injection did not return within %v", addr, p.rec.timeout)})
+				break
+			}
+			if err != nil {
 				problems = append(problems, Violation{Observed: fmt.Sprintf("harness: cleanup could not put host %v back up: %v", addr, err)})
 			}
 		}
 	}
-	// Then the adapters: a blocking close (LT-22).
+	// Then the adapters: a blocking close (LT-22), unless the provider is
+	// stuck: the run ends here.
 	for _, a := range []*Adapter{p.B, p.A} {
+		if stuck {
+			break
+		}
 		if a == nil || isNil(a.Adapter) {
 			continue
 		}
@@ -269,6 +300,9 @@ func (p *Pair) cleanup() {
 			lines[i] = v.String()
 		}
 		AddReportEntry(finding.EntryTrace, p.rec.Trace())
+		if stuck {
+			AbortSuite("harness: the provider is stuck (a call of cleanup or of its fault injection did not return; deadlocked, most likely): no later spec could be judged, so the specs not run yet are left out\n" + strings.Join(lines, "\n"))
+		}
 		Fail(strings.Join(lines, "\n"))
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
@@ -132,7 +134,7 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	defer p.Close()
+	defer closeProvider(p, cfg.Timeout)
 	res := Result{Config: cfg, SideA: a, SideB: b, Provider: describeProvider(cfg)}
 	if ad, st := p.OpenAdapter(firstAddr(a)); st == ndk.StatusSuccess && ad != nil {
 		res.Adapter, _ = ad.QueryAdapterInfo()
@@ -217,4 +219,20 @@ func describeProvider(cfg Config) string {
 		s += fmt.Sprintf(" %s=%s", k, cfg.DriverOptions[k])
 	}
 	return s
+}
+
+// closeProvider closes the provider at the end of the run, waiting at most
+// limit: a deadlocked provider (its fault injection stuck, say) must not
+// keep the run from reporting.
+func closeProvider(p ndk.Provider, limit time.Duration) {
+	done := make(chan struct{})
+	workers.Go(func() {
+		defer close(done)
+		defer func() { recover() }() // the run's verdict is out; a panic here changes nothing
+		p.Close()
+	})
+	select {
+	case <-done:
+	case <-time.After(limit):
+	}
 }

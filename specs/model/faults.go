@@ -1,10 +1,12 @@
 package model
 
 import (
+	"fmt"
 	"net/netip"
 
 	"github.com/ndkconform/ndkconform/model"
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
 	"pgregory.net/rapid"
 )
 
@@ -18,6 +20,9 @@ func (w *world) injector(t *rapid.T) ndk.FaultInjector {
 	if !ok {
 		t.Skip("the provider offers no fault injection")
 	}
+	if w.faultStuck.Load() {
+		t.Skip("the provider's fault injection is stuck")
+	}
 	if len(w.m.Unfinished()) > 0 {
 		t.Skip("requests in flight")
 	}
@@ -26,9 +31,26 @@ func (w *world) injector(t *rapid.T) ndk.FaultInjector {
 
 func (w *world) setHost(fi ndk.FaultInjector, s model.Side, st ndk.HostState) {
 	w.log("  (host of side %s %v)", s, st)
-	if err := fi.SetHostState(w.hostAddr(s), st); err != nil {
+	if err := w.setHostState(fi, s, st); err != nil {
 		w.fail(&model.Finding{Call: "SetHostState", Side: s.String(), Expected: "the fault injection the provider offers works", Observed: err.Error()})
 	}
+}
+
+// setHostState calls the provider's fault injection, at most for the
+// run's timeout: one that does not return is a hang (the provider is
+// likely deadlocked), after which no fault move runs again and the spec
+// aborts the run (runModel).
+func (w *world) setHostState(fi ndk.FaultInjector, s model.Side, st ndk.HostState) error {
+	if w.faultStuck.Load() {
+		return nil
+	}
+	err, returned := suite.SetHostStateWithin(fi, w.hostAddr(s), st, w.d.Timeout)
+	if !returned {
+		w.faultStuck.Store(true)
+		w.fail(w.hung(&model.Finding{Call: "SetHostState", Side: s.String(),
+			Expected: fmt.Sprintf("the provider's fault injection (host %v) returns within %v", st, w.d.Timeout), Observed: "it did not return (the provider is likely deadlocked)"}))
+	}
+	return err
 }
 
 func (w *world) hostAddr(s model.Side) netip.Addr {
@@ -41,7 +63,7 @@ func (w *world) hostAddr(s model.Side) netip.Addr {
 // restoreHost brings side s's host back up, also when the move failed
 // (the rest of the run needs it up); deferred by each fault move.
 func (w *world) restoreHost(fi ndk.FaultInjector, s model.Side) {
-	if err := fi.SetHostState(w.hostAddr(s), ndk.HostUp); err != nil && w.failure == nil {
+	if err := w.setHostState(fi, s, ndk.HostUp); err != nil && w.failure == nil {
 		w.fail(&model.Finding{Call: "SetHostState", Side: s.String(), Expected: "the fault injection the provider offers works", Observed: err.Error()})
 	}
 }

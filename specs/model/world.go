@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ndkconform/ndkconform/model"
@@ -28,6 +29,9 @@ type world struct {
 	handles map[model.Ref]ndk.Object
 	steps   []string
 	failure *failure
+	// faultStuck is shared by the sequences of a spec: the provider's
+	// fault injection did not return once.
+	faultStuck *atomic.Bool
 
 	mu      sync.Mutex
 	queue   []event
