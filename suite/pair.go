@@ -54,7 +54,7 @@ type Pair struct {
 	byObj   map[*object]*tracked
 	faulted []netip.Addr // hosts to put back up at cleanup
 	// faultStuck: a call of the provider's fault injection did not
-	// return; the run is aborted (AbortStuckFaults).
+	// return; the run is aborted (AbortStuck).
 	faultStuck bool
 }
 
@@ -107,12 +107,12 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
 	p.mu.Unlock()
-	err, returned := SetHostStateWithin(fi, side.Addr, s, p.rec.timeout)
+	returned, err := SetHostStateWithin(fi, side.Addr, s, p.rec.timeout)
 	if !returned {
 		p.mu.Lock()
 		p.faultStuck = true
 		p.mu.Unlock()
-		AbortStuckFaults(side.Addr, s, p.rec.timeout)
+		AbortStuck(fmt.Sprintf("its fault injection (SetHostState %v %v) did not return within %v", side.Addr, s, p.rec.timeout), "")
 	}
 	if err != nil {
 		Violate(Violation{Side: side.Side, Observed: fmt.Sprintf("harness: putting the host %v: %v", s, err)})
@@ -259,7 +259,7 @@ func (p *Pair) cleanup() {
 	// provider is stuck already (the run is aborted).
 	if fi, ok := current().provider.(ndk.FaultInjector); ok && !stuck {
 		for _, addr := range p.faulted {
-			err, returned := SetHostStateWithin(fi, addr, ndk.HostUp, p.rec.timeout)
+			returned, err := SetHostStateWithin(fi, addr, ndk.HostUp, p.rec.timeout)
 			if !returned {
 				stuck = true
 				problems = append(problems, Violation{Observed: fmt.Sprintf("harness: cleanup could not put host %v back up: the provider's fault injection did not return within %v", addr, p.rec.timeout)})
@@ -301,7 +301,7 @@ func (p *Pair) cleanup() {
 		}
 		AddReportEntry(finding.EntryTrace, p.rec.Trace())
 		if stuck {
-			AbortSuite("harness: the provider is stuck (a call of cleanup or of its fault injection did not return; deadlocked, most likely): no later spec could be judged, so the specs not run yet are left out\n" + strings.Join(lines, "\n"))
+			AbortStuck("a call of cleanup or of its fault injection did not return", strings.Join(lines, "\n"))
 		}
 		Fail(strings.Join(lines, "\n"))
 	}

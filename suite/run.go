@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
@@ -225,14 +224,8 @@ func describeProvider(cfg Config) string {
 // limit: a deadlocked provider (its fault injection stuck, say) must not
 // keep the run from reporting.
 func closeProvider(p ndk.Provider, limit time.Duration) {
-	done := make(chan struct{})
-	workers.Go(func() {
-		defer close(done)
+	returnsWithin(limit, func() {
 		defer func() { recover() }() // the run's verdict is out; a panic here changes nothing
 		p.Close()
 	})
-	select {
-	case <-done:
-	case <-time.After(limit):
-	}
 }

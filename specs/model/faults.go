@@ -44,7 +44,7 @@ func (w *world) setHostState(fi ndk.FaultInjector, s model.Side, st ndk.HostStat
 	if w.faultStuck.Load() {
 		return nil
 	}
-	err, returned := suite.SetHostStateWithin(fi, w.hostAddr(s), st, w.d.Timeout)
+	returned, err := suite.SetHostStateWithin(fi, w.hostAddr(s), st, w.d.Timeout)
 	if !returned {
 		w.faultStuck.Store(true)
 		w.fail(w.hung(&model.Finding{Call: "SetHostState", Side: s.String(),

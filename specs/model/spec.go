@@ -119,8 +119,7 @@ func runModel(d suite.Direct, text string) {
 	f := last.f
 	if faultStuck.Load() {
 		// The hosts' state is unknown: no later spec can be judged.
-		AbortSuite(fmt.Sprintf("harness: %s: %s: expected %s; observed %s; no later spec can be judged with a host's state unknown, so the specs not run yet are left out\n%s",
-			f.Rules, f.Call, f.Expected, f.Observed, b.String()))
+		suite.AbortStuck(fmt.Sprintf("%s: expected %s; observed %s", f.Call, f.Expected, f.Observed), b.String())
 	}
 	suite.ViolateWith(f.Rules, finding.Violation{Call: f.Call, Object: f.Object, Side: f.Side, Expected: f.Expected, Observed: f.Observed}, b.String())
 }
