@@ -250,17 +250,6 @@ func (m *Model) newOp(call string, o *Object) *Op {
 	return op
 }
 
-// successors are the objects not yet closed that have o as antecedent.
-func (m *Model) successors(o *Object) []*Object {
-	var out []*Object
-	for _, s := range m.objs {
-		if !s.Closed && slices.Contains(s.ante, o.Ref) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func (m *Model) names(objs []*Object) string {
 	var n []string
 	for _, o := range objs {

@@ -283,15 +283,6 @@ func startClose(t testing.TB, o ndk.Object) *closer {
 	return c
 }
 
-func (c *closer) isDone() bool {
-	select {
-	case <-c.done:
-		return true
-	default:
-		return false
-	}
-}
-
 func (c *closer) wait(t testing.TB) {
 	t.Helper()
 	select {

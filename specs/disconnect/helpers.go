@@ -6,7 +6,6 @@ import (
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 	. "github.com/onsi/ginkgo/v2"
-	"github.com/onsi/gomega"
 	. "github.com/onsi/gomega"
 )
 
@@ -43,7 +42,7 @@ func expectIndications(p *suite.Pair, c *suite.Connector, n int, missing, extra,
 }
 
 // ruleFor is suite.Rule for "DS-6 CN-15": the assertions of each rule.
-func ruleFor(ids string) gomega.Gomega {
+func ruleFor(ids string) Gomega {
 	f := strings.Fields(ids)
 	return suite.Rule(f[0], f[1:]...)
 }

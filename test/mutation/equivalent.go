@@ -61,7 +61,7 @@ func readEquivalents(path string) ([]*equivalent, error) {
 			return nil
 		}
 		if cur.File == "" || cur.Code == "" || cur.Reason == "" {
-			return fmt.Errorf("%s:%d: an entry needs mutant:, code: and reason:", path, cur.Line)
+			return fmt.Errorf("%s:%d: an entry needs the three keys mutant, code and reason", path, cur.Line)
 		}
 		out = append(out, cur)
 		cur = nil
@@ -103,7 +103,7 @@ func readEquivalents(path string) ([]*equivalent, error) {
 			cur = &equivalent{File: f[0], Func: f[1], Type: f[2], From: op, Nth: i, Line: n}
 		case "code", "reason":
 			if cur == nil {
-				return nil, fmt.Errorf("%s:%d: %s: before mutant:", path, n, k)
+				return nil, fmt.Errorf("%s:%d: key %s before the key mutant", path, n, k)
 			}
 			if k == "code" {
 				cur.Code = v
@@ -115,7 +115,7 @@ func readEquivalents(path string) ([]*equivalent, error) {
 				cur.Reason += " " + t
 				continue
 			}
-			return nil, fmt.Errorf("%s:%d: expected mutant:, code: or reason:", path, n)
+			return nil, fmt.Errorf("%s:%d: expected one of the keys mutant, code or reason", path, n)
 		}
 	}
 	if err := flush(); err != nil {

@@ -110,7 +110,6 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, clauseWaivers m
 	areas := map[string]*tally{}
 	var total tally
 	byRule := map[string][]string{} // rule -> first lines of the failures counted against it
-	var unwaived []string
 	var skips []string // skipped specs not waived, with the reason
 	for _, ts := range doc.TestSuite {
 		for _, tc := range ts.TestCases {
@@ -176,7 +175,6 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, clauseWaivers m
 			} else {
 				t.failed++
 				total.failed++
-				unwaived = append(unwaived, tc.Name)
 			}
 			if len(ids) == 0 {
 				ids = []string{"(no rule)"}
