@@ -72,6 +72,8 @@ type Config struct {
 	// failure it reports names the same rules whatever the budget. 0 means
 	// DefaultModelShrinkTime.
 	ModelShrinkTime time.Duration
+	// FailFast skips the specs after the first that fails.
+	FailFast bool
 	// DryRun lists the selected specs in the report without running them.
 	DryRun bool
 	// Skip are the full texts (SpecReport.FullText) of specs the filters

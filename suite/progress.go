@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
@@ -20,6 +21,7 @@ const (
 	// processes, after the run: Result, its whole Ginkgo report.
 	ProgressResult = "result"
 	ProgressExit   = "exit" // written by the CLI: the run ended with Code
+	ProgressWait   = "wait" // a spec has been waiting long on one thing
 )
 
 // ProgressRecord is one line of Config.Progress. A process that watches a
@@ -40,6 +42,16 @@ type ProgressRecord struct {
 	Adapter *ndk.AdapterInfo   `json:"adapter,omitempty"`
 	Code    *int               `json:"code,omitempty"`
 	Result  *ShardResult       `json:"result,omitempty"`
+	Wait    *WaitRecord        `json:"wait,omitempty"`
+}
+
+// WaitRecord (event wait) tells a spec that has been waiting long on one
+// thing: which spec, what for, how long so far, and the limit.
+type WaitRecord struct {
+	Spec   string        `json:"spec"`
+	What   string        `json:"what"`
+	Waited time.Duration `json:"waited"`
+	Limit  time.Duration `json:"limit"`
 }
 
 // ShardResult is what a process that ran a share of the selected specs

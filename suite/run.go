@@ -185,6 +185,7 @@ func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	}
 	sc.RandomSeed = cfg.Seed
 	sc.DryRun = cfg.DryRun
+	sc.FailFast = cfg.FailFast
 	rc.NoColor = cfg.NoColor
 	rc.Verbose = cfg.Verbose
 	rc.Succinct = !cfg.Verbose
@@ -199,6 +200,15 @@ func Reporting(cfg Config) (string, types.ReporterConfig) {
 	cfg.withDefaults()
 	_, rc := ginkgoConfig(cfg)
 	return description(cfg), rc
+}
+
+// GinkgoSuite is the suite's description and Ginkgo's suite configuration
+// in a run of cfg (its filters as Ginkgo applies them), for a process that
+// builds the report of runs in other processes.
+func GinkgoSuite(cfg Config) (string, types.SuiteConfig) {
+	cfg.withDefaults()
+	sc, _ := ginkgoConfig(cfg)
+	return description(cfg), sc
 }
 
 // description is the suite's description in a run of cfg (Ginkgo matches

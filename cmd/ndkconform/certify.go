@@ -6,18 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/ndkconform/ndkconform/catalog"
@@ -127,11 +122,29 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	if len(o.driverOpts) > 0 {
 		cfg.DriverOptions = o.driverOpts
 	}
-	if _, err := readWaivers(o.waivers); err != nil {
+	cfg.ModelSequences, cfg.ModelSteps = certifyModelSequences, certifyModelSteps
+	cfg.Seed = max(cfg.Seed, 1)
+	waivers, err := readWaivers(o.waivers)
+	if err != nil {
 		return usageError(stderr, "certify", err)
 	}
-	// Check the configuration here, so that a usage error is certify's.
-	p, _, _, err := suite.Prepare(cfg)
+	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
+		return usageError(stderr, "certify", fmt.Errorf("--out %s is a file: certify writes a bundle of files into a directory", *out))
+	}
+	dir, err := filepath.Abs(*out)
+	if err != nil {
+		return usageError(stderr, "certify", fmt.Errorf("--out: %v", err))
+	}
+	outs := []output{}
+	for _, f := range reportFormats {
+		outs = append(outs, output{flag: "--out", path: filepath.Join(dir, f.file), write: f.write})
+	}
+	if err := checkOutputs(append(outs, output{flag: "--out", path: filepath.Join(dir, bundleLog)})); err != nil {
+		return usageError(stderr, "certify", err)
+	}
+	// The configuration is checked once, here, so that a usage error is
+	// certify's.
+	plan, sideA, sideB, err := prepareRun(cfg)
 	var ue suite.UsageError
 	switch {
 	case errors.As(err, &ue):
@@ -140,65 +153,20 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
 		return exitFail
 	}
-	p.Close()
-	dir, err := filepath.Abs(*out)
-	if err == nil {
-		err = os.MkdirAll(dir, 0o755)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: --out: %v\n", tool, err)
-		return exitFail
-	}
-	waivers := ""
-	if o.waivers != "" {
-		if waivers, err = filepath.Abs(o.waivers); err != nil {
-			fmt.Fprintf(stderr, "%s: --waivers: %v\n", tool, err)
-			return exitFail
-		}
-	}
 
-	runArgs := []string{"run", "--no-color", "--driver", cfg.Driver}
-	for _, k := range slices.Sorted(maps.Keys(cfg.DriverOptions)) {
-		runArgs = append(runArgs, "--driver-opt", k+"="+cfg.DriverOptions[k])
-	}
-	runArgs = append(runArgs, "--timeout", cfg.Timeout.String(), "--seed", strconv.FormatInt(max(cfg.Seed, 1), 10),
-		"--model-sequences", strconv.Itoa(certifyModelSequences), "--model-steps", strconv.Itoa(certifyModelSteps))
-	for _, a := range []struct {
-		flag string
-		addr fmt.Stringer
-		ok   bool
-	}{
-		{"--side-a-ipv4", cfg.SideA.IPv4, cfg.SideA.IPv4.IsValid()},
-		{"--side-a-ipv6", cfg.SideA.IPv6, cfg.SideA.IPv6.IsValid()},
-		{"--side-b-ipv4", cfg.SideB.IPv4, cfg.SideB.IPv4.IsValid()},
-		{"--side-b-ipv6", cfg.SideB.IPv6, cfg.SideB.IPv6.IsValid()},
-	} {
-		if a.ok {
-			runArgs = append(runArgs, a.flag, a.addr.String())
-		}
-	}
-	if waivers != "" {
-		runArgs = append(runArgs, "--waivers", waivers)
-	}
-	if cfg.Verbose {
-		runArgs = append(runArgs, "--verbose")
-	}
-	runArgs = append(runArgs, "--junit-report", filepath.Join(dir, bundleJUnit), "--json-report", filepath.Join(dir, bundleJSON))
 	command := commandLine(append([]string{"certify"}, args...))
-	runCommand := commandLine(runArgs)
-
 	m := reports.Manifest{
 		Tool: tool, Version: toolVersion(), GoVersion: runtime.Version(),
 		CatalogDigest: catalog.Digest(), CatalogRules: len(catalog.All()),
-		Command: command, RunCommand: runCommand,
+		Command: command, RunCommand: commandLine(append([]string{"run"}, configArgs(cfg, false)...)),
 		Driver: cfg.Driver, DriverOptions: cfg.DriverOptions,
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, OS: osDescription(),
-		Seed: max(cfg.Seed, 1), DriverSeed: cfg.DriverOptions["seed"],
+		Seed: cfg.Seed, DriverSeed: cfg.DriverOptions["seed"],
 		ModelSequences: certifyModelSequences, ModelSteps: certifyModelSteps,
+		Waivers: waivers,
 	}
-	if m.Waivers, err = readWaivers(o.waivers); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
+	if m.Driver == "" {
+		m.Driver = suite.DefaultDriver
 	}
 	m.VCSRevision, m.VCSTime, m.VCSModified = vcsInfo()
 	if m.VCSRevision == "" {
@@ -217,40 +185,57 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	log := &lockedWriter{w: logFile}
 	teeOut, teeErr := io.MultiWriter(stdout, log), io.MultiWriter(stderr, log)
 	m.Start = time.Now()
-	fmt.Fprintf(teeOut, "%s certify: %s\n%s certify: running %s\n\n", tool, command, tool, runCommand)
-	status, runErr := runChild(runArgs, teeOut, teeErr)
+	fmt.Fprintf(teeOut, "%s certify: %s\n", tool, command)
+	meta := runMeta(cfg, args, m.Start, 0)
+	meta.Command = command
+	meta.SideA, meta.SideB = sideA, sideB
+	x := &execution{
+		cfg: cfg, args: configArgs(cfg, true), plan: plan, shares: shareCount(cfg, o),
+		waivers: waivers, meta: meta,
+		console: &console{w: teeOut, verbose: cfg.Verbose, waivers: waivers},
+	}
+	r, cut, runErr := execute(x, teeErr)
+	status := exitPass
+	switch {
+	case runErr != nil:
+		status = exitFail
+	case cut != 0:
+		status = cut
+	case r.Verdict == reports.VerdictFailed:
+		status = exitFail
+	}
 	m.RunExitStatus = status
 
 	var cert reports.Certification
-	r, readErr := readRun(filepath.Join(dir, bundleJSON))
-	switch {
-	case runErr != nil:
+	if runErr != nil {
+		fmt.Fprintf(teeErr, "%s: %v\n", tool, runErr)
 		cert.Reasons = append(cert.Reasons, fmt.Sprintf("the run could not start: %v", runErr))
-	case readErr != nil:
-		cert.Reasons = append(cert.Reasons, fmt.Sprintf("the run wrote no report (exit status %d): %v", status, readErr))
-	default:
+	} else {
+		printSummary(teeOut, r, r.End.Sub(r.Start))
 		cert = reports.Certify(r)
-		if status != exitPass && cert.Certified {
-			cert = reports.Certification{Reasons: []string{fmt.Sprintf("the run exited with status %d", status)}, Scope: cert.Scope}
-		}
 		m.SideA, m.SideB, m.Adapter = r.SideA, r.SideB, r.Adapter
-		r.Command = command
-		if err := writeFileWith(filepath.Join(dir, bundleHTML), func(w io.Writer) error { return reports.WriteHTML(w, r, nil, &cert) }); err != nil {
-			cert.Certified = false
-			cert.Reasons = append(cert.Reasons, fmt.Sprintf("the HTML report could not be written: %v", err))
+		for _, f := range reportFormats {
+			var write func(io.Writer) error
+			if f.name == "html" {
+				write = func(w io.Writer) error { return reports.WriteHTML(w, r, nil, &cert) }
+			} else {
+				write = func(w io.Writer) error { return f.write(w, r) }
+			}
+			if err := writeFileWith(filepath.Join(dir, f.file), write); err != nil {
+				cert.Certified = false
+				cert.Reasons = append(cert.Reasons, fmt.Sprintf("the %s report could not be written: %v", f.name, err))
+			}
 		}
-	}
-	m.Certified, m.Reasons = cert.Certified, cert.Reasons
-	if readErr == nil && runErr == nil {
 		m.Scope = cert.Scope.String()
 	}
+	m.Certified, m.Reasons = cert.Certified, cert.Reasons
 
 	fmt.Fprintln(teeOut)
 	// The verdict with its scope: "CERTIFIED for N of M provider rules (K
 	// not observable through NDKPI, J without a complete spec yet)". A run
-	// that wrote no report has no scope to state.
+	// that could not start has no scope to state.
 	headline := cert.Headline()
-	if readErr != nil || runErr != nil {
+	if runErr != nil {
 		headline = "NOT CERTIFIED"
 	}
 	fmt.Fprintf(teeOut, "%s certification: %s\n", tool, headline)
@@ -283,53 +268,13 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		names = append(names, f.Name)
 	}
 	fmt.Fprintf(stdout, "bundle: %s (%s, %s)\n", dir, strings.Join(names, ", "), bundleManifest)
-	if status == signalStatus(syscall.SIGINT) || status == signalStatus(syscall.SIGTERM) {
-		return status // the run was interrupted
+	if cut != 0 {
+		return cut // the run was interrupted
 	}
 	if !cert.Certified {
 		return exitFail
 	}
 	return exitPass
-}
-
-// runChild runs this binary with args, its output to stdout and stderr,
-// and returns its exit status. SIGINT and SIGTERM are passed on to it (it
-// reports the run interrupted, with exit status 130 or 143).
-func runChild(args []string, stdout, stderr io.Writer) (int, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return -1, err
-	}
-	cmd := exec.Command(exe, args...)
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	sigs := notifyStop()
-	attr, unlock := childAttr()
-	defer unlock()
-	cmd.SysProcAttr = attr
-	if err := cmd.Start(); err != nil {
-		signal.Stop(sigs)
-		return -1, err
-	}
-	stop := forwardSignals(sigs, cmd.Process)
-	err = cmd.Wait()
-	stop()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode(), nil
-	}
-	if err != nil {
-		return -1, err
-	}
-	return 0, nil
-}
-
-func readRun(path string) (reports.Run, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return reports.Run{}, err
-	}
-	defer f.Close()
-	return reports.ReadJSON(f)
 }
 
 // writeFileWith creates path and writes it with write.

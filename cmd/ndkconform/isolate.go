@@ -21,17 +21,10 @@ import (
 	"github.com/onsi/ginkgo/v2/types"
 )
 
-// The run command runs the suite in a child process (this binary again,
-// which writes suite.ProgressRecords to a channel the parent gives it: an
-// inherited pipe, or a file where there are no pipes to inherit) and
-// watches it. A provider that panics on a goroutine of its own, or crashes
-// in C, takes the process it runs in down, and no recover can stop that:
-// the parent then tells which spec was running, reports the specs that
-// ended and those that never started, and fails the run instead of leaving
-// a bare Go panic. A child killed from outside (the OOM killer, a
-// watchdog) or a run interrupted is reported as cut short, with no verdict
-// on the specs that did not end. envInProcess=1 runs the suite in the
-// ndkconform process itself (for debugging).
+// The child processes of a run (see execute) report through a progress
+// channel: an inherited pipe, or a file where there are no pipes to
+// inherit. envInProcess=1 runs the suite in the ndkconform process itself
+// (for debugging).
 const (
 	envProgress   = "NDKCONFORM_PROGRESS"    // the child's progress file
 	envProgressFD = "NDKCONFORM_PROGRESS_FD" // the child's inherited progress descriptor
@@ -52,7 +45,7 @@ type progressChannel interface {
 }
 
 // openProgressSink is the child's end of the progress channel, if this
-// process is the child of superviseRun (ok).
+// process is a child of execute (ok).
 func openProgressSink() (w io.WriteCloser, ok bool, err error) {
 	if s := os.Getenv(envProgressFD); s != "" {
 		fd, err := strconv.Atoi(s)
@@ -131,58 +124,6 @@ func forwardSignals(sigs chan os.Signal, ps ...*os.Process) (stop func() os.Sign
 	}
 }
 
-// superviseRun runs `run args` in a child process and returns its exit
-// status, or reports how it ended if it could not report itself.
-func superviseRun(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string, stdout, stderr io.Writer) int {
-	exe, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot run the suite in a child process: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
-		return exitFail
-	}
-	ch, err := newProgressChannel()
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
-	}
-	defer ch.close()
-	cmd := exec.Command(exe, append([]string{"run"}, args...)...)
-	cmd.Env = childEnv()
-	ch.attach(cmd)
-	tail := &tailBuffer{max: crashTail}
-	cmd.Stdin = nil
-	cmd.Stdout = stdout
-	cmd.Stderr = io.MultiWriter(stderr, tail)
-
-	sigs := notifyStop()
-	attr, unlock := childAttr()
-	defer unlock()
-	cmd.SysProcAttr = attr
-	start := time.Now()
-	err = cmd.Start()
-	if err != nil {
-		signal.Stop(sigs)
-		fmt.Fprintf(stderr, "%s: cannot run the suite in a child process: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
-		return exitFail
-	}
-	ch.started()
-	stopForwarding := forwardSignals(sigs, cmd.Process)
-	werr := cmd.Wait()
-	interruptedBy := stopForwarding()
-	wall := time.Since(start)
-
-	recs, perr := ch.records()
-	if perr != nil {
-		fmt.Fprintf(stderr, "%s: reading the child's progress: %v\n", tool, perr)
-	}
-	for _, r := range recs {
-		if r.Event == suite.ProgressExit && r.Code != nil {
-			return *r.Code
-		}
-	}
-	end := describeEnd(cmd.ProcessState, werr, tail.String())
-	return reportUnfinished(recs, end, interruptedBy, cfg, o, waivers, args, start, wall, stdout, stderr)
-}
-
 // decodeProgress reads progress records to the end of r; a last line cut
 // short by the child's death is ignored.
 func decodeProgress(r io.Reader, watch func(suite.ProgressRecord)) ([]suite.ProgressRecord, error) {
@@ -251,53 +192,6 @@ func crashSignal(s syscall.Signal) bool {
 		return true
 	}
 	return false
-}
-
-// reportUnfinished reports a child that ended before it could report. If
-// it left a crash on its standard error, the spec it was running fails
-// with the crash and the run fails. Otherwise the run was cut short (an
-// interrupt the parent passed on, a signal from outside, an exit without
-// report): the spec it was running is interrupted, and the run's verdict
-// says so. Either way the specs that ended are reported as they ended, the
-// selected specs that never started as not run, and the rest of the
-// suite's specs as not selected (from the child's plan).
-func reportUnfinished(recs []suite.ProgressRecord, end childEnd, interruptedBy os.Signal, cfg suite.Config, o *runOptions, waivers reports.Waivers,
-	args []string, start time.Time, wall time.Duration, stdout, stderr io.Writer) int {
-	meta := runMeta(cfg, args, start, wall)
-	var plan []types.SpecReport
-	for _, r := range recs {
-		switch r.Event {
-		case suite.ProgressMeta:
-			applyMeta(&meta, r)
-		case suite.ProgressPlan:
-			plan = r.Plan
-		}
-	}
-	crashed := end.crash != ""
-	specs, during := childSpecs(recs, plan, end, start.Add(wall))
-	msg, how, status := describeUnfinished(end, interruptedBy, during)
-	report := types.Report{
-		SuiteSucceeded: false,
-		SuiteConfig:    types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: cfg.Focus},
-		SpecReports:    specs,
-		StartTime:      start,
-		EndTime:        start.Add(wall),
-	}
-	r := reports.FromGinkgo(report, meta)
-	if crashed {
-		for i := range r.Specs {
-			if r.Specs[i].State == reports.StateNotRun {
-				r.Specs[i].Failure = diedBefore
-			}
-		}
-		r.SuiteFailures = append(r.SuiteFailures, msg+" (the specs after it did not run)")
-	} else {
-		markCutShort(&r, how)
-	}
-	r.ApplyWaivers(waivers)
-	fmt.Fprintf(stderr, "\n%s: %s\n", tool, msg)
-	finishRun(r, cfg, o, wall, stdout, stderr)
-	return status
 }
 
 // diedBefore is the failure of a spec the crash of its test process kept

@@ -91,8 +91,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCmd(args, stdout, stderr)
 	case a == listSpecsCmd:
 		return listSpecsMain(args[1:], stdout, stderr)
-	case a == planCmd:
-		return planMain(args[1:], stdout, stderr)
+	case a == childCmd:
+		return childMain(args[1:], stdout, stderr)
 	}
 	c, ok := lookupCommand(args[0])
 	if !ok {

@@ -8,7 +8,6 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -20,11 +19,12 @@ import (
 
 // runOptions are the flags of the run command.
 type runOptions struct {
-	cfg        suite.Config
-	junitPath  string
-	jsonPath   string
-	htmlPath   string
-	waivers    string
+	cfg          suite.Config
+	reportPaths  map[string]*string // format name -> --FORMAT-report
+	outDir       string
+	repeat       int
+	untilItFails bool
+	waivers      string
 	dryRun     bool
 	driverOpts keyValues
 	focus      stringList
@@ -32,14 +32,18 @@ type runOptions struct {
 }
 
 func runFlags() (*flag.FlagSet, *runOptions) {
-	o := &runOptions{driverOpts: keyValues{}}
+	o := &runOptions{driverOpts: keyValues{}, reportPaths: map[string]*string{}}
 	fs := newFlagSet("run")
 	c := &o.cfg
 	fs.StringVar(&c.Driver, "driver", suite.DefaultDriver, "the `NAME` of the driver to test (see '"+tool+" drivers')")
 	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`; repeat for more options (see '"+tool+" drivers')")
-	fs.StringVar(&o.junitPath, "junit-report", "", "write a JUnit XML report to `PATH`")
-	fs.StringVar(&o.jsonPath, "json-report", "", "write a JSON report to `PATH`")
-	fs.StringVar(&o.htmlPath, "html-report", "", "write a self-contained HTML report to `PATH`: the verdict, the provider and adapter, and every rule of the catalog with its outcome")
+	for _, f := range reportFormats {
+		o.reportPaths[f.name] = fs.String(f.flag, "", f.usage)
+	}
+	fs.StringVar(&o.outDir, "out", "", "write every report into `DIR` (created if need be): "+formatFiles())
+	fs.BoolVar(&c.FailFast, "fail-fast", false, "stop the run at the first failed spec (not counting failures waived): the specs left are reported not run")
+	fs.Var(positiveInt{&o.repeat}, "repeat", "run the selected specs `N` times, with the same seed, to hunt flaky failures; the summary and reports are those of the first run that failed, else the last; exit status 1 if any run failed")
+	fs.BoolVar(&o.untilItFails, "until-it-fails", false, "run the selected specs again and again, with the same seed, until a run fails (at most --repeat N times if given); the summary and reports are those of the failed run")
 	fs.StringVar(&o.waivers, "waivers", "", "waive the rules listed in `FILE`, one \"RULE-ID reason\" a line (# comments): their failures show as waived and do not fail the run")
 	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'endpoints && IPv6'; every spec is labelled with the IDs of the rules it checks")
 	fs.Var(&o.focus, "focus", "run only the specs whose text matches `REGEX`; repeat to match any of several")
@@ -64,7 +68,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 
 var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
-	"junit-report", "json-report", "html-report", "waivers", "parallel", "verbose", "no-color", "seed", "model-sequences", "model-steps", "model-shrink-time", "dry-run"}
+	"junit-report", "json-report", "html-report", "out", "waivers", "parallel", "fail-fast", "repeat", "until-it-fails", "verbose", "no-color", "seed", "model-sequences", "model-steps", "model-shrink-time", "dry-run"}
 
 func runUsage(w io.Writer) {
 	fs, _ := runFlags()
@@ -92,6 +96,17 @@ type tShim struct{ failed bool }
 
 func (t *tShim) Fail() { t.failed = true }
 
+// config is the suite configuration the flags give.
+func (o *runOptions) config() suite.Config {
+	cfg := o.cfg
+	if len(o.driverOpts) > 0 {
+		cfg.DriverOptions = o.driverOpts
+	}
+	cfg.Focus = o.focus
+	cfg.DryRun = o.dryRun
+	return cfg
+}
+
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs, o := runFlags()
 	if err := parse(fs, args); err != nil {
@@ -101,52 +116,114 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return usageError(stderr, "run", err)
 	}
-	cfg := o.cfg
-	if len(o.driverOpts) > 0 {
-		cfg.DriverOptions = o.driverOpts
-	}
-	cfg.Focus = o.focus
-	if !cfg.NoColor && (os.Getenv("NO_COLOR") != "" || !isTerminal(stdout)) {
-		cfg.NoColor = true
-	}
-	cfg.DryRun = o.dryRun
+	cfg := o.config()
+	color := !cfg.NoColor && os.Getenv("NO_COLOR") == "" && isTerminal(stdout)
+	cfg.NoColor = !color
 	waivers, err := readWaivers(o.waivers)
 	if err != nil {
 		return usageError(stderr, "run", err)
 	}
-	if !o.dryRun {
-		if sink, ok, err := openProgressSink(); ok {
-			// The child of superviseRun: progress to the parent, and the
-			// exit status last, so that a missing one means it died.
-			if err != nil {
-				fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-				return exitFail
-			}
-			defer sink.Close()
-			if os.Getenv(envShard) != "" {
-				// a share of a split run: the parent has the plan
-				code := runShare(cfg, sink, os.Stdin, stderr)
-				suite.WriteProgress(sink, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
-				return code
-			}
-			writePlan(sink, args, stderr)
-			cfg.Progress = sink
-			code := runSuite(cfg, o, waivers, args, stdout, stderr)
-			suite.WriteProgress(sink, suite.ProgressRecord{Event: suite.ProgressExit, Code: &code})
-			return code
+	if err := o.checkRepeat(); err != nil {
+		return usageError(stderr, "run", err)
+	}
+	outs, err := o.outputs()
+	if err == nil && !o.dryRun {
+		err = checkOutputs(outs)
+	}
+	if err != nil {
+		return usageError(stderr, "run", err)
+	}
+	if o.dryRun || os.Getenv(envInProcess) != "" {
+		return runSuite(cfg, o, waivers, args, stdout, stderr)
+	}
+
+	plan, sideA, sideB, err := prepareRun(cfg)
+	if err != nil {
+		return runError(stderr, err)
+	}
+	if selectedCount(plan) == 0 {
+		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(plan)))
+		return exitUsage
+	}
+	meta := runMeta(cfg, args, time.Now(), 0)
+	meta.SideA, meta.SideB = sideA, sideB
+	x := &execution{
+		cfg: cfg, args: configArgs(cfg, true), plan: plan, shares: shareCount(cfg, o),
+		failFast: cfg.FailFast, waivers: waivers, meta: meta,
+		console: &console{w: stdout, verbose: cfg.Verbose, color: color, waivers: waivers},
+	}
+	runs := max(1, o.repeat)
+	var report reports.Run
+	var reported int
+	var failedRuns []int
+	for i := 1; ; i++ {
+		r, cut, err := execute(x, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+			return exitFail
 		}
-		if os.Getenv(envInProcess) == "" {
-			if n := shareCount(cfg, o); n > 1 {
-				return superviseShares(cfg, o, waivers, args, n, stdout, stderr)
+		if cut != 0 {
+			// interrupted: this run is the one reported, and the last
+			finishRun(r, cfg, o, outs, stdout, stderr)
+			return cut
+		}
+		failed := r.Verdict == reports.VerdictFailed
+		if failed {
+			failedRuns = append(failedRuns, i)
+		}
+		if runs > 1 || o.untilItFails {
+			fmt.Fprintf(stdout, "run %d: %s\n", i, runLine(r))
+		}
+		// the run reported: the first that failed, else the last
+		if len(failedRuns) == 0 || failedRuns[0] == i {
+			report, reported = r, i
+		}
+		if (o.untilItFails && failed) || ((!o.untilItFails || o.repeat > 0) && i >= runs) {
+			if runs > 1 || o.untilItFails {
+				fmt.Fprintf(stdout, "\n%s: %d %s, %d failed%s; the summary and reports are those of run %d\n", tool, i, plural(i, "run", "runs"),
+					len(failedRuns), failedList(failedRuns), reported)
 			}
-			return superviseRun(cfg, o, waivers, args, stdout, stderr)
+			break
 		}
 	}
-	return runSuite(cfg, o, waivers, args, stdout, stderr)
+	status := finishRun(report, cfg, o, outs, stdout, stderr)
+	if len(failedRuns) > 0 {
+		status = exitFail
+	}
+	return status
 }
 
-// runSuite runs the suite in this process, prints the summary and writes
-// the reports.
+// runLine is a run's outcome on one line, for --repeat.
+func runLine(r reports.Run) string {
+	return fmt.Sprintf("%s, %d passed, %d failed, %d skipped (%s)", strings.ToUpper(r.Verdict), r.Passed, r.Failed-r.Waived, r.Skipped,
+		r.End.Sub(r.Start).Round(time.Millisecond))
+}
+
+func failedList(runs []int) string {
+	if len(runs) == 0 {
+		return ""
+	}
+	s := make([]string, len(runs))
+	for i, n := range runs {
+		s[i] = strconv.Itoa(n)
+	}
+	return " (" + plural(len(runs), "run ", "runs ") + strings.Join(s, ", ") + ")"
+}
+
+// checkRepeat checks --repeat, --until-it-fails and --dry-run together.
+func (o *runOptions) checkRepeat() error {
+	if o.dryRun && (o.repeat > 1 || o.untilItFails) {
+		return errors.New("--dry-run runs nothing: it takes neither --repeat nor --until-it-fails")
+	}
+	if o.dryRun && o.cfg.FailFast {
+		return errors.New("--dry-run runs nothing: it does not take --fail-fast")
+	}
+	return nil
+}
+
+// runSuite runs the suite in this process (--dry-run, or
+// NDKCONFORM_IN_PROCESS=1 for debugging: Ginkgo's own reporter shows the
+// progress), prints the summary and writes the reports.
 func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	res, err := suite.Run(&tShim{}, cfg)
@@ -166,7 +243,8 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
 	}
 	r.ApplyWaivers(waivers)
-	status := finishRun(r, cfg, o, wall, stdout, stderr)
+	outs, _ := o.outputs()
+	status := finishRun(r, cfg, o, outs, stdout, stderr)
 	if r.Interrupted != "" {
 		return signalStatus(res.Signal) // 130 for SIGINT, 143 for SIGTERM
 	}
@@ -206,31 +284,23 @@ func runMeta(cfg suite.Config, args []string, start time.Time, wall time.Duratio
 
 // finishRun prints the outcome of run r and writes its reports; it returns
 // the exit status.
-func finishRun(r reports.Run, cfg suite.Config, o *runOptions, wall time.Duration, stdout, stderr io.Writer) int {
+func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, stdout, stderr io.Writer) int {
 	status := exitPass
 	if o.dryRun {
 		printDryRun(stdout, r)
+		if len(outs) > 0 {
+			fmt.Fprintf(stderr, "%s: --dry-run: no report written (nothing ran)\n", tool)
+		}
 	} else {
-		printSummary(stdout, r, wall)
+		printSummary(stdout, r, r.End.Sub(r.Start))
 		if r.Verdict == reports.VerdictFailed {
 			status = exitFail
 		}
-	}
-	if o.dryRun && (o.junitPath != "" || o.jsonPath != "" || o.htmlPath != "") {
-		fmt.Fprintf(stderr, "%s: --dry-run: no report written (nothing ran)\n", tool)
-	}
-	if !o.dryRun {
-		if err := writeReport(o.junitPath, r, reports.WriteJUnit); err != nil {
-			fmt.Fprintf(stderr, "%s: --junit-report: %v\n", tool, err)
-			status = exitFail
-		}
-		if err := writeReport(o.jsonPath, r, reports.WriteJSON); err != nil {
-			fmt.Fprintf(stderr, "%s: --json-report: %v\n", tool, err)
-			status = exitFail
-		}
-		if err := writeReport(o.htmlPath, r, writeHTML); err != nil {
-			fmt.Fprintf(stderr, "%s: --html-report: %v\n", tool, err)
-			status = exitFail
+		for _, out := range outs {
+			if err := writeReport(out.path, r, out.write); err != nil {
+				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
+				status = exitFail
+			}
 		}
 	}
 	if len(r.Specs) == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
@@ -469,14 +539,6 @@ func commandLine(args []string) string {
 		parts = append(parts, a)
 	}
 	return strings.Join(parts, " ")
-}
-
-// markup is Ginkgo's colour markup and ANSI escapes.
-var markup = regexp.MustCompile(`\{\{[a-z/-]*\}\}|\x1b\[[0-9;]*m`)
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	return line
 }
 
 // isTerminal reports whether w is a terminal (a character device).

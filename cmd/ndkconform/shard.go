@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,26 +16,15 @@ import (
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
-	"github.com/onsi/ginkgo/v2/reporters"
 	"github.com/onsi/ginkgo/v2/types"
 )
 
 // A run can be split over several child processes, each running a share
 // of the selected specs at the same time (--parallel): the specs are
 // independent of one another, each opens its own adapters, and most of a
-// spec's time is spent waiting for something that must not happen. The
-// parent takes the plan of the run (suite.Plan), deals the selected specs
-// out to the shares, runs one child per share (`run` with the same flags;
-// envShard says which share, its standard input which specs to leave to
-// the others) and merges what they report into one report of the run, in
-// the order of the plan: the same specs, states, failures and verdicts as
-// the run in one process, only the times differ. The progress is shown by
-// Ginkgo's own reporter in the parent, fed the specs as they end.
-//
-// A child that dies fails (a crash) or interrupts the spec it was running
-// and leaves the rest of its share not run; the other shares go on. A
-// signal to the parent is passed on to every child.
-const envShard = "NDKCONFORM_SHARD" // "K/N": the child runs share K of N
+// spec's time is spent waiting for something that must not happen.
+// execute deals the selected specs out to the shares (assignShares), runs
+// one child per share and merges what they report (mergeShares).
 
 // parallelFlag is --parallel: a number of processes, 1 or more; 0 means
 // not given.
@@ -151,124 +139,15 @@ type share struct {
 	werr  error
 }
 
-// superviseShares runs the run of cfg split over n child processes and
-// reports it as one run.
-func superviseShares(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string, n int, stdout, stderr io.Writer) int {
-	start := time.Now()
-	plan, err := suite.Plan(cfg)
-	if err != nil {
-		return runError(stderr, err)
-	}
-	shares := assignShares(plan, n)
-	if len(shares) < 2 {
-		return superviseRun(cfg, o, waivers, args, stdout, stderr)
-	}
-	// The configuration is checked here once, not by each child.
-	p, sideA, sideB, err := suite.Prepare(cfg)
-	if err != nil {
-		return runError(stderr, err)
-	}
-	p.Close()
-	exe, err := os.Executable()
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot run the suite in child processes: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
-		return exitFail
-	}
-
-	// Ginkgo's reporter shows the progress: the specs of every share as
-	// they end.
-	desc, rc := suite.Reporting(cfg)
-	selected := 0
-	for _, sr := range plan {
-		if sr.State.Is(types.SpecStatePassed) {
-			selected++
-		}
-	}
-	rep := reporters.NewDefaultReporter(rc, stdout)
-	var repMu sync.Mutex
-	suiteConfig := types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: cfg.Focus, RandomSeed: seedOf(cfg), ParallelTotal: len(shares)}
-	rep.SuiteWillBegin(types.Report{SuiteDescription: desc, SuiteConfig: suiteConfig,
-		PreRunStats: types.PreRunStats{TotalSpecs: len(plan), SpecsThatWillRun: selected}})
-	errs := &lockedWriter{w: stderr}
-
-	sigs := notifyStop()
-	attr, unlock := childAttr()
-	defer unlock()
-	var procs []*os.Process
-	var shs []*share
-	for k, specs := range shares {
-		sh := &share{k: k, specs: specs, mine: map[string]bool{}, tail: &tailBuffer{max: crashTail}, errs: &lineWriter{w: errs}}
-		for _, sr := range specs {
-			sh.mine[specKey(sr)] = true
-		}
-		var skip []string
-		for j, other := range shares {
-			if j != k {
-				for _, sr := range other {
-					skip = append(skip, sr.FullText())
-				}
-			}
-		}
-		in, _ := json.Marshal(skip)
-		if sh.ch, err = newProgressChannel(); err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-			return exitFail
-		}
-		defer sh.ch.close()
-		sh.ch.watch(func(r suite.ProgressRecord) {
-			if r.Event == suite.ProgressEnd && r.Spec != nil && sh.mine[specKey(*r.Spec)] {
-				repMu.Lock()
-				rep.DidRun(*r.Spec)
-				repMu.Unlock()
-			}
-		})
-		sh.cmd = exec.Command(exe, append([]string{"run"}, args...)...)
-		sh.cmd.Env = append(childEnv(), fmt.Sprintf("%s=%d/%d", envShard, k, len(shares)))
-		sh.ch.attach(sh.cmd)
-		sh.cmd.Stdin = bytes.NewReader(in)
-		sh.cmd.Stdout = nil // the parent shows the progress
-		sh.cmd.Stderr = io.MultiWriter(sh.errs, sh.tail)
-		if attr != nil {
-			a := *attr
-			sh.cmd.SysProcAttr = &a
-		}
-		if err := sh.cmd.Start(); err != nil {
-			signal.Stop(sigs)
-			for _, p := range procs {
-				p.Kill()
-			}
-			fmt.Fprintf(stderr, "%s: cannot run the suite in a child process: %v (set %s=1 to run it in this one)\n", tool, err, envInProcess)
-			return exitFail
-		}
-		sh.ch.started()
-		procs = append(procs, sh.cmd.Process)
-		shs = append(shs, sh)
-	}
-	stopForwarding := forwardSignals(sigs, procs...)
-	var wg sync.WaitGroup
-	for _, sh := range shs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sh.werr = sh.cmd.Wait()
-		}()
-	}
-	wg.Wait()
-	interruptedBy := stopForwarding()
-	wall := time.Since(start)
-	for _, sh := range shs {
-		sh.errs.flush()
-	}
-	return mergeShares(shs, plan, cfg, o, waivers, args, sideA, sideB, interruptedBy, start, wall, rep, desc, suiteConfig, stdout, stderr)
-}
-
-// mergeShares builds the report of a split run from its shares and shows
-// and writes it as runSuite does; it returns the exit status.
-func mergeShares(shares []*share, plan []types.SpecReport, cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string,
-	sideA, sideB ndk.Side, sig os.Signal, start time.Time, wall time.Duration,
-	rep *reporters.DefaultReporter, desc string, sc types.SuiteConfig, stdout, stderr io.Writer) int {
-	meta := runMeta(cfg, args, start, wall)
-	meta.SideA, meta.SideB = sideA, sideB
+// mergeShares builds the report of a run from its shares, in the order of
+// the plan, as one process would have run it: the same specs, states,
+// failures and verdicts, only the times differ. It returns the report with
+// the waivers applied, and the exit status of a run cut short (else 0).
+// failFast: --fail-fast stopped the children after the first failure.
+func mergeShares(x *execution, shares []*share, sig os.Signal, failFast bool, start time.Time, wall time.Duration, stderr io.Writer) (reports.Run, int) {
+	plan := x.plan
+	meta := x.meta
+	meta.Start, meta.End = start, start.Add(wall)
 	ended := map[string][]types.SpecReport{} // specKey -> its report(s), from the share that ran it
 	var others []types.SpecReport            // failed nodes outside the specs
 	var special []string
@@ -283,13 +162,21 @@ func mergeShares(shares []*share, plan []types.SpecReport, cfg suite.Config, o *
 			fmt.Fprintf(stderr, "%s: reading the progress of process %d: %v\n", tool, sh.k+1, perr)
 		}
 		var res *suite.ShardResult
+		var code *int
 		for _, r := range recs {
 			switch {
 			case r.Event == suite.ProgressMeta && meta.Adapter == (ndk.AdapterInfo{}):
 				applyMeta(&meta, r)
 			case r.Event == suite.ProgressResult && r.Result != nil:
 				res = r.Result
+			case r.Event == suite.ProgressExit:
+				code = r.Code
 			}
+		}
+		if res == nil && code != nil && *code == exitUsage && !failFast {
+			// the child refused the configuration the parent accepted
+			// (an adapter gone in between): what it said is on stderr
+			crashes = append(crashes, fmt.Sprintf("process %d of %d refused the run's configuration (see its error above)", sh.k+1, len(shares)))
 		}
 		if res != nil {
 			succeeded = succeeded && res.Passed
@@ -323,15 +210,21 @@ func mergeShares(shares []*share, plan []types.SpecReport, cfg suite.Config, o *
 				diedBeforeKeys[sr.FullText()] = true
 			}
 		}
-		fmt.Fprintf(stderr, "\n%s: process %d of %d: %s\n", tool, sh.k+1, len(shares), msg)
-		if end.crash != "" {
-			crashes = append(crashes, msg+" (the specs after it in its share did not run)")
-		} else if cutShort == "" {
-			cutShort, cutStatus = how, status
+		switch {
+		case end.crash != "":
+			fmt.Fprintf(stderr, "\n%s: %s\n", tool, processMsg(sh, len(shares), msg))
+			crashes = append(crashes, processMsg(sh, len(shares), msg)+" (the specs after it did not run)")
+		case failFast:
+			// stopped by the parent: its specs that did not end were not run
+		default:
+			fmt.Fprintf(stderr, "\n%s: %s\n", tool, processMsg(sh, len(shares), msg))
+			if cutShort == "" {
+				cutShort, cutStatus = how, status
+			}
 		}
 	}
 
-	// The report in plan order, as one process would have run it.
+	// The report in plan order.
 	var specs []types.SpecReport
 	for _, sr := range plan {
 		k := specKey(sr)
@@ -347,6 +240,14 @@ func mergeShares(shares []*share, plan []types.SpecReport, cfg suite.Config, o *
 		specs = append(specs, sr)
 	}
 	specs = append(specs, others...)
+	if failFast {
+		// the children's interrupts were the parent's: the run is not cut
+		// short, it failed
+		special = slices.DeleteFunc(special, func(f string) bool { return strings.HasPrefix(f, "Interrupted by ") })
+		interrupted = false
+	}
+	desc, sc := suite.GinkgoSuite(x.cfg)
+	sc.ParallelTotal = len(shares)
 	report := types.Report{
 		SuiteDescription:           desc,
 		SuiteSucceeded:             succeeded && len(crashes) == 0,
@@ -356,48 +257,55 @@ func mergeShares(shares []*share, plan []types.SpecReport, cfg suite.Config, o *
 		StartTime:                  start,
 		EndTime:                    start.Add(wall),
 		RunTime:                    wall,
-		PreRunStats:                types.PreRunStats{TotalSpecs: len(plan), SpecsThatWillRun: len(ended)},
 	}
 	for _, sr := range specs {
 		if sr.State.Is(types.SpecStateFailureStates) {
 			report.SuiteSucceeded = false
 		}
 	}
-	rep.SuiteDidEnd(report)
 
 	r := reports.FromGinkgo(report, meta)
 	for i := range r.Specs {
-		if r.Specs[i].State == reports.StateNotRun && diedBeforeKeys[r.Specs[i].Name] {
-			r.Specs[i].Failure = diedBefore
+		s := &r.Specs[i]
+		switch {
+		case s.State == reports.StateNotRun && diedBeforeKeys[s.Name]:
+			s.Failure = diedBefore
+		case failFast && s.State == reports.StateNotRun:
+			s.Failure = failFastReason + " before this spec started"
+		case failFast && s.State == reports.StateInterrupted:
+			s.Failure = failFastReason + " while this spec ran"
 		}
 	}
 	r.SuiteFailures = append(r.SuiteFailures, crashes...)
-	switch {
-	case sig != nil && (interrupted || cutShort != ""):
-		markCutShort(&r, interruptedBy(sig))
-		cutStatus = signalStatus(sig)
-	case interrupted:
-		markCutShort(&r, "the run was interrupted")
-		cutStatus = signalStatus(nil)
-	case cutShort != "":
-		markCutShort(&r, cutShort)
+	if !failFast {
+		switch {
+		case sig != nil && (interrupted || cutShort != ""):
+			markCutShort(&r, interruptedBy(sig))
+			cutStatus = signalStatus(sig)
+		case interrupted:
+			markCutShort(&r, "the run was interrupted")
+			cutStatus = signalStatus(nil)
+		case cutShort != "":
+			markCutShort(&r, cutShort)
+		}
 	}
-	if !report.SuiteSucceeded && r.Failed == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
-		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
+	if !report.SuiteSucceeded && r.Failed == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" && !failFast {
+		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see the errors above)")
 	}
-	r.ApplyWaivers(waivers)
-	status := finishRun(r, cfg, o, wall, stdout, stderr)
-	if r.Interrupted != "" {
-		return cutStatus
+	r.ApplyWaivers(x.waivers)
+	if r.Interrupted == "" {
+		cutStatus = 0
 	}
-	return status
+	return r, cutStatus
 }
 
-func seedOf(cfg suite.Config) int64 {
-	if cfg.Seed == 0 {
-		return 1
+// processMsg is msg about the child of sh, naming it when there are
+// several.
+func processMsg(sh *share, n int, msg string) string {
+	if n == 1 {
+		return msg
 	}
-	return cfg.Seed
+	return fmt.Sprintf("process %d of %d: %s", sh.k+1, n, msg)
 }
 
 // runShare is the child's side of a split run: it runs the selected specs
@@ -407,7 +315,7 @@ func seedOf(cfg suite.Config) int64 {
 func runShare(cfg suite.Config, sink io.Writer, stdin io.Reader, stderr io.Writer) int {
 	var skip []string
 	if err := json.NewDecoder(stdin).Decode(&skip); err != nil {
-		fmt.Fprintf(stderr, "%s: %s is set, but standard input holds no list of the specs to leave to the other processes: %v\n", tool, envShard, err)
+		fmt.Fprintf(stderr, "%s: standard input holds no list of the specs to leave to the other processes: %v\n", tool, err)
 		return exitFail
 	}
 	cfg.Skip = skip

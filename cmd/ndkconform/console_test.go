@@ -1,0 +1,145 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ndkconform/ndkconform/reports"
+)
+
+// ginkgoVoice is what Ginkgo's own reporter prints: the console has one
+// voice, ndkconform's.
+var ginkgoVoice = []string{"Ran ", "Summarizing", "FAIL!", "SUCCESS!", "[1] ", "Passed |", "Pending |", "------------------------------"}
+
+// progressMarks are the progress lines of a run: its marks, one per spec
+// that ended.
+var progressMarks = regexp.MustCompile(`(?m)^([.FWSI-]+)(?: +\d+/\d+)?$`)
+
+func marksOf(stdout string) string {
+	var b strings.Builder
+	for _, m := range progressMarks.FindAllStringSubmatch(stdout, -1) {
+		b.WriteString(m[1])
+	}
+	return b.String()
+}
+
+// A run whose only failures are waived says PASS in every line it prints:
+// no Ginkgo banner that says FAIL, one mark per selected spec (none for
+// the specs the filters left out), the waived failure marked W.
+func TestConsoleOneVoice(t *testing.T) {
+	dir := t.TempDir()
+	waivers := filepath.Join(dir, "waivers.txt")
+	if err := os.WriteFile(waivers, []byte("LT-26 the test waives it\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	js := filepath.Join(dir, "run.json")
+	r := runOrSkip(t, "run", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s", "--label-filter", "lifetime && LT-26 && !model",
+		"--waivers", waivers, "--json-report", js)
+	if r.code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, g := range ginkgoVoice {
+		if strings.Contains(r.stdout, g) {
+			t.Errorf("stdout has Ginkgo's %q:\n%s", g, r.stdout)
+		}
+	}
+	run := readJSONReport(t, js)
+	marks := marksOf(r.stdout)
+	if len(marks) != len(run.Specs) || run.NotSelected == 0 {
+		t.Errorf("%d marks %q for %d selected specs (%d not selected):\n%s", len(marks), marks, len(run.Specs), run.NotSelected, r.stdout)
+	}
+	if !strings.Contains(marks, "W") || strings.Contains(marks, "F") || strings.Contains(marks, "S") {
+		t.Errorf("marks %q: want W for the waived failures, no F, no S", marks)
+	}
+	if !strings.Contains(r.stdout, "verdict:  PASS") {
+		t.Errorf("no PASS verdict:\n%s", r.stdout)
+	}
+}
+
+// --fail-fast stops at the first failure: one failed spec, the rest not
+// run and saying why, exit status 1 (a failed run, not an interrupted one).
+func TestFailFast(t *testing.T) {
+	js := filepath.Join(t.TempDir(), "run.json")
+	r := runOrSkip(t, "run", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s", "--label-filter", "lifetime && !model",
+		"--parallel", "1", "--fail-fast", "--json-report", js)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	run := readJSONReport(t, js)
+	if run.Verdict != reports.VerdictFailed || run.Failed != 1 || run.NotRun == 0 {
+		t.Errorf("verdict %s, %d failed, %d not run: want failed, 1, some", run.Verdict, run.Failed, run.NotRun)
+	}
+	for _, s := range run.Specs {
+		if s.State == reports.StateNotRun && !strings.Contains(s.Failure, "--fail-fast") {
+			t.Errorf("not run %q: %q does not say --fail-fast", s.Name, s.Failure)
+		}
+	}
+	if !strings.Contains(r.stdout, "--fail-fast") {
+		t.Errorf("stdout does not tell --fail-fast stopped the run:\n%s", r.stdout)
+	}
+}
+
+// --repeat N runs N times and says how each went; --until-it-fails stops
+// at the first failure and reports it.
+func TestRepeatAndUntilItFails(t *testing.T) {
+	r := runOrSkip(t, "run", "--repeat", "3", "--label-filter", "LC-14 && IPv4")
+	if r.code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"run 1: PASSED", "run 2: PASSED", "run 3: PASSED", "3 runs, 0 failed"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if !countsLine.MatchString(lastLine(r.stdout)) {
+		t.Errorf("last line %q", lastLine(r.stdout))
+	}
+
+	js := filepath.Join(t.TempDir(), "run.json")
+	r = runOrSkip(t, "run", "--until-it-fails", "--repeat", "4", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s",
+		"--label-filter", "LT-26 && !model", "--json-report", js)
+	if r.code != 1 || !strings.Contains(r.stdout, "run 1: FAILED") || strings.Contains(r.stdout, "run 2:") || !strings.Contains(r.stdout, "1 run, 1 failed (run 1)") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	if run := readJSONReport(t, js); run.Verdict != reports.VerdictFailed {
+		t.Errorf("the report is not the failed run's: %s", run.Verdict)
+	}
+}
+
+// --out DIR writes every report format into DIR.
+func TestOutDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "reports")
+	r := runOrSkip(t, "run", "--label-filter", "LC-14 && IPv4", "--out", dir)
+	if r.code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, f := range reportFormats {
+		fi, err := os.Stat(filepath.Join(dir, f.file))
+		if err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f.file, err)
+		}
+	}
+}
+
+// A report that cannot be written is bad usage, found before the run;
+// certify's --out naming a file is too.
+func TestOutputsCheckedFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"run", "--label-filter", "LC-14", "--json-report", filepath.Join(file, "run.json")},
+		{"run", "--label-filter", "LC-14", "--html-report", filepath.Dir(file)},
+		{"run", "--label-filter", "LC-14", "--out", file},
+		{"certify", "--out", file},
+	} {
+		r := ndkconform(t, args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "for usage") {
+			t.Errorf("%q: exit %d, want 2 before anything ran\nstdout:\n%s\nstderr:\n%s", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
