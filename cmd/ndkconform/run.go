@@ -25,10 +25,10 @@ type runOptions struct {
 	repeat       int
 	untilItFails bool
 	waivers      string
-	dryRun     bool
-	driverOpts keyValues
-	focus      stringList
-	parallel   parallelFlag
+	dryRun       bool
+	driverOpts   keyValues
+	focus        stringList
+	parallel     parallelFlag
 }
 
 func runFlags() (*flag.FlagSet, *runOptions) {

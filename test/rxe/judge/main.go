@@ -110,7 +110,7 @@ func judge(doc reports.JUnitTestSuites, waivers reports.Waivers, clauseWaivers m
 	areas := map[string]*tally{}
 	var total tally
 	byRule := map[string][]string{} // rule -> first lines of the failures counted against it
-	var skips []string // skipped specs not waived, with the reason
+	var skips []string              // skipped specs not waived, with the reason
 	for _, ts := range doc.TestSuite {
 		for _, tc := range ts.TestCases {
 			area := strings.TrimPrefix(strings.TrimPrefix(tc.ClassName, "ndkconform"), ".")
