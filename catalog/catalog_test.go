@@ -544,3 +544,30 @@ func TestAPI(t *testing.T) {
 		}
 	}
 }
+
+// Actors names every actor the rules carry, and only those; every rule's
+// strength has a meaning.
+func TestActorsAndStrengths(t *testing.T) {
+	tags := map[string]bool{}
+	for _, a := range Actors() {
+		if a.Tag == "" || a.Meaning == "" || tags[a.Tag] {
+			t.Errorf("actor %+v: empty or listed twice", a)
+		}
+		tags[a.Tag] = true
+	}
+	used := map[string]bool{}
+	for _, r := range All() {
+		used[r.Actor] = true
+		if !tags[r.Actor] {
+			t.Errorf("%s: actor %q is not in Actors()", r.ID, r.Actor)
+		}
+		if !slices.Contains(Strengths(), r.Strength) || r.Strength.Meaning() == "" {
+			t.Errorf("%s: strength %q is not in Strengths() or has no meaning", r.ID, r.Strength)
+		}
+	}
+	for tag := range tags {
+		if !used[tag] {
+			t.Errorf("Actors() lists %q, which no rule carries", tag)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -173,4 +174,75 @@ func TestWrapList(t *testing.T) {
 			t.Errorf("width %d: lost text: %q", width, got)
 		}
 	}
+}
+
+// The rules table and rules --help explain the STRENGTH and ACTOR columns:
+// every strength and actor a catalog rule carries, with its meaning.
+func TestRulesLegend(t *testing.T) {
+	checkLegend := func(what, out string) {
+		t.Helper()
+		i := strings.Index(out, "\nLegend:\n")
+		if !strings.HasPrefix(out, "Legend:\n") && i < 0 {
+			t.Fatalf("%s: no legend:\n%.2000s", what, out)
+		}
+		legend := out[max(i, 0):]
+		if end := strings.Index(legend, "\n\n"); end >= 0 {
+			legend = legend[:end]
+		}
+		seen := map[string]bool{}
+		for _, r := range catalog.All() {
+			for _, key := range []string{"strength " + string(r.Strength), "actor " + r.Actor} {
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				kind, tag, _ := strings.Cut(key, " ")
+				var meaning string
+				if kind == "actor" {
+					meaning = actorMeaning(t, tag)
+				} else {
+					meaning = catalog.Strength(tag).Meaning()
+				}
+				re := `(?m)^ +(` + strings.ToUpper(kind) + ` +)?` + regexp.QuoteMeta(tag) + ` +` + regexp.QuoteMeta(meaning)
+				if !regexp.MustCompile(re).MatchString(legend) {
+					t.Errorf("%s: the legend does not explain %s %s (%q):\n%s", what, kind, tag, meaning, legend)
+				}
+			}
+		}
+		for _, want := range []string{"ACTOR", "STRENGTH", "COVERAGE", "NO SPEC", "not observable"} {
+			if !strings.Contains(legend, want) {
+				t.Errorf("%s: the legend lacks %q", what, want)
+			}
+		}
+		for line := range strings.Lines(legend) {
+			if n := len([]rune(strings.TrimRight(line, "\n"))); n > 100 {
+				t.Errorf("%s: legend line of %d columns: %q", what, n, line)
+			}
+		}
+	}
+	code, help, stderr := runCLI("rules", "--help")
+	if code != 0 || stderr != "" {
+		t.Fatalf("rules --help: exit %d, stderr %q", code, stderr)
+	}
+	checkLegend("rules --help", help)
+	// the listing runs a child process of the binary: not in-process
+	r := ndkconform(t, "rules")
+	if r.code != 0 {
+		t.Fatalf("rules: exit %d, stderr %q", r.code, r.stderr)
+	}
+	checkLegend("rules", r.stdout)
+	if !strings.HasPrefix(r.stdout, "Legend:\n") {
+		t.Errorf("rules: the legend does not come first:\n%.300s", r.stdout)
+	}
+}
+
+func actorMeaning(t *testing.T, tag string) string {
+	t.Helper()
+	for _, a := range catalog.Actors() {
+		if a.Tag == tag {
+			return a.Meaning
+		}
+	}
+	t.Errorf("actor %q has no meaning in catalog.Actors()", tag)
+	return "\x00"
 }
