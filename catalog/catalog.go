@@ -1,5 +1,5 @@
 // Package catalog is ndkconform's rule catalog: every rule of the NDKPI
-// rules checklist (shared/reference/ndkpi/RULES.md) that binds the provider
+// rules checklist (docs/reference/ndkpi/RULES.md) that binds the provider
 // or the vendor's driver package, or permits the provider something, in the
 // project's own words.
 //
@@ -89,7 +89,8 @@ type Rule struct {
 	Actor string
 	// Page is the file name of the documentation page the rule comes from
 	// (the first one RULES.md names), such as
-	// "ndkpi-object-lifetime-requirements.md".
+	// "ndkpi-object-lifetime-requirements.md": a page of
+	// docs/reference/ndkpi/concepts, ddi or ddi-related.
 	Page string
 	// Section is the RULES.md section the rule is in: the title of the
 	// conceptual page for Part A, the section title for Part B.

@@ -61,6 +61,7 @@ var rules = []rule{
 	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "ndk", "reports", "specs", "suite"}},
 	{pkg: "test/mutation"},
 	{pkg: "test/rxe/judge", may: []string{"catalog", "reports"}},
+	{pkg: "docs"}, // the README's references
 }
 
 // pkgImports is one package as one build configuration sees it: its
