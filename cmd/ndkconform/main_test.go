@@ -324,6 +324,7 @@ func TestDryRun(t *testing.T) {
 }
 
 func TestWindowsBuild(t *testing.T) {
+	skipIfShort(t)
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "ndkconform.exe")
 	cmd := exec.Command("go", "build", "-o", out, ".")
@@ -371,6 +372,7 @@ func TestProviderCrashIsReported(t *testing.T) {
 // running and leaves the rest of its share not run, in one report with as
 // many specs as a run that did not crash.
 func TestSplitRunCrash(t *testing.T) {
+	skipIfShort(t)
 	const filter = "LC-14 || LC-15"
 	dir := t.TempDir()
 	ref := filepath.Join(dir, "ref.json")
@@ -402,6 +404,7 @@ func TestSplitRunCrash(t *testing.T) {
 // A run split over processes reports what the same run in one process
 // reports, in the same order: only the times differ.
 func TestSplitRunMatchesOneProcess(t *testing.T) {
+	skipIfShort(t)
 	dir := t.TempDir()
 	one, split := filepath.Join(dir, "one.json"), filepath.Join(dir, "split.json")
 	const filter = "endpoints && IPv4"
@@ -434,6 +437,7 @@ func TestSplitRunMatchesOneProcess(t *testing.T) {
 // rules the filters leave out are counted in full, as in a run that did
 // not crash (the child's plan tells them).
 func TestCrashReportsSpecsNotRun(t *testing.T) {
+	skipIfShort(t)
 	const filter = "LC-14 || LC-15"
 	dir := t.TempDir()
 	ref := filepath.Join(dir, "ref.json")
