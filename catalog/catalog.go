@@ -1,5 +1,5 @@
 // Package catalog is ndkconform's rule catalog: every rule of the NDKPI
-// rules checklist (shared/reference/ndkpi/RULES.md) that binds the provider
+// rules checklist (docs/reference/ndkpi/RULES.md) that binds the provider
 // or the vendor's driver package, or permits the provider something, in the
 // project's own words.
 //
@@ -38,6 +38,44 @@ const (
 	May    Strength = "may"    // a permission ([MAY])
 )
 
+// Actor is an actor tag rules carry (Rule.Actor) and what it stands for.
+type Actor struct {
+	// Tag is the tag as Rule.Actor spells it: "P", "MAY/P", "MAY", "D",
+	// "INF".
+	Tag string
+	// Meaning is who the rule binds, in a few words.
+	Meaning string
+}
+
+// Actors lists the actor tags of the catalog's rules with their meaning
+// (RULES.md's header; MAY/P is its [MAY]/[P]), in the order of a legend:
+// the provider's tags first.
+func Actors() []Actor {
+	return []Actor{
+		{aP, "the NDK provider (the code under test) must or should do it"},
+		{aMayP, "the consumer may do it; the provider must cope with it"},
+		{aMay, "explicitly permitted (to the provider, unless the rule names another)"},
+		{aD, "a duty of the NDIS miniport driver or driver package"},
+		{aINF, "a requirement on the driver package's INF file"},
+	}
+}
+
+// Meaning is what the strength means, in a few words.
+func (s Strength) Meaning() string {
+	switch s {
+	case Must:
+		return "an obligation"
+	case Should:
+		return "a recommendation"
+	case May:
+		return "a permission"
+	}
+	return ""
+}
+
+// Strengths are the three strengths, strongest first.
+func Strengths() []Strength { return []Strength{Must, Should, May} }
+
 // Rule is one rule of the catalog.
 type Rule struct {
 	// ID is the rule's ID in RULES.md, such as "LC-14".
@@ -51,7 +89,8 @@ type Rule struct {
 	Actor string
 	// Page is the file name of the documentation page the rule comes from
 	// (the first one RULES.md names), such as
-	// "ndkpi-object-lifetime-requirements.md".
+	// "ndkpi-object-lifetime-requirements.md": a page of
+	// docs/reference/ndkpi/concepts, ddi or ddi-related.
 	Page string
 	// Section is the RULES.md section the rule is in: the title of the
 	// conceptual page for Part A, the section title for Part B.

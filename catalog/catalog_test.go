@@ -14,11 +14,18 @@ import (
 	"github.com/ndkconform/ndkconform/finding"
 )
 
-// rulesPath is RULES.md as seen from this package's directory: the shared
-// tree sits beside the repository (<repo>/../shared).
-const rulesPath = "../../shared/reference/ndkpi/RULES.md"
+// refDir is the reference tree the repository ships (docs/reference/ndkpi:
+// RULES.md and the pages the catalog cites), as seen from this package's
+// directory.
+const refDir = "../docs/reference/ndkpi"
 
-// seedPages are the pages of shared/seeds/README.md.
+// rulesPath is RULES.md in the reference tree.
+const rulesPath = refDir + "/RULES.md"
+
+// refSubdirs are the directories of the reference tree that hold pages.
+var refSubdirs = []string{"concepts", "ddi", "ddi-related"}
+
+// seedPages are the seed pages the project was created from (see Rule.Seed).
 var seedPages = []string{pgEndpoints, pgSharedEndpoint, pgDisconnect, pgLifetime}
 
 // nonObligations are the [P] statements that oblige the provider to
@@ -47,13 +54,10 @@ var (
 	reCited   = regexp.MustCompile(`\(([^()]*)\)\s*$`)
 )
 
-// loadRules parses RULES.md, or skips the test when it is not there.
+// loadRules parses RULES.md.
 func loadRules(t *testing.T) []docRule {
 	t.Helper()
 	f, err := os.Open(rulesPath)
-	if os.IsNotExist(err) {
-		t.Skipf("%s not found: the shared reference tree is expected beside the repository (<repo>/../shared); skipping the checks against RULES.md", rulesPath)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,9 +368,8 @@ func TestAgainstRULES(t *testing.T) {
 }
 
 func pageExists(name string) bool {
-	dir := filepath.Dir(rulesPath)
-	for _, sub := range []string{"concepts", "ddi", "ddi-related"} {
-		if _, err := os.Stat(filepath.Join(dir, sub, name)); err == nil {
+	for _, sub := range refSubdirs {
+		if _, err := os.Stat(filepath.Join(refDir, sub, name)); err == nil {
 			return true
 		}
 	}
@@ -542,5 +545,69 @@ func TestAPI(t *testing.T) {
 		if !slices.Equal(c.Specs, want) {
 			t.Errorf("Cover: %s has specs %q, want %q", c.Rule.ID, c.Specs, want)
 		}
+	}
+}
+
+// Actors names every actor the rules carry, and only those; every rule's
+// strength has a meaning.
+func TestActorsAndStrengths(t *testing.T) {
+	tags := map[string]bool{}
+	for _, a := range Actors() {
+		if a.Tag == "" || a.Meaning == "" || tags[a.Tag] {
+			t.Errorf("actor %+v: empty or listed twice", a)
+		}
+		tags[a.Tag] = true
+	}
+	used := map[string]bool{}
+	for _, r := range All() {
+		used[r.Actor] = true
+		if !tags[r.Actor] {
+			t.Errorf("%s: actor %q is not in Actors()", r.ID, r.Actor)
+		}
+		if !slices.Contains(Strengths(), r.Strength) || r.Strength.Meaning() == "" {
+			t.Errorf("%s: strength %q is not in Strengths() or has no meaning", r.ID, r.Strength)
+		}
+	}
+	for tag := range tags {
+		if !used[tag] {
+			t.Errorf("Actors() lists %q, which no rule carries", tag)
+		}
+	}
+}
+
+// The repository ships every page a rule cites, in exactly one directory of
+// the reference tree, and no page that no rule cites; and the notice of the
+// pages' source and licence.
+func TestCitedPagesShipped(t *testing.T) {
+	cited := map[string]bool{}
+	for _, r := range All() {
+		cited[r.Page] = true
+	}
+	shipped := map[string]int{}
+	for _, sub := range refSubdirs {
+		entries, err := os.ReadDir(filepath.Join(refDir, sub))
+		if err != nil {
+			t.Fatalf("the reference tree: %v", err)
+		}
+		for _, e := range entries {
+			shipped[e.Name()]++
+			if !cited[e.Name()] {
+				t.Errorf("%s/%s is shipped, but no rule of the catalog cites it", sub, e.Name())
+			}
+		}
+	}
+	for page := range cited {
+		if shipped[page] != 1 {
+			t.Errorf("page %s, cited by the catalog, is in %d directories of %s, want 1", page, shipped[page], refDir)
+		}
+	}
+	for _, f := range []string{"RULES.md", "INDEX.md", "API_SUMMARY.md", "NOTICE.md"} {
+		if _, err := os.Stat(filepath.Join(refDir, f)); err != nil {
+			t.Errorf("%v", err)
+		}
+	}
+	notice, err := os.ReadFile(filepath.Join(refDir, "NOTICE.md"))
+	if err != nil || !strings.Contains(string(notice), "CC BY 4.0") || !strings.Contains(string(notice), "MicrosoftDocs") {
+		t.Errorf("NOTICE.md does not state the source and the licence (%v)", err)
 	}
 }

@@ -9,8 +9,8 @@ const (
 	aINF  = "INF"   // [INF]: the INF file
 )
 
-// Seed pages: the documents the project was created from
-// (shared/seeds/README.md).
+// Seed pages: the documents the project was created from (see Rule.Seed;
+// the pages are in docs/reference/ndkpi).
 const (
 	pgLifetime       = "ndkpi-object-lifetime-requirements.md"
 	pgEndpoints      = "ndkpi-listeners--connectors--and-endpoints.md"

@@ -109,6 +109,7 @@ func (l listener) Listen(addr netip.AddrPort, done ndk.RequestCompletion, ctx an
 // the rule, the run must end within its deadlines, and the spec that does
 // not listen must still pass.
 func TestMisbehavingProviderFailsTheSpecNotTheRun(t *testing.T) {
+	skipIfShort(t)
 	want := map[string]string{
 		"never-completes":   "CR-4: NdkListen on listener",
 		"never-returns":     "NdkListen on listener",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -44,12 +45,26 @@ const childShrinkTime = time.Second
 // detector watches the suite, sim and the CLI in their own packages' tests.
 var cliBinary string
 
+// skipIfShort skips a self-test under go test -short: each runs whole
+// suites in child processes.
+func skipIfShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: runs whole suites in child processes")
+	}
+}
+
 func TestMain(m *testing.M) {
 	os.Exit(testMain(m))
 }
 
 func testMain(m *testing.M) int {
 	if _, child := os.LookupEnv(childEnv); child {
+		return m.Run()
+	}
+	flag.Parse()
+	if testing.Short() {
+		// every test here runs whole suites in child processes
 		return m.Run()
 	}
 	dir, err := os.MkdirTemp("", "ndkconform-selftest")
@@ -170,6 +185,7 @@ var personalities = []string{
 }
 
 func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
+	skipIfShort(t)
 	for _, opts := range personalities {
 		t.Run(opts, func(t *testing.T) {
 			t.Parallel()
@@ -203,6 +219,7 @@ func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
 // two at a time, and then every spec of the suite must be killed by at
 // least one variant: a spec no broken provider fails proves nothing.
 func TestBrokenVariantsAreCaught(t *testing.T) {
+	skipIfShort(t)
 	variants := sim.Variants()
 	if len(variants) == 0 {
 		t.Fatal("sim has no broken variants")

@@ -240,6 +240,7 @@ func readJSONReport(t *testing.T, path string) reports.Run {
 }
 
 func TestCertify(t *testing.T) {
+	skipIfShort(t)
 	dir := filepath.Join(t.TempDir(), "bundle")
 	r := runOrSkip(t, "certify", "--out", dir)
 	if r.code != 0 && r.code != 1 {

@@ -1,12 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -76,52 +76,143 @@ func versionCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func driversUsage(w io.Writer) {
-	fmt.Fprintf(w, "Usage:\n  %s drivers\n\n", tool)
-	fmt.Fprintf(w, "Lists the drivers compiled into %s: whether each can run on this machine\n", tool)
-	fmt.Fprintf(w, "(and if not, why), and its options as NAME=DEFAULT: USAGE. Choose one with\n")
-	fmt.Fprintf(w, "'%s run --driver NAME' and set its options with --driver-opt NAME=VALUE.\n", tool)
+	fmt.Fprintf(w, "Usage:\n  %s drivers [--json]\n\n", tool)
+	fmt.Fprintf(w, "Lists the drivers compiled into %s, one block each: the driver's name and\n", tool)
+	fmt.Fprintf(w, "whether it can run on this machine (and if not, why), then each of its options\n")
+	fmt.Fprintf(w, "as NAME=DEFAULT with its usage below. Choose one with '%s run --driver NAME'\n", tool)
+	fmt.Fprintf(w, "and set its options with --driver-opt NAME=VALUE.\n\nFlags:\n")
+	fmt.Fprintf(w, "  --json\n        print JSON: an array of drivers, each with name, usable, why_not\n        (empty when usable) and options (name, default, usage)\n")
 }
 
+// jsonDriver is a driver as `drivers --json` prints it.
+type jsonDriver struct {
+	Name   string `json:"name"`
+	Usable bool   `json:"usable"`
+	// WhyNot is why the driver cannot run here (and how to make it
+	// usable), empty when it is usable.
+	WhyNot  string       `json:"why_not"`
+	Options []jsonOption `json:"options"`
+}
+
+type jsonOption struct {
+	Name    string `json:"name"`
+	Default string `json:"default"`
+	Usage   string `json:"usage"`
+}
+
+// compiledDrivers lists the registered drivers, options in their order.
+func compiledDrivers() []jsonDriver {
+	var out []jsonDriver
+	for _, name := range ndk.Drivers() {
+		d, err := ndk.Lookup(name)
+		if err != nil {
+			continue
+		}
+		jd := jsonDriver{Name: name, Usable: true, Options: []jsonOption{}}
+		if err := d.Usable(); err != nil {
+			jd.Usable, jd.WhyNot = false, strings.Join(strings.Fields(err.Error()), " ")
+		}
+		for _, o := range d.Options() {
+			jd.Options = append(jd.Options, jsonOption{o.Name, o.Default, strings.Join(strings.Fields(o.Usage), " ")})
+		}
+		out = append(out, jd)
+	}
+	return out
+}
+
+// driversWidth is the width of the drivers listing.
+const driversWidth = 100
+
 func driversCmd(args []string, stdout, stderr io.Writer) int {
-	if err := parse(newFlagSet("drivers"), args); err != nil {
+	fs := newFlagSet("drivers")
+	asJSON := fs.Bool("json", false, "")
+	if err := parse(fs, args); err != nil {
 		if err == errHelp {
 			driversUsage(stdout)
 			return exitPass
 		}
 		return usageError(stderr, "drivers", err)
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "DRIVER\tUSABLE\tOPTIONS")
-	for _, name := range ndk.Drivers() {
-		d, err := ndk.Lookup(name)
-		if err != nil {
-			continue
+	drivers := compiledDrivers()
+	var err error
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if drivers == nil {
+			drivers = []jsonDriver{}
 		}
-		usable := "yes"
-		if err := d.Usable(); err != nil {
-			usable = "no: " + strings.Join(strings.Fields(err.Error()), " ")
-		}
-		opts := d.Options()
-		if len(opts) == 0 {
-			fmt.Fprintf(tw, "%s\t%s\t(none)\n", name, usable)
-			continue
-		}
-		for i, o := range opts {
-			def := o.Default
-			if def == "" {
-				def = `""`
-			}
-			line := fmt.Sprintf("%s=%s: %s", o.Name, def, strings.Join(strings.Fields(o.Usage), " "))
-			if i == 0 {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", name, usable, line)
-			} else {
-				fmt.Fprintf(tw, "\t\t%s\n", line)
-			}
-		}
+		err = enc.Encode(drivers)
+	} else {
+		err = printDrivers(stdout, drivers)
 	}
-	if err := tw.Flush(); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
 		return exitFail
 	}
 	return exitPass
+}
+
+// printDrivers lays out each driver as a block of lines of at most
+// driversWidth columns:
+//
+//	sim: usable
+//	  completion=deferred
+//	      how calls that take a completion callback complete: inline |
+//	      deferred | reentrant | random (...)
+//
+// A driver that is not usable says why after "not usable here:".
+func printDrivers(w io.Writer, drivers []jsonDriver) error {
+	var b strings.Builder
+	for i, d := range drivers {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		head := d.Name + ": usable"
+		if !d.Usable {
+			head = d.Name + ": not usable here: " + d.WhyNot
+		}
+		for j, l := range wrapList(head, driversWidth-4) {
+			if j > 0 {
+				b.WriteString("    ")
+			}
+			b.WriteString(l + "\n")
+		}
+		if len(d.Options) == 0 {
+			b.WriteString("  (no options)\n")
+		}
+		for _, o := range d.Options {
+			def := o.Default
+			if def == "" {
+				def = `""`
+			}
+			for _, l := range wrapList(o.Name+"="+def, driversWidth-2) {
+				b.WriteString("  " + l + "\n")
+			}
+			for _, l := range wrapList(o.Usage, driversWidth-6) {
+				b.WriteString("      " + l + "\n")
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// wrapList is wrapHard for text with enumerations ("a | b | c"): a "|"
+// stays at the end of the line with the value before it, so a line never
+// starts with one.
+func wrapList(s string, width int) []string {
+	var words []string
+	for _, f := range strings.Fields(s) {
+		if f == "|" && len(words) > 0 {
+			words[len(words)-1] += "\x01|"
+			continue
+		}
+		words = append(words, f)
+	}
+	lines := wrapHard(strings.Join(words, " "), width)
+	for i, l := range lines {
+		lines[i] = strings.ReplaceAll(l, "\x01", " ")
+	}
+	return lines
 }

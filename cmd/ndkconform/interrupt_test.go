@@ -264,6 +264,7 @@ func checkSummary(t *testing.T, r result, how string) {
 // 143. So in one process (NDKCONFORM_IN_PROCESS=1), where Ginkgo gets the
 // signal directly.
 func TestInterruptedRun(t *testing.T) {
+	skipIfShort(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("signals")
 	}
@@ -305,6 +306,7 @@ func TestInterruptedRun(t *testing.T) {
 // it was running is interrupted, the rest not run, no rule is charged, and
 // the exit status is 128+9.
 func TestChildKilledFromOutside(t *testing.T) {
+	skipIfShort(t)
 	needProc(t)
 	t.Parallel()
 	dir := t.TempDir()
@@ -335,6 +337,7 @@ func TestChildKilledFromOutside(t *testing.T) {
 // behind (the child's progress comes through an inherited pipe), and takes
 // its child with it.
 func TestParentKilledLeavesNothing(t *testing.T) {
+	skipIfShort(t)
 	needProc(t)
 	t.Parallel()
 	tmp := t.TempDir()
@@ -384,6 +387,7 @@ func TestDescribeEnd(t *testing.T) {
 // no rule charged, exit status 130. The four CN-17 specs each wait a
 // minute unless cut short.
 func TestSplitRunInterrupted(t *testing.T) {
+	skipIfShort(t)
 	needProc(t)
 	t.Parallel()
 	dir := t.TempDir()
@@ -419,6 +423,7 @@ func TestSplitRunInterrupted(t *testing.T) {
 // the other process's spec ends as it ends (passed), and the run is cut
 // short with exit status 128+9.
 func TestSplitRunChildKilled(t *testing.T) {
+	skipIfShort(t)
 	needProc(t)
 	t.Parallel()
 	dir := t.TempDir()

@@ -4,8 +4,8 @@
 //	ndkconform run [flags]      run the suite (the default command)
 //	ndkconform certify [flags]  run every spec and write a certification bundle
 //	ndkconform rules [flags]    print the rule catalog and each rule's coverage
-//	ndkconform drivers          list the drivers compiled in
-//	ndkconform version          print the tool's version
+//	ndkconform drivers [--json] list the drivers compiled in
+//	ndkconform version          print the tool's version (also: --version)
 //	ndkconform help [COMMAND]   print usage
 //
 // Exit status: 0 every selected spec passed (or failed only against waived
@@ -87,6 +87,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case a == "-h" || a == "-help" || a == "--help":
 		mainUsage(stdout)
 		return exitPass
+	case a == "--version" || a == "-version":
+		// the spelling other tools use: the version command, not a flag of run
+		return versionCmd(args[1:], stdout, stderr)
 	case strings.HasPrefix(a, "-"):
 		return runCmd(args, stdout, stderr)
 	case a == listSpecsCmd:
@@ -120,7 +123,7 @@ func mainUsage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nWith no command, or flags first, %s runs the suite.\n", tool)
+	fmt.Fprintf(w, "\nWith no command, or flags first, %s runs the suite; --version is the version command.\n", tool)
 	fmt.Fprintf(w, "Run '%s help COMMAND' for a command's flags.\n", tool)
 }
 

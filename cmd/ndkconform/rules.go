@@ -41,6 +41,37 @@ func rulesUsage(w io.Writer) {
 	fmt.Fprintf(w, "every clause is, and \"partly\" otherwise.\n\nFlags:\n")
 	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC and those only partly covered, with the clauses\n        they miss (the unobservable rules are counted, not listed)\n")
 	fmt.Fprintf(w, "  --json\n        print JSON: an array of rules with their specs and clauses\n")
+	fmt.Fprintf(w, "\n")
+	printLegend(w)
+}
+
+// printLegend explains the STRENGTH, ACTOR and COVERAGE columns of the
+// rules table, in lines of at most 100 columns.
+func printLegend(w io.Writer) {
+	const indent = "            "
+	line := func(head, key, meaning string) {
+		for i, l := range wrapHard(meaning, 100-len(indent)-7) {
+			if i == 0 {
+				fmt.Fprintf(w, "%-*s%-7s%s\n", len(indent), head, key, l)
+			} else {
+				fmt.Fprintf(w, "%s%7s%s\n", indent, "", l)
+			}
+		}
+	}
+	fmt.Fprintf(w, "Legend:\n")
+	head := "  STRENGTH"
+	for _, s := range catalog.Strengths() {
+		line(head, string(s), s.Meaning())
+		head = ""
+	}
+	head = "  ACTOR"
+	for _, a := range catalog.Actors() {
+		line(head, a.Tag, a.Meaning)
+		head = ""
+	}
+	line("  COVERAGE", "N", "specs labelled with the rule (\"partly\": a clause has none)")
+	line("", "", "\"not observable\": no spec can see it through the provider interface")
+	line("", "", "\"NO SPEC\": observable, but no spec checks it yet")
 }
 
 func rulesCmd(args []string, stdout, stderr io.Writer) int {
@@ -76,6 +107,7 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return printRulesJSON(stdout, stderr, shown)
 	}
+	printLegend(stdout)
 	printRules(stdout, shown, *uncovered)
 	noSpec, partly, unobservable := n[catalog.StatusNoSpec], n[catalog.StatusPartlyCovered], n[catalog.StatusNotObservable]
 	if *uncovered {

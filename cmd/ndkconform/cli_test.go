@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// In-process tests of the commands that do not run the suite: version,
+// drivers, the rules legend.
+
+// runCLI runs the command line in this process.
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// --version is the version command, not a flag of run.
+func TestVersionFlag(t *testing.T) {
+	code, want, stderr := runCLI("version")
+	if code != 0 || stderr != "" || !strings.HasPrefix(want, "ndkconform ") {
+		t.Fatalf("version: exit %d, stdout %q, stderr %q", code, want, stderr)
+	}
+	for _, args := range [][]string{{"--version"}, {"-version"}} {
+		code, got, stderr := runCLI(args...)
+		if code != 0 || stderr != "" || got != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 0 and %q", args, code, got, stderr, want)
+		}
+	}
+	// the built binary too: main passes os.Args on unchanged
+	v, fv := ndkconform(t, "version"), ndkconform(t, "--version")
+	if v.code != 0 || fv.code != 0 || fv.stdout != v.stdout || fv.stderr != "" {
+		t.Errorf("binary: version exit %d %q; --version exit %d %q, stderr %q", v.code, v.stdout, fv.code, fv.stdout, fv.stderr)
+	}
+	if code, _, stderr := runCLI("--version", "extra"); code != exitUsage || !strings.Contains(stderr, `unexpected argument "extra"`) {
+		t.Errorf("--version extra: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestDriversLayout(t *testing.T) {
+	code, out, stderr := runCLI("drivers")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for i, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		if n := len([]rune(line)); n > 100 {
+			t.Errorf("line %d has %d columns: %q", i+1, n, line)
+		}
+		if strings.HasPrefix(strings.TrimSpace(line), "|") {
+			t.Errorf("line %d starts with the separator of a list: %q", i+1, line)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^sim: usable$`).MatchString(out) {
+		t.Errorf("sim is not listed as usable:\n%s", out)
+	}
+	// every option of every driver on a line of its own, its usage below it,
+	// every word of it (sim's variant names included) there
+	words := strings.Fields(out)
+	for _, name := range ndk.Drivers() {
+		d, err := ndk.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `: (usable|not usable here: \S.*)$`).MatchString(out) {
+			t.Errorf("%s has no head line", name)
+		}
+		for _, o := range d.Options() {
+			def := o.Default
+			if def == "" {
+				def = `""`
+			}
+			if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(o.Name+"="+def) + `\n      \S`).MatchString(out) {
+				t.Errorf("%s: option %s=%s is not on a line of its own with its usage below", name, o.Name, def)
+			}
+			for _, w := range strings.Fields(o.Usage) {
+				if !slices.Contains(words, w) {
+					t.Errorf("%s: option %s: word %q of its usage is missing", name, o.Name, w)
+				}
+			}
+		}
+	}
+	if !strings.Contains(out, "listener-close-inline") {
+		t.Errorf("sim's variants are not listed")
+	}
+}
+
+func TestDriversJSON(t *testing.T) {
+	code, out, stderr := runCLI("drivers", "--json")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var drivers []struct {
+		Name    string  `json:"name"`
+		Usable  *bool   `json:"usable"`
+		WhyNot  *string `json:"why_not"`
+		Options []struct {
+			Name    string  `json:"name"`
+			Default *string `json:"default"`
+			Usage   string  `json:"usage"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal([]byte(out), &drivers); err != nil {
+		t.Fatalf("does not parse: %v\n%s", err, out)
+	}
+	var names []string
+	for _, d := range drivers {
+		names = append(names, d.Name)
+		if d.Usable == nil || d.WhyNot == nil || d.Options == nil {
+			t.Errorf("%s: a field is missing: %s", d.Name, out)
+			continue
+		}
+		if *d.Usable != (*d.WhyNot == "") {
+			t.Errorf("%s: usable %v, why not %q", d.Name, *d.Usable, *d.WhyNot)
+		}
+		dr, err := ndk.Lookup(d.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := dr.Options(); len(want) != len(d.Options) {
+			t.Errorf("%s: %d options, the driver has %d", d.Name, len(d.Options), len(want))
+		}
+		for _, o := range d.Options {
+			if o.Name == "" || o.Default == nil || o.Usage == "" {
+				t.Errorf("%s: option %+v", d.Name, o)
+			}
+		}
+		if d.Name == "sim" {
+			if !*d.Usable {
+				t.Errorf("sim is not usable: %s", *d.WhyNot)
+			}
+			i := slices.IndexFunc(d.Options, func(o struct {
+				Name    string  `json:"name"`
+				Default *string `json:"default"`
+				Usage   string  `json:"usage"`
+			}) bool {
+				return o.Name == "variant"
+			})
+			if i < 0 || !strings.Contains(d.Options[i].Usage, "listener-close-inline") {
+				t.Errorf("sim's variant option is missing or lists no variant")
+			}
+		}
+	}
+	if !slices.Equal(names, ndk.Drivers()) {
+		t.Errorf("drivers %q, want %q", names, ndk.Drivers())
+	}
+}
+
+func TestWrapList(t *testing.T) {
+	s := "one of: alpha | beta | gamma-delta | epsilon | z | a-rather-long-value-longer-than-the-width"
+	// from the width of the longest value with its "|" ("gamma-delta |")
+	for width := 13; width <= 100; width++ {
+		lines := wrapList(s, width)
+		for _, l := range lines {
+			if len(l) > width {
+				t.Errorf("width %d: line %q", width, l)
+			}
+			if strings.HasPrefix(l, "|") {
+				t.Errorf("width %d: line %q starts with |", width, l)
+			}
+		}
+		// nothing lost: the words back together are the text, except a
+		// word longer than a line, which is cut
+		if got := strings.Join(lines, " "); width >= 42 && got != s {
+			t.Errorf("width %d: %q", width, got)
+		}
+		if got := strings.ReplaceAll(strings.Join(lines, ""), " ", ""); got != strings.ReplaceAll(s, " ", "") {
+			t.Errorf("width %d: lost text: %q", width, got)
+		}
+	}
+}
+
+// The rules table and rules --help explain the STRENGTH and ACTOR columns:
+// every strength and actor a catalog rule carries, with its meaning.
+func TestRulesLegend(t *testing.T) {
+	checkLegend := func(what, out string) {
+		t.Helper()
+		i := strings.Index(out, "\nLegend:\n")
+		if !strings.HasPrefix(out, "Legend:\n") && i < 0 {
+			t.Fatalf("%s: no legend:\n%.2000s", what, out)
+		}
+		legend := out[max(i, 0):]
+		if end := strings.Index(legend, "\n\n"); end >= 0 {
+			legend = legend[:end]
+		}
+		seen := map[string]bool{}
+		for _, r := range catalog.All() {
+			for _, key := range []string{"strength " + string(r.Strength), "actor " + r.Actor} {
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				kind, tag, _ := strings.Cut(key, " ")
+				var meaning string
+				if kind == "actor" {
+					meaning = actorMeaning(t, tag)
+				} else {
+					meaning = catalog.Strength(tag).Meaning()
+				}
+				re := `(?m)^ +(` + strings.ToUpper(kind) + ` +)?` + regexp.QuoteMeta(tag) + ` +` + regexp.QuoteMeta(meaning)
+				if !regexp.MustCompile(re).MatchString(legend) {
+					t.Errorf("%s: the legend does not explain %s %s (%q):\n%s", what, kind, tag, meaning, legend)
+				}
+			}
+		}
+		for _, want := range []string{"ACTOR", "STRENGTH", "COVERAGE", "NO SPEC", "not observable"} {
+			if !strings.Contains(legend, want) {
+				t.Errorf("%s: the legend lacks %q", what, want)
+			}
+		}
+		for line := range strings.Lines(legend) {
+			if n := len([]rune(strings.TrimRight(line, "\n"))); n > 100 {
+				t.Errorf("%s: legend line of %d columns: %q", what, n, line)
+			}
+		}
+	}
+	code, help, stderr := runCLI("rules", "--help")
+	if code != 0 || stderr != "" {
+		t.Fatalf("rules --help: exit %d, stderr %q", code, stderr)
+	}
+	checkLegend("rules --help", help)
+	// the listing runs a child process of the binary: not in-process
+	r := ndkconform(t, "rules")
+	if r.code != 0 {
+		t.Fatalf("rules: exit %d, stderr %q", r.code, r.stderr)
+	}
+	checkLegend("rules", r.stdout)
+	if !strings.HasPrefix(r.stdout, "Legend:\n") {
+		t.Errorf("rules: the legend does not come first:\n%.300s", r.stdout)
+	}
+}
+
+func actorMeaning(t *testing.T, tag string) string {
+	t.Helper()
+	for _, a := range catalog.Actors() {
+		if a.Tag == tag {
+			return a.Meaning
+		}
+	}
+	t.Errorf("actor %q has no meaning in catalog.Actors()", tag)
+	return "\x00"
+}
