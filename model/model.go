@@ -1,6 +1,6 @@
 // Package model is what a consumer can observe of a conforming NDK provider
 // for the endpoint, lifetime and disconnect rules, written from the NDKPI
-// pages (shared/reference/ndkpi/RULES.md and the seed pages), not from any
+// pages (docs/reference/ndkpi/RULES.md and the seed pages), not from any
 // provider: the objects of both sides and their states, the
 // antecedent/successor graph (LT-16), the pending requests and closes and
 // what they wait for, every local address and port in use with the

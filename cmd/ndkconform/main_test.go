@@ -275,8 +275,13 @@ func TestRunVariantFails(t *testing.T) {
 }
 
 func TestRunNoSpecSelected(t *testing.T) {
-	r := ndkconform(t, "run", "--label-filter", "ZZ-999")
-	if r.code != 2 || !strings.Contains(r.stderr, `no spec selected by --label-filter "ZZ-999"`) {
+	r := ndkconform(t, "run", "--label-filter", "IPv4 && !IPv4")
+	if r.code != 2 || !strings.Contains(r.stderr, `no spec selected by --label-filter "IPv4 && !IPv4"`) {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	// a rule ID the catalog does not have is bad usage, named
+	r = ndkconform(t, "run", "--label-filter", "LC-14 || ZZ-999")
+	if r.code != 2 || !strings.Contains(r.stderr, "ZZ-999") || strings.Contains(r.stderr, "no spec selected") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }

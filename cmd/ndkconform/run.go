@@ -123,6 +123,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "run", err)
 	}
+	if err := checkLabelRules(cfg.LabelFilter); err != nil {
+		return usageError(stderr, "run", err)
+	}
 	if err := o.checkRepeat(); err != nil {
 		return usageError(stderr, "run", err)
 	}

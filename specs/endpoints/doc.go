@@ -3,5 +3,5 @@
 // statuses of NdkListen, NdkConnect, NdkCreateSharedEndpoint and
 // NdkConnectWithSharedEndpoint (CN-1..CN-4), and the connector calls
 // (CN-5..CN-14). Rule IDs are those of the NDKPI rules checklist
-// (shared/reference/ndkpi/RULES.md) and label every spec.
+// (docs/reference/ndkpi/RULES.md) and label every spec.
 package endpoints
