@@ -58,7 +58,8 @@ func regexpQuote(s string) string {
 
 // ShellQuote quotes s for a POSIX shell when it needs it: s itself when it
 // is made of letters, digits and -_=.,:/@+ only, else s in single quotes
-// (a single quote in s written '\”).
+// (each single quote of s closes the quotes, is escaped with a backslash
+// and opens them again).
 func ShellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=.,:/@+", r))
