@@ -245,25 +245,11 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 		r.DriverOptions = nil
 	}
 	if a := j.Adapter; a != nil {
-		var v ndk.Version
-		if _, err := fmt.Sscanf(a.NDKVersion, "%d.%d", &v.Major, &v.Minor); err != nil && a.NDKVersion != "" {
-			return fmt.Errorf("reports: bad adapter ndk_version %q", a.NDKVersion)
+		info, err := a.info()
+		if err != nil {
+			return err
 		}
-		r.Adapter = ndk.AdapterInfo{
-			Version: v, VendorID: a.VendorID, DeviceID: a.DeviceID,
-			MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
-			FRMRPageCount:          a.FRMRPageCount,
-			MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
-			MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
-			MaxInlineDataSize:   a.MaxInlineDataSize,
-			MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
-			MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
-			MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
-			LargeRequestThreshold: a.LargeRequestThreshold,
-			MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
-			AdapterFlags:   a.AdapterFlags,
-			RDMATechnology: ndk.RDMATechnology(a.RDMATechnology),
-		}
+		r.Adapter = info
 	}
 	spec := func(s jsonSpec) Spec {
 		sp := Spec{
@@ -310,6 +296,29 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 		r.Rules = append(r.Rules, rr)
 	}
 	return nil
+}
+
+// info is the adapter info a's JSON form describes.
+func (a *jsonAdapter) info() (ndk.AdapterInfo, error) {
+	var v ndk.Version
+	if _, err := fmt.Sscanf(a.NDKVersion, "%d.%d", &v.Major, &v.Minor); err != nil && a.NDKVersion != "" {
+		return ndk.AdapterInfo{}, fmt.Errorf("reports: bad adapter ndk_version %q", a.NDKVersion)
+	}
+	return ndk.AdapterInfo{
+		Version: v, VendorID: a.VendorID, DeviceID: a.DeviceID,
+		MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
+		FRMRPageCount:          a.FRMRPageCount,
+		MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
+		MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
+		MaxInlineDataSize:   a.MaxInlineDataSize,
+		MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
+		MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
+		MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
+		LargeRequestThreshold: a.LargeRequestThreshold,
+		MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
+		AdapterFlags:   a.AdapterFlags,
+		RDMATechnology: ndk.RDMATechnology(a.RDMATechnology),
+	}, nil
 }
 
 // adapterJSON is the JSON form of an adapter's info, nil when unknown.
