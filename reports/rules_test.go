@@ -555,7 +555,13 @@ func TestWriteHTML(t *testing.T) {
 // TestHTMLWellFormed parses the page with encoding/xml in its HTML mode:
 // every element is closed in order.
 func TestHTMLWellFormed(t *testing.T) {
-	page := writeHTML(t, htmlRun(t), nil)
+	for _, page := range []string{writeHTML(t, htmlRun(t), nil), writeHTML(t, brokenRun(t, 12), nil)} {
+		checkWellFormed(t, page)
+	}
+}
+
+func checkWellFormed(t *testing.T, page string) {
+	t.Helper()
 	d := xml.NewDecoder(strings.NewReader(page))
 	d.Strict = false
 	d.AutoClose = xml.HTMLAutoClose

@@ -43,9 +43,9 @@ func longFailure(first string, k, steps int) string {
 	return b.String()
 }
 
-// brokenRun is a run against a broken provider: failed model-like specs,
-// each labelled with ~70 rules and charged to LT-26 with a 60-line
-// failure; two failed specs charged to LC-15 (one of them also to CR-1);
+// brokenRun is a run against a broken provider: failed specs charged to
+// LT-26 with a 60-line failure, every 40th a model spec labelled with ~70
+// rules; two failed specs charged to LC-15 (one of them also to CR-1);
 // one panicked spec charged to no rule; one failure charged to LT-16 that
 // the waivers waive; passed specs; skipped specs with two reasons; one
 // spec interrupted and two not run.
@@ -70,9 +70,19 @@ func brokenRun(t *testing.T, failed int) Run {
 		return v
 	}
 	for k := range failed {
-		add(Spec{Name: fmt.Sprintf("Model of the endpoint rules IPv%d keeps sequence family %d within what the rules allow", 4+2*(k%2), k),
-			Rules: labels, State: "failed", Violations: viol("LT-26"),
-			Failure: longFailure(fmt.Sprintf("LT-26: NdkGetCqResultsEx on cq#%d (side A): expected %d completion(s) within 10s; observed 0 came: []", k, k%5+1), k, 29)})
+		// Every 40th is a model spec, labelled with ~70 rules; the others
+		// check three. Every third fails on a receive, the others on a CQ:
+		// two failures, each the same in its specs up to numbers.
+		rules := []string{"OV-2", "QP-22", "LT-26"}
+		if k%40 == 0 {
+			rules = labels
+		}
+		first := fmt.Sprintf("LT-26: NdkGetCqResultsEx on cq#%d (side A): expected %d completion(s) within 10s; observed 0 came: []", k, k%5+1)
+		if k%3 == 2 {
+			first = fmt.Sprintf("LT-26: NdkReceive on qp#%d (side B): expected the completion of NdkReceive #1 (flushed) within 10s; observed it did not come", k)
+		}
+		add(Spec{Name: fmt.Sprintf("Disconnect IPv%d flushes the QP of sequence family %d: its posted receives complete with STATUS_CANCELLED", 4+2*(k%2), k),
+			Rules: rules, State: "failed", Violations: viol("LT-26"), Failure: longFailure(first, k, 29)})
 	}
 	add(Spec{Name: "Listener close returns STATUS_PENDING", Rules: []string{"LC-15"}, State: "failed", Violations: viol("LC-15"),
 		Failure: "LC-15: NdkCloseObject on listener#1 (side B): expected STATUS_PENDING; observed STATUS_SUCCESS\nat close.go:12"})
