@@ -1,10 +1,13 @@
 // Package reports turns the Ginkgo report of a conformance run into the
 // ndkconform report model, judges it rule by rule against the catalog (with
-// waivers) and writes it as JUnit XML, JSON or a self-contained HTML
-// certification report.
+// waivers) and writes it: the console summary (WriteSummary, WriteDryRun),
+// and the report files, JUnit XML, JSON and a self-contained HTML
+// certification report, listed in Formats; and a certification bundle's
+// manifest (WriteManifest).
 //
 // It depends on neither suite nor the specs: the CLI builds a Meta from the
-// suite's result and calls FromGinkgo, ApplyWaivers, then the writers.
+// suite's result (with Meta.Rerun, the command that repeats the run's
+// configuration) and calls FromGinkgo, ApplyWaivers, then the writers.
 package reports
 
 import (

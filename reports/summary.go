@@ -146,7 +146,7 @@ func writeGroups(w io.Writer, r Run, groups []RuleFailures) {
 	for _, g := range groups {
 		fmt.Fprintln(w, groupHeading(g))
 		if g.Waiver != "" {
-			fmt.Fprintf(w, "    waived: %s\n", g.Waiver)
+			fmt.Fprintf(w, "    waived %s: %s\n", g.Rule, g.Waiver)
 		}
 		for i, s := range g.Specs {
 			if i == MaxSpecsPerRule {
@@ -270,7 +270,7 @@ func WriteSummary(w io.Writer, r Run, wall time.Duration) {
 		writeGroups(w, r, groups)
 	}
 	if groups := WaivedRules(r); len(groups) > 0 {
-		fmt.Fprintf(w, "\nWaived failures (%d %s; they do not fail the run):\n", r.Waived, plural(r.Waived, "spec", "specs"))
+		fmt.Fprintf(w, "\nWaived failures (they do not fail the run):\n")
 		writeGroups(w, r, groups)
 	}
 	if groups := byReason(r, func(s Spec) bool { return s.State == "skipped" || s.State == "pending" }); len(groups) > 0 {
