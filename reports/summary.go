@@ -44,15 +44,17 @@ type RuleFailures struct {
 // no rule.
 func FailedRules(r Run) []RuleFailures { return failureGroups(r, false) }
 
-// WaivedRules groups the failed specs of r whose every failure is waived
-// (Run.SpecWaived) by the rules their failures are charged to, in catalog
-// order, each group with its waiver's reason.
+// WaivedRules groups the failed specs of r by the waived rules their
+// failures are charged to, in catalog order, each group with its waiver's
+// reason. A spec charged to a waived rule and to one that is not is in
+// both FailedRules (under the rule not waived: it fails the run) and
+// WaivedRules (under the waived one).
 func WaivedRules(r Run) []RuleFailures { return failureGroups(r, true) }
 
 func failureGroups(r Run, waived bool) []RuleFailures {
 	byRule := map[string]*RuleFailures{}
 	for _, s := range r.Specs {
-		if !s.Failed() || r.SpecWaived(s) != waived {
+		if !s.Failed() || !waived && r.SpecWaived(s) {
 			continue
 		}
 		var ids []string
@@ -61,8 +63,12 @@ func failureGroups(r Run, waived bool) []RuleFailures {
 				ids = append(ids, id)
 			}
 		}
-		if len(ids) == 0 {
-			ids = []string{""}
+		switch {
+		case len(ids) > 0:
+		case waived:
+			continue // nothing waived
+		default:
+			ids = []string{""} // charged to no rule
 		}
 		for _, id := range ids {
 			g := byRule[id]

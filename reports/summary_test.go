@@ -273,3 +273,42 @@ func TestShorten(t *testing.T) {
 		}
 	}
 }
+
+// TestFailureGroupsPartlyWaived: a spec charged to a waived rule and to
+// one that is not fails the run under the second and is listed as waived
+// under the first; every rule in the rule table that failures are charged
+// to has its group on the HTML page.
+func TestFailureGroupsPartlyWaived(t *testing.T) {
+	r := brokenRun(t, 3)
+	r.ApplyWaivers(Waivers{"LC-15": "bug 7", "LT-16": "bug 9"})
+	names := func(groups []RuleFailures) map[string][]string {
+		m := map[string][]string{}
+		for _, g := range groups {
+			for _, s := range g.Specs {
+				m[g.Rule] = append(m[g.Rule], s.Name)
+			}
+		}
+		return m
+	}
+	failed, waived := names(FailedRules(r)), names(WaivedRules(r))
+	if _, ok := failed["LC-15"]; ok || !slices.Equal(failed["CR-1"], []string{"Listener close completes twice"}) || len(failed["LT-26"]) != 3 || len(failed[""]) != 1 {
+		t.Errorf("failed rules %q", failed)
+	}
+	if !slices.Equal(waived["LC-15"], []string{"Listener close returns STATUS_PENDING", "Listener close completes twice"}) ||
+		!slices.Equal(waived["LT-16"], []string{"Lifetime waived failure"}) || len(waived) != 2 {
+		t.Errorf("waived rules %q", waived)
+	}
+	if g := WaivedRules(r); g[0].Waiver == "" || g[1].Waiver == "" {
+		t.Errorf("waived groups without their waivers: %+v", g)
+	}
+	page := writeHTML(t, r, nil)
+	for _, rr := range r.Rules {
+		if len(rr.Failures) == 0 {
+			continue
+		}
+		anchor := failAnchor(rr.Rule.ID, rr.Verdict == RuleWaived)
+		if !strings.Contains(page, `href="#`+anchor+`"`) || !strings.Contains(page, `id="`+anchor+`"`) {
+			t.Errorf("%s (%s): no link to #%s or no such anchor", rr.Rule.ID, rr.Verdict, anchor)
+		}
+	}
+}
