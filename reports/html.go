@@ -16,13 +16,26 @@ import (
 )
 
 // WriteHTML writes the human report of a run: one self-contained HTML page
-// (inline CSS, no script, nothing fetched) with the verdict, the provider
-// and its adapter, the tool, the date and the command; the counts; every
-// rule of rules (r.Rules when rules is nil) grouped by section, the groups
-// with failures first and the failed rules first in each, with its
-// verdict, specs, observed behaviour and waiver; then every spec. With a
-// certification the verdict is the certification's (CERTIFIED or NOT
-// CERTIFIED and why); without, the run's (PASS or FAIL).
+// (inline CSS, no script, nothing fetched). It opens with the verdict
+// (with a certification, the certification's: CERTIFIED or NOT CERTIFIED
+// and why; without, the run's: PASS or FAIL), the scope (what the suite
+// speaks for, and without a certification what the run concluded on: N of
+// M provider rules), and the failed rules: the failures that fail the run
+// grouped by the rule each is charged to (FailedRules), each group with
+// the rule's ID, text and spec count, and in it the specs whose failures
+// are the same up to numbers shown as one block: the observation, how many
+// specs, each spec's name and rerun command (RerunCommand; past 5 behind
+// <details>), and the full failure text behind <details>, on the page
+// once (a block with the same text under another rule links to it; a text
+// past 150 lines or 24 KB is cut, the JSON report has all of it). The
+// waived failures follow, grouped likewise. Then the provider and its
+// adapter, the tool, the date and the command; the counts; the waivers; a
+// legend of the abbreviations (rule ID prefixes, actors, strengths,
+// verdicts); every rule of rules (r.Rules when rules is nil) grouped by
+// section, the groups with failures first and the failed rules first in
+// each, with its verdict, specs (a rule of many by number past the
+// first 4), how many specs failed it (a link to its group) and its
+// waiver; then every spec, numbered.
 func WriteHTML(w io.Writer, r Run, rules []RuleResult, cert *Certification) error {
 	if rules == nil {
 		rules = r.Rules
@@ -49,7 +62,10 @@ type (
 		ID, Strength, Actor, Text, Page string
 		Verdict, Class                  string
 		Specs                           []string
-		Failures                        []htmlFailure
+		NSpecs                          int
+		MoreSpecs                       []int // the numbers of the specs not named
+		Failed                          int
+		FailAnchor                      string
 		Waiver, Reason                  string
 		Stale                           bool
 		Notes                           []string
@@ -67,6 +83,7 @@ type (
 	htmlWaiver struct{ ID, Reason, Outcome, Class string }
 	htmlSpec   struct {
 		Name, Rules, State, Class, Duration, Failure string
+		N                                            int // its number in the Specs table
 	}
 	htmlData struct {
 		Title         string
@@ -81,6 +98,11 @@ type (
 		RuleCounts    []htmlCount
 		Waivers       []htmlWaiver
 		SuiteFailures []htmlFailure
+		RunScope      string
+		FailedSpecs   int
+		FailedGroups  []htmlFailGroup
+		WaivedGroups  []htmlFailGroup
+		Legend        htmlLegend
 		Groups        []htmlGroup
 		Specs         []htmlSpec
 		Generated     string
@@ -148,6 +170,9 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 		d.Scope = d.Verdict + " " + sc.String()
 	} else {
 		d.Scope = "The suite speaks " + sc.String()
+	}
+	if cert == nil {
+		d.RunScope = runScope(rules)
 	}
 	d.ScopeDetail = fmt.Sprintf("Provider rules are the catalog's rules that bind the provider (actor P or MAY/P). "+
 		"Of the %d without a complete spec, %d %s only partly covered: a clause of %s has no spec (the clauses are listed with each rule below); "+
@@ -225,13 +250,21 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 		d.SuiteFailures = append(d.SuiteFailures, htmlFailure{First: FirstLine(f), Full: f})
 	}
 
-	d.Groups = ruleGroups(rules)
+	// The failures, grouped by rule, first on the page after the verdict.
+	fullIDs := map[string][2]string{}
+	d.FailedGroups = htmlFailGroups(r, FailedRules(r), false, fullIDs)
+	d.WaivedGroups = htmlFailGroups(r, WaivedRules(r), true, fullIDs)
+	d.FailedSpecs = r.Failed - r.Waived
+	d.Legend = legend()
+
+	d.Groups = ruleGroups(rules, specNumbers(r))
 	for _, rr := range rules {
 		d.HasWaivers = d.HasWaivers || rr.Waiver != ""
 	}
 
-	for _, s := range r.Specs {
+	for i, s := range r.Specs {
 		hs := htmlSpec{
+			N:    i + 1,
 			Name: s.Name, Rules: strings.Join(s.Rules, " "), State: s.State, Class: verdictClass(s.State),
 			Duration: durationText(s.Duration),
 		}
@@ -249,7 +282,7 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 // ruleGroups groups the rules by section, in catalog order except that the
 // groups with failed rules come first, then those with waived, skipped and
 // not observable rules; in a group the rules come in the same order.
-func ruleGroups(rules []RuleResult) []htmlGroup {
+func ruleGroups(rules []RuleResult, specN map[string]int) []htmlGroup {
 	var groups []htmlGroup
 	index := map[string]int{}
 	worst := []int{}
@@ -269,6 +302,19 @@ func ruleGroups(rules []RuleResult) []htmlGroup {
 			ID: rr.Rule.ID, Strength: string(rr.Rule.Strength), Actor: rr.Rule.Actor, Text: rr.Rule.Text, Page: rr.Rule.Page,
 			Verdict: rr.Verdict, Class: verdictClass(rr.Verdict), Specs: rr.Specs, Waiver: rr.Waiver, Reason: rr.Rule.Reason, Stale: rr.Stale(),
 			Notes: rr.Notes, Partly: rr.Coverage == catalog.StatusPartlyCovered,
+			Failed: len(rr.Failures), FailAnchor: failAnchor(rr.Rule.ID, rr.Verdict == RuleWaived),
+		}
+		hr.NSpecs = len(hr.Specs)
+		if len(hr.Specs) > htmlRuleSpecs {
+			// a rule of many specs: the others by their number in the
+			// Specs table (long names repeated under many rules made
+			// half the page)
+			for _, name := range hr.Specs[htmlRuleSpecs:] {
+				if n, ok := specN[name]; ok {
+					hr.MoreSpecs = append(hr.MoreSpecs, n)
+				}
+			}
+			hr.Specs = hr.Specs[:htmlRuleSpecs]
 		}
 		for _, cr := range rr.Clauses {
 			hc := htmlClause{ID: cr.Clause.ID, Text: cr.Clause.Text, Reason: cr.Clause.Reason, Specs: len(cr.Specs)}
@@ -281,13 +327,6 @@ func ruleGroups(rules []RuleResult) []htmlGroup {
 				hc.Status, hc.Class = "no spec yet", "none"
 			}
 			hr.Clauses = append(hr.Clauses, hc)
-		}
-		for k, f := range rr.Failures {
-			spec := ""
-			if k < len(rr.FailedSpecs) {
-				spec = rr.FailedSpecs[k]
-			}
-			hr.Failures = append(hr.Failures, htmlFailure{Spec: spec, First: FirstLine(f), Full: f})
 		}
 		g.Rules = append(g.Rules, hr)
 		worst[i] = min(worst[i], ruleRank(rr.Verdict))
@@ -319,6 +358,47 @@ func ruleGroups(rules []RuleResult) []htmlGroup {
 		out[k] = groups[i]
 	}
 	return out
+}
+
+// htmlRuleSpecs is how many spec names a rule's row lists; the others
+// are listed by number.
+const htmlRuleSpecs = 4
+
+// specNumbers numbers the specs of r as the Specs table does, from 1.
+func specNumbers(r Run) map[string]int {
+	m := map[string]int{}
+	for i, s := range r.Specs {
+		if _, ok := m[s.Name]; !ok {
+			m[s.Name] = i + 1
+		}
+	}
+	return m
+}
+
+// runScope says which provider rules a run without a certification
+// concluded on: "This run concluded on 12 of 130 provider rules: 9
+// passed, 2 failed, 1 waived; ...".
+func runScope(rules []RuleResult) string {
+	n, all := map[string]int{}, 0
+	for _, rr := range rules {
+		if IsProviderRule(rr.Rule) {
+			all++
+			n[rr.Verdict]++
+		}
+	}
+	concluded := n[RulePassed] + n[RuleFailed] + n[RuleWaived]
+	var rest []string
+	for _, v := range []string{RuleSkipped, RuleNotRun, RuleNotObservable, RuleNotSelected, RuleNotCovered} {
+		if n[v] > 0 {
+			rest = append(rest, fmt.Sprintf("%d %s", n[v], v))
+		}
+	}
+	s := fmt.Sprintf("This run concluded on %d of %d provider %s: %d passed, %d failed, %d waived",
+		concluded, all, plural(all, "rule", "rules"), n[RulePassed], n[RuleFailed], n[RuleWaived])
+	if len(rest) > 0 {
+		s += "; the others: " + strings.Join(rest, ", ")
+	}
+	return s + "."
 }
 
 // durationText is d to the millisecond, or to the microsecond below one.
@@ -433,6 +513,15 @@ details summary { cursor: pointer; color: #0550ae; }
 .fail .first { color: #a40e26; }
 tr.r-bad td.id { border-left: 4px solid #cf222e; }
 tr.r-waived td.id { border-left: 4px solid #d4a72c; }
+h3 { font-size: 1.05em; margin: 1em 0 .3em; }
+h3 .rid { font-weight: 700; margin-right: .4em; }
+.frule { border-left: 4px solid #cf222e; padding-left: .8em; margin: .6em 0 1em; }
+.frule .block { margin: .3em 0 .6em; }
+.first { color: #a40e26; }
+ul.fspecs { margin: .2em 0; padding-left: 1.2em; }
+ul.fspecs li { margin: .15em 0; }
+ul.fspecs code { color: #424a53; overflow-wrap: anywhere; }
+table.legend { width: auto; }
 footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 @media print { details { display: block; } body { max-width: none; } }
 </style>
@@ -441,8 +530,31 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 <h1>{{.Title}}</h1>
 <div class="verdict {{.VerdictClass}}">{{.Verdict}}</div>
 <p class="scope">{{.Scope}}.</p>
+{{with .RunScope}}<p class="scope">{{.}}</p>{{end}}
 <p class="small">{{.ScopeDetail}}</p>
 {{with .Reasons}}<ul class="reasons {{$.VerdictClass}}">{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
+
+{{define "groups"}}{{range .}}<div class="frule" id="{{.Anchor}}">
+<h3><span class="rid">{{.ID}}</span> {{.Text}} <span class="badge {{if .Waiver}}waived{{else}}bad{{end}}">{{.N}} {{if eq .N 1}}spec{{else}}specs{{end}}</span></h3>
+{{with .Waiver}}<div class="small">Waived: {{.}}</div>{{end}}
+{{range .Blocks}}<div class="block">
+<div class="first">{{.Observation}}</div>
+{{if gt .N 1}}<div class="small">{{.N}} specs, {{.Same}}:</div>{{end}}
+<ul class="fspecs">{{range .Specs}}<li>{{.Name}}{{with .Observation}}<div class="first">{{.}}</div>{{end}}<div><code>{{.Rerun}}</code></div></li>{{end}}</ul>
+{{with .More}}<details><summary>{{len .}} more specs</summary><ul class="fspecs">{{range .}}<li>{{.Name}}{{with .Observation}}<div class="first">{{.}}</div>{{end}}<div><code>{{.Rerun}}</code></div></li>{{end}}</ul></details>{{end}}
+{{if .Full}}<details id="{{.FullID}}"><summary>full failure ({{.Lines}} lines)</summary><pre>{{.Full}}</pre></details>{{else if .SeeID}}<div class="small"><a href="#{{.SeeID}}">full failure ({{.Lines}} lines): as under {{.SeeRule}}</a></div>{{end}}
+</div>
+{{end}}</div>
+{{end}}{{end}}
+{{with .FailedGroups}}
+<h2 id="failed-rules">Failed rules</h2>
+<p class="small">{{$.FailedSpecs}} failed {{if eq $.FailedSpecs 1}}spec{{else}}specs{{end}}, grouped by the rule each failure is charged to (a spec charged to several rules is under each); specs that failed the same way are shown once, each with the command that runs it again alone.</p>
+{{template "groups" .}}
+{{end}}
+{{with .WaivedGroups}}
+<h2 id="waived-failures">Waived failures (they do not fail the run)</h2>
+{{template "groups" .}}
+{{end}}
 
 <div class="cols">
 <div>
@@ -476,6 +588,20 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 {{end}}</table>
 {{end}}
 
+<h2>Abbreviations</h2>
+<details><summary>rule ID prefixes, actors, strengths and verdicts used on this page</summary>
+<table class="legend">
+<tr><th colspan="2">Rule ID prefixes (the sections of the rules checklist)</th></tr>
+{{range .Legend.Prefixes}}<tr><td class="id">{{.Abbr}}</td><td>{{.Meaning}}</td></tr>
+{{end}}<tr><th colspan="2">Actors (under a rule's ID)</th></tr>
+{{range .Legend.Actors}}<tr><td class="id">{{.Abbr}}</td><td>{{.Meaning}}</td></tr>
+{{end}}<tr><th colspan="2">Strengths</th></tr>
+{{range .Legend.Strengths}}<tr><td class="id">{{.Abbr}}</td><td>{{.Meaning}}</td></tr>
+{{end}}<tr><th colspan="2">Rule verdicts</th></tr>
+{{range .Legend.Verdicts}}<tr><td class="id">{{.Abbr}}</td><td>{{.Meaning}}</td></tr>
+{{end}}</table>
+</details>
+
 <h2>Rules</h2>
 <table class="rules">
 <colgroup><col style="width:5.5em"><col style="width:4.5em"><col style="width:34%"><col style="width:8em"><col style="width:9em"><col>{{if .HasWaivers}}<col style="width:12%">{{end}}</colgroup>
@@ -485,19 +611,19 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 {{range .Rules}}<tr class="r-{{.Class}}">
 <td class="id">{{.ID}}<div class="small">{{.Actor}}</div></td>
 <td>{{.Strength}}</td>
-<td class="text">{{.Text}}{{if $show}}<div class="small">{{.Page}}</div>{{end}}{{if and (not .Failures) .Reason}}<div class="small">Not observable through the provider interface: {{.Reason}}</div>{{end}}{{with .Clauses}}<ul class="clauses">{{range .}}<li><span class="badge {{.Class}}">{{.Status}}</span> <b>{{.ID}}</b> {{.Text}}{{with .Reason}}<div class="small">Not observable through the provider interface: {{.}}</div>{{end}}</li>{{end}}</ul>{{end}}</td>
+<td class="text">{{.Text}}{{if $show}}<div class="small">{{.Page}}</div>{{end}}{{if and (not .Failed) .Reason}}<div class="small">Not observable through the provider interface: {{.Reason}}</div>{{end}}{{with .Clauses}}<ul class="clauses">{{range .}}<li><span class="badge {{.Class}}">{{.Status}}</span> <b>{{.ID}}</b> {{.Text}}{{with .Reason}}<div class="small">Not observable through the provider interface: {{.}}</div>{{end}}</li>{{end}}</ul>{{end}}</td>
 <td><span class="badge {{.Class}}">{{.Verdict}}</span>{{if .Partly}}<div class="small">partly covered: not every clause has a spec</div>{{end}}</td>
-<td>{{$n := len .Specs}}{{if eq $n 0}}<span class="small">none</span>{{else}}<details><summary>{{$n}} {{if eq $n 1}}spec{{else}}specs{{end}}</summary><ul class="specs">{{range .Specs}}<li>{{.}}</li>{{end}}</ul></details>{{end}}</td>
-<td>{{range .Failures}}<div class="fail"><span class="first">{{.First}}</span>{{with .Spec}}<div class="small">in: {{.}}</div>{{end}}<details><summary>full failure</summary><pre>{{.Full}}</pre></details></div>{{end}}{{range .Notes}}<div class="small">{{.}}</div>{{end}}</td>
+<td>{{$n := .NSpecs}}{{if eq $n 0}}<span class="small">none</span>{{else}}<details><summary>{{$n}} {{if eq $n 1}}spec{{else}}specs{{end}}</summary><ul class="specs">{{range .Specs}}<li>{{.}}</li>{{end}}{{with .MoreSpecs}}<li>and specs {{range .}}<a href="#spec-{{.}}">#{{.}}</a> {{end}}</li>{{end}}</ul></details>{{end}}</td>
+<td>{{$a := .FailAnchor}}{{with .Failed}}<div class="fail"><a class="first" href="#{{$a}}">{{.}} failed {{if eq . 1}}spec{{else}}specs{{end}}</a></div>{{end}}{{range .Notes}}<div class="small">{{.}}</div>{{end}}</td>
 {{if $.HasWaivers}}<td>{{.Waiver}}{{if .Stale}} <span class="badge skip">stale</span>{{end}}</td>{{end}}
 </tr>
 {{end}}{{end}}</table>
 
 <h2>Specs</h2>
 <table>
-<tr><th>Spec</th><th>Rules</th><th>State</th><th>Duration</th></tr>
-{{range .Specs}}<tr><td>{{.Name}}{{with .Failure}}<div class="small">{{.}}</div>{{end}}</td><td class="id">{{.Rules}}</td><td><span class="badge {{.Class}}">{{.State}}</span></td><td>{{.Duration}}</td></tr>
-{{else}}<tr><td colspan="4">no spec ran</td></tr>
+<tr><th>#</th><th>Spec</th><th>Rules</th><th>State</th><th>Duration</th></tr>
+{{range .Specs}}<tr id="spec-{{.N}}"><td class="small">{{.N}}</td><td>{{.Name}}{{with .Failure}}<div class="small">{{.}}</div>{{end}}</td><td class="id">{{.Rules}}</td><td><span class="badge {{.Class}}">{{.State}}</span></td><td>{{.Duration}}</td></tr>
+{{else}}<tr><td colspan="5">no spec ran</td></tr>
 {{end}}</table>
 
 <footer>Written by ndkconform on {{.Generated}}. This page is self-contained: it loads nothing.</footer>

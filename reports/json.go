@@ -30,6 +30,8 @@ type (
 		Tool             string            `json:"tool"`
 		Version          string            `json:"version"`
 		Command          string            `json:"command,omitempty"`
+		Rerun            []string          `json:"rerun_argv,omitempty"`
+		Suite            string            `json:"suite_description,omitempty"`
 		Driver           string            `json:"driver"`
 		DriverOptions    map[string]string `json:"driver_options"`
 		SideA            jsonSide          `json:"side_a"`
@@ -126,6 +128,9 @@ type (
 		Charged         []string            `json:"charged_rules,omitempty"`
 		DurationSeconds float64             `json:"duration_seconds"`
 		Start           time.Time           `json:"start,omitzero"`
+		// Rerun, for a failed spec, is the command that runs it again
+		// alone (RerunCommand).
+		Rerun string `json:"rerun,omitempty"`
 	}
 )
 
@@ -148,7 +153,7 @@ func ReadJSON(rd io.Reader) (Run, error) {
 // seconds ("duration_seconds").
 func (r Run) MarshalJSON() ([]byte, error) {
 	j := jsonRun{
-		Tool: r.Tool, Version: r.Version, Command: r.Command,
+		Tool: r.Tool, Version: r.Version, Command: r.Command, Rerun: r.Rerun, Suite: r.Suite,
 		Driver: r.Driver, DriverOptions: r.DriverOptions,
 		SideA: jsonSide(r.SideA), SideB: jsonSide(r.SideB),
 		Start: r.Start, End: r.End, DurationSeconds: r.End.Sub(r.Start).Seconds(),
@@ -166,6 +171,9 @@ func (r Run) MarshalJSON() ([]byte, error) {
 			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
 			Waived:  r.SpecWaived(s),
 			Failure: s.Failure, Violations: s.Violations, Charged: Attribution(s), DurationSeconds: s.Duration.Seconds(), Start: s.Start,
+		}
+		if s.Failed() {
+			js.Rerun = RerunCommand(r.Meta, s)
 		}
 		if js.Rules == nil {
 			js.Rules = []string{}
@@ -224,7 +232,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 	}
 	*r = Run{
 		Meta: Meta{
-			Tool: j.Tool, Version: j.Version, Command: j.Command,
+			Tool: j.Tool, Version: j.Version, Command: j.Command, Rerun: j.Rerun, Suite: j.Suite,
 			Driver: j.Driver, DriverOptions: j.DriverOptions,
 			SideA: ndk.Side(j.SideA), SideB: ndk.Side(j.SideB),
 			Start: j.Start, End: j.End,
@@ -237,25 +245,11 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 		r.DriverOptions = nil
 	}
 	if a := j.Adapter; a != nil {
-		var v ndk.Version
-		if _, err := fmt.Sscanf(a.NDKVersion, "%d.%d", &v.Major, &v.Minor); err != nil && a.NDKVersion != "" {
-			return fmt.Errorf("reports: bad adapter ndk_version %q", a.NDKVersion)
+		info, err := a.info()
+		if err != nil {
+			return err
 		}
-		r.Adapter = ndk.AdapterInfo{
-			Version: v, VendorID: a.VendorID, DeviceID: a.DeviceID,
-			MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
-			FRMRPageCount:          a.FRMRPageCount,
-			MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
-			MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
-			MaxInlineDataSize:   a.MaxInlineDataSize,
-			MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
-			MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
-			MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
-			LargeRequestThreshold: a.LargeRequestThreshold,
-			MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
-			AdapterFlags:   a.AdapterFlags,
-			RDMATechnology: ndk.RDMATechnology(a.RDMATechnology),
-		}
+		r.Adapter = info
 	}
 	spec := func(s jsonSpec) Spec {
 		sp := Spec{
@@ -302,6 +296,29 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 		r.Rules = append(r.Rules, rr)
 	}
 	return nil
+}
+
+// info is the adapter info a's JSON form describes.
+func (a *jsonAdapter) info() (ndk.AdapterInfo, error) {
+	var v ndk.Version
+	if _, err := fmt.Sscanf(a.NDKVersion, "%d.%d", &v.Major, &v.Minor); err != nil && a.NDKVersion != "" {
+		return ndk.AdapterInfo{}, fmt.Errorf("reports: bad adapter ndk_version %q", a.NDKVersion)
+	}
+	return ndk.AdapterInfo{
+		Version: v, VendorID: a.VendorID, DeviceID: a.DeviceID,
+		MaxRegistrationSize: a.MaxRegistrationSize, MaxWindowSize: a.MaxWindowSize,
+		FRMRPageCount:          a.FRMRPageCount,
+		MaxInitiatorRequestSGE: a.MaxInitiatorRequestSGE, MaxReceiveRequestSGE: a.MaxReceiveRequestSGE,
+		MaxReadRequestSGE: a.MaxReadRequestSGE, MaxTransferLength: a.MaxTransferLength,
+		MaxInlineDataSize:   a.MaxInlineDataSize,
+		MaxInboundReadLimit: a.MaxInboundReadLimit, MaxOutboundReadLimit: a.MaxOutboundReadLimit,
+		MaxReceiveQueueDepth: a.MaxReceiveQueueDepth, MaxInitiatorQueueDepth: a.MaxInitiatorQueueDepth,
+		MaxSRQDepth: a.MaxSRQDepth, MaxCQDepth: a.MaxCQDepth,
+		LargeRequestThreshold: a.LargeRequestThreshold,
+		MaxCallerData:         a.MaxCallerData, MaxCalleeData: a.MaxCalleeData,
+		AdapterFlags:   a.AdapterFlags,
+		RDMATechnology: ndk.RDMATechnology(a.RDMATechnology),
+	}, nil
 }
 
 // adapterJSON is the JSON form of an adapter's info, nil when unknown.

@@ -60,9 +60,10 @@ type (
 		Type    string `xml:"type,attr"`
 		Text    string `xml:",chardata"`
 	}
-	// JUnitSkipped is <skipped>.
+	// JUnitSkipped is <skipped>; Text is the failure of a waived spec.
 	JUnitSkipped struct {
 		Message string `xml:"message,attr,omitempty"`
+		Text    string `xml:",chardata"`
 	}
 )
 
@@ -72,13 +73,22 @@ const suiteName = "ndkconform"
 // WriteJUnit writes r as JUnit XML: one <testsuite name="ndkconform"> with
 // the run's metadata as properties and one <testcase> per selected spec,
 // named "[RULE-IDS] spec text", with class name "ndkconform.AREA", a "rule"
-// property per rule ID (and a "waived" property giving the waivers when
-// every failure of the spec is waived: it stays a failure), and a <failure> (failed, panicked, timed out), an
-// <error> (aborted) or a <skipped/> (skipped, pending; interrupted and not
-// run, whose message starts "interrupted: " or "not run: ": no verdict on
-// the provider). Failures outside any spec become one more testcase,
-// "[suite] ...", with an <error>. A run cut short has the property
-// "interrupted" saying how.
+// property per rule ID, a "clause" property per clause of a compound rule
+// it covers and a "charged" property per rule its failure counts against;
+// and a <failure> (failed, panicked, timed out), an <error> (aborted) or a
+// <skipped> (skipped, pending; interrupted and not run, whose message
+// starts "interrupted: " or "not run: ": no verdict on the provider).
+//
+// A failed spec whose every failure is waived (Run.SpecWaived) does not
+// fail the run, and JUnit readers (Jenkins, GitLab, GitHub) ignore custom
+// properties: it is a <skipped message="waived: RULE: REASON; ..."> with
+// the failure as its text, and keeps its "waived" property and its state
+// ("failed") in the status attribute. The failures and skipped counts of
+// <testsuite> and <testsuites> count the <failure> and <skipped> elements,
+// so a run that passed because every failure is waived has failures="0".
+//
+// Failures outside any spec become one more testcase, "[suite] ...", with
+// an <error>. A run cut short has the property "interrupted" saying how.
 func WriteJUnit(w io.Writer, r Run) error {
 	ts := JUnitTestSuite{
 		Name:       suiteName,
@@ -115,25 +125,31 @@ func WriteJUnit(w io.Writer, r Run) error {
 		for _, id := range Attribution(s) {
 			tc.Properties = append(tc.Properties, JUnitProperty{Name: "charged", Value: id})
 		}
-		if r.SpecWaived(s) {
+		waived := r.SpecWaived(s)
+		if waived {
 			var why []string
 			for _, id := range Attribution(s) {
 				why = append(why, id+": "+r.Waivers[id])
 			}
 			tc.Properties = append(tc.Properties, JUnitProperty{Name: "waived", Value: strings.Join(why, "; ")})
+			// JUnit readers ignore properties: a waived failure, which
+			// does not fail the run, is a skip to them.
+			tc.Skipped = &JUnitSkipped{Message: "waived: " + strings.Join(why, "; "), Text: s.Failure}
+			ts.Skipped++
 		}
-		switch s.State {
-		case "passed":
-		case "skipped", "pending":
+		switch {
+		case waived:
+		case s.State == "passed":
+		case s.State == "skipped" || s.State == "pending":
 			tc.Skipped = &JUnitSkipped{Message: FirstLine(s.Failure)}
 			if tc.Skipped.Message == "" && s.State == "pending" {
 				tc.Skipped.Message = "pending"
 			}
 			ts.Skipped++
-		case StateInterrupted, StateNotRun:
+		case s.State == StateInterrupted || s.State == StateNotRun:
 			tc.Skipped = junitNotRun(s)
 			ts.Skipped++
-		case "aborted":
+		case s.State == "aborted":
 			tc.Error = &JUnitFailure{Message: FirstLine(s.Failure), Type: s.State, Text: s.Failure}
 			ts.Errors++
 		default:

@@ -4,9 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -85,15 +88,16 @@ func HashFile(dir, name string) (ManifestFile, error) {
 	return ManifestFile{Name: filepath.ToSlash(name), Size: n, SHA256: hex.EncodeToString(h.Sum(nil))}, nil
 }
 
-// WriteManifest writes m as indented JSON.
+// WriteManifest writes m as indented JSON. The adapter's IDs are written
+// as the other reports show them, in hexadecimal strings: "vendor_id":
+// "0x15b3", "device_id": "0x1017" (at least four digits) and
+// "adapter_flags": "0x00000001" (eight); its other numbers are numbers.
+// ReadManifest reads it back.
 func WriteManifest(w io.Writer, m Manifest) error {
-	type plain Manifest
-	j := struct {
-		plain
-		SideA   jsonSide     `json:"side_a"`
-		SideB   jsonSide     `json:"side_b"`
-		Adapter *jsonAdapter `json:"adapter,omitempty"`
-	}{plain(m), jsonSide(m.SideA), jsonSide(m.SideB), adapterJSON(m.Adapter)}
+	j := manifestJSON{plain: plain(m), SideA: jsonSide(m.SideA), SideB: jsonSide(m.SideB)}
+	if a := adapterJSON(m.Adapter); a != nil {
+		j.Adapter = &manifestAdapter{jsonAdapter: *a, VendorID: hexID(a.VendorID), DeviceID: hexID(a.DeviceID), AdapterFlags: hexFlags(a.AdapterFlags)}
+	}
 	if j.DriverOptions == nil {
 		j.DriverOptions = map[string]string{}
 	}
@@ -107,4 +111,77 @@ func WriteManifest(w io.Writer, m Manifest) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(j)
+}
+
+// ReadManifest reads a manifest WriteManifest wrote. It also takes the
+// adapter's IDs as JSON numbers, as manifests written before they were
+// hexadecimal have them.
+func ReadManifest(rd io.Reader) (Manifest, error) {
+	var j manifestJSON
+	if err := json.NewDecoder(rd).Decode(&j); err != nil {
+		return Manifest{}, err
+	}
+	m := Manifest(j.plain)
+	m.SideA, m.SideB = ndk.Side(j.SideA), ndk.Side(j.SideB)
+	if a := j.Adapter; a != nil {
+		a.jsonAdapter.VendorID, a.jsonAdapter.DeviceID, a.jsonAdapter.AdapterFlags = uint32(a.VendorID), uint32(a.DeviceID), uint32(a.AdapterFlags)
+		info, err := a.info()
+		if err != nil {
+			return Manifest{}, err
+		}
+		m.Adapter = info
+	}
+	return m, nil
+}
+
+type plain Manifest
+
+// manifestJSON is the JSON form of a manifest.
+type manifestJSON struct {
+	plain
+	SideA   jsonSide         `json:"side_a"`
+	SideB   jsonSide         `json:"side_b"`
+	Adapter *manifestAdapter `json:"adapter,omitempty"`
+}
+
+// manifestAdapter is the adapter's JSON form with its IDs in hexadecimal
+// (its fields hide jsonAdapter's of the same names).
+type manifestAdapter struct {
+	jsonAdapter
+	VendorID     hexID    `json:"vendor_id"`
+	DeviceID     hexID    `json:"device_id"`
+	AdapterFlags hexFlags `json:"adapter_flags"`
+}
+
+// hexID is a PCI vendor or device ID: "0x15b3" in JSON.
+type hexID uint32
+
+// hexFlags is a flags word: "0x00000001" in JSON.
+type hexFlags uint32
+
+func (h hexID) MarshalJSON() ([]byte, error) { return json.Marshal(fmt.Sprintf("0x%04x", uint32(h))) }
+func (h hexFlags) MarshalJSON() ([]byte, error) {
+	return json.Marshal(fmt.Sprintf("0x%08x", uint32(h)))
+}
+func (h *hexID) UnmarshalJSON(b []byte) error { return unmarshalHex(b, (*uint32)(h)) }
+func (h *hexFlags) UnmarshalJSON(b []byte) error {
+	return unmarshalHex(b, (*uint32)(h))
+}
+
+// unmarshalHex decodes "0x..." or a JSON number into v.
+func unmarshalHex(b []byte, v *uint32) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return json.Unmarshal(b, v) // a number
+	}
+	digits, ok := strings.CutPrefix(strings.ToLower(s), "0x")
+	if !ok {
+		return fmt.Errorf("reports: %q is not a hexadecimal number (0x...)", s)
+	}
+	n, err := strconv.ParseUint(digits, 16, 32)
+	if err != nil {
+		return fmt.Errorf("reports: %q is not a 32-bit hexadecimal number", s)
+	}
+	*v = uint32(n)
+	return nil
 }

@@ -1,10 +1,13 @@
 // Package reports turns the Ginkgo report of a conformance run into the
 // ndkconform report model, judges it rule by rule against the catalog (with
-// waivers) and writes it as JUnit XML, JSON or a self-contained HTML
-// certification report.
+// waivers) and writes it: the console summary (WriteSummary, WriteDryRun),
+// and the report files, JUnit XML, JSON and a self-contained HTML
+// certification report, listed in Formats; and a certification bundle's
+// manifest (WriteManifest).
 //
 // It depends on neither suite nor the specs: the CLI builds a Meta from the
-// suite's result and calls FromGinkgo, ApplyWaivers, then the writers.
+// suite's result (with Meta.Rerun, the command that repeats the run's
+// configuration) and calls FromGinkgo, ApplyWaivers, then the writers.
 package reports
 
 import (
@@ -31,11 +34,26 @@ type Meta struct {
 	SideA, SideB  ndk.Side          // the addresses connections were made between
 	Adapter       ndk.AdapterInfo   // NDK_ADAPTER_INFO of side A's adapter
 	Start, End    time.Time
+	// Rerun is the argv of a command that repeats the run's configuration
+	// (driver, driver options, timeout, sides, seed, model budget) without
+	// its selection (--label-filter, --focus), reports, waivers and
+	// --parallel, e.g. {"ndkconform", "run", "--driver", "sim", "--seed",
+	// "1"}: RerunCommand adds a --focus to it that selects one spec. The
+	// CLI fills it; empty, RerunCommand builds one from Driver,
+	// DriverOptions and a seed of 1.
+	Rerun []string
+	// Suite is the suite's description as Ginkgo has it ("ndkconform: sim
+	// completion=inline"): Ginkgo matches a --focus regexp against Suite,
+	// a space and the spec's Name, so RerunCommand needs it. FromGinkgo
+	// fills it from Ginkgo's report when it is empty.
+	Suite string
 }
 
 // Spec is one selected spec (a leaf It node) and its outcome.
 type Spec struct {
-	// Name is the full text: container texts and leaf text joined by spaces.
+	// Name is the full text: container texts and leaf text joined by
+	// spaces (Ginkgo's FullText, without the suite's description; see
+	// Meta.Suite and RerunCommand for what --focus matches).
 	Name string
 	// Area is the spec's top-level package directory under specs/ (e.g.
 	// "endpoints"), from the leaf node's file; "" if unknown.
@@ -121,6 +139,9 @@ func FromGinkgo(r types.Report, m Meta) Run {
 	}
 	if m.End.IsZero() {
 		m.End = r.EndTime
+	}
+	if m.Suite == "" {
+		m.Suite = r.SuiteDescription
 	}
 	run := Run{Meta: m}
 	interrupted, how := interruptedReport(r)

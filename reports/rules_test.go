@@ -430,8 +430,13 @@ func TestJUnitWaived(t *testing.T) {
 		t.Fatal(err)
 	}
 	tc := doc.TestSuite[0].TestCases[1]
-	if tc.Failure == nil || !slices.Contains(tc.Properties, JUnitProperty{"waived", "LC-15: bug 1"}) {
+	if tc.Failure != nil || tc.Skipped == nil || tc.Skipped.Message != "waived: LC-15: bug 1" || !strings.Contains(tc.Skipped.Text, "closing a listener") ||
+		tc.Status != "failed" || !slices.Contains(tc.Properties, JUnitProperty{"waived", "LC-15: bug 1"}) {
 		t.Errorf("waived testcase %+v", tc)
+	}
+	// C fails against LC-15 too (its violation): waived; H, I, K are not.
+	if ts := doc.TestSuite[0]; ts.Failures != 3 || ts.Skipped != 3+2 || doc.Failures != 3 || doc.Skipped != 5 {
+		t.Errorf("counts: testsuite failures %d skipped %d, testsuites failures %d skipped %d; want 3 5", ts.Failures, ts.Skipped, doc.Failures, doc.Skipped)
 	}
 	if slices.ContainsFunc(doc.TestSuite[0].TestCases[7].Properties, func(p JUnitProperty) bool { return p.Name == "waived" }) {
 		t.Errorf("unwaived testcase has a waived property")
@@ -550,7 +555,13 @@ func TestWriteHTML(t *testing.T) {
 // TestHTMLWellFormed parses the page with encoding/xml in its HTML mode:
 // every element is closed in order.
 func TestHTMLWellFormed(t *testing.T) {
-	page := writeHTML(t, htmlRun(t), nil)
+	for _, page := range []string{writeHTML(t, htmlRun(t), nil), writeHTML(t, brokenRun(t, 12), nil)} {
+		checkWellFormed(t, page)
+	}
+}
+
+func checkWellFormed(t *testing.T, page string) {
+	t.Helper()
 	d := xml.NewDecoder(strings.NewReader(page))
 	d.Strict = false
 	d.AutoClose = xml.HTMLAutoClose

@@ -1,0 +1,185 @@
+package reports
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/ndkconform/ndkconform/catalog"
+)
+
+// The HTML report's failed rules: the failures grouped by rule as on the
+// console (FailedRules, WaivedRules), and in a group the specs whose
+// failures are the same up to numbers (object numbers, seeds, times,
+// addresses) shown as one block. A block's full text is on the page once:
+// a later block with the same text, under another rule, links to it.
+type (
+	htmlFailSpec struct{ Name, Observation, Rerun string }
+	htmlBlock    struct {
+		Observation string
+		N           int
+		Same        string // how alike the block's failures are, when N > 1
+		Specs       []htmlFailSpec
+		More        []htmlFailSpec // behind <details>
+		Full        string         // the full text, "" when shown elsewhere or one line
+		Lines       int
+		FullID      string // the anchor of the full text
+		SeeID       string // the anchor of the same text elsewhere
+		SeeRule     string
+	}
+	htmlFailGroup struct {
+		ID, Anchor, Text, Waiver string
+		N                        int
+		Blocks                   []htmlBlock
+	}
+	htmlLegendRow struct{ Abbr, Meaning string }
+	htmlLegend    struct {
+		Prefixes, Actors, Strengths, Verdicts []htmlLegendRow
+	}
+)
+
+// Limits of the failed rules section of the HTML report.
+const (
+	// htmlSpecsShown specs of a block are listed; the rest behind
+	// <details>.
+	htmlSpecsShown = 5
+	// htmlMaxFullLines and htmlMaxFullBytes bound a failure's full text on
+	// the page; the JSON report has all of it.
+	htmlMaxFullLines = 150
+	htmlMaxFullBytes = 24 << 10
+)
+
+// numbers are what near-identical failures differ in.
+var numbers = regexp.MustCompile(`[0-9]+`)
+
+// failureKey is the text of a failure up to its numbers.
+func failureKey(s string) string { return numbers.ReplaceAllString(s, "#") }
+
+// clip is text cut to htmlMaxFullLines lines and htmlMaxFullBytes bytes,
+// saying what it left out.
+func clip(text string) string {
+	lines := strings.Split(text, "\n")
+	out, size := lines, 0
+	for i, l := range lines {
+		size += len(l) + 1
+		if i == htmlMaxFullLines || size > htmlMaxFullBytes {
+			out = lines[:i]
+			break
+		}
+	}
+	if len(out) == len(lines) {
+		return text
+	}
+	return strings.Join(out, "\n") + fmt.Sprintf("\n... (%d more lines: see the JSON report)", len(lines)-len(out))
+}
+
+// htmlFailGroups is the page's form of groups: anchor "fail-ID" ("fail-
+// none" for no rule), or "waived-ID" when waived; fullIDs holds the
+// anchors of the full texts already on the page, by failureKey.
+func htmlFailGroups(r Run, groups []RuleFailures, waived bool, fullIDs map[string][2]string) []htmlFailGroup {
+	var out []htmlFailGroup
+	for _, g := range groups {
+		hg := htmlFailGroup{ID: g.Rule, Text: g.Text, Waiver: g.Waiver, N: len(g.Specs), Anchor: failAnchor(g.Rule, waived)}
+		if g.Rule == "" {
+			hg.ID, hg.Text = "no rule", "Failures charged to no catalog rule: a step the spec needed failed, the provider panicked, or the harness failed."
+		}
+		index := map[string]int{}
+		var first []string // the failure of each block's first spec
+		for _, s := range g.Specs {
+			key := failureKey(s.Failure)
+			k, ok := index[key]
+			if !ok {
+				k = len(hg.Blocks)
+				index[key] = k
+				hg.Blocks = append(hg.Blocks, htmlBlock{Observation: Observation(s, g.Rule), Same: "identical failures"})
+				first = append(first, s.Failure)
+			}
+			b := &hg.Blocks[k]
+			b.N++
+			if s.Failure != first[k] {
+				b.Same = "the same failure up to numbers (objects, seeds, times)"
+			}
+			fs := htmlFailSpec{Name: s.Name, Rerun: RerunCommand(r.Meta, s)}
+			if o := Observation(s, g.Rule); o != b.Observation {
+				fs.Observation = o
+			}
+			if len(b.Specs) < htmlSpecsShown {
+				b.Specs = append(b.Specs, fs)
+			} else {
+				b.More = append(b.More, fs)
+			}
+			if ok {
+				continue
+			}
+			b.Lines = strings.Count(strings.TrimSpace(s.Failure), "\n") + 1
+			if b.Lines == 1 {
+				continue // the observation is all of it
+			}
+			if seen, ok := fullIDs[key]; ok {
+				b.SeeID, b.SeeRule = seen[0], seen[1]
+				continue
+			}
+			b.FullID = fmt.Sprintf("full-%d", len(fullIDs)+1)
+			b.Full = clip(s.Failure)
+			fullIDs[key] = [2]string{b.FullID, hg.ID}
+		}
+		out = append(out, hg)
+	}
+	return out
+}
+
+// failAnchor is the anchor of a rule's group of failures.
+func failAnchor(id string, waived bool) string {
+	if id == "" {
+		id = "none"
+	}
+	if waived {
+		return "waived-" + id
+	}
+	return "fail-" + id
+}
+
+// legend explains the abbreviations on the page: the rule ID prefixes
+// (the catalog's sections), the actors, the strengths and the verdicts.
+func legend() htmlLegend {
+	var l htmlLegend
+	sections := map[string][]string{}
+	var prefixes []string
+	for _, r := range catalog.All() {
+		p, _, _ := strings.Cut(r.ID, "-")
+		if _, ok := sections[p]; !ok {
+			prefixes = append(prefixes, p)
+		}
+		if !slices.Contains(sections[p], r.Section) {
+			sections[p] = append(sections[p], r.Section)
+		}
+	}
+	for _, p := range prefixes {
+		l.Prefixes = append(l.Prefixes, htmlLegendRow{p, strings.Join(sections[p], "; ")})
+	}
+	l.Actors = []htmlLegendRow{
+		{"P", "binds the provider"},
+		{"MAY", "a permission: what the provider may do"},
+		{"MAY/P", "a consumer permission the provider must cope with"},
+		{"D", "binds the miniport driver or its driver package"},
+		{"INF", "binds the INF file"},
+	}
+	l.Strengths = []htmlLegendRow{
+		{string(catalog.Must), "an obligation"},
+		{string(catalog.Should), "a recommendation"},
+		{string(catalog.May), "a permission"},
+	}
+	l.Verdicts = []htmlLegendRow{
+		{RulePassed, "the rule's specs passed (or were not observable), at least one passed"},
+		{RuleFailed, "a failure is charged to the rule and not waived"},
+		{RuleWaived, "a failure is charged to the rule and the waivers waive it: it does not fail the run"},
+		{RuleSkipped, "a spec of the rule was skipped or failed against another rule: the rule was not fully checked"},
+		{RuleNotRun, "a spec of the rule was interrupted or not run: the run was cut short"},
+		{RuleNotObservable, "every spec of the rule skipped as not observable: the provider never took the path the rule binds"},
+		{RuleNotCovered, "no spec of the suite checks the rule"},
+		{RuleNotSelected, "the run's filters left out the rule's specs"},
+		{catalog.StatusPartlyCovered, "a clause of a compound rule has no spec"},
+	}
+	return l
+}

@@ -1,0 +1,177 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/onsi/ginkgo/v2/types"
+)
+
+// shellWords splits a command line as a POSIX shell does for the quoting
+// ShellQuote writes: words separated by spaces, '...' quoted, \' outside
+// quotes a quote.
+func shellWords(t *testing.T, cmd string) []string {
+	t.Helper()
+	var words []string
+	var cur strings.Builder
+	inWord, quoted := false, false
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case quoted && c == '\'':
+			quoted = false
+		case quoted:
+			cur.WriteByte(c)
+		case c == '\'':
+			quoted, inWord = true, true
+		case c == '\\' && i+1 < len(cmd):
+			i++
+			cur.WriteByte(cmd[i])
+			inWord = true
+		case c == ' ':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			if strings.ContainsRune("\"$`*?[]#~|&;<>()", rune(c)) {
+				t.Fatalf("unquoted shell metacharacter %q in %s", c, cmd)
+			}
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		t.Fatalf("unterminated quote in %s", cmd)
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// focusOf is the --focus argument of a command's words.
+func focusOf(t *testing.T, words []string) *regexp.Regexp {
+	t.Helper()
+	for i, w := range words {
+		if w == "--focus" && i+1 < len(words) {
+			return regexp.MustCompile(words[i+1])
+		}
+	}
+	t.Fatalf("no --focus in %q", words)
+	return nil
+}
+
+func TestRerunCommand(t *testing.T) {
+	m := Meta{
+		Rerun: []string{"ndkconform", "run", "--driver", "sim", "--driver-opt", "variant=it's broken", "--timeout", "10s", "--seed", "7"},
+		Suite: "ndkconform: sim variant=it's broken",
+	}
+	s := Spec{Name: "Listener close (LC-15) [IPv4] returns STATUS_PENDING? yes $1 a|b"}
+	got := RerunCommand(m, s)
+	want := `ndkconform run --driver sim --driver-opt 'variant=it'\''s broken' --timeout 10s --seed 7 --focus ` +
+		`'^ndkconform: sim variant=it'\''s broken Listener close \(LC-15\) \[IPv4\] returns STATUS_PENDING\? yes \$1 a\|b$'`
+	if got != want {
+		t.Errorf("RerunCommand =\n %s\nwant\n %s", got, want)
+	}
+	// What the shell hands ndkconform is m.Rerun and a focus that Ginkgo
+	// (which matches the suite's description, a space and the spec's
+	// name: see selection.matches) matches for s and no other spec.
+	words := shellWords(t, got)
+	if !reflect.DeepEqual(words[:len(words)-2], m.Rerun) {
+		t.Errorf("argv %q, want %q then --focus", words, m.Rerun)
+	}
+	focus := focusOf(t, words)
+	sel := selection{description: m.Suite, focus: focus}
+	spec := func(name string) bool {
+		return sel.matches(specReport(name))
+	}
+	if !spec(s.Name) {
+		t.Errorf("the focus %s does not select its spec", focus)
+	}
+	for _, other := range []string{"Listener close (LC-15) [IPv4] returns STATUS_PENDING? yes $1 a|b and more", "close (LC-15) [IPv4] returns STATUS_PENDING? yes $1 a|b", "Listener close LC-15 IPv4 returns STATUS_PENDING yes 1 a"} {
+		if spec(other) {
+			t.Errorf("the focus %s also selects %q", focus, other)
+		}
+	}
+
+	// No Rerun, no Suite: the command is built from Meta, the focus
+	// anchored at a word.
+	m = Meta{Driver: "rxe", DriverOptions: map[string]string{"dev": "rxe0", "a": "b c"}}
+	got = RerunCommand(m, Spec{Name: "CQ arms"})
+	if want := `ndkconform run --driver rxe --driver-opt 'a=b c' --driver-opt dev=rxe0 --seed 1 --focus '(^| )CQ arms$'`; got != want {
+		t.Errorf("fallback RerunCommand =\n %s\nwant\n %s", got, want)
+	}
+	focus = focusOf(t, shellWords(t, got))
+	if !focus.MatchString("ndkconform: rxe a=b c dev=rxe0 CQ arms") || focus.MatchString("ndkconform: rxe Big CQ arms now") || focus.MatchString("ndkconform: rxe BigCQ arms") {
+		t.Errorf("fallback focus %s", focus)
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"":              "''",
+		"sim":           "sim",
+		"--seed=1":      "--seed=1",
+		"a b":           "'a b'",
+		"it's":          `'it'\''s'`,
+		"$HOME":         "'$HOME'",
+		"x*":            "'x*'",
+		"10.0.0.1":      "10.0.0.1",
+		"fd00::1":       "fd00::1",
+		"a\nb":          "'a\nb'",
+		`back\slash`:    `'back\slash'`,
+		"@latest+1,2:3": "@latest+1,2:3",
+	} {
+		if got := ShellQuote(in); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestJSONRerun: a failed spec carries its rerun command in the JSON
+// report, a passed or skipped one none, and Meta.Rerun and Meta.Suite
+// survive a round trip (certify writes its HTML from the JSON it reads).
+func TestJSONRerun(t *testing.T) {
+	r := FromGinkgo(sampleReport(), sampleMeta())
+	r.Rerun = []string{"ndkconform", "run", "--driver", "sim", "--seed", "3"}
+	if r.Suite != "ndkconform: sim" {
+		t.Fatalf("FromGinkgo did not record the suite's description: %q", r.Suite)
+	}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Specs []map[string]any `json:"specs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range r.Specs {
+		rerun, ok := raw.Specs[i]["rerun"]
+		if s.Failed() != ok {
+			t.Errorf("%s (%s): rerun %v", s.Name, s.State, rerun)
+		}
+		if ok && rerun != RerunCommand(r.Meta, s) {
+			t.Errorf("%s: rerun %v, want %s", s.Name, rerun, RerunCommand(r.Meta, s))
+		}
+	}
+	back, err := ReadJSON(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Rerun, r.Rerun) || back.Suite != r.Suite {
+		t.Errorf("round trip: rerun %q suite %q", back.Rerun, back.Suite)
+	}
+}
+
+// specReport is a Ginkgo leaf spec report whose full text is name.
+func specReport(name string) types.SpecReport {
+	return types.SpecReport{LeafNodeType: types.NodeTypeIt, LeafNodeText: name}
+}
