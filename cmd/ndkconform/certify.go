@@ -22,9 +22,6 @@ import (
 
 // The files of a certification bundle.
 const (
-	bundleJUnit    = "junit.xml"
-	bundleJSON     = "report.json"
-	bundleHTML     = "report.html"
 	bundleLog      = "run.log"
 	bundleManifest = "manifest.json"
 )
@@ -36,6 +33,15 @@ const (
 	certifyModelSequences = 400
 	certifyModelSteps     = 50
 )
+
+// bundleFiles are the bundle's reports, one file per format.
+func bundleFiles() []string {
+	var names []string
+	for _, f := range reports.Formats {
+		names = append(names, f.File)
+	}
+	return names
+}
 
 // certifyShared are the run flags certify takes too.
 var certifyShared = []string{"driver", "driver-opt", "timeout", "side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
@@ -63,9 +69,9 @@ func certifyUsage(w io.Writer) {
 	fmt.Fprintf(w, "Runs every spec of the suite against a driver's provider (in a child process,\n")
 	fmt.Fprintf(w, "'%s run', whose output is shown and logged) and writes a certification\n", tool)
 	fmt.Fprintf(w, "bundle into DIR:\n")
-	fmt.Fprintf(w, "  %-14s JUnit XML, one testcase per spec\n", bundleJUnit)
-	fmt.Fprintf(w, "  %-14s everything: specs, rule results, waivers, provider, adapter\n", bundleJSON)
-	fmt.Fprintf(w, "  %-14s the human report: verdict, adapter, every rule and its outcome\n", bundleHTML)
+	for _, f := range reports.Formats {
+		fmt.Fprintf(w, "  %-14s %s\n", f.File, f.Description)
+	}
 	fmt.Fprintf(w, "  %-14s the run's full output\n", bundleLog)
 	fmt.Fprintf(w, "  %-14s tool version and commit, catalog digest, driver and options,\n", bundleManifest)
 	fmt.Fprintf(w, "  %-14s adapter, OS, seeds, start and end time, the verdict, and the\n", "")
@@ -135,10 +141,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "certify", fmt.Errorf("--out: %v", err))
 	}
-	outs := []output{}
-	for _, f := range reportFormats {
-		outs = append(outs, output{flag: "--out", path: filepath.Join(dir, f.file), write: f.write})
-	}
+	outs := dirOutputs("--out", dir)
 	if err := checkOutputs(append(outs, output{flag: "--out", path: filepath.Join(dir, bundleLog)})); err != nil {
 		return usageError(stderr, "certify", err)
 	}
@@ -173,7 +176,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		m.VCSRevision = "unknown (the build recorded none)"
 	}
 	m.Hostname, _ = os.Hostname()
-	for _, name := range []string{bundleJUnit, bundleJSON, bundleHTML, bundleManifest} {
+	for _, name := range append(bundleFiles(), bundleManifest) {
 		os.Remove(filepath.Join(dir, name)) // nothing stale from an earlier bundle
 	}
 
@@ -211,19 +214,13 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(teeErr, "%s: %v\n", tool, runErr)
 		cert.Reasons = append(cert.Reasons, fmt.Sprintf("the run could not start: %v", runErr))
 	} else {
-		printSummary(teeOut, r, r.End.Sub(r.Start))
+		reports.WriteSummary(teeOut, r, r.End.Sub(r.Start))
 		cert = reports.Certify(r)
 		m.SideA, m.SideB, m.Adapter = r.SideA, r.SideB, r.Adapter
-		for _, f := range reportFormats {
-			var write func(io.Writer) error
-			if f.name == "html" {
-				write = func(w io.Writer) error { return reports.WriteHTML(w, r, nil, &cert) }
-			} else {
-				write = func(w io.Writer) error { return f.write(w, r) }
-			}
-			if err := writeFileWith(filepath.Join(dir, f.file), write); err != nil {
+		for _, out := range outs {
+			if err := out.write(r, &cert); err != nil {
 				cert.Certified = false
-				cert.Reasons = append(cert.Reasons, fmt.Sprintf("the %s report could not be written: %v", f.name, err))
+				cert.Reasons = append(cert.Reasons, fmt.Sprintf("the %s report could not be written: %v", out.format.Name, err))
 			}
 		}
 		m.Scope = cert.Scope.String()
@@ -248,7 +245,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 
-	for _, name := range []string{bundleJUnit, bundleJSON, bundleHTML, bundleLog} {
+	for _, name := range append(bundleFiles(), bundleLog) {
 		f, err := reports.HashFile(dir, name)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -259,7 +256,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		m.Files = append(m.Files, f)
 	}
-	if err := writeFileWith(filepath.Join(dir, bundleManifest), func(w io.Writer) error { return reports.WriteManifest(w, m) }); err != nil {
+	if err := writeReport(filepath.Join(dir, bundleManifest), func(w io.Writer) error { return reports.WriteManifest(w, m) }); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
 		return exitFail
 	}
@@ -275,19 +272,6 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitPass
-}
-
-// writeFileWith creates path and writes it with write.
-func writeFileWith(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return f.Close()
 }
 
 // lockedWriter serializes writes: the child's standard output and error

@@ -116,10 +116,10 @@ func TestOutDir(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	for _, f := range reportFormats {
-		fi, err := os.Stat(filepath.Join(dir, f.file))
+	for _, f := range reports.Formats {
+		fi, err := os.Stat(filepath.Join(dir, f.File))
 		if err != nil || fi.Size() == 0 {
-			t.Errorf("%s: %v", f.file, err)
+			t.Errorf("%s: %v", f.File, err)
 		}
 	}
 }

@@ -6,43 +6,34 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ndkconform/ndkconform/reports"
 )
 
 // output is a report a run writes: the flag that asked for it, its path,
-// and its writer.
+// and its format.
 type output struct {
 	flag, path string
-	write      func(io.Writer, reports.Run) error
+	format     reports.Format
 }
 
-// reportFormat is a format of report `run` writes: its flag, its file
-// name in an --out directory (and in certify's bundle), its writer.
-type reportFormat struct {
-	name, flag, file, usage string
-	write                   func(io.Writer, reports.Run) error
-}
-
-var reportFormats = []reportFormat{
-	{"junit", "junit-report", "junit.xml", "write a JUnit XML report to `PATH`", reports.WriteJUnit},
-	{"json", "json-report", "report.json", "write a JSON report to `PATH`", reports.WriteJSON},
-	{"html", "html-report", "report.html", "write a self-contained HTML report to `PATH`: the verdict, the provider and adapter, and every rule of the catalog with its outcome", writeHTML},
+// write writes r (and, for a format that shows it, cert) to the output.
+func (out output) write(r reports.Run, cert *reports.Certification) error {
+	return writeReport(out.path, func(w io.Writer) error { return out.format.Write(w, r, cert) })
 }
 
 // outputs are the reports the flags ask for: each --FORMAT-report, and
 // every format into --out DIR.
 func (o *runOptions) outputs() ([]output, error) {
 	var outs []output
-	for _, f := range reportFormats {
-		if p := o.reportPaths[f.name]; p != nil && *p != "" {
-			outs = append(outs, output{flag: "--" + f.flag, path: *p, write: f.write})
+	for _, f := range reports.Formats {
+		if p := o.reportPaths[f.Name]; p != nil && *p != "" {
+			outs = append(outs, output{flag: "--" + f.Flag, path: *p, format: f})
 		}
 	}
 	if o.outDir != "" {
-		for _, f := range reportFormats {
-			outs = append(outs, output{flag: "--out", path: filepath.Join(o.outDir, f.file), write: f.write})
-		}
+		outs = append(outs, dirOutputs("--out", o.outDir)...)
 	}
 	seen := map[string]string{}
 	for _, out := range outs {
@@ -108,14 +99,21 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// dirOutputs are the reports of every format in dir, under their
+// bundle names.
+func dirOutputs(flag, dir string) []output {
+	var outs []output
+	for _, f := range reports.Formats {
+		outs = append(outs, output{flag: flag, path: filepath.Join(dir, f.File), format: f})
+	}
+	return outs
+}
+
 // formatFiles names the files --out writes.
 func formatFiles() string {
-	s := ""
-	for i, f := range reportFormats {
-		if i > 0 {
-			s += ", "
-		}
-		s += f.file
+	var names []string
+	for _, f := range reports.Formats {
+		names = append(names, f.File)
 	}
-	return s
+	return strings.Join(names, ", ")
 }

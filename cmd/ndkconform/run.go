@@ -5,14 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
 )
@@ -37,8 +35,8 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	c := &o.cfg
 	fs.StringVar(&c.Driver, "driver", suite.DefaultDriver, "the `NAME` of the driver to test (see '"+tool+" drivers')")
 	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`; repeat for more options (see '"+tool+" drivers')")
-	for _, f := range reportFormats {
-		o.reportPaths[f.name] = fs.String(f.flag, "", f.usage)
+	for _, f := range reports.Formats {
+		o.reportPaths[f.Name] = fs.String(f.Flag, "", f.Usage)
 	}
 	fs.StringVar(&o.outDir, "out", "", "write every report into `DIR` (created if need be): "+formatFiles())
 	fs.BoolVar(&c.FailFast, "fail-fast", false, "stop the run at the first failed spec (not counting failures waived): the specs left are reported not run")
@@ -276,6 +274,7 @@ func runMeta(cfg suite.Config, args []string, start time.Time, wall time.Duratio
 		Tool:          tool,
 		Version:       toolVersion(),
 		Command:       commandLine(append([]string{"run"}, args...)),
+		Rerun:         append([]string{tool, "run"}, configArgs(cfg, false)...),
 		Driver:        driver,
 		DriverOptions: cfg.DriverOptions,
 		SideA:         cfg.SideA,
@@ -290,17 +289,17 @@ func runMeta(cfg suite.Config, args []string, start time.Time, wall time.Duratio
 func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, stdout, stderr io.Writer) int {
 	status := exitPass
 	if o.dryRun {
-		printDryRun(stdout, r)
+		reports.WriteDryRun(stdout, r)
 		if len(outs) > 0 {
 			fmt.Fprintf(stderr, "%s: --dry-run: no report written (nothing ran)\n", tool)
 		}
 	} else {
-		printSummary(stdout, r, r.End.Sub(r.Start))
+		reports.WriteSummary(stdout, r, r.End.Sub(r.Start))
 		if r.Verdict == reports.VerdictFailed {
 			status = exitFail
 		}
 		for _, out := range outs {
-			if err := writeReport(out.path, r, out.write); err != nil {
+			if err := out.write(r, nil); err != nil {
 				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
 				status = exitFail
 			}
@@ -328,12 +327,8 @@ func describeFilters(cfg suite.Config, notSelected int) string {
 	return fmt.Sprintf("%s (of %d specs)", strings.Join(parts, " "), notSelected)
 }
 
-// writeReport writes the report to path (nothing if path is empty),
-// creating its directory.
-func writeReport(path string, r reports.Run, write func(io.Writer, reports.Run) error) error {
-	if path == "" {
-		return nil
-	}
+// writeReport creates path, and its directory, and writes it with write.
+func writeReport(path string, write func(io.Writer) error) error {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
@@ -343,119 +338,11 @@ func writeReport(path string, r reports.Run, write func(io.Writer, reports.Run) 
 	if err != nil {
 		return err
 	}
-	if err := write(f, r); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return f.Close()
-}
-
-// printSummary prints the outcome of the run; its last line is
-// "N passed, N failed, N skipped", where the failed specs are those not
-// waived (the waived ones are counted above it).
-func printSummary(w io.Writer, r reports.Run, wall time.Duration) {
-	verdict := map[string]string{reports.VerdictPassed: "PASS", reports.VerdictFailed: "FAIL", reports.VerdictEmpty: "NO SPEC SELECTED",
-		reports.VerdictInterrupted: "INTERRUPTED (" + r.Interrupted + ")"}[r.Verdict]
-	if r.Waived > 0 {
-		verdict += fmt.Sprintf(" (%d failed %s waived)", r.Waived, plural(r.Waived, "spec", "specs"))
-	}
-	if u := r.Unverified(); u != "" && r.Verdict == reports.VerdictPassed {
-		verdict += " (" + u + ")" // a pass that verified less than it selected says so
-	}
-	failed := r.Failed - r.Waived
-	fmt.Fprintf(w, "\n%s conformance summary\n", tool)
-	fmt.Fprintf(w, "  verdict:  %s\n", verdict)
-	fmt.Fprintf(w, "  driver:   %s\n", driverLine(r.Meta))
-	fmt.Fprintf(w, "  side A:   %s\n", sideLine(r.SideA))
-	fmt.Fprintf(w, "  side B:   %s\n", sideLine(r.SideB))
-	fmt.Fprintf(w, "  adapter:  %s\n", adapterLine(r.Adapter))
-	waived := ""
-	if r.Waived > 0 {
-		waived = fmt.Sprintf(", %d waived", r.Waived)
-	}
-	if r.InterruptedSpecs+r.NotRun > 0 {
-		fmt.Fprintf(w, "  specs:    %d selected: %d passed, %d failed%s, %d skipped, %d interrupted, %d not run; %d not selected\n",
-			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.InterruptedSpecs, r.NotRun, r.NotSelected)
-	} else {
-		fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed%s, %d skipped; %d not selected\n",
-			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.NotSelected)
-	}
-	if len(r.Rules) > 0 {
-		fmt.Fprintf(w, "  rules:    %s\n", ruleCountsLine(r.Rules))
-	}
-	if len(r.Waivers) > 0 {
-		fmt.Fprintf(w, "  waivers:  %d %s: %d failed %s waived, %d stale\n", len(r.Waivers), plural(len(r.Waivers), "rule", "rules"),
-			r.Waived, plural(r.Waived, "spec", "specs"), len(r.StaleWaivers))
-	}
-	fmt.Fprintf(w, "  time:     %s\n", wall.Round(time.Millisecond))
-	if failed > 0 {
-		fmt.Fprintf(w, "\nFailed specs:\n")
-		for _, s := range r.Specs {
-			if !s.Failed() || r.SpecWaived(s) {
-				continue
-			}
-			fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
-			fmt.Fprintf(w, "      %s: %s\n", s.State, reports.FirstLine(s.Failure))
-		}
-	}
-	if r.Waived > 0 {
-		fmt.Fprintf(w, "\nWaived failures (they do not fail the run):\n")
-		for _, s := range r.Specs {
-			if !r.SpecWaived(s) {
-				continue
-			}
-			fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
-			fmt.Fprintf(w, "      %s: %s\n", s.State, reports.FirstLine(s.Failure))
-			for _, id := range reports.Attribution(s) {
-				fmt.Fprintf(w, "      waived %s: %s\n", id, r.Waivers[id])
-			}
-		}
-	}
-	if r.InterruptedSpecs > 0 {
-		fmt.Fprintf(w, "\nInterrupted specs (no verdict on the provider):\n")
-		for _, s := range r.Specs {
-			if s.State == reports.StateInterrupted {
-				fmt.Fprintf(w, "  [%s] %s\n", strings.Join(labelsOrNone(s.Rules), " "), s.Name)
-				fmt.Fprintf(w, "      %s\n", reports.FirstLine(s.Failure))
-			}
-		}
-	}
-	var stale, idle []string
-	for _, rr := range r.Rules {
-		switch {
-		case rr.Waiver == "":
-		case rr.Stale():
-			stale = append(stale, fmt.Sprintf("  %s (%s)", rr.Rule.ID, rr.Waiver))
-		case rr.Verdict != reports.RuleWaived:
-			idle = append(idle, fmt.Sprintf("  %s: %s (%s)", rr.Rule.ID, rr.Verdict, rr.Waiver))
-		}
-	}
-	if len(stale) > 0 {
-		fmt.Fprintf(w, "\nStale waivers (the rule passed: remove the waiver):\n%s\n", strings.Join(stale, "\n"))
-	}
-	if len(idle) > 0 {
-		fmt.Fprintf(w, "\nWaivers with no effect in this run:\n%s\n", strings.Join(idle, "\n"))
-	}
-	if len(r.SuiteFailures) > 0 {
-		fmt.Fprintf(w, "\nFailures outside any spec:\n")
-		for _, f := range r.SuiteFailures {
-			fmt.Fprintf(w, "  %s\n", reports.FirstLine(f))
-		}
-	}
-	fmt.Fprintf(w, "\n%d passed, %d failed, %d skipped\n", r.Passed, failed, r.Skipped)
-}
-
-// ruleCountsLine is "N passed, N failed, ..." over the rule verdicts.
-func ruleCountsLine(rules []reports.RuleResult) string {
-	n := reports.RuleCounts(rules)
-	var parts []string
-	for _, v := range []string{reports.RulePassed, reports.RuleFailed, reports.RuleWaived, reports.RuleSkipped, reports.RuleNotRun,
-		reports.RuleNotObservable, reports.RuleNotSelected, reports.RuleNotCovered} {
-		if n[v] > 0 || v == reports.RulePassed || v == reports.RuleFailed {
-			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 func plural(n int, one, many string) string {
@@ -480,56 +367,6 @@ func readWaivers(path string) (reports.Waivers, error) {
 		return nil, fmt.Errorf("--waivers %s: %v", path, err)
 	}
 	return w, nil
-}
-
-func writeHTML(w io.Writer, r reports.Run) error { return reports.WriteHTML(w, r, nil, nil) }
-
-// printDryRun lists the selected specs.
-func printDryRun(w io.Writer, r reports.Run) {
-	fmt.Fprintf(w, "\n%s dry run: driver %s\n\n", tool, driverLine(r.Meta))
-	for _, s := range r.Specs {
-		area := s.Area
-		if area == "" {
-			area = "-"
-		}
-		fmt.Fprintf(w, "%-11s [%s] %s\n", area, strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
-	}
-	fmt.Fprintf(w, "\n%d selected, %d not selected\n", len(r.Specs), r.NotSelected)
-}
-
-func labelsOrNone(l []string) []string {
-	if len(l) == 0 {
-		return []string{"no label"}
-	}
-	return l
-}
-
-func driverLine(m reports.Meta) string {
-	if opts := reports.FormatOptions(m.DriverOptions); opts != "" {
-		return m.Driver + " (" + opts + ")"
-	}
-	return m.Driver + " (default options)"
-}
-
-func sideLine(s ndk.Side) string {
-	var parts []string
-	for _, a := range []netip.Addr{s.IPv4, s.IPv6} {
-		if a.IsValid() {
-			parts = append(parts, a.String())
-		}
-	}
-	if len(parts) == 0 {
-		return "-"
-	}
-	return strings.Join(parts, ", ")
-}
-
-func adapterLine(a ndk.AdapterInfo) string {
-	if a == (ndk.AdapterInfo{}) {
-		return "unknown (NdkQueryAdapterInfo failed)"
-	}
-	return fmt.Sprintf("vendor 0x%04x device 0x%04x, NDK %d.%d, %s",
-		a.VendorID, a.DeviceID, a.Version.Major, a.Version.Minor, reports.TechnologyName(a.RDMATechnology))
 }
 
 // commandLine is the command as typed, quoted where needed.
