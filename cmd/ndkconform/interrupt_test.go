@@ -32,8 +32,9 @@ func slowRun(dir string) []string {
 		"--json-report", filepath.Join(dir, "report.json"), "--junit-report", filepath.Join(dir, "junit.xml")}
 }
 
-// specStarted is what -v prints when a CN-17 spec starts.
-var specStarted = regexp.MustCompile(`(?m)^RUN +.*CN-17`)
+// specStarted is what -v prints when a CN-17 spec starts: ndkconform's
+// RUN line, or in one process Ginkgo's location of the spec.
+var specStarted = regexp.MustCompile(`(?m)^RUN +.*CN-17|specs/disconnect/disconnect\.go:\d+$`)
 
 // lockedBuffer is a bytes.Buffer the process writes while the test reads.
 type lockedBuffer struct {

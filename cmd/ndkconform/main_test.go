@@ -267,7 +267,8 @@ func TestRunVariantFails(t *testing.T) {
 	if m == nil || m[2] == "0" {
 		t.Errorf("last line %q", lastLine(r.stdout))
 	}
-	for _, want := range []string{"verdict:  FAIL", "variant=listener-close-inline", "Failed specs:", "LC-15"} {
+	for _, want := range []string{"verdict:  FAIL", "variant=listener-close-inline", "Failed rules (", "\n  LC-15  ",
+		"rerun: ndkconform run --driver sim --driver-opt variant=listener-close-inline --seed 1 --focus '^"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
 		}
