@@ -284,7 +284,7 @@ func (p *Pair) cleanup() {
 			op = a.startAdapterClose(p.rec.untrackedOp("NDK_ADAPTER close", a.obj, KindNoCompletion))
 		}
 		select {
-		case <-op.returned:
+		case <-op.c.Returned():
 			problems = append(problems, a.checkClosed()...)
 		case <-time.After(p.rec.timeout):
 			problems = append(problems, op.violation("LT-22", "the blocking NDK_ADAPTER close returns once the adapter's objects are closed and their callbacks returned",
