@@ -174,7 +174,9 @@ func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	format.UseStringerRepresentation = true
 	sc, rc := GinkgoConfiguration()
 	sc.LabelFilter = cfg.LabelFilter
-	sc.FocusStrings = cfg.Focus
+	// Config.Focus matches the spec's full text alone (see focusFor);
+	// checkFilters refused a focus that does not parse.
+	sc.FocusStrings, _ = focusStrings(cfg)
 	if len(cfg.Skip) > 0 {
 		// Ginkgo matches the description, a space and the spec's full text.
 		alts := make([]string, len(cfg.Skip))
@@ -202,7 +204,8 @@ func Reporting(cfg Config) (string, types.ReporterConfig) {
 }
 
 // description is the suite's description in a run of cfg (Ginkgo matches
-// --focus against it too).
+// focus and skip regexps against it, a space and the spec's full text:
+// focusFor and Config.Skip take it into account).
 func description(cfg Config) string { return "ndkconform: " + describeProvider(cfg) }
 
 func firstAddr(s ndk.Side) (a netipAddr) {

@@ -278,7 +278,7 @@ func reportUnfinished(recs []suite.ProgressRecord, end childEnd, interruptedBy o
 	msg, how, status := describeUnfinished(end, interruptedBy, during)
 	report := types.Report{
 		SuiteSucceeded: false,
-		SuiteConfig:    types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: cfg.Focus},
+		SuiteConfig:    types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: suite.GinkgoFocusStrings(cfg)},
 		SpecReports:    specs,
 		StartTime:      start,
 		EndTime:        start.Add(wall),

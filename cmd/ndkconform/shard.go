@@ -186,7 +186,7 @@ func superviseShares(cfg suite.Config, o *runOptions, waivers reports.Waivers, a
 	}
 	rep := reporters.NewDefaultReporter(rc, stdout)
 	var repMu sync.Mutex
-	suiteConfig := types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: cfg.Focus, RandomSeed: seedOf(cfg), ParallelTotal: len(shares)}
+	suiteConfig := types.SuiteConfig{LabelFilter: cfg.LabelFilter, FocusStrings: suite.GinkgoFocusStrings(cfg), RandomSeed: seedOf(cfg), ParallelTotal: len(shares)}
 	rep.SuiteWillBegin(types.Report{SuiteDescription: desc, SuiteConfig: suiteConfig,
 		PreRunStats: types.PreRunStats{TotalSpecs: len(plan), SpecsThatWillRun: selected}})
 	errs := &lockedWriter{w: stderr}
