@@ -74,7 +74,8 @@ func current() *runEnv {
 }
 
 // Prepare opens the configured driver and checks the configuration without
-// running anything: the driver and its options, the sides' addresses (the
+// running anything: the driver and its options (checked and parsed once,
+// ndk.ParseOptions, before Usable), the sides' addresses (the
 // provider must open an adapter for each), and a Timeout longer than every
 // wait the provider declares (ndk.TimeoutDeclarer) by TimeoutMargin. Errors
 // are UsageErrors, except for a provider that fails opening or closing an
@@ -89,13 +90,16 @@ func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
 	}
-	if err := ndk.CheckOptions(d, cfg.DriverOptions); err != nil {
+	// The options are checked and parsed once, here (ndk.ParseOptions):
+	// the driver opens from what was parsed.
+	opener, err := ndk.ParseOptions(d, cfg.DriverOptions)
+	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
 	}
 	if err := d.Usable(); err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s is not usable here: %w", cfg.Driver, err)}
 	}
-	p, err := d.Open(cfg.DriverOptions)
+	p, err := opener.Open()
 	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
 	}

@@ -1,6 +1,10 @@
 package rxe
 
 import (
+	"fmt"
+	"strings"
+	"time"
+
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -51,4 +55,61 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptFaults, Default: "",
 			Usage: "fault injection for the specs that need it: tc = a host made unresponsive or down has all its traffic dropped by tc filters on its network device (needs CAP_NET_ADMIN and the sch_ingress, cls_matchall and act_gact modules; for test machines only)"},
 	}
+}
+
+var _ ndk.OptionParser = Driver{}
+
+// Open implements ndk.Driver: ndk.ParseOptions, then the Opener's Open.
+func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
+	o, err := ndk.ParseOptions(d, opts)
+	if err != nil {
+		return nil, err
+	}
+	return o.Open()
+}
+
+// config is the parsed options of rxe.
+type config struct {
+	devices, addresses, netdevs []string
+	discTimeout                 time.Duration
+	faults                      string
+}
+
+// ParseOptions implements ndk.OptionParser: it validates the values of
+// opts, whose keys ndk.ParseOptions checked. Nothing here touches the
+// machine: Open does (and, in a build without rdma-core, fails).
+func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
+	discTimeout, err := parseDisconnectTimeout(opts[OptDisconnectTimeout])
+	if err != nil {
+		return nil, err
+	}
+	switch opts[OptFaults] {
+	case "", "tc":
+	default:
+		return nil, fmt.Errorf("%s=%s: the only fault injection is tc", OptFaults, opts[OptFaults])
+	}
+	return config{devices: splitList(opts[OptDevice]), addresses: splitList(opts[OptAddress]),
+		netdevs: splitList(opts[OptNetdev]), discTimeout: discTimeout, faults: opts[OptFaults]}, nil
+}
+
+// parseDisconnectTimeout reads option disconnect-timeout.
+func parseDisconnectTimeout(s string) (time.Duration, error) {
+	if s == "" {
+		s = DefaultDisconnectTimeout
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s=%s: want a positive Go duration such as 10s", OptDisconnectTimeout, s)
+	}
+	return d, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

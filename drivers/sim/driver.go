@@ -85,11 +85,23 @@ var _ ndk.ConcurrentRunner = Driver{}
 // independent fabric, so runs in several processes never see one another.
 func (Driver) ConcurrentRuns() int { return DefaultConcurrentRuns }
 
-// Open implements ndk.Driver. Every Open makes a new, independent fabric.
+var _ ndk.OptionParser = Driver{}
+
+// Open implements ndk.Driver: ndk.ParseOptions, then the Opener's Open.
+// Every Open makes a new, independent fabric.
 func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
-	if err := ndk.CheckOptions(d, opts); err != nil {
+	o, err := ndk.ParseOptions(d, opts)
+	if err != nil {
 		return nil, err
 	}
+	return o.Open()
+}
+
+// ParseOptions implements ndk.OptionParser: it validates the values of
+// opts, whose keys ndk.ParseOptions checked (a key that is not an option
+// is ignored here), and returns the configuration the Opener opens a
+// fabric from, every time a new one.
+func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects,
 		linkRate: DefaultLinkRate, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout}
 	if v, ok := opts[OptCompletion]; ok {
@@ -145,9 +157,10 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 			*d.to = t
 		}
 	}
-	return &provider{f: newFabric(cfg)}, nil
+	return cfg, nil
 }
 
+// config is the parsed options of sim.
 type config struct {
 	completion string
 	seed       int64
@@ -159,6 +172,9 @@ type config struct {
 	discTimeout time.Duration
 	connTimeout time.Duration
 }
+
+// Open implements ndk.Opener: a new, independent fabric.
+func (c config) Open() (ndk.Provider, error) { return &provider{f: newFabric(c)}, nil }
 
 // provider is the opened sim driver: one fabric of simulated hosts.
 type provider struct {
