@@ -101,7 +101,7 @@ type countingDriver struct {
 
 func (d countingDriver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	d.parses.Add(1)
-	return d.Driver.ParseOptions(opts)
+	return sim.ParseOptions(opts)
 }
 
 func (d countingDriver) Open(opts map[string]string) (ndk.Provider, error) {

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	ndk.Register("rxe", Driver{})
+	ndk.Register("rxe", parsingDriver{})
 }
 
 // Option names.
@@ -57,11 +57,26 @@ func (Driver) Options() []ndk.Option {
 	}
 }
 
-var _ ndk.OptionParser = Driver{}
+// parsingDriver is the driver registered as "rxe": Driver, with its
+// options parsed once (ndk.OptionParser). Driver has no ParseOptions of
+// its own, so that a driver that embeds it and overrides Open is opened
+// through that Open.
+type parsingDriver struct{ Driver }
 
-// Open implements ndk.Driver: ndk.ParseOptions, then the Opener's Open.
+var _ ndk.OptionParser = parsingDriver{}
+
+// ParseOptions implements ndk.OptionParser (see parseOptions).
+func (parsingDriver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
+	return parseOptions(opts)
+}
+
+// Open implements ndk.Driver: the options checked and parsed, then the
+// Opener's Open.
 func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
-	o, err := ndk.ParseOptions(d, opts)
+	if err := ndk.CheckOptions(d, opts); err != nil {
+		return nil, err
+	}
+	o, err := parseOptions(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -75,10 +90,10 @@ type config struct {
 	faults                      string
 }
 
-// ParseOptions implements ndk.OptionParser: it validates the values of
-// opts, whose keys ndk.ParseOptions checked. Nothing here touches the
-// machine: Open does (and, in a build without rdma-core, fails).
-func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
+// parseOptions validates the values of opts, whose keys ndk.ParseOptions
+// (or Open) checked. Nothing here touches the machine: the Opener's Open
+// does (and, in a build without rdma-core, fails).
+func parseOptions(opts map[string]string) (ndk.Opener, error) {
 	discTimeout, err := parseDisconnectTimeout(opts[OptDisconnectTimeout])
 	if err != nil {
 		return nil, err
