@@ -29,23 +29,23 @@ type Direct struct {
 	Seed             int64
 	Sequences, Steps int
 	ShrinkTime       time.Duration
-	cfg              Config
+	run              *runState
 }
 
 // DirectFor returns the provider and sides of the run for family f; the
 // spec skips when a side has no address of the family.
 func DirectFor(f Family) Direct {
 	GinkgoHelper()
-	e := current()
+	r := current()
 	pick := func(s ndk.Side) netip.Addr {
 		if f == IPv6 {
 			return s.IPv6
 		}
 		return s.IPv4
 	}
-	d := Direct{Provider: e.provider, A: pick(e.sideA), B: pick(e.sideB), Timeout: e.cfg.Timeout,
-		Seed: e.cfg.Seed, Sequences: e.cfg.ModelSequences, Steps: e.cfg.ModelSteps,
-		ShrinkTime: e.cfg.ModelShrinkTime, cfg: e.cfg}
+	d := Direct{Provider: r.provider, A: pick(r.sideA), B: pick(r.sideB), Timeout: r.cfg.Timeout,
+		Seed: r.cfg.Seed, Sequences: r.cfg.ModelSequences, Steps: r.cfg.ModelSteps,
+		ShrinkTime: r.cfg.ModelShrinkTime, run: r}
 	if !d.A.IsValid() || !d.B.IsValid() {
 		Skip(fmt.Sprintf("no %v address configured for both sides", f))
 	}
@@ -56,7 +56,7 @@ func DirectFor(f Family) Direct {
 // the given full text again with the same driver, options, sides, seed
 // and model steps, and sequences model sequences.
 func (d Direct) ReplayCommand(specText string, sequences int) string {
-	c := d.cfg
+	c := d.run.cfg
 	args := []string{"ndkconform", "run", "--driver", c.Driver}
 	for _, k := range slices.Sorted(maps.Keys(c.DriverOptions)) {
 		args = append(args, "--driver-opt", quote(k+"="+c.DriverOptions[k]))

@@ -3,10 +3,8 @@ package suite
 import (
 	"encoding/json"
 	"io"
-	"sync"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 )
 
@@ -51,11 +49,6 @@ type ShardResult struct {
 	Signal      string       `json:"signal,omitempty"` // "interrupt", "terminated": os.Signal.String()
 }
 
-var (
-	progressMu sync.Mutex
-	progressW  io.Writer
-)
-
 // WriteProgress writes rec as one line to w. Each record is written with a
 // single Write, so a line is whole even when the process dies next.
 func WriteProgress(w io.Writer, rec ProgressRecord) error {
@@ -66,29 +59,3 @@ func WriteProgress(w io.Writer, rec ProgressRecord) error {
 	_, err = w.Write(append(b, '\n'))
 	return err
 }
-
-func progress(rec ProgressRecord) {
-	progressMu.Lock()
-	defer progressMu.Unlock()
-	if progressW != nil {
-		WriteProgress(progressW, rec)
-	}
-}
-
-func setProgress(w io.Writer) {
-	progressMu.Lock()
-	progressW = w
-	progressMu.Unlock()
-}
-
-var _ = ReportBeforeEach(func(r types.SpecReport) {
-	if r.LeafNodeType == types.NodeTypeIt && !r.State.Is(types.SpecStateSkipped) {
-		progress(ProgressRecord{Event: ProgressStart, Spec: &r})
-	}
-})
-
-var _ = ReportAfterEach(func(r types.SpecReport) {
-	if r.LeafNodeType == types.NodeTypeIt {
-		progress(ProgressRecord{Event: ProgressEnd, Spec: &r})
-	}
-})

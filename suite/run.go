@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -43,35 +42,6 @@ type UsageError struct{ Err error }
 
 func (e UsageError) Error() string { return e.Err.Error() }
 func (e UsageError) Unwrap() error { return e.Err }
-
-type runEnv struct {
-	cfg          Config
-	provider     ndk.Provider
-	sideA, sideB ndk.Side
-}
-
-var (
-	envMu   sync.Mutex
-	env     *runEnv
-	report  types.Report
-	didRun  bool
-	reportW sync.Mutex
-)
-
-var _ = ReportAfterSuite("ndkconform", func(r types.Report) {
-	reportW.Lock()
-	report = r
-	reportW.Unlock()
-})
-
-func current() *runEnv {
-	envMu.Lock()
-	defer envMu.Unlock()
-	if env == nil {
-		Fail("ndkconform: specs run only through suite.Run")
-	}
-	return env
-}
 
 // Prepare opens the configured driver and checks the configuration without
 // running anything: the driver and its options (checked and parsed once,
@@ -125,13 +95,10 @@ func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 // anything, when the configuration cannot run.
 func Run(t TestingT, cfg Config) (Result, error) {
 	cfg.withDefaults()
-	envMu.Lock()
-	if didRun {
-		envMu.Unlock()
+	r := &runState{cfg: cfg}
+	if !begin(r) {
 		return Result{}, errors.New("suite.Run can run once per process")
 	}
-	didRun = true
-	envMu.Unlock()
 
 	p, a, b, err := Prepare(cfg)
 	if err != nil {
@@ -144,28 +111,29 @@ func Run(t TestingT, cfg Config) (Result, error) {
 		ad.Close()
 	}
 
+	// The run is complete before any node runs (RunSpecs starts them).
+	r.provider, r.sideA, r.sideB = p, a, b
 	if cfg.Progress != nil {
-		setProgress(cfg.Progress)
-		defer setProgress(nil)
+		r.progressW = cfg.Progress
+		defer func() {
+			r.progressMu.Lock()
+			r.progressW = nil
+			r.progressMu.Unlock()
+		}()
 		meta := ProgressRecord{Event: ProgressMeta, SideA: &res.SideA, SideB: &res.SideB}
 		if res.Adapter != (ndk.AdapterInfo{}) {
 			meta.Adapter = &res.Adapter
 		}
-		progress(meta)
+		r.progress(meta)
 	}
-
-	envMu.Lock()
-	env = &runEnv{cfg: cfg, provider: p, sideA: a, sideB: b}
-	envMu.Unlock()
-	defer func() { envMu.Lock(); env = nil; envMu.Unlock() }()
 
 	sc, rc := ginkgoConfig(cfg)
 	stopWatch := watchSignals()
-	res.Passed = RunSpecs(t, description(cfg), sc, rc, trackNodes)
+	res.Passed = RunSpecs(t, description(cfg), sc, rc, r.trackNodes())
 	first := stopWatch()
-	reportW.Lock()
-	res.Report = report
-	reportW.Unlock()
+	r.reportMu.Lock()
+	res.Report = r.report
+	r.reportMu.Unlock()
 	if wasInterrupted(res.Report) {
 		res.Interrupted, res.Signal = true, first
 	}
