@@ -364,7 +364,7 @@ func (b *base) closeInCallback(o ndk.Object) *Op {
 		rec.violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
 		return op
 	}
-	if !op.c.WaitReturn(rec.timeout) {
+	if !op.waitReturn(rec.timeout) {
 		rec.violate(op.violation("LT-12", "NdkCloseObject called from inside a completion callback of the object returns (after initiating a completion the provider must not hold the object in a way that deadlocks a close)",
 			fmt.Sprintf("it did not return within %v", rec.timeout)))
 	}
@@ -385,7 +385,7 @@ func (b *base) issueClose(o ndk.Object, waitCalls bool) (*Op, error) {
 		if !waitCalls {
 			break
 		}
-		if !c.c.WaitReturn(rec.timeout) {
+		if !c.waitReturn(rec.timeout) {
 			return nil, fmt.Errorf("%s did not return within %v, so %s cannot be closed (LT-8)", c, rec.timeout, b.obj)
 		}
 	}
@@ -575,6 +575,8 @@ func (l *Listener) NextRequest() *Connector {
 	helperListenerNextRequest.mark()
 	timeout := time.NewTimer(l.a.rec().timeout)
 	defer timeout.Stop()
+	var waiting *waitEntry // registered once the queue is found empty
+	defer func() { l.a.rec().waitOver(waiting) }()
 	for {
 		l.mu.Lock()
 		if len(l.queue) > 0 {
@@ -585,6 +587,9 @@ func (l *Listener) NextRequest() *Connector {
 			return c
 		}
 		l.mu.Unlock()
+		if waiting == nil {
+			waiting = l.a.rec().waiting("a connect event (NdkConnectEventCallback) on", l.obj, l.a.rec().timeout)
+		}
 		select {
 		case <-l.arrived:
 		case <-timeout.C:

@@ -77,6 +77,9 @@ func NewPair(f Family) *Pair {
 	helperNewPair.mark()
 	r := current()
 	p := &Pair{Family: f, rec: newRecorder(r.cfg.Timeout, r.cfg.Settle), run: r, byObj: map[*object]*tracked{}}
+	if r.waits != nil {
+		p.rec.watch, p.rec.spec = r.waits, r.specText()
+	}
 	DeferCleanup(p.cleanup)
 	p.A = p.openAdapter("A", r.sideA, f)
 	p.B = p.openAdapter("B", r.sideB, f)
@@ -108,7 +111,9 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
 	p.mu.Unlock()
+	waiting := p.rec.waiting(fmt.Sprintf("the provider's fault injection (SetHostState %v %v) to return", side.Addr, s), nil, p.rec.timeout)
 	returned, err := SetHostStateWithin(fi, side.Addr, s, p.rec.timeout)
+	p.rec.waitOver(waiting)
 	if !returned {
 		p.mu.Lock()
 		p.faultStuck = true
@@ -284,10 +289,9 @@ func (p *Pair) cleanup() {
 		if op == nil {
 			op = a.startAdapterClose(p.rec.untrackedOp("NDK_ADAPTER close", a.obj, KindNoCompletion))
 		}
-		select {
-		case <-op.c.Returned():
+		if op.waitReturn(p.rec.timeout) {
 			problems = append(problems, a.checkClosed()...)
-		case <-time.After(p.rec.timeout):
+		} else {
 			problems = append(problems, op.violation("LT-22", "the blocking NDK_ADAPTER close returns once the adapter's objects are closed and their callbacks returned",
 				fmt.Sprintf("it did not return within %v", p.rec.timeout)))
 		}

@@ -14,6 +14,10 @@ const (
 	ProgressPlan  = "plan"  // every spec, in run order, before any runs (Plan)
 	ProgressStart = "start" // a spec starts (Spec: its report so far)
 	ProgressEnd   = "end"   // a spec ended (Spec: its final report)
+	// ProgressWait: a spec has waited Config.WaitNotice or longer on one
+	// thing (Wait: the spec, what, how long so far, the limit); repeated
+	// every 2*WaitNotice while the wait lasts.
+	ProgressWait = "wait"
 	// ProgressResult is written by the CLI's shard of a run split over
 	// processes, after the run: Result, its whole Ginkgo report.
 	ProgressResult = "result"
@@ -37,6 +41,7 @@ type ProgressRecord struct {
 	SideB   *ndk.Side          `json:"side_b,omitempty"`
 	Adapter *ndk.AdapterInfo   `json:"adapter,omitempty"`
 	Code    *int               `json:"code,omitempty"`
+	Wait    *WaitProgress      `json:"wait,omitempty"`
 	Result  *ShardResult       `json:"result,omitempty"`
 }
 

@@ -1,7 +1,6 @@
 package suite
 
 import (
-	"context"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -69,6 +68,11 @@ type Recorder struct {
 	start   time.Time
 	timeout time.Duration
 	settle  time.Duration
+	// watch, when the run reports long waits (Config.Progress), is where
+	// the spec's waits on the provider are registered while they last,
+	// and spec is the spec's full text they name.
+	watch *waitWatch
+	spec  string
 
 	mu         sync.Mutex
 	seq        int
@@ -439,7 +443,7 @@ var helperOpReturned helperMark
 // value. The spec fails if it does not return within the deadline.
 func (op *Op) Returned() ndk.Status {
 	helperOpReturned.mark()
-	if !op.c.WaitReturn(op.rec.timeout) {
+	if !op.waitReturn(op.rec.timeout) {
 		Violate(op.violation("", "the call returns within "+op.rec.timeout.String()+" (inline, or with STATUS_PENDING)", "it did not return"))
 	}
 	ret, _, p := op.c.Return()
@@ -457,7 +461,7 @@ var helperOpWait helperMark
 func (op *Op) Wait() ndk.Status {
 	helperOpWait.mark()
 	op.Returned()
-	if !op.c.WaitDone(op.rec.timeout) {
+	if !op.waitDone(op.rec.timeout) {
 		Violate(op.notCompleted())
 	}
 	return op.final()
@@ -466,7 +470,7 @@ func (op *Op) Wait() ndk.Status {
 // ReturnedWithin waits up to d for the provider function to return, without
 // failing the spec: it reports the return value and whether it returned.
 func (op *Op) ReturnedWithin(d time.Duration) (ndk.Status, bool) {
-	if !op.c.WaitReturn(d) {
+	if !op.waitReturn(d) {
 		return 0, false
 	}
 	ret, _, p := op.c.Return()
@@ -475,10 +479,21 @@ func (op *Op) ReturnedWithin(d time.Duration) (ndk.Status, bool) {
 
 // WaitFor waits up to d for the final status without failing the spec.
 func (op *Op) WaitFor(d time.Duration) (ndk.Status, bool) {
-	if !op.c.WaitDone(d) {
+	if !op.waitDone(d) {
 		return 0, false
 	}
 	return op.final(), true
+}
+
+// waitReturn waits up to d for the call to return, the wait registered
+// with the run's watch (ProgressWait) while it blocks.
+func (op *Op) waitReturn(d time.Duration) bool {
+	return op.rec.waitClosed(op.c.Returned(), d, waitReturn, op, "", nil)
+}
+
+// waitDone waits up to d for the call's final status, as waitReturn.
+func (op *Op) waitDone(d time.Duration) bool {
+	return op.rec.waitClosed(op.c.Done(), d, waitDone, op, "", nil)
 }
 
 // await waits up to d for ch to be closed and reports whether it was (see
@@ -502,24 +517,14 @@ func (r *Recorder) unfinished() []Violation {
 	r.mu.Lock()
 	ops := append([]*Op(nil), r.ops...)
 	r.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
-	defer cancel()
-	deadline := ctx.Done() // stays closed once the time is up
+	deadline := time.Now().Add(r.timeout)
 	var out []Violation
 	for _, op := range ops {
-		select {
-		case <-op.c.Returned():
-		case <-deadline:
-		}
-		if !op.HasReturned() {
+		if !op.waitReturn(time.Until(deadline)) {
 			out = append(out, op.violation("", "the call returns within "+r.timeout.String(), "it never returned"))
 			continue
 		}
-		select {
-		case <-op.c.Done():
-		case <-deadline:
-		}
-		if !op.IsDone() {
+		if !op.waitDone(time.Until(deadline)) {
 			out = append(out, op.notCompleted())
 		}
 	}

@@ -125,6 +125,8 @@ func Run(t TestingT, cfg Config) (Result, error) {
 			meta.Adapter = &res.Adapter
 		}
 		r.progress(meta)
+		r.waits = newWaitWatch(cfg.WaitNotice, r.progress)
+		defer r.waits.close()
 	}
 
 	sc, rc := ginkgoConfig(cfg)

@@ -30,6 +30,20 @@ type runState struct {
 
 	reportMu sync.Mutex
 	report   types.Report
+
+	// waits are the spec's waits on the provider in progress, which
+	// ProgressWait records report (waits.go); nil when nobody reads the
+	// progress. spec is the full text of the spec running.
+	waits *waitWatch
+	spec  atomic.Pointer[string]
+}
+
+// specText is the full text of the spec running ("" before the first).
+func (r *runState) specText() string {
+	if s := r.spec.Load(); s != nil {
+		return *s
+	}
+	return ""
 }
 
 // active is the one package-level anchor of the suite: the run in
@@ -82,6 +96,8 @@ var _ = ReportAfterSuite("ndkconform", func(rep types.Report) {
 
 var _ = ReportBeforeEach(func(sr types.SpecReport) {
 	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt && !sr.State.Is(types.SpecStateSkipped) {
+		text := sr.FullText()
+		r.spec.Store(&text)
 		r.progress(ProgressRecord{Event: ProgressStart, Spec: &sr})
 	}
 })
