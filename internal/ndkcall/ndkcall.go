@@ -62,22 +62,24 @@ type Call struct {
 	done     chan struct{} // closed when the final status is known
 	obs      Observer
 	inv      Invoker
-	timed    bool // InitTimed: the call's times are recorded
+	issued   time.Duration // since epoch, as every time of a Call
 
-	issued time.Duration // since epoch, as every time of a Call
-
+	// The fields are ordered to pack: a harness keeps many calls, and a
+	// benchmark allocates one per call.
 	mu          sync.Mutex
 	ret         ndk.Status // the zero status if it panicked
-	retObj      ndk.Object // the object a create returned inline
+	final       ndk.Status
+	first       ndk.Status // the first completion's status
+	completions int32
 	hasReturned bool
+	viaCallback bool       // the final status (and object) is a completion's
+	panicFinal  bool       // the final status is the panic's: no object
+	timed       bool       // InitTimed: the call's times are recorded
+	retObj      ndk.Object // the object a create returned inline
+	compObj     ndk.Object // the object of the first completion
 	panicked    any
 	returnedAt  time.Duration // when it returned
-	final       ndk.Status
-	finalObj    ndk.Object
-	viaCallback bool // the final status is a completion callback's
 	doneAt      time.Duration
-	completions int
-	first       ndk.Status // the first completion's status
 }
 
 // epoch is what a Call's times count from: a Duration is a third of a
@@ -147,15 +149,15 @@ func (c *Call) setReturned(obj ndk.Object, st ndk.Status, p any) {
 	at := c.clock()
 	c.mu.Lock()
 	c.ret, c.retObj, c.hasReturned, c.panicked, c.returnedAt = st, obj, true, p, at
-	n, first := c.completions, c.first
+	n, first := int(c.completions), c.first
 	finalize := false
 	switch {
 	case p != nil:
 		// A panic is a failure whatever came before; it decides the call
 		// only if no completion did.
-		c.final, c.finalObj, c.viaCallback, finalize = ndk.StatusUnsuccessful, nil, false, n == 0
+		c.final, c.panicFinal, c.viaCallback, finalize = ndk.StatusUnsuccessful, true, false, n == 0
 	case st != ndk.StatusPending && n == 0:
-		c.final, c.finalObj, finalize = st, obj, true
+		c.final, finalize = st, true
 	}
 	if finalize {
 		c.doneAt = at
@@ -182,11 +184,11 @@ func (c *Call) setReturned(obj ndk.Object, st ndk.Status, p any) {
 func (c *Call) Complete(st ndk.Status, obj ndk.Object) (n int, returned bool, ret ndk.Status) {
 	c.mu.Lock()
 	c.completions++
-	n, returned, ret = c.completions, c.hasReturned, c.ret
+	n, returned, ret = int(c.completions), c.hasReturned, c.ret
 	finalize := false
 	if n == 1 {
-		c.first = st
-		c.final, c.finalObj, c.viaCallback = st, obj, true
+		c.first, c.compObj = st, obj
+		c.final, c.viaCallback, c.panicFinal = st, true, false
 		if !returned || ret == ndk.StatusPending {
 			c.doneAt, finalize = c.clock(), true
 		}
@@ -255,7 +257,13 @@ func (c *Call) Return() (st ndk.Status, obj ndk.Object, panicked any) {
 func (c *Call) Final() (st ndk.Status, obj ndk.Object, viaCallback bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.final, c.finalObj, c.viaCallback
+	switch {
+	case c.viaCallback:
+		obj = c.compObj
+	case !c.panicFinal:
+		obj = c.retObj
+	}
+	return c.final, obj, c.viaCallback
 }
 
 // FirstCompletion is the status of the first completion callback, and
@@ -263,14 +271,14 @@ func (c *Call) Final() (st ndk.Status, obj ndk.Object, viaCallback bool) {
 func (c *Call) FirstCompletion() (st ndk.Status, n int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.first, c.completions
+	return c.first, int(c.completions)
 }
 
 // Completions is how many completion callbacks came.
 func (c *Call) Completions() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.completions
+	return int(c.completions)
 }
 
 // ReturnedAt is how long after it was issued the call returned (0 until
