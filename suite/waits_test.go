@@ -141,6 +141,13 @@ var _ = Describe("Wait notices", func() {
 
 const envWaitChild = "NDKCONFORM_SUITE_WAIT_CHILD"
 
+// The child's limit and notice (the hanging provider declares no
+// timeout, so the limit may be short).
+const (
+	hangTimeout = 500 * time.Millisecond
+	hangNotice  = 50 * time.Millisecond
+)
+
 // A run whose provider hangs in a create writes, within the notice, a
 // ProgressWait record naming the spec and the call (in a child process:
 // Run can run once per process).
@@ -151,7 +158,7 @@ func TestRunReportsLongWaits(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		_, err = Run(t, Config{Driver: "hang-create-connector", Timeout: time.Second, WaitNotice: 100 * time.Millisecond,
+		_, err = Run(t, Config{Driver: "hang-create-connector", Timeout: hangTimeout, WaitNotice: hangNotice,
 			Focus: []string{"^" + regexpQuote(hangSpec) + "$"}, Progress: f, NoColor: true})
 		if err != nil {
 			t.Fatal(err)
@@ -189,7 +196,7 @@ func TestRunReportsLongWaits(t *testing.T) {
 	found := false
 	for _, w := range waits {
 		if w.Spec == hangSpec && w.What == "the completion of NdkCreateConnector on adapter#1 (side A)" &&
-			w.Limit == time.Second && w.Waited >= 100*time.Millisecond && w.Waited < time.Second {
+			w.Limit == hangTimeout && w.Waited >= hangNotice && w.Waited < hangTimeout {
 			found = true
 		}
 	}
