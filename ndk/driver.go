@@ -12,6 +12,12 @@ import (
 // Driver is how a provider plugs into ndkconform, in the manner of
 // database/sql/driver.Driver: it registers under a name and opens a Provider
 // from a set of key=value options.
+//
+// As database/sql/driver.DriverContext parses a data source name once into
+// a Connector, a driver that implements OptionParser has its options
+// checked and parsed once (ParseOptions) into an Opener that opens the
+// provider; the harness opens every driver so. Open(opts) stays for a
+// driver that does not, and for callers that open a driver in one step.
 type Driver interface {
 	// Options lists the option keys the driver accepts.
 	Options() []Option
@@ -19,9 +25,45 @@ type Driver interface {
 	// why not (and how to make it usable).
 	Usable() error
 	// Open validates opts (every key is one of Options) and opens the
-	// provider.
+	// provider. A driver that implements OptionParser does it as
+	// ParseOptions(d, opts) then Opener.Open.
 	Open(opts map[string]string) (Provider, error)
 }
+
+// Opener is a driver's options, checked and parsed (ParseOptions): Open
+// opens a provider from them, as database/sql/driver.Connector opens
+// connections.
+type Opener interface {
+	Open() (Provider, error)
+}
+
+// OptionParser is implemented by a Driver that parses its options ahead
+// of opening the provider.
+type OptionParser interface {
+	// ParseOptions validates the values of opts and returns what opens
+	// the provider. It is called through ndk.ParseOptions, which has
+	// refused every key that is not one of the driver's Options.
+	ParseOptions(opts map[string]string) (Opener, error)
+}
+
+// ParseOptions checks and parses the options opts of driver d, once: a key
+// that is not one of d's Options is refused naming the valid keys (see
+// CheckOptions), then a driver that implements OptionParser validates the
+// values. The Opener opens the provider from what was parsed; for a driver
+// without OptionParser it calls d.Open(opts).
+func ParseOptions(d Driver, opts map[string]string) (Opener, error) {
+	if err := CheckOptions(d, opts); err != nil {
+		return nil, err
+	}
+	if op, ok := d.(OptionParser); ok {
+		return op.ParseOptions(opts)
+	}
+	return openerFunc(func() (Provider, error) { return d.Open(opts) }), nil
+}
+
+type openerFunc func() (Provider, error)
+
+func (f openerFunc) Open() (Provider, error) { return f() }
 
 // Option documents one driver option.
 type Option struct {
@@ -92,7 +134,8 @@ func Lookup(name string) (Driver, error) {
 }
 
 // CheckOptions returns an error naming the valid keys if opts holds a key
-// the driver does not accept. Drivers call it at the top of Open.
+// the driver does not accept. ParseOptions calls it; a driver without
+// OptionParser calls it at the top of Open.
 func CheckOptions(d Driver, opts map[string]string) error {
 	valid := map[string]bool{}
 	var names []string

@@ -16,20 +16,22 @@ import (
 var ErrNotUsable = errors.New("driver not usable here")
 
 // OpenProvider opens a registered driver the way ndkconform does: the
-// registry's ndk.Lookup, the driver's option check, Usable (an error wrapping
-// ErrNotUsable), then Open.
+// registry's ndk.Lookup, its options checked and parsed once
+// (ndk.ParseOptions), Usable (an error wrapping ErrNotUsable), then the
+// parsed options' Open.
 func OpenProvider(driver string, opts map[string]string) (ndk.Provider, error) {
 	d, err := ndk.Lookup(driver)
 	if err != nil {
 		return nil, err
 	}
-	if err := ndk.CheckOptions(d, opts); err != nil {
+	opener, err := ndk.ParseOptions(d, opts)
+	if err != nil {
 		return nil, fmt.Errorf("driver %s: %w", driver, err)
 	}
 	if err := d.Usable(); err != nil {
 		return nil, fmt.Errorf("driver %s: %w: %w", driver, ErrNotUsable, err)
 	}
-	p, err := d.Open(opts)
+	p, err := opener.Open()
 	if err != nil {
 		return nil, fmt.Errorf("driver %s: %w", driver, err)
 	}

@@ -37,9 +37,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ndkconform/ndkconform/internal/ndkcall"
 	"github.com/ndkconform/ndkconform/internal/nilness"
 	"github.com/ndkconform/ndkconform/internal/wait"
-	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -186,8 +186,8 @@ func (p *Pair) setup() error {
 	if err := r.waitReturn(); err != nil {
 		return err
 	}
-	if r.st != ndk.StatusSuccess || p.dst.Port() == 0 {
-		return fmt.Errorf("%s: expected STATUS_SUCCESS and a port, the provider returned %v and %v", r.what, r.st, p.dst)
+	if st := r.status(); st != ndk.StatusSuccess || p.dst.Port() == 0 {
+		return fmt.Errorf("%s: expected STATUS_SUCCESS and a port, the provider returned %v and %v", r.what, st, p.dst)
 	}
 	return nil
 }
@@ -202,11 +202,11 @@ func (p *Pair) openAdapter(side string, addr netip.Addr) (ndk.Adapter, error) {
 	if err := r.waitReturn(); err != nil {
 		return nil, err
 	}
-	if r.st != ndk.StatusSuccess || isNil(ad) {
-		if r.st == ndk.StatusSuccess {
+	if st := r.status(); st != ndk.StatusSuccess || isNil(ad) {
+		if st == ndk.StatusSuccess {
 			return nil, fmt.Errorf("%s: expected an adapter, the provider returned STATUS_SUCCESS and none", r.what)
 		}
-		return nil, fmt.Errorf("%s: expected STATUS_SUCCESS, the provider returned %v", r.what, r.st)
+		return nil, fmt.Errorf("%s: expected STATUS_SUCCESS, the provider returned %v", r.what, st)
 	}
 	return ad, nil
 }
@@ -380,7 +380,7 @@ func (p *Pair) createQP(side string, pd ndk.PD, cq ndk.CQ) (ndk.QP, error) {
 func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
 	t := wait.Timer(p.timeout)
 	defer wait.Release(t)
-	returned, completed := connect.returned, connect.completed
+	returned, completed := connect.c.Returned(), connect.c.Done()
 	for {
 		select {
 		case c := <-p.events:
@@ -390,16 +390,19 @@ func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
 			return c, nil
 		case <-returned:
 			returned = nil
-			if connect.panicked != nil {
+			st, _, p := connect.c.Return()
+			if p != nil {
 				return nil, connect.panicError()
 			}
-			if connect.st != ndk.StatusPending && connect.st != ndk.StatusSuccess {
-				return nil, fmt.Errorf("%s: expected STATUS_PENDING or STATUS_SUCCESS, the provider returned %v", connect.what, connect.st)
+			if st != ndk.StatusPending && st != ndk.StatusSuccess {
+				return nil, fmt.Errorf("%s: expected STATUS_PENDING or STATUS_SUCCESS, the provider returned %v", connect.what, st)
 			}
 		case <-completed:
+			// Done: the completion came, or the call returned inline (the
+			// case above judges that return).
 			completed = nil
-			if connect.cst != ndk.StatusSuccess {
-				return nil, fmt.Errorf("%s: expected it to complete with STATUS_SUCCESS, its completion callback reported %v before side B got a connect event", connect.what, connect.cst)
+			if st, _, cb := connect.c.Final(); cb && st != ndk.StatusSuccess {
+				return nil, fmt.Errorf("%s: expected it to complete with STATUS_SUCCESS, its completion callback reported %v before side B got a connect event", connect.what, st)
 			}
 		case <-t.C:
 			return nil, fmt.Errorf("side B: expected a connect event (NdkConnectEventCallback) on the listener at %v for %s, none came within %v", p.dst, connect.what, p.timeout)
@@ -563,45 +566,31 @@ func (p *Pair) check() error {
 	return nil
 }
 
-// op is one provider call issued on its own goroutine, with its completion.
+// op is one provider call issued on its own goroutine, with its completion
+// (the common core of package ndkcall).
 type op struct {
 	p    *Pair
 	what string
-
-	returned chan struct{} // closed when the call returned (or panicked)
-	st       ndk.Status    // the status it returned
-	obj      ndk.Object    // the object a create returned inline
-	panicked any
-
-	completed chan struct{} // closed by the first completion callback
-	cst       ndk.Status    // the status of the completion
-	cobj      ndk.Object    // the object of a create completion
-	callbacks atomic.Int32
+	fn   func(o *op) (ndk.Object, ndk.Status)
+	c    ndkcall.Call
 }
 
-// issue calls fn on a goroutine of its own (package workers reuses them);
-// fn passes o's callbacks to the provider.
+// Invoke implements ndkcall.Invoker.
+func (o *op) Invoke() (ndk.Object, ndk.Status) { return o.fn(o) }
+
+// issue calls fn on a goroutine of its own (package ndkcall, on the pooled
+// goroutines of package workers); fn passes o's callbacks to the provider.
 func (p *Pair) issue(what string, fn func(o *op) (ndk.Object, ndk.Status)) *op {
-	o := &op{p: p, what: what, returned: make(chan struct{}), completed: make(chan struct{})}
-	workers.Go(func() {
-		defer close(o.returned)
-		defer func() {
-			if r := recover(); r != nil {
-				o.panicked = r
-			}
-		}()
-		o.obj, o.st = fn(o)
-	})
+	o := &op{p: p, what: what, fn: fn}
+	o.c.Init(nil)
+	o.c.Go(o)
 	return o
 }
 
 func (o *op) complete(st ndk.Status, x ndk.Object) {
-	if o.callbacks.Add(1) > 1 {
+	if n, _, _ := o.c.Complete(st, x); n > 1 {
 		o.p.strayf("%s: its completion callback was called more than once", o.what)
-		return
 	}
-	o.cst, o.cobj = st, x
-	close(o.completed)
 }
 
 // createDone is the op's NDK_FN_CREATE_COMPLETION.
@@ -613,8 +602,15 @@ func (o *op) requestDone(_ any, st ndk.Status) { o.complete(st, nil) }
 // closeDone is the op's NDK_FN_CLOSE_COMPLETION.
 func (o *op) closeDone(any) { o.complete(ndk.StatusSuccess, nil) }
 
+// status is what the call returned (meaningful once it returned).
+func (o *op) status() ndk.Status {
+	st, _, _ := o.c.Return()
+	return st
+}
+
 func (o *op) panicError() error {
-	err := fmt.Errorf("%s: the provider panicked: %v", o.what, o.panicked)
+	_, _, p := o.c.Return()
+	err := fmt.Errorf("%s: the provider panicked: %v", o.what, p)
 	o.p.breakWith(err)
 	return err
 }
@@ -622,12 +618,15 @@ func (o *op) panicError() error {
 // waitReturn waits for the call to return. A call that does not return
 // within the deadline, or panics, makes the pair unusable.
 func (o *op) waitReturn() error {
-	if !closedWithin(o.returned, o.p.timeout) {
+	if !o.c.WaitReturn(o.p.timeout) {
 		err := fmt.Errorf("%s: expected the call to return, it did not within %v", o.what, o.p.timeout)
 		o.p.breakWith(err)
 		return err
 	}
-	if o.panicked != nil {
+	if !o.c.IsDone() {
+		return nil // returned STATUS_PENDING: no panic
+	}
+	if _, _, p := o.c.Return(); p != nil {
 		return o.panicError()
 	}
 	return nil
@@ -639,13 +638,14 @@ func (o *op) final() (st ndk.Status, x ndk.Object, viaCallback bool, err error) 
 	if err := o.waitReturn(); err != nil {
 		return 0, nil, false, err
 	}
-	if o.st != ndk.StatusPending {
-		return o.st, o.obj, false, nil
+	if st, x, _ := o.c.Return(); st != ndk.StatusPending {
+		return st, x, false, nil
 	}
-	if !closedWithin(o.completed, o.p.timeout) {
+	if !o.c.WaitDone(o.p.timeout) {
 		return 0, nil, true, fmt.Errorf("%s returned STATUS_PENDING: expected its completion callback, it did not come within %v", o.what, o.p.timeout)
 	}
-	return o.cst, o.cobj, true, nil
+	st, x, _ = o.c.Final()
+	return st, x, true, nil
 }
 
 // succeed waits for the call's final status and requires STATUS_SUCCESS.

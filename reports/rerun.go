@@ -11,13 +11,9 @@ import (
 // run described by m again, alone: m.Rerun, shell-quoted, and a --focus
 // that selects s and no other spec.
 //
-// Ginkgo matches --focus against the suite's description (m.Suite), a
-// space and the spec's Name, so the focus is
-// '^<m.Suite> <s.Name>$' with both regexp-quoted: the rerun repeats the
-// driver and its options, so its description is the same. When m.Suite is
-// unknown (a report from before it was recorded) the focus is
-// '(^| )<s.Name>$', which also selects a spec whose name ends with a space
-// and all of s.Name.
+// ndkconform's --focus matches the spec's full text (its Name) alone,
+// with ^ at its start (see suite.Config.Focus), so the focus is
+// '^<s.Name>$', regexp-quoted.
 //
 // When m.Rerun is empty the command is built from m: "ndkconform run
 // --driver D --driver-opt K=V... --seed 1" (the seed and the other
@@ -31,10 +27,7 @@ func RerunCommand(m Meta, s Spec) string {
 		}
 		args = append(args, "--seed", "1")
 	}
-	focus := "(^| )" + regexpQuote(s.Name) + "$"
-	if m.Suite != "" {
-		focus = "^" + regexpQuote(m.Suite+" "+s.Name) + "$"
-	}
+	focus := "^" + regexpQuote(s.Name) + "$"
 	parts := make([]string, 0, len(args)+2)
 	for _, a := range args {
 		parts = append(parts, ShellQuote(a))

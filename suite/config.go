@@ -82,8 +82,14 @@ type Config struct {
 	// not selected in this run's report.
 	Skip []string
 	// Progress, when set, receives a ProgressRecord (JSON) a line: the
-	// sides and adapter, then each spec's start and end, as they happen.
+	// sides and adapter, then each spec's start and end, as they happen,
+	// and the waits that last (ProgressWait).
 	Progress io.Writer
+	// WaitNotice is how long one wait of a spec on the provider lasts
+	// before Progress gets a ProgressWait record naming the spec and what
+	// it waits for, then one every 2*WaitNotice while it lasts; 0 means
+	// DefaultWaitNotice.
+	WaitNotice time.Duration
 }
 
 func (c *Config) withDefaults() {
@@ -107,6 +113,9 @@ func (c *Config) withDefaults() {
 	}
 	if c.Seed == 0 {
 		c.Seed = 1
+	}
+	if c.WaitNotice <= 0 {
+		c.WaitNotice = DefaultWaitNotice
 	}
 }
 

@@ -56,10 +56,15 @@ func (c *CQ) WaitResults(rule string, n int) []ndk.ResultEx {
 	helperCQWaitResults.mark()
 	deadline := time.Now().Add(c.a.rec().timeout)
 	var got []ndk.ResultEx
+	var waiting *waitEntry // registered once a poll found too few
+	defer func() { c.a.rec().waitOver(waiting) }()
 	for {
 		got = append(got, c.Poll()...)
 		if len(got) >= n {
 			return got
+		}
+		if waiting == nil && c.a.rec().watch != nil {
+			waiting = c.a.rec().waiting(fmt.Sprintf("%d completion(s) in", n), c.obj, c.a.rec().timeout)
 		}
 		if time.Now().After(deadline) {
 			Violate(c.obj.violation(rule, "NdkGetCqResultsEx", fmt.Sprintf("%d completion(s) within %v", n, c.a.rec().timeout), fmt.Sprintf("%d came: %v", len(got), got)))

@@ -29,23 +29,46 @@ type Direct struct {
 	Seed             int64
 	Sequences, Steps int
 	ShrinkTime       time.Duration
-	cfg              Config
+	run              *runState
+	spec             string // the spec's full text
 }
+
+// WaitNote is a wait of a Direct spec registered for the progress (see
+// Direct.Waiting).
+type WaitNote struct {
+	w *waitWatch
+	e *waitEntry
+}
+
+// Waiting registers a wait of the spec on the provider, what it waits for
+// in words ("NdkConnect on connector#3 (side A) to return") and for at
+// most limit, so that the progress names it if it lasts (ProgressWait):
+// call End when the wait is over. It costs nothing when the run reports no
+// progress.
+func (d Direct) Waiting(what string, limit time.Duration) WaitNote {
+	if d.run == nil || d.run.waits == nil {
+		return WaitNote{}
+	}
+	return WaitNote{d.run.waits, d.run.waits.begin(d.spec, waitText, nil, what, nil, limit)}
+}
+
+// End ends the wait.
+func (n WaitNote) End() { n.w.end(n.e) }
 
 // DirectFor returns the provider and sides of the run for family f; the
 // spec skips when a side has no address of the family.
 func DirectFor(f Family) Direct {
 	GinkgoHelper()
-	e := current()
+	r := current()
 	pick := func(s ndk.Side) netip.Addr {
 		if f == IPv6 {
 			return s.IPv6
 		}
 		return s.IPv4
 	}
-	d := Direct{Provider: e.provider, A: pick(e.sideA), B: pick(e.sideB), Timeout: e.cfg.Timeout,
-		Seed: e.cfg.Seed, Sequences: e.cfg.ModelSequences, Steps: e.cfg.ModelSteps,
-		ShrinkTime: e.cfg.ModelShrinkTime, cfg: e.cfg}
+	d := Direct{Provider: r.provider, A: pick(r.sideA), B: pick(r.sideB), Timeout: r.cfg.Timeout,
+		Seed: r.cfg.Seed, Sequences: r.cfg.ModelSequences, Steps: r.cfg.ModelSteps,
+		ShrinkTime: r.cfg.ModelShrinkTime, run: r, spec: r.specText()}
 	if !d.A.IsValid() || !d.B.IsValid() {
 		Skip(fmt.Sprintf("no %v address configured for both sides", f))
 	}
@@ -56,7 +79,7 @@ func DirectFor(f Family) Direct {
 // the given full text again with the same driver, options, sides, seed
 // and model steps, and sequences model sequences.
 func (d Direct) ReplayCommand(specText string, sequences int) string {
-	c := d.cfg
+	c := d.run.cfg
 	args := []string{"ndkconform", "run", "--driver", c.Driver}
 	for _, k := range slices.Sorted(maps.Keys(c.DriverOptions)) {
 		args = append(args, "--driver-opt", quote(k+"="+c.DriverOptions[k]))

@@ -1,15 +1,12 @@
 package suite
 
 import (
-	"context"
 	"os"
 	"os/signal"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"time"
 
-	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 )
 
@@ -21,41 +18,16 @@ import (
 // at that moment, a spec that never ran included. The interrupted spec's
 // ReportAfterEach therefore waits (up to the run's Timeout) until no node
 // but itself is running, so that such a failure lands on the interrupted
-// spec, where it is no verdict.
-
-// nodesRunning counts the nodes of the suite whose body is running; every
-// node runs through trackNodes.
-var nodesRunning atomic.Int32
-
-var trackNodes = AroundNode(func(ctx context.Context, body func(context.Context)) {
-	nodesRunning.Add(1)
-	defer nodesRunning.Add(-1)
-	body(ctx)
-})
-
-var _ = ReportAfterEach(func(r types.SpecReport) {
-	if r.LeafNodeType == types.NodeTypeIt && r.State.Is(types.SpecStateInterrupted) {
-		waitAbandoned(runTimeout())
-	}
-})
+// spec, where it is no verdict. Every node runs through
+// runState.trackNodes, which counts the nodes running.
 
 // waitAbandoned waits until the calling node is the only one running, for
-// at most limit.
-func waitAbandoned(limit time.Duration) {
+// at most limit. The interrupted spec's ReportAfterEach calls it (state.go).
+func (r *runState) waitAbandoned(limit time.Duration) {
 	deadline := time.Now().Add(limit)
-	for nodesRunning.Load() > 1 && time.Now().Before(deadline) {
+	for r.nodesRunning.Load() > 1 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// runTimeout is the Timeout of the run in progress.
-func runTimeout() time.Duration {
-	envMu.Lock()
-	defer envMu.Unlock()
-	if env == nil {
-		return DefaultTimeout
-	}
-	return env.cfg.Timeout
 }
 
 // watchSignals notes the signals Ginkgo interrupts on, as they come, so

@@ -99,9 +99,7 @@ func (c *CreateOp[T]) Object() (T, ndk.Status) {
 	helperCreateOpObject.mark()
 	st := c.Wait()
 	var zero T
-	c.mu.Lock()
-	created := c.created
-	c.mu.Unlock()
+	_, created, _ := c.c.Final()
 	if st != ndk.StatusSuccess {
 		return zero, st
 	}
@@ -190,21 +188,19 @@ func create[T any](a *Adapter, call string, parent *object, kind ndk.ObjectType,
 			op.complete(st, o)
 		})
 	}
-	op.invoke(func() ndk.Status {
+	op.invokeCreate(func() (ndk.Object, ndk.Status) {
 		o, st := fn(done)
 		switch {
 		case st == ndk.StatusSuccess:
 			if o == nil {
 				a.rec().violate(op.violation("CR-2", "the object through the output parameter with STATUS_SUCCESS", "it returned STATUS_SUCCESS inline without the object"))
 			}
-			op.mu.Lock()
-			op.created = o
-			op.mu.Unlock()
+			return o, st
 		case st == ndk.StatusPending && o != nil:
 			a.rec().violate(op.violation("CR-3", "after a pending create, the object only through NdkCreateCompletion (the output parameter untouched)",
 				"it returned STATUS_PENDING and an object through its output parameter"))
 		}
-		return st
+		return nil, st
 	})
 	return c
 }
@@ -368,7 +364,7 @@ func (b *base) closeInCallback(o ndk.Object) *Op {
 		rec.violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
 		return op
 	}
-	if !await(op.returned, rec.timeout) {
+	if !op.waitReturn(rec.timeout) {
 		rec.violate(op.violation("LT-12", "NdkCloseObject called from inside a completion callback of the object returns (after initiating a completion the provider must not hold the object in a way that deadlocks a close)",
 			fmt.Sprintf("it did not return within %v", rec.timeout)))
 	}
@@ -389,7 +385,7 @@ func (b *base) issueClose(o ndk.Object, waitCalls bool) (*Op, error) {
 		if !waitCalls {
 			break
 		}
-		if !await(c.returned, rec.timeout) {
+		if !c.waitReturn(rec.timeout) {
 			return nil, fmt.Errorf("%s did not return within %v, so %s cannot be closed (LT-8)", c, rec.timeout, b.obj)
 		}
 	}
@@ -579,6 +575,8 @@ func (l *Listener) NextRequest() *Connector {
 	helperListenerNextRequest.mark()
 	timeout := time.NewTimer(l.a.rec().timeout)
 	defer timeout.Stop()
+	var waiting *waitEntry // registered once the queue is found empty
+	defer func() { l.a.rec().waitOver(waiting) }()
 	for {
 		l.mu.Lock()
 		if len(l.queue) > 0 {
@@ -589,6 +587,9 @@ func (l *Listener) NextRequest() *Connector {
 			return c
 		}
 		l.mu.Unlock()
+		if waiting == nil {
+			waiting = l.a.rec().waiting("a connect event (NdkConnectEventCallback) on", l.obj, l.a.rec().timeout)
+		}
 		select {
 		case <-l.arrived:
 		case <-timeout.C:

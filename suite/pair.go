@@ -47,6 +47,7 @@ type Pair struct {
 	Family Family
 	A, B   *Adapter
 	rec    *Recorder
+	run    *runState // the run the spec is part of
 
 	mu      sync.Mutex
 	nextID  int
@@ -74,11 +75,14 @@ var helperNewPair helperMark
 // Call it from a BeforeEach or a spec body.
 func NewPair(f Family) *Pair {
 	helperNewPair.mark()
-	e := current()
-	p := &Pair{Family: f, rec: newRecorder(e.cfg.Timeout, e.cfg.Settle), byObj: map[*object]*tracked{}}
+	r := current()
+	p := &Pair{Family: f, rec: newRecorder(r.cfg.Timeout, r.cfg.Settle), run: r, byObj: map[*object]*tracked{}}
+	if r.waits != nil {
+		p.rec.watch, p.rec.spec = r.waits, r.specText()
+	}
 	DeferCleanup(p.cleanup)
-	p.A = p.openAdapter("A", e.sideA, f)
-	p.B = p.openAdapter("B", e.sideB, f)
+	p.A = p.openAdapter("A", r.sideA, f)
+	p.B = p.openAdapter("B", r.sideB, f)
 	return p
 }
 
@@ -100,14 +104,16 @@ var helperPairSetHostState helperMark
 // back up.
 func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	helperPairSetHostState.mark()
-	fi, ok := current().provider.(ndk.FaultInjector)
+	fi, ok := p.run.provider.(ndk.FaultInjector)
 	if !ok {
 		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
 	}
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
 	p.mu.Unlock()
+	waiting := p.rec.waiting(fmt.Sprintf("the provider's fault injection (SetHostState %v %v) to return", side.Addr, s), nil, p.rec.timeout)
 	returned, err := SetHostStateWithin(fi, side.Addr, s, p.rec.timeout)
+	p.rec.waitOver(waiting)
 	if !returned {
 		p.mu.Lock()
 		p.faultStuck = true
@@ -125,7 +131,7 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 // TimeoutMargin at least (Prepare refuses it otherwise), so a wait that
 // outlives Timeout is one the provider said it would end sooner.
 func (p *Pair) DeclaredTimeout(name string) (time.Duration, bool) {
-	td, ok := current().provider.(ndk.TimeoutDeclarer)
+	td, ok := p.run.provider.(ndk.TimeoutDeclarer)
 	if !ok {
 		return 0, false
 	}
@@ -155,7 +161,7 @@ func (p *Pair) openAdapter(side string, s ndk.Side, f Family) *Adapter {
 	op := p.rec.newOp("OPEN_NDK_ADAPTER", nil, KindNoCompletion)
 	op.invoke(func() ndk.Status {
 		var st ndk.Status
-		a.Adapter, st = current().provider.OpenAdapter(addr)
+		a.Adapter, st = p.run.provider.OpenAdapter(addr)
 		return st
 	})
 	if st := op.Returned(); st != ndk.StatusSuccess || isNil(a.Adapter) {
@@ -257,7 +263,7 @@ func (p *Pair) cleanup() {
 	}
 	// Put faulted hosts back up before the adapters close, unless the
 	// provider is stuck already (the run is aborted).
-	if fi, ok := current().provider.(ndk.FaultInjector); ok && !stuck {
+	if fi, ok := p.run.provider.(ndk.FaultInjector); ok && !stuck {
 		for _, addr := range p.faulted {
 			returned, err := SetHostStateWithin(fi, addr, ndk.HostUp, p.rec.timeout)
 			if !returned {
@@ -283,10 +289,9 @@ func (p *Pair) cleanup() {
 		if op == nil {
 			op = a.startAdapterClose(p.rec.untrackedOp("NDK_ADAPTER close", a.obj, KindNoCompletion))
 		}
-		select {
-		case <-op.returned:
+		if op.waitReturn(p.rec.timeout) {
 			problems = append(problems, a.checkClosed()...)
-		case <-time.After(p.rec.timeout):
+		} else {
 			problems = append(problems, op.violation("LT-22", "the blocking NDK_ADAPTER close returns once the adapter's objects are closed and their callbacks returned",
 				fmt.Sprintf("it did not return within %v", p.rec.timeout)))
 		}

@@ -22,13 +22,9 @@ func Plan(cfg Config) ([]types.SpecReport, error) {
 	if err := cfg.checkFilters(); err != nil {
 		return nil, UsageError{err}
 	}
-	envMu.Lock()
-	if didRun {
-		envMu.Unlock()
+	if !begin(&runState{cfg: cfg}) {
 		return nil, errors.New("suite.Plan can run once per process, and not with suite.Run")
 	}
-	didRun = true
-	envMu.Unlock()
 
 	sc, _ := ginkgoConfig(cfg)
 	preview := PreviewSpecs(description(cfg), sc)

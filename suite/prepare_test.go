@@ -4,9 +4,11 @@ import (
 	"errors"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/ndkconform/ndkconform/drivers/sim"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -88,4 +90,51 @@ func errString(err error) string {
 		return ""
 	}
 	return strings.TrimSpace(err.Error())
+}
+
+// countingDriver is sim, counting how its options are parsed and how it
+// is opened.
+type countingDriver struct {
+	sim.Driver
+	parses, opens *atomic.Int32
+}
+
+func (d countingDriver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
+	d.parses.Add(1)
+	return sim.ParseOptions(opts)
+}
+
+func (d countingDriver) Open(opts map[string]string) (ndk.Provider, error) {
+	d.opens.Add(1)
+	return d.Driver.Open(opts)
+}
+
+var counting = countingDriver{parses: new(atomic.Int32), opens: new(atomic.Int32)}
+
+func init() { ndk.Register("counting-sim", counting) }
+
+// Prepare parses the options once and opens the provider from what was
+// parsed; an unknown option is refused as clearly as ever.
+func TestPrepareParsesOptionsOnce(t *testing.T) {
+	p, _, _, err := Prepare(Config{Driver: "counting-sim", DriverOptions: map[string]string{"completion": "inline"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Close()
+	if n, m := counting.parses.Load(), counting.opens.Load(); n != 1 || m != 0 {
+		t.Errorf("Prepare parsed the options %d times and called Open(opts) %d times; want once and never", n, m)
+	}
+	_, _, _, err = Prepare(Config{Driver: "counting-sim", DriverOptions: map[string]string{"bogus": "1"}})
+	var ue UsageError
+	want := "driver counting-sim: unknown option bogus (valid: completion, seed, hosts, variant, max-objects, link-rate, disconnect-timeout, connect-timeout)"
+	if !errors.As(err, &ue) || err.Error() != want {
+		t.Errorf("Prepare with an unknown option: %v, want the usage error %q", err, want)
+	}
+	_, _, _, err = Prepare(Config{Driver: "counting-sim", DriverOptions: map[string]string{"completion": "sometimes"}})
+	if want := `driver counting-sim: invalid completion="sometimes" (valid: inline, deferred, reentrant, random)`; !errors.As(err, &ue) || err.Error() != want {
+		t.Errorf("Prepare with a bad value: %v, want the usage error %q", err, want)
+	}
+	if n := counting.parses.Load(); n != 2 {
+		t.Errorf("options parsed %d times in all, want 2 (the unknown key is refused before the driver parses)", n)
+	}
 }

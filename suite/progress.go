@@ -3,11 +3,8 @@ package suite
 import (
 	"encoding/json"
 	"io"
-	"sync"
-	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 )
 
@@ -17,11 +14,14 @@ const (
 	ProgressPlan  = "plan"  // every spec, in run order, before any runs (Plan)
 	ProgressStart = "start" // a spec starts (Spec: its report so far)
 	ProgressEnd   = "end"   // a spec ended (Spec: its final report)
+	// ProgressWait: a spec has waited Config.WaitNotice or longer on one
+	// thing (Wait: the spec, what, how long so far, the limit); repeated
+	// every 2*WaitNotice while the wait lasts.
+	ProgressWait = "wait"
 	// ProgressResult is written by the CLI's shard of a run split over
 	// processes, after the run: Result, its whole Ginkgo report.
 	ProgressResult = "result"
 	ProgressExit   = "exit" // written by the CLI: the run ended with Code
-	ProgressWait   = "wait" // a spec has been waiting long on one thing
 )
 
 // ProgressRecord is one line of Config.Progress. A process that watches a
@@ -41,17 +41,8 @@ type ProgressRecord struct {
 	SideB   *ndk.Side          `json:"side_b,omitempty"`
 	Adapter *ndk.AdapterInfo   `json:"adapter,omitempty"`
 	Code    *int               `json:"code,omitempty"`
+	Wait    *WaitProgress      `json:"wait,omitempty"`
 	Result  *ShardResult       `json:"result,omitempty"`
-	Wait    *WaitRecord        `json:"wait,omitempty"`
-}
-
-// WaitRecord (event wait) tells a spec that has been waiting long on one
-// thing: which spec, what for, how long so far, and the limit.
-type WaitRecord struct {
-	Spec   string        `json:"spec"`
-	What   string        `json:"what"`
-	Waited time.Duration `json:"waited"`
-	Limit  time.Duration `json:"limit"`
 }
 
 // ShardResult is what a process that ran a share of the selected specs
@@ -63,11 +54,6 @@ type ShardResult struct {
 	Signal      string       `json:"signal,omitempty"` // "interrupt", "terminated": os.Signal.String()
 }
 
-var (
-	progressMu sync.Mutex
-	progressW  io.Writer
-)
-
 // WriteProgress writes rec as one line to w. Each record is written with a
 // single Write, so a line is whole even when the process dies next.
 func WriteProgress(w io.Writer, rec ProgressRecord) error {
@@ -78,29 +64,3 @@ func WriteProgress(w io.Writer, rec ProgressRecord) error {
 	_, err = w.Write(append(b, '\n'))
 	return err
 }
-
-func progress(rec ProgressRecord) {
-	progressMu.Lock()
-	defer progressMu.Unlock()
-	if progressW != nil {
-		WriteProgress(progressW, rec)
-	}
-}
-
-func setProgress(w io.Writer) {
-	progressMu.Lock()
-	progressW = w
-	progressMu.Unlock()
-}
-
-var _ = ReportBeforeEach(func(r types.SpecReport) {
-	if r.LeafNodeType == types.NodeTypeIt && !r.State.Is(types.SpecStateSkipped) {
-		progress(ProgressRecord{Event: ProgressStart, Spec: &r})
-	}
-})
-
-var _ = ReportAfterEach(func(r types.SpecReport) {
-	if r.LeafNodeType == types.NodeTypeIt {
-		progress(ProgressRecord{Event: ProgressEnd, Spec: &r})
-	}
-})

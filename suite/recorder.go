@@ -1,7 +1,6 @@
 package suite
 
 import (
-	"context"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -11,8 +10,8 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/internal/ndkcall"
 	"github.com/ndkconform/ndkconform/internal/wait"
-	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -69,6 +68,11 @@ type Recorder struct {
 	start   time.Time
 	timeout time.Duration
 	settle  time.Duration
+	// watch, when the run reports long waits (Config.Progress), is where
+	// the spec's waits on the provider are registered while they last,
+	// and spec is the spec's full text they name.
+	watch *waitWatch
+	spec  string
 
 	mu         sync.Mutex
 	seq        int
@@ -284,26 +288,22 @@ func (r *Recorder) markClosed(o *object) {
 	r.mu.Unlock()
 }
 
-// Op is one provider call: when and how it returned, and its completion.
+// Op is one provider call: when and how it returned, and its completion
+// (the common core of package ndkcall, which it observes to check the
+// rules of completion callbacks as things happen).
 type Op struct {
 	rec  *Recorder
 	Call string // the NDKPI function, e.g. "NdkListen"
 	Obj  *object
 	Kind CallKind
 
-	returned chan struct{}
-	done     chan struct{} // closed when the final status is known
-	issued   time.Duration // when the call was made, since the recorder started
-	doneAt   time.Duration // when the final status became known
-
-	mu          sync.Mutex
-	ret         ndk.Status
-	hasReturned bool
-	panicked    any
-	final       ndk.Status
-	completions int
-	created     ndk.Object // for creates: the new object
-	onFinal     func(ndk.Status)
+	c ndkcall.Call
+	// fn or createFn is the provider call (invoke, invokeCreate).
+	fn       func() ndk.Status
+	createFn func() (ndk.Object, ndk.Status)
+	// onFinal, set before the call is made, runs once the final status is
+	// known.
+	onFinal func(ndk.Status)
 }
 
 func (r *Recorder) newOp(call string, obj *object, kind CallKind) *Op {
@@ -343,7 +343,9 @@ func appendOp(ops []*Op, op *Op) []*Op {
 // untrackedOp is an Op the end-of-spec check does not list: its caller
 // reports on it.
 func (r *Recorder) untrackedOp(call string, obj *object, kind CallKind) *Op {
-	return &Op{rec: r, Call: call, Obj: obj, Kind: kind, returned: make(chan struct{}), done: make(chan struct{}), issued: r.since()}
+	op := &Op{rec: r, Call: call, Obj: obj, Kind: kind}
+	op.c.InitTimed(op)
+	return op
 }
 
 func (op *Op) String() string {
@@ -362,33 +364,33 @@ func (op *Op) violation(rule, expected, observed string) Violation {
 // provider that never returns cannot hang the run, and one that panics
 // fails the spec instead of the process.
 func (op *Op) invoke(fn func() ndk.Status) *Op {
-	workers.Go(func() {
-		var st ndk.Status
-		defer func() {
-			p := recover()
-			op.returnWith(st, p)
-		}()
-		st = fn()
-	})
+	op.fn = fn
+	op.c.Go(op)
 	return op
 }
 
-func (op *Op) returnWith(st ndk.Status, p any) {
-	op.mu.Lock()
-	op.ret, op.hasReturned, op.panicked = st, true, p
-	completions := op.completions
-	var finalize bool
-	if p != nil {
-		op.final = ndk.StatusUnsuccessful
-		finalize = completions == 0
-	} else if st != ndk.StatusPending {
-		if completions > 0 {
-			op.rec.violate(op.violation(inlineRule[op.Kind], "no completion callback for a call that did not return STATUS_PENDING",
-				fmt.Sprintf("it returned %v inline and its completion callback was called too (with %v)", st, op.final)))
-		} else {
-			op.final = st
-			finalize = true
-		}
+// invokeCreate is invoke for a create, whose fn returns the object it
+// returned inline too.
+func (op *Op) invokeCreate(fn func() (ndk.Object, ndk.Status)) *Op {
+	op.createFn = fn
+	op.c.Go(op)
+	return op
+}
+
+// Invoke implements ndkcall.Invoker.
+func (op *Op) Invoke() (ndk.Object, ndk.Status) {
+	if op.createFn != nil {
+		return op.createFn()
+	}
+	return nil, op.fn()
+}
+
+// CallReturned implements ndkcall.Observer: the checks of the call's
+// return (it runs before the call is seen returned).
+func (op *Op) CallReturned(st ndk.Status, p any, completions int, first ndk.Status) {
+	if p == nil && st != ndk.StatusPending && completions > 0 {
+		op.rec.violate(op.violation(inlineRule[op.Kind], "no completion callback for a call that did not return STATUS_PENDING",
+			fmt.Sprintf("it returned %v inline and its completion callback was called too (with %v)", st, first)))
 	}
 	if p != nil {
 		op.rec.violate(op.violation("", "the call returns", fmt.Sprintf("the provider panicked: %v", p)))
@@ -396,85 +398,43 @@ func (op *Op) returnWith(st ndk.Status, p any) {
 	if op.Kind == KindClose && p == nil && st != ndk.StatusSuccess && st != ndk.StatusPending {
 		op.rec.violate(op.violation("CR-5", "STATUS_SUCCESS or STATUS_PENDING (a close can never fail)", fmt.Sprintf("it returned %v", st)))
 	}
-	op.mu.Unlock()
-	// The final status is published before the return, so that whoever sees
-	// the call returned inline also sees it done.
-	if finalize {
-		op.finish()
+}
+
+// CallDone implements ndkcall.Observer.
+func (op *Op) CallDone(st ndk.Status) {
+	if op.onFinal != nil {
+		op.onFinal(st)
 	}
-	close(op.returned)
 }
 
 // complete is the completion callback's body.
 func (op *Op) complete(st ndk.Status, created ndk.Object) {
-	op.mu.Lock()
-	op.completions++
-	n := op.completions
-	returned, ret := op.hasReturned, op.ret
-	if n == 1 {
-		op.final, op.created = st, created
-	}
-	op.mu.Unlock()
+	n, returned, ret := op.c.Complete(st, created)
 	switch {
 	case n > 1:
 		op.rec.violate(op.violation(pendingRule[op.Kind], "its completion callback called exactly once",
 			fmt.Sprintf("the completion callback was called %d times", n)))
-		return
 	case returned && ret != ndk.StatusPending:
 		op.rec.violate(op.violation(inlineRule[op.Kind], "no completion callback for a call that did not return STATUS_PENDING",
 			fmt.Sprintf("it returned %v inline, then its completion callback was called (with %v)", ret, st)))
-		return
-	}
-	op.finish()
-}
-
-func (op *Op) finish() {
-	op.mu.Lock()
-	f, st := op.onFinal, op.final
-	select {
-	case <-op.done:
-		op.mu.Unlock()
-		return
-	default:
-	}
-	op.doneAt = op.rec.since()
-	close(op.done)
-	op.mu.Unlock()
-	if f != nil {
-		f(st)
 	}
 }
 
 // FinishedBefore reports whether op's final status was known before other
 // was issued: then the two calls did not overlap.
-func (op *Op) FinishedBefore(other *Op) bool {
-	if !op.IsDone() {
-		return false
-	}
-	op.mu.Lock()
-	defer op.mu.Unlock()
-	return op.doneAt < other.issued
-}
+func (op *Op) FinishedBefore(other *Op) bool { return op.c.FinishedBefore(&other.c) }
 
 // HasReturned reports whether the provider function returned.
-func (op *Op) HasReturned() bool {
-	select {
-	case <-op.returned:
-		return true
-	default:
-		return false
-	}
-}
+func (op *Op) HasReturned() bool { return op.c.HasReturned() }
 
 // IsDone reports whether the call's final status is known (it returned
 // inline, or its completion callback came).
-func (op *Op) IsDone() bool {
-	select {
-	case <-op.done:
-		return true
-	default:
-		return false
-	}
+func (op *Op) IsDone() bool { return op.c.IsDone() }
+
+// final is the call's final status (meaningful once it is done).
+func (op *Op) final() ndk.Status {
+	st, _, _ := op.c.Final()
+	return st
 }
 
 var helperOpReturned helperMark
@@ -483,12 +443,10 @@ var helperOpReturned helperMark
 // value. The spec fails if it does not return within the deadline.
 func (op *Op) Returned() ndk.Status {
 	helperOpReturned.mark()
-	if !await(op.returned, op.rec.timeout) {
+	if !op.waitReturn(op.rec.timeout) {
 		Violate(op.violation("", "the call returns within "+op.rec.timeout.String()+" (inline, or with STATUS_PENDING)", "it did not return"))
 	}
-	op.mu.Lock()
-	p, ret := op.panicked, op.ret
-	op.mu.Unlock()
+	ret, _, p := op.c.Return()
 	if p != nil {
 		Violate(op.violation("", "the call returns", fmt.Sprintf("the provider panicked: %v", p)))
 	}
@@ -503,33 +461,39 @@ var helperOpWait helperMark
 func (op *Op) Wait() ndk.Status {
 	helperOpWait.mark()
 	op.Returned()
-	if !await(op.done, op.rec.timeout) {
+	if !op.waitDone(op.rec.timeout) {
 		Violate(op.notCompleted())
 	}
-	op.mu.Lock()
-	defer op.mu.Unlock()
-	return op.final
+	return op.final()
 }
 
 // ReturnedWithin waits up to d for the provider function to return, without
 // failing the spec: it reports the return value and whether it returned.
 func (op *Op) ReturnedWithin(d time.Duration) (ndk.Status, bool) {
-	if !await(op.returned, d) {
+	if !op.waitReturn(d) {
 		return 0, false
 	}
-	op.mu.Lock()
-	defer op.mu.Unlock()
-	return op.ret, op.panicked == nil
+	ret, _, p := op.c.Return()
+	return ret, p == nil
 }
 
 // WaitFor waits up to d for the final status without failing the spec.
 func (op *Op) WaitFor(d time.Duration) (ndk.Status, bool) {
-	if !await(op.done, d) {
+	if !op.waitDone(d) {
 		return 0, false
 	}
-	op.mu.Lock()
-	defer op.mu.Unlock()
-	return op.final, true
+	return op.final(), true
+}
+
+// waitReturn waits up to d for the call to return, the wait registered
+// with the run's watch (ProgressWait) while it blocks.
+func (op *Op) waitReturn(d time.Duration) bool {
+	return op.rec.waitClosed(op.c.Returned(), d, waitReturn, op, "", nil)
+}
+
+// waitDone waits up to d for the call's final status, as waitReturn.
+func (op *Op) waitDone(d time.Duration) bool {
+	return op.rec.waitClosed(op.c.Done(), d, waitDone, op, "", nil)
 }
 
 // await waits up to d for ch to be closed and reports whether it was (see
@@ -537,11 +501,7 @@ func (op *Op) WaitFor(d time.Duration) (ndk.Status, bool) {
 func await(ch <-chan struct{}, d time.Duration) bool { return wait.Closed(ch, d) }
 
 // Completions returns how many times the completion callback was called.
-func (op *Op) Completions() int {
-	op.mu.Lock()
-	defer op.mu.Unlock()
-	return op.completions
-}
+func (op *Op) Completions() int { return op.c.Completions() }
 
 // notCompleted is the violation of a pending call whose completion
 // callback did not come within the deadline.
@@ -557,24 +517,14 @@ func (r *Recorder) unfinished() []Violation {
 	r.mu.Lock()
 	ops := append([]*Op(nil), r.ops...)
 	r.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
-	defer cancel()
-	deadline := ctx.Done() // stays closed once the time is up
+	deadline := time.Now().Add(r.timeout)
 	var out []Violation
 	for _, op := range ops {
-		select {
-		case <-op.returned:
-		case <-deadline:
-		}
-		if !op.HasReturned() {
+		if !op.waitReturn(time.Until(deadline)) {
 			out = append(out, op.violation("", "the call returns within "+r.timeout.String(), "it never returned"))
 			continue
 		}
-		select {
-		case <-op.done:
-		case <-deadline:
-		}
-		if !op.IsDone() {
+		if !op.waitDone(time.Until(deadline)) {
 			out = append(out, op.notCompleted())
 		}
 	}

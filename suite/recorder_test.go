@@ -12,7 +12,7 @@ import (
 func waitReturned(t *testing.T, op *Op) {
 	t.Helper()
 	select {
-	case <-op.returned:
+	case <-op.c.Returned():
 	case <-time.After(5 * time.Second):
 		t.Fatal("op did not return")
 	}

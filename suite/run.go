@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -44,37 +43,9 @@ type UsageError struct{ Err error }
 func (e UsageError) Error() string { return e.Err.Error() }
 func (e UsageError) Unwrap() error { return e.Err }
 
-type runEnv struct {
-	cfg          Config
-	provider     ndk.Provider
-	sideA, sideB ndk.Side
-}
-
-var (
-	envMu   sync.Mutex
-	env     *runEnv
-	report  types.Report
-	didRun  bool
-	reportW sync.Mutex
-)
-
-var _ = ReportAfterSuite("ndkconform", func(r types.Report) {
-	reportW.Lock()
-	report = r
-	reportW.Unlock()
-})
-
-func current() *runEnv {
-	envMu.Lock()
-	defer envMu.Unlock()
-	if env == nil {
-		Fail("ndkconform: specs run only through suite.Run")
-	}
-	return env
-}
-
 // Prepare opens the configured driver and checks the configuration without
-// running anything: the driver and its options, the sides' addresses (the
+// running anything: the driver and its options (checked and parsed once,
+// ndk.ParseOptions, before Usable), the sides' addresses (the
 // provider must open an adapter for each), and a Timeout longer than every
 // wait the provider declares (ndk.TimeoutDeclarer) by TimeoutMargin. Errors
 // are UsageErrors, except for a provider that fails opening or closing an
@@ -89,13 +60,16 @@ func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
 	}
-	if err := ndk.CheckOptions(d, cfg.DriverOptions); err != nil {
+	// The options are checked and parsed once, here (ndk.ParseOptions):
+	// the driver opens from what was parsed.
+	opener, err := ndk.ParseOptions(d, cfg.DriverOptions)
+	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
 	}
 	if err := d.Usable(); err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s is not usable here: %w", cfg.Driver, err)}
 	}
-	p, err := d.Open(cfg.DriverOptions)
+	p, err := opener.Open()
 	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
 	}
@@ -121,13 +95,10 @@ func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 // anything, when the configuration cannot run.
 func Run(t TestingT, cfg Config) (Result, error) {
 	cfg.withDefaults()
-	envMu.Lock()
-	if didRun {
-		envMu.Unlock()
+	r := &runState{cfg: cfg}
+	if !begin(r) {
 		return Result{}, errors.New("suite.Run can run once per process")
 	}
-	didRun = true
-	envMu.Unlock()
 
 	p, a, b, err := Prepare(cfg)
 	if err != nil {
@@ -140,28 +111,31 @@ func Run(t TestingT, cfg Config) (Result, error) {
 		ad.Close()
 	}
 
+	// The run is complete before any node runs (RunSpecs starts them).
+	r.provider, r.sideA, r.sideB = p, a, b
 	if cfg.Progress != nil {
-		setProgress(cfg.Progress)
-		defer setProgress(nil)
+		r.progressW = cfg.Progress
+		defer func() {
+			r.progressMu.Lock()
+			r.progressW = nil
+			r.progressMu.Unlock()
+		}()
 		meta := ProgressRecord{Event: ProgressMeta, SideA: &res.SideA, SideB: &res.SideB}
 		if res.Adapter != (ndk.AdapterInfo{}) {
 			meta.Adapter = &res.Adapter
 		}
-		progress(meta)
+		r.progress(meta)
+		r.waits = newWaitWatch(cfg.WaitNotice, r.progress)
+		defer r.waits.close()
 	}
-
-	envMu.Lock()
-	env = &runEnv{cfg: cfg, provider: p, sideA: a, sideB: b}
-	envMu.Unlock()
-	defer func() { envMu.Lock(); env = nil; envMu.Unlock() }()
 
 	sc, rc := ginkgoConfig(cfg)
 	stopWatch := watchSignals()
-	res.Passed = RunSpecs(t, description(cfg), sc, rc, trackNodes)
+	res.Passed = RunSpecs(t, description(cfg), sc, rc, r.trackNodes())
 	first := stopWatch()
-	reportW.Lock()
-	res.Report = report
-	reportW.Unlock()
+	r.reportMu.Lock()
+	res.Report = r.report
+	r.reportMu.Unlock()
 	if wasInterrupted(res.Report) {
 		res.Interrupted, res.Signal = true, first
 	}
@@ -174,7 +148,9 @@ func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	format.UseStringerRepresentation = true
 	sc, rc := GinkgoConfiguration()
 	sc.LabelFilter = cfg.LabelFilter
-	sc.FocusStrings = cfg.Focus
+	// Config.Focus matches the spec's full text alone (see focusFor);
+	// checkFilters refused a focus that does not parse.
+	sc.FocusStrings, _ = focusStrings(cfg)
 	if len(cfg.Skip) > 0 {
 		// Ginkgo matches the description, a space and the spec's full text.
 		alts := make([]string, len(cfg.Skip))
@@ -192,16 +168,6 @@ func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	return sc, rc
 }
 
-// Reporting is the suite's description and Ginkgo's reporter
-// configuration in a run of cfg, for a process that shows the progress of
-// runs in other processes (the CLI's shares of a run) as Ginkgo shows a
-// run's own.
-func Reporting(cfg Config) (string, types.ReporterConfig) {
-	cfg.withDefaults()
-	_, rc := ginkgoConfig(cfg)
-	return description(cfg), rc
-}
-
 // GinkgoSuite is the suite's description and Ginkgo's suite configuration
 // in a run of cfg (its filters as Ginkgo applies them), for a process that
 // builds the report of runs in other processes.
@@ -212,7 +178,8 @@ func GinkgoSuite(cfg Config) (string, types.SuiteConfig) {
 }
 
 // description is the suite's description in a run of cfg (Ginkgo matches
-// --focus against it too).
+// focus and skip regexps against it, a space and the spec's full text:
+// focusFor and Config.Skip take it into account).
 func description(cfg Config) string { return "ndkconform: " + describeProvider(cfg) }
 
 func firstAddr(s ndk.Side) (a netipAddr) {

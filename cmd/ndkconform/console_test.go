@@ -6,8 +6,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/suite"
+	"github.com/onsi/ginkgo/v2/types"
 )
 
 // ginkgoVoice is what Ginkgo's own reporter prints: the console has one
@@ -141,5 +144,30 @@ func TestOutputsCheckedFirst(t *testing.T) {
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "for usage") {
 			t.Errorf("%q: exit %d, want 2 before anything ran\nstdout:\n%s\nstderr:\n%s", args, r.code, r.stdout, r.stderr)
 		}
+	}
+}
+
+// The console breaks its line of marks to name a spec that waits long,
+// with what it waits for, and counts the marks per line.
+func TestConsoleWaitNote(t *testing.T) {
+	var b strings.Builder
+	c := &console{w: &b}
+	c.begin(reports.Meta{Driver: "sim"}, 2, 5, 1, 1)
+	passed := types.SpecReport{LeafNodeType: types.NodeTypeIt, LeafNodeText: "a", State: types.SpecStatePassed, NumAttempts: 1}
+	c.ended(passed)
+	c.waiting(suite.ProgressRecord{Event: suite.ProgressWait, Wait: &suite.WaitProgress{Spec: "b spec", What: "the completion of NdkConnect on connector#3 (side A)",
+		Waited: 5 * time.Second, Limit: 10 * time.Second}})
+	failed := passed
+	failed.LeafNodeText, failed.State, failed.Failure = "b spec", types.SpecStateFailed, types.Failure{Message: "LC-14: boom"}
+	if !c.ended(failed) {
+		t.Error("a failure not waived is not reported failed")
+	}
+	c.end()
+	want := "ndkconform " + toolVersion() + ": 2 of 5 specs against sim, in 1 process, seed 1\n" +
+		".\n" +
+		"  waiting 5s (limit 10s) in \"b spec\": for the completion of NdkConnect on connector#3 (side A)\n" +
+		"F\n"
+	if b.String() != want {
+		t.Errorf("console:\n%s\nwant:\n%s", b.String(), want)
 	}
 }

@@ -273,6 +273,67 @@ func TestRunVariantFails(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
 		}
 	}
+	// Every rerun command the summary prints, run as the shell would,
+	// selects its spec alone, and it fails again.
+	reruns := regexp.MustCompile(`(?m)^ +rerun: (ndkconform run .*)$`).FindAllStringSubmatch(r.stdout, -1)
+	if len(reruns) == 0 {
+		t.Fatalf("no rerun command:\n%s", r.stdout)
+	}
+	for i, m := range reruns {
+		args := shellWords(t, m[1])[1:]
+		if i > 0 {
+			args = append(args, "--dry-run")
+		}
+		rr := ndkconform(t, args...)
+		want := regexp.MustCompile(`(?m)^1 selected, \d+ not selected$`)
+		if i == 0 {
+			want = regexp.MustCompile(`(?m)^0 passed, 1 failed, 0 skipped$`)
+		}
+		if !want.MatchString(rr.stdout) {
+			t.Errorf("%s: exit %d, want %s\nstdout:\n%s\nstderr:\n%s", m[1], rr.code, want, rr.stdout, rr.stderr)
+		}
+	}
+}
+
+// shellWords splits a command line as a POSIX shell does, for the quoting
+// ndkconform prints: words separated by spaces, single-quoted parts, and
+// '\'' for a quote.
+func shellWords(t *testing.T, line string) []string {
+	t.Helper()
+	var words []string
+	var w strings.Builder
+	in, quoted := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quoted && c == '\'':
+			quoted = false
+		case quoted:
+			w.WriteByte(c)
+		case c == '\'':
+			quoted, in = true, true
+		case c == '\\' && i+1 < len(line):
+			i++
+			w.WriteByte(line[i])
+			in = true
+		case c == ' ':
+			if in {
+				words = append(words, w.String())
+				w.Reset()
+				in = false
+			}
+		default:
+			w.WriteByte(c)
+			in = true
+		}
+	}
+	if quoted {
+		t.Fatalf("unterminated quote in %q", line)
+	}
+	if in {
+		words = append(words, w.String())
+	}
+	return words
 }
 
 func TestRunNoSpecSelected(t *testing.T) {

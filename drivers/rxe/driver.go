@@ -1,11 +1,15 @@
 package rxe
 
 import (
+	"fmt"
+	"strings"
+	"time"
+
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
 func init() {
-	ndk.Register("rxe", Driver{})
+	ndk.Register("rxe", parsingDriver{})
 }
 
 // Option names.
@@ -51,4 +55,76 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptFaults, Default: "",
 			Usage: "fault injection for the specs that need it: tc = a host made unresponsive or down has all its traffic dropped by tc filters on its network device (needs CAP_NET_ADMIN and the sch_ingress, cls_matchall and act_gact modules; for test machines only)"},
 	}
+}
+
+// parsingDriver is the driver registered as "rxe": Driver, with its
+// options parsed once (ndk.OptionParser). Driver has no ParseOptions of
+// its own, so that a driver that embeds it and overrides Open is opened
+// through that Open.
+type parsingDriver struct{ Driver }
+
+var _ ndk.OptionParser = parsingDriver{}
+
+// ParseOptions implements ndk.OptionParser (see parseOptions).
+func (parsingDriver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
+	return parseOptions(opts)
+}
+
+// Open implements ndk.Driver: the options checked and parsed, then the
+// Opener's Open.
+func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
+	if err := ndk.CheckOptions(d, opts); err != nil {
+		return nil, err
+	}
+	o, err := parseOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return o.Open()
+}
+
+// config is the parsed options of rxe.
+type config struct {
+	devices, addresses, netdevs []string
+	discTimeout                 time.Duration
+	faults                      string
+}
+
+// parseOptions validates the values of opts, whose keys ndk.ParseOptions
+// (or Open) checked. Nothing here touches the machine: the Opener's Open
+// does (and, in a build without rdma-core, fails).
+func parseOptions(opts map[string]string) (ndk.Opener, error) {
+	discTimeout, err := parseDisconnectTimeout(opts[OptDisconnectTimeout])
+	if err != nil {
+		return nil, err
+	}
+	switch opts[OptFaults] {
+	case "", "tc":
+	default:
+		return nil, fmt.Errorf("%s=%s: the only fault injection is tc", OptFaults, opts[OptFaults])
+	}
+	return config{devices: splitList(opts[OptDevice]), addresses: splitList(opts[OptAddress]),
+		netdevs: splitList(opts[OptNetdev]), discTimeout: discTimeout, faults: opts[OptFaults]}, nil
+}
+
+// parseDisconnectTimeout reads option disconnect-timeout.
+func parseDisconnectTimeout(s string) (time.Duration, error) {
+	if s == "" {
+		s = DefaultDisconnectTimeout
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s=%s: want a positive Go duration such as 10s", OptDisconnectTimeout, s)
+	}
+	return d, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -36,12 +36,9 @@ func (Driver) Usable() error {
 	return errNoDevice
 }
 
-// Open implements ndk.Driver.
-func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
-	if err := ndk.CheckOptions(d, opts); err != nil {
-		return nil, err
-	}
-	for _, nd := range splitList(opts[OptNetdev]) {
+// Open implements ndk.Opener: the rxe provider from the parsed options.
+func (c config) Open() (ndk.Provider, error) {
+	for _, nd := range c.netdevs {
 		if err := ensureRXE(nd); err != nil {
 			return nil, err
 		}
@@ -50,15 +47,7 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err != nil || n == 0 {
 		return nil, errNoDevice
 	}
-	discTimeout, err := parseDisconnectTimeout(opts[OptDisconnectTimeout])
-	if err != nil {
-		return nil, err
-	}
-	switch opts[OptFaults] {
-	case "", "tc":
-	default:
-		return nil, fmt.Errorf("%s=%s: the only fault injection is tc", OptFaults, opts[OptFaults])
-	}
+	discTimeout := c.discTimeout
 	cms, free, err := cmDevices()
 	if err != nil {
 		return nil, err
@@ -76,36 +65,14 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 		p.devs = append(p.devs, dev)
 	}
 	sort.Slice(p.devs, func(i, j int) bool { return p.devs[i].name < p.devs[j].name })
-	if err := p.chooseSides(splitList(opts[OptDevice]), splitList(opts[OptAddress])); err != nil {
+	if err := p.chooseSides(c.devices, c.addresses); err != nil {
 		free()
 		return nil, err
 	}
-	if opts[OptFaults] == "tc" {
+	if c.faults == "tc" {
 		return faultProvider{p}, nil
 	}
 	return p, nil
-}
-
-// parseDisconnectTimeout reads option disconnect-timeout.
-func parseDisconnectTimeout(s string) (time.Duration, error) {
-	if s == "" {
-		s = DefaultDisconnectTimeout
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s=%s: want a positive Go duration such as 10s", OptDisconnectTimeout, s)
-	}
-	return d, nil
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // ensureRXE creates rxe_NETDEV on netdev unless an RDMA device is there.

@@ -14,10 +14,5 @@ var errNoRDMACore = errors.New("built without rdma-core: rebuild with `go build 
 // Usable implements ndk.Driver: this build has no rdma-core.
 func (Driver) Usable() error { return errNoRDMACore }
 
-// Open implements ndk.Driver: this build has no rdma-core.
-func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
-	if err := ndk.CheckOptions(d, opts); err != nil {
-		return nil, err
-	}
-	return nil, errNoRDMACore
-}
+// Open implements ndk.Opener: this build has no rdma-core.
+func (config) Open() (ndk.Provider, error) { return nil, errNoRDMACore }

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	ndk.Register("sim", Driver{})
+	ndk.Register("sim", parsingDriver{})
 }
 
 // Option names and their values.
@@ -85,11 +85,39 @@ var _ ndk.ConcurrentRunner = Driver{}
 // independent fabric, so runs in several processes never see one another.
 func (Driver) ConcurrentRuns() int { return DefaultConcurrentRuns }
 
-// Open implements ndk.Driver. Every Open makes a new, independent fabric.
+// parsingDriver is the driver registered as "sim": Driver, with its
+// options parsed once (ndk.OptionParser). Driver itself has no
+// ParseOptions, so that a driver that embeds it and overrides Open (a
+// test's misbehaving sim, say) is opened through its own Open, which a
+// promoted ParseOptions would bypass.
+type parsingDriver struct{ Driver }
+
+var _ ndk.OptionParser = parsingDriver{}
+
+// ParseOptions implements ndk.OptionParser (see ParseOptions).
+func (parsingDriver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
+	return ParseOptions(opts)
+}
+
+// Open implements ndk.Driver: the options checked (ndk.CheckOptions) and
+// parsed (ParseOptions), then the Opener's Open. Every Open makes a new,
+// independent fabric.
 func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 	if err := ndk.CheckOptions(d, opts); err != nil {
 		return nil, err
 	}
+	o, err := ParseOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return o.Open()
+}
+
+// ParseOptions validates the values of sim's options opts, whose keys
+// ndk.ParseOptions (or Open) checked (a key that is not an option is
+// ignored here), and returns the configuration the Opener opens a fabric
+// from, every time a new one.
+func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects,
 		linkRate: DefaultLinkRate, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout}
 	if v, ok := opts[OptCompletion]; ok {
@@ -145,9 +173,10 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 			*d.to = t
 		}
 	}
-	return &provider{f: newFabric(cfg)}, nil
+	return cfg, nil
 }
 
+// config is the parsed options of sim.
 type config struct {
 	completion string
 	seed       int64
@@ -159,6 +188,9 @@ type config struct {
 	discTimeout time.Duration
 	connTimeout time.Duration
 }
+
+// Open implements ndk.Opener: a new, independent fabric.
+func (c config) Open() (ndk.Provider, error) { return &provider{f: newFabric(c)}, nil }
 
 // provider is the opened sim driver: one fabric of simulated hosts.
 type provider struct {

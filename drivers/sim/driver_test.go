@@ -215,3 +215,32 @@ func TestDeclaredTimeouts(t *testing.T) {
 		t.Errorf("DeclaredTimeouts() = %v, want disconnect 3s, connect %v", got, DefaultConnTimeout)
 	}
 }
+
+// The registered sim parses its options once; Driver itself does not, so
+// that a driver embedding it and overriding Open keeps its Open.
+func TestOptionsParsedOnce(t *testing.T) {
+	d, err := ndk.Lookup("sim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := d.(ndk.OptionParser); !ok {
+		t.Error(`the registered "sim" is no ndk.OptionParser`)
+	}
+	if _, ok := any(Driver{}).(ndk.OptionParser); ok {
+		t.Error("sim.Driver is an ndk.OptionParser: a driver that embeds it and overrides Open would be opened through sim's ParseOptions instead")
+	}
+	if _, err := ndk.ParseOptions(d, map[string]string{"nope": "1"}); err == nil || !strings.HasPrefix(err.Error(), "unknown option nope (valid: completion, seed,") {
+		t.Errorf("an unknown option: %v", err)
+	}
+	o, err := ndk.ParseOptions(d, map[string]string{OptHosts: "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := o.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, st := p.OpenAdapter(netip.MustParseAddr("192.0.2.3")); st != ndk.StatusSuccess {
+		t.Errorf("hosts=3 parsed, but the third host's adapter opens with %v", st)
+	}
+}

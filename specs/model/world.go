@@ -294,6 +294,8 @@ func (w *world) invoke(what string, fn func() ndk.Status) ndk.Status {
 		}()
 		done <- result{st: fn()}
 	}()
+	note := w.d.Waiting(what+" to return", w.wait())
+	defer note.End()
 	select {
 	case r := <-done:
 		if r.panic != "" {
@@ -450,6 +452,13 @@ func (w *world) side(r model.Ref) string { return w.m.Obj(r).Side.String() }
 // the model says must happen now.
 func (w *world) settle() {
 	deadline := time.Now().Add(w.wait())
+	var note suite.WaitNote
+	waiting := false
+	defer func() {
+		if waiting {
+			note.End()
+		}
+	}()
 	for {
 		w.drain()
 		w.checkCreates()
@@ -478,6 +487,16 @@ func (w *world) settle() {
 		if len(wrs) > 0 {
 			// Completions queued to a CQ call nothing back: poll.
 			wait = min(wait, time.Millisecond)
+		}
+		if !waiting {
+			// the console names a wait that lasts (suite.ProgressWait)
+			what := ""
+			if len(due) > 0 {
+				what = due[0].What
+			} else {
+				what = wrs[0].What
+			}
+			note, waiting = w.d.Waiting(what, w.wait()), true
 		}
 		select {
 		case <-w.arrived:
@@ -546,6 +565,8 @@ func (w *world) createRaw(what string, fn func(done ndk.CreateCompletion) (ndk.O
 		ret <- result{obj, st}
 	}()
 	var r result
+	note := w.d.Waiting(what+" to return, then its completion if pending", w.wait())
+	defer note.End()
 	select {
 	case r = <-ret:
 	case <-time.After(w.wait()):
