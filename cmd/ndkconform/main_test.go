@@ -297,7 +297,7 @@ func TestRunVariantFails(t *testing.T) {
 
 // shellWords splits a command line as a POSIX shell does, for the quoting
 // ndkconform prints: words separated by spaces, single-quoted parts, and
-// '\'' for a quote.
+// '\” for a quote.
 func shellWords(t *testing.T, line string) []string {
 	t.Helper()
 	var words []string
