@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,9 +39,9 @@ func TestConsoleOneVoice(t *testing.T) {
 	if err := os.WriteFile(waivers, []byte("LT-26 the test waives it\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	js := filepath.Join(dir, "run.json")
+	js, junit := filepath.Join(dir, "run.json"), filepath.Join(dir, "junit.xml")
 	r := runOrSkip(t, "run", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s", "--label-filter", "lifetime && LT-26 && !model",
-		"--waivers", waivers, "--json-report", js)
+		"--waivers", waivers, "--json-report", js, "--junit-report", junit)
 	if r.code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -59,6 +60,30 @@ func TestConsoleOneVoice(t *testing.T) {
 	}
 	if !strings.Contains(r.stdout, "verdict:  PASS") {
 		t.Errorf("no PASS verdict:\n%s", r.stdout)
+	}
+	// the JUnit file agrees with the exit status: the waived failure is a
+	// skip there (CI's JUnit readers ignore properties)
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc reports.JUnitTestSuites
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	waived := 0
+	for _, ts := range doc.TestSuite {
+		if ts.Failures != 0 || ts.Errors != 0 {
+			t.Errorf("testsuite %s: %d failures, %d errors in a run that passed", ts.Name, ts.Failures, ts.Errors)
+		}
+		for _, tc := range ts.TestCases {
+			if tc.Skipped != nil && strings.HasPrefix(tc.Skipped.Message, "waived: ") {
+				waived++
+			}
+		}
+	}
+	if waived == 0 || waived != run.Waived {
+		t.Errorf("%d testcases skipped as waived, the run waived %d", waived, run.Waived)
 	}
 }
 
