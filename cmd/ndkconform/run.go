@@ -73,7 +73,7 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "Usage:\n  %s run [FLAGS]\n\n", tool)
 	fmt.Fprintf(w, "Runs the conformance suite against a driver's provider, between an adapter of\n")
 	fmt.Fprintf(w, "side A and one of side B, shows the progress, then a summary whose last line\n")
-	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\". The suite runs in a child process: a\n")
+	fmt.Fprintf(w, "is \"N passed, N failed, N skipped\". The suite runs in child processes: a\n")
 	fmt.Fprintf(w, "provider that crashes it (a panic on a goroutine of its own, a crash in C)\n")
 	fmt.Fprintf(w, "fails the spec that was running, and the run reports what ran before and\n")
 	fmt.Fprintf(w, "what never started (%s=1 runs the suite in the ndkconform\n", envInProcess)
@@ -83,10 +83,11 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
 	fmt.Fprintf(w, "usage (unknown flag, driver or driver option, driver not usable here, bad\n")
 	fmt.Fprintf(w, "address or one the provider opens no adapter for, a --timeout not longer\n")
-	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file) or no spec selected;\n")
-	fmt.Fprintf(w, "130 or 143 the run was interrupted by SIGINT or SIGTERM, 128+N the test\n")
-	fmt.Fprintf(w, "process was killed by signal N: the spec that was running is reported\n")
-	fmt.Fprintf(w, "interrupted and the rest not run, no verdict on the provider.\n")
+	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file, a report path that\n")
+	fmt.Fprintf(w, "cannot be written, a label filter naming a rule ID not in the catalog) or\n")
+	fmt.Fprintf(w, "no spec selected; 130 or 143 the run was interrupted by SIGINT or SIGTERM,\n")
+	fmt.Fprintf(w, "128+N the test process was killed by signal N: the spec that was running\n")
+	fmt.Fprintf(w, "is reported interrupted and the rest not run, no verdict on the provider.\n")
 }
 
 // tShim is the suite.TestingT of the CLI.
