@@ -377,12 +377,17 @@ func (op *Op) invokeCreate(fn func() (ndk.Object, ndk.Status)) *Op {
 	return op
 }
 
-// Invoke implements ndkcall.Invoker.
+// Invoke implements ndkcall.Invoker. The call's closure is dropped as it
+// is made: a spec keeps its ops (the trace, the calls of an object), and
+// what the closure holds (callbacks, buffers) must not live as long.
 func (op *Op) Invoke() (ndk.Object, ndk.Status) {
-	if op.createFn != nil {
-		return op.createFn()
+	if f := op.createFn; f != nil {
+		op.createFn = nil
+		return f()
 	}
-	return nil, op.fn()
+	f := op.fn
+	op.fn = nil
+	return nil, f()
 }
 
 // CallReturned implements ndkcall.Observer: the checks of the call's
