@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/onsi/ginkgo/v2/types"
 )
 
 // shellWords splits a command line as a POSIX shell does for the quoting
@@ -165,9 +163,4 @@ func TestJSONRerun(t *testing.T) {
 	if !reflect.DeepEqual(back.Rerun, r.Rerun) || back.Suite != r.Suite {
 		t.Errorf("round trip: rerun %q suite %q", back.Rerun, back.Suite)
 	}
-}
-
-// specReport is a Ginkgo leaf spec report whose full text is name.
-func specReport(name string) types.SpecReport {
-	return types.SpecReport{LeafNodeType: types.NodeTypeIt, LeafNodeText: name}
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/internal/ndkcall"
-	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -500,10 +499,6 @@ func (op *Op) waitReturn(d time.Duration) bool {
 func (op *Op) waitDone(d time.Duration) bool {
 	return op.rec.waitClosed(op.c.Done(), d, waitDone, op, "", nil)
 }
-
-// await waits up to d for ch to be closed and reports whether it was (see
-// wait.Closed).
-func await(ch <-chan struct{}, d time.Duration) bool { return wait.Closed(ch, d) }
 
 // Completions returns how many times the completion callback was called.
 func (op *Op) Completions() int { return op.c.Completions() }

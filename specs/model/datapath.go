@@ -409,6 +409,8 @@ func (w *world) postPair(s model.Side, qp model.Ref, r, target *region) bool {
 		})
 	}()
 	timeout := time.After(w.wait())
+	note := w.d.Waiting("NdkReceive and NdkWrite posted at once on "+w.m.Name(qp)+" to return", w.wait())
+	defer note.End()
 	for range 2 {
 		select {
 		case <-done:

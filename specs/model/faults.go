@@ -44,7 +44,9 @@ func (w *world) setHostState(fi ndk.FaultInjector, s model.Side, st ndk.HostStat
 	if w.faultStuck.Load() {
 		return nil
 	}
+	note := w.d.Waiting(fmt.Sprintf("the provider's fault injection (host %v of side %v) to return", st, s), w.d.Timeout)
 	returned, err := suite.SetHostStateWithin(fi, w.hostAddr(s), st, w.d.Timeout)
+	note.End()
 	if !returned {
 		w.faultStuck.Store(true)
 		w.fail(w.hung(&model.Finding{Call: "SetHostState", Side: s.String(),
