@@ -453,6 +453,10 @@ func Certify(r Run) Certification {
 		c.Reasons = append(c.Reasons, fmt.Sprintf("%d waived %s (%s)", len(must), plural(len(must), "must-rule", "must-rules"), strings.Join(must, " ")))
 	}
 	c.Reasons = append(c.Reasons, incompleteReasons(r)...)
+	if r.NotSelected > 0 {
+		// a filtered run (the library's, say): certification runs every spec
+		c.Reasons = append(c.Reasons, fmt.Sprintf("%d %s not selected (a certification runs every spec)", r.NotSelected, plural(r.NotSelected, "spec", "specs")))
+	}
 	if len(r.Specs) == 0 {
 		c.Reasons = append(c.Reasons, "no spec ran")
 	}

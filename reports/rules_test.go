@@ -345,6 +345,12 @@ func TestCertify(t *testing.T) {
 	if c := Certify(Run{}); c.Certified || !slices.Contains(c.Reasons, "no spec ran") {
 		t.Errorf("empty run: %+v", c)
 	}
+	// a filtered run (the library's) is no certification
+	filtered := clean
+	filtered.NotSelected = 3
+	if c := Certify(filtered); c.Certified || !slices.Contains(c.Reasons, "3 specs not selected (a certification runs every spec)") {
+		t.Errorf("filtered run: %+v", c)
+	}
 }
 
 func TestJSONRules(t *testing.T) {

@@ -41,6 +41,12 @@ type Config struct {
 	// options.
 	Driver        string
 	DriverOptions map[string]string
+	// Provider, when set, is the provider under test, opened by the caller
+	// (a Go provider tested from its own go test, as csi-sanity tests a
+	// driver it is handed): no driver is looked up or opened, and the run
+	// does not close it. Driver and DriverOptions then only describe it in
+	// the reports (Driver defaults to "provider").
+	Provider ndk.Provider
 	// SideA and SideB override the driver's default addresses; a zero
 	// address keeps the default.
 	SideA, SideB ndk.Side
@@ -93,6 +99,9 @@ type Config struct {
 }
 
 func (c *Config) withDefaults() {
+	if c.Driver == "" && c.Provider != nil {
+		c.Driver = "provider"
+	}
 	if c.Driver == "" {
 		c.Driver = DefaultDriver
 	}

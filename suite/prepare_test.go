@@ -138,3 +138,39 @@ func TestPrepareParsesOptionsOnce(t *testing.T) {
 		t.Errorf("options parsed %d times in all, want 2 (the unknown key is refused before the driver parses)", n)
 	}
 }
+
+// closeCounting counts the closes of the provider it wraps.
+type closeCounting struct {
+	ndk.Provider
+	closes atomic.Int32
+}
+
+func (p *closeCounting) Close() error { p.closes.Add(1); return p.Provider.Close() }
+
+// A provider handed in Config.Provider is checked as a driver's would be,
+// and returned, never closed: the caller owns it, also when it cannot run.
+func TestPrepareProviderValue(t *testing.T) {
+	opener, err := sim.ParseOptions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := opener.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &closeCounting{Provider: sp}
+	defer sp.Close()
+	got, a, b, err := Prepare(Config{Provider: p, Driver: "no such driver"})
+	if err != nil || got != ndk.Provider(p) || !a.IPv4.IsValid() || !b.IPv4.IsValid() {
+		t.Fatalf("Prepare = %v, %v, %v, %v", got, a, b, err)
+	}
+	bad := netip.MustParseAddr("203.0.113.9")
+	_, _, _, err = Prepare(Config{Provider: p, SideA: ndk.Side{IPv4: bad}})
+	var ue UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), bad.String()) {
+		t.Errorf("an address the provider has no adapter for: %v", err)
+	}
+	if n := p.closes.Load(); n != 0 {
+		t.Errorf("Prepare closed the caller's provider %d times", n)
+	}
+}

@@ -50,11 +50,15 @@ func (e UsageError) Unwrap() error { return e.Err }
 // wait the provider declares (ndk.TimeoutDeclarer) by TimeoutMargin. Errors
 // are UsageErrors, except for a provider that fails opening or closing an
 // adapter otherwise than with a status (it hangs, panics, or returns no
-// adapter with success).
+// adapter with success). With Config.Provider set, Prepare checks that
+// provider and returns it: the caller keeps it and closes it.
 func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 	cfg.withDefaults()
 	if err := cfg.checkFilters(); err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
+	}
+	if cfg.Provider != nil {
+		return check(cfg, cfg.Provider, func() {})
 	}
 	d, err := ndk.Lookup(cfg.Driver)
 	if err != nil {
@@ -73,16 +77,22 @@ func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
 	}
+	return check(cfg, p, func() { p.Close() })
+}
+
+// check checks provider p for a run of cfg (its sides, the time-out, its
+// adapters); release gives p up when it cannot run.
+func check(cfg Config, p ndk.Provider, release func()) (ndk.Provider, ndk.Side, ndk.Side, error) {
 	a, b, err := resolveSides(cfg, p)
 	if err == nil {
 		err = checkTimeout(cfg.Timeout, p)
 	}
 	if err != nil {
-		p.Close()
+		release()
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{err}
 	}
 	if err := checkAdapters(cfg.Timeout, p, a, b); err != nil {
-		p.Close()
+		release()
 		return nil, ndk.Side{}, ndk.Side{}, err
 	}
 	return p, a, b, nil
@@ -104,7 +114,9 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	defer closeProvider(p, cfg.Timeout)
+	if cfg.Provider == nil {
+		defer closeProvider(p, cfg.Timeout) // the caller closes its own
+	}
 	res := Result{Config: cfg, SideA: a, SideB: b, Provider: describeProvider(cfg)}
 	if ad, st := p.OpenAdapter(firstAddr(a)); st == ndk.StatusSuccess && ad != nil {
 		res.Adapter, _ = ad.QueryAdapterInfo()

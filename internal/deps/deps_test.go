@@ -60,6 +60,9 @@ var rules = []rule{
 	// the harness
 	{pkg: "reports", may: []string{"catalog", "finding", "ndk"}},
 
+	// the suite as a Go library: the harness, every spec, the reports
+	{pkg: "conformance", may: []string{"reports", "specs", "suite"}, tests: []string{"drivers/sim"}},
+
 	// the commands and the tests that put it all together
 	{pkg: "cmd/...", may: []string{"catalog", "drivers/...", "finding", "ndk", "reports", "specs", "suite"}},
 	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "ndk", "reports", "specs", "suite"}},
