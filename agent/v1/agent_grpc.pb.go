@@ -41,7 +41,8 @@
 //     callback's ack, as an in-process consumer would run it on the
 //     provider's callback thread; so closing from inside a callback means
 //     the same remotely. A call with within_callback = 0 runs on a thread
-//     of its own.
+//     of its own. A CallbackReturn cannot overtake the calls made within
+//     the callback: the consumer callback returns after they have.
 //   - One session, one lifetime: handles, contexts and held callbacks
 //     belong to the stream; when it ends, the agent closes what is left.
 //
@@ -57,6 +58,16 @@
 // outstanding at the same time may run concurrently and return in any
 // order; the harness orders calls (e.g. work requests on one QP) by waiting
 // for each return, as ndk calls are synchronous anyway.
+//
+// # Session start and end
+//
+// The client sends Hello and nothing else until the Welcome; the agent
+// sends Welcome before anything else. CloseProvider is the last call; the
+// agent ends the RPC after its return. If the stream ends otherwise (the
+// harness died, the connection broke), the agent returns every held
+// callback as if acked, refuses new calls, closes every open adapter
+// (which closes their objects) and then the provider; returns not yet sent
+// are dropped.
 //
 // # Correlation ids
 //
@@ -112,7 +123,8 @@
 // call (a CallbackReturn for no outstanding callback) come as a
 // ServerMessage.protocol_error; errors that end the session (no Hello
 // first, a bad token, an unsupported major version) end the RPC with a gRPC
-// status (UNAUTHENTICATED, FAILED_PRECONDITION) and a message.
+// status (UNAUTHENTICATED, FAILED_PRECONDITION; INVALID_ARGUMENT for
+// driver options the agent refuses) and a message.
 //
 // # Authentication
 //
