@@ -4,7 +4,7 @@ BIN       ?= bin/ndkconform
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS   := -X main.version=$(VERSION)
 
-.PHONY: all build run test selftest mutation vet fmt-check windows ci clean
+.PHONY: all build run test selftest mutation vet fmt-check windows ci clean proto proto-tools
 
 all: build
 
@@ -47,6 +47,35 @@ windows:
 
 clean:
 	rm -rf bin out
+
+# The agent protocol (agent/v1/agent.proto): regenerate the checked-in Go
+# code next to it. protoc is Debian's protobuf-compiler 3.21.12
+# (apt-get install -y protobuf-compiler); the generators are built at
+# fixed versions into bin/proto-tools: protoc-gen-go at the version of
+# google.golang.org/protobuf in go.mod, protoc-gen-go-grpc at its own.
+# PROTO_OUT: where the Go files go (default: next to the .proto; the
+# agent/v1 test regenerates into a temporary directory and compares).
+PROTOC                     ?= protoc
+PROTOC_VERSION             := 3.21.12
+PROTOC_GEN_GO_VERSION      := v1.36.12
+PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
+PROTO_TOOLS                ?= $(CURDIR)/bin/proto-tools
+PROTO_OUT                  ?= .
+PROTO_FILES                := agent/v1/agent.proto
+
+proto-tools:
+	GOBIN=$(PROTO_TOOLS) GOFLAGS= $(GO) install google.golang.org/protobuf/cmd/protoc-gen-go@$(PROTOC_GEN_GO_VERSION)
+	GOBIN=$(PROTO_TOOLS) GOFLAGS= $(GO) install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
+
+proto: proto-tools
+	@v=$$($(PROTOC) --version 2>/dev/null); case "$$v" in "libprotoc $(PROTOC_VERSION)") ;; \
+	  *) echo "protoc: want libprotoc $(PROTOC_VERSION), have '$$v' (apt-get install -y protobuf-compiler)"; exit 1;; esac
+	$(PROTOC) -I . \
+	  --plugin=protoc-gen-go=$(PROTO_TOOLS)/protoc-gen-go \
+	  --plugin=protoc-gen-go-grpc=$(PROTO_TOOLS)/protoc-gen-go-grpc \
+	  --go_out=$(PROTO_OUT) --go_opt=paths=source_relative \
+	  --go-grpc_out=$(PROTO_OUT) --go-grpc_opt=paths=source_relative \
+	  $(PROTO_FILES)
 
 # The suite against the rxe driver on real Soft-RoCE (rdma_rxe) inside a qemu
 # guest: installs the Debian packages it needs, builds ndkconform with
