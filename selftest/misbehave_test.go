@@ -93,7 +93,12 @@ func (l listener) Listen(addr netip.AddrPort, done ndk.RequestCompletion, ctx an
 	case "panics":
 		panic("injected provider panic")
 	case "completes-twice":
-		go func() { done(ctx, ndk.StatusSuccess); done(ctx, ndk.StatusSuccess) }()
+		// Both callbacks from inside the call, before it returns: from a
+		// goroutine, the spec could go on after the first (and fail on the
+		// listener that never listened) before the second came, and the
+		// failure would not be the one this fault is about.
+		done(ctx, ndk.StatusSuccess)
+		done(ctx, ndk.StatusSuccess)
 		return ndk.StatusPending
 	case "inline-and-called":
 		// Called back before returning, so the spec is still running when
