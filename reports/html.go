@@ -423,7 +423,12 @@ func bytesText(n uint64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-func sideText(s ndk.Side) string {
+// sideText is a side's addresses in the HTML report ("unknown" for none).
+func sideText(s ndk.Side) string { return sideAddrs(s, "unknown") }
+
+// sideAddrs is a side's IPv4 and IPv6 addresses, comma-separated, or none
+// when it has neither.
+func sideAddrs(s ndk.Side, none string) string {
 	var parts []string
 	for _, a := range []netip.Addr{s.IPv4, s.IPv6} {
 		if a.IsValid() {
@@ -431,7 +436,7 @@ func sideText(s ndk.Side) string {
 		}
 	}
 	if len(parts) == 0 {
-		return "unknown"
+		return none
 	}
 	return strings.Join(parts, ", ")
 }

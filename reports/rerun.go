@@ -1,7 +1,10 @@
 package reports
 
 import (
+	"regexp"
+
 	"cmp"
+	"github.com/ndkconform/ndkconform/internal/shellquote"
 	"maps"
 	"slices"
 	"strings"
@@ -27,7 +30,7 @@ func RerunCommand(m Meta, s Spec) string {
 		}
 		args = append(args, "--seed", "1")
 	}
-	focus := "^" + regexpQuote(s.Name) + "$"
+	focus := "^" + regexp.QuoteMeta(s.Name) + "$"
 	parts := make([]string, 0, len(args)+2)
 	for _, a := range args {
 		parts = append(parts, ShellQuote(a))
@@ -36,28 +39,6 @@ func RerunCommand(m Meta, s Spec) string {
 	return strings.Join(parts, " ")
 }
 
-// regexpQuote escapes the regexp metacharacters of s, as the model
-// specs' replay commands do.
-func regexpQuote(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`\.+*?()|[]{}^$`, r) {
-			b.WriteRune('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // ShellQuote quotes s for a POSIX shell when it needs it: s itself when it
-// is made of letters, digits and -_=.,:/@+ only, else s in single quotes
-// (each single quote of s closes the quotes, is escaped with a backslash
-// and opens them again).
-func ShellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=.,:/@+", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// is made of letters, digits and -_=.,:/@+ only, else s in single quotes.
+func ShellQuote(s string) string { return shellquote.Quote(s) }

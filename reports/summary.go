@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"net/netip"
 	"slices"
 	"strings"
 	"time"
@@ -361,18 +360,8 @@ func driverLine(m Meta) string {
 	return m.Driver + " (default options)"
 }
 
-func sideLine(s ndk.Side) string {
-	var parts []string
-	for _, a := range []netip.Addr{s.IPv4, s.IPv6} {
-		if a.IsValid() {
-			parts = append(parts, a.String())
-		}
-	}
-	if len(parts) == 0 {
-		return "-"
-	}
-	return strings.Join(parts, ", ")
-}
+// sideLine is a side's addresses on the console ("-" for none).
+func sideLine(s ndk.Side) string { return sideAddrs(s, "-") }
 
 func adapterLine(a ndk.AdapterInfo) string {
 	if a == (ndk.AdapterInfo{}) {

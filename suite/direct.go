@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"maps"
 	"net/netip"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/internal/shellquote"
 	"github.com/ndkconform/ndkconform/ndk"
 	. "github.com/onsi/ginkgo/v2"
 )
@@ -82,38 +84,17 @@ func (d Direct) ReplayCommand(specText string, sequences int) string {
 	c := d.run.cfg
 	args := []string{"ndkconform", "run", "--driver", c.Driver}
 	for _, k := range slices.Sorted(maps.Keys(c.DriverOptions)) {
-		args = append(args, "--driver-opt", quote(k+"="+c.DriverOptions[k]))
+		args = append(args, "--driver-opt", shellquote.Quote(k+"="+c.DriverOptions[k]))
 	}
 	if c.Timeout != DefaultTimeout {
 		args = append(args, "--timeout", c.Timeout.String())
 	}
-	args = append(args, "--focus", quote("^"+regexpQuote(specText)+"$"), "--seed", fmt.Sprint(c.Seed),
+	args = append(args, "--focus", shellquote.Quote("^"+regexp.QuoteMeta(specText)+"$"), "--seed", fmt.Sprint(c.Seed),
 		"--model-sequences", fmt.Sprint(sequences), "--model-steps", fmt.Sprint(c.ModelSteps))
 	if c.ModelShrinkTime != DefaultModelShrinkTime {
 		args = append(args, "--model-shrink-time", c.ModelShrinkTime.String())
 	}
 	return strings.Join(args, " ")
-}
-
-func regexpQuote(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`\.+*?()|[]{}^$`, r) {
-			b.WriteRune('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// quote quotes s for a POSIX shell when it needs it.
-func quote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_=.,:/@+", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // ViolateWith fails the spec with v charged to each of rules (as

@@ -75,7 +75,7 @@ var _ = Describe("Other", func() {
 func TestPlanFocus(t *testing.T) {
 	text := "Model of the endpoint, lifetime and disconnect rules IPv6 keeps every step ... allow"
 	cfg := Config{DriverOptions: map[string]string{"variant": "listener-close-inline"},
-		Focus: []string{"^" + regexpQuote(text) + "$"}}
+		Focus: []string{"^" + regexp.QuoteMeta(text) + "$"}}
 	specs, err := Plan(cfg)
 	if err != nil {
 		t.Fatal(err)

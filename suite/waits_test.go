@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -159,7 +160,7 @@ func TestRunReportsLongWaits(t *testing.T) {
 		}
 		defer f.Close()
 		_, err = Run(t, Config{Driver: "hang-create-connector", Timeout: hangTimeout, WaitNotice: hangNotice,
-			Focus: []string{"^" + regexpQuote(hangSpec) + "$"}, Progress: f, NoColor: true})
+			Focus: []string{"^" + regexp.QuoteMeta(hangSpec) + "$"}, Progress: f, NoColor: true})
 		if err != nil {
 			t.Fatal(err)
 		}
