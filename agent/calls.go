@@ -28,8 +28,6 @@ func invalid(msg string) *agentv1.CallReturn {
 	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INVALID_ARGUMENT, Message: msg})
 }
 
-func ret(st ndk.Status) *agentv1.CallReturn { return &agentv1.CallReturn{Status: uint32(st)} }
-
 // newObject registers an object the provider handed over (a create's
 // return or CreateCompletion, a ConnectEvent's connector); nil stays nil.
 func (s *session) newObject(obj ndk.Object, adapter uint64) *agentv1.Handle {
