@@ -44,7 +44,10 @@ var rules = []rule{
 
 	// the agent protocol (generated gRPC code): nothing of the project; its
 	// tests check it against the NDK interface
-	{pkg: "agent/...", tests: []string{"ndk"}},
+	{pkg: "agent/v1", tests: []string{"ndk"}},
+	// the agent: serves an ndk.Provider over the protocol; its tests run
+	// the remote driver against it over the reference provider
+	{pkg: "agent", may: []string{"agent/v1", "ndk", "internal/..."}, tests: []string{"drivers/sim", "drivers/remote"}},
 
 	// the rule catalog, the consumer's model of a provider
 	{pkg: "catalog", may: []string{"finding"}, tests: []string{"catalog", "suite", "specs", "drivers/sim"}},
@@ -52,7 +55,10 @@ var rules = []rule{
 
 	// drivers: the interface they implement and internal helpers, nothing
 	// else; never another driver (their benchmarks may use perf's cycle)
-	{pkg: "drivers/...", may: []string{"ndk", "internal/...", self}, tests: []string{"perf"}},
+	{pkg: "drivers/sim/...", may: []string{"ndk", "internal/...", self}, tests: []string{"perf"}},
+	{pkg: "drivers/rxe/...", may: []string{"ndk", "internal/...", self}, tests: []string{"perf"}},
+	// the remote driver: the provider over the agent protocol
+	{pkg: "drivers/remote/...", may: []string{"agent/v1", "ndk", "internal/...", self}, tests: []string{"perf"}},
 
 	// the harness and the specs: never a driver
 	// (suite's own tests use the reference provider as a fixture)

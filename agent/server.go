@@ -1,0 +1,472 @@
+// Package agent serves an ndk.Provider over the agent protocol
+// (agent/v1, ndkconform.agent.v1): the process beside the provider whose
+// adapters are tested, reached by the harness through the remote driver
+// (drivers/remote).
+//
+// This is a first slice. Served: OpenAdapter, CloseProvider, CloseAdapter,
+// QueryAdapterInfo, CreateCq, CreatePd, CreateSharedEndpoint,
+// CreateConnector, CreateListener, CloseObject, CreateQp, Connect,
+// ConnectWithSharedEndpoint, CompleteConnect, Accept, Reject,
+// GetConnectionData, GetLocalAddress, GetPeerAddress, Disconnect, Listen,
+// GetListenerLocalAddress, GetSharedEndpointLocalAddress, and the callbacks
+// these take (create, request and close completions, connect events,
+// disconnect events; CQ notifications are forwarded for a CQ created with
+// a notify CallbackRef). NOT YET SERVED, answered with the protocol error
+// NOT_SUPPORTED: SetHostState, BuildLam, ReleaseLam, ResizeCq, ArmCq,
+// GetCqResults, GetCqResultsEx, ControlCqInterruptModeration,
+// CreateQpWithSrq, CreateSrq, CreateMr, CreateMw,
+// GetPrivilegedMemoryRegionToken, ModifySrq, SrqReceive, RegisterMr,
+// DeregisterMr, InitializeFastRegisterMr, GetLocalTokenFromMr,
+// GetRemoteTokenFromMr, GetRemoteTokenFromMw, Flush, Receive, Send,
+// SendAndInvalidate, Write, Read, Bind, FastRegister, Invalidate,
+// ControlConnectEvents, AllocateBuffer, FreeBuffer, WriteMemory,
+// ReadMemory.
+package agent
+
+import (
+	"crypto/subtle"
+	"net/netip"
+	"sync"
+	"sync/atomic"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// Version is the protocol version the agent speaks.
+var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 0}
+
+// Server is the Agent service over one ndk.Provider, one session at a
+// time. Register it with agentv1.RegisterAgentServer.
+//
+// The provider is given, not opened per session: the server does not
+// close it. Where the protocol says the agent closes the provider (a
+// stream that ends without CloseProvider, and CloseProvider itself), this
+// server closes the session's adapters and leaves the provider open for
+// the next session; its owner closes it. Hello.driver_options are refused
+// (INVALID_ARGUMENT), as there is no driver to apply them to.
+type Server struct {
+	agentv1.UnimplementedAgentServer
+
+	provider ndk.Provider
+	token    string
+	// AgentVersion is sent in Capabilities.agent_version.
+	AgentVersion string
+	// Driver is sent in Capabilities.driver (the name of the provider's
+	// driver, if known).
+	Driver string
+
+	busy atomic.Bool
+}
+
+// NewServer returns a server of p that accepts a Hello whose token is
+// token (an empty token: only an empty one, for loopback).
+func NewServer(p ndk.Provider, token string) *Server {
+	return &Server{provider: p, token: token}
+}
+
+// lastID is the handle id counter of the agent process: ids are never
+// reused, so that a handle of another session is recognised as such.
+var lastID atomic.Uint64
+
+// lastCallbackID numbers callbacks, unique in the process (so in the
+// session).
+var lastCallbackID atomic.Uint64
+
+// Session implements agentv1.AgentServer.
+func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
+	if !s.busy.CompareAndSwap(false, true) {
+		return status.Error(codes.Unavailable, "the agent serves one session at a time, and one is open")
+	}
+	defer s.busy.Store(false)
+
+	first, err := stream.Recv()
+	if err != nil {
+		return err
+	}
+	hello := first.GetHello()
+	if hello == nil {
+		return status.Error(codes.FailedPrecondition, "the session's first message must be a Hello")
+	}
+	if subtle.ConstantTimeCompare([]byte(hello.GetToken()), []byte(s.token)) != 1 {
+		return status.Error(codes.Unauthenticated, "bad token")
+	}
+	if v := hello.GetProtocolVersion(); v.GetMajor() != Version.Major {
+		return status.Errorf(codes.FailedPrecondition, "protocol major version %d, this agent speaks %d", v.GetMajor(), Version.Major)
+	}
+	if len(hello.GetDriverOptions()) > 0 {
+		return status.Error(codes.InvalidArgument, "this agent serves a provider already opened: it takes no driver options")
+	}
+
+	ss := newSession(s.provider, stream)
+	if err := ss.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: s.capabilities()}}}); err != nil {
+		return err
+	}
+	readerDone := make(chan struct{})
+	go func() {
+		defer close(readerDone)
+		for {
+			m, err := stream.Recv()
+			if err != nil {
+				return
+			}
+			ss.dispatch(m)
+		}
+	}()
+	select {
+	case <-readerDone:
+	case <-ss.closedByClient:
+	}
+	ss.shutdown()
+	return nil
+}
+
+// capabilities opens, queries and closes the adapter of every address of
+// the provider's sides.
+func (s *Server) capabilities() *agentv1.Capabilities {
+	a, b := s.provider.Sides()
+	c := &agentv1.Capabilities{
+		ProtocolVersion: Version,
+		AgentVersion:    s.AgentVersion,
+		Driver:          s.Driver,
+		SideA:           s.side(a),
+		SideB:           s.side(b),
+		// Memory calls are not served yet (see the package comment).
+		MaxMemoryChunk: 0,
+	}
+	if td, ok := s.provider.(ndk.TimeoutDeclarer); ok {
+		c.DeclaresTimeouts = true
+		c.DeclaredTimeoutsNs = map[string]int64{}
+		for k, v := range td.DeclaredTimeouts() {
+			c.DeclaredTimeoutsNs[k] = int64(v)
+		}
+	}
+	return c
+}
+
+func (s *Server) side(sd ndk.Side) *agentv1.SideInfo {
+	return &agentv1.SideInfo{Ipv4: s.describe(sd.IPv4), Ipv6: s.describe(sd.IPv6)}
+}
+
+func (s *Server) describe(addr netip.Addr) *agentv1.AdapterDescription {
+	d := &agentv1.AdapterDescription{}
+	if !addr.IsValid() {
+		return d
+	}
+	d.Address = addr.String()
+	ad, st := s.provider.OpenAdapter(addr)
+	d.OpenStatus = uint32(st)
+	if st != ndk.StatusSuccess || ad == nil {
+		return d
+	}
+	info, qst := ad.QueryAdapterInfo()
+	d.QueryStatus = uint32(qst)
+	if qst == ndk.StatusSuccess {
+		d.Info = adapterInfoToProto(info)
+	}
+	ad.Close()
+	return d
+}
+
+// entry is one handle of a session.
+type entry struct {
+	kind   agentv1.HandleKind
+	obj    any  // ndk.Adapter or an ndk.Object; nil once closed
+	closed bool // CloseObject (CloseAdapter) called, or its adapter closed
+	// adapter is the id of the object's adapter (0 for an adapter).
+	adapter uint64
+}
+
+// held is a callback the provider made, held until its CallbackReturn.
+type held struct {
+	mu     sync.Mutex
+	queue  []func() // calls made within the callback, run on its thread
+	acked  bool
+	signal chan struct{} // cap 1
+}
+
+type session struct {
+	provider ndk.Provider
+	stream   agentv1.Agent_SessionServer
+	sendMu   sync.Mutex
+
+	mu        sync.Mutex
+	handles   map[uint64]*entry
+	callbacks map[uint64]*held
+	calls     map[uint64]bool // outstanding call ids
+	ended     bool            // no new call runs
+	closeOnce sync.Once
+
+	inflight       sync.WaitGroup
+	done           chan struct{} // closed when the session ends: held callbacks return
+	closedByClient chan struct{} // closed after CloseProvider's return
+}
+
+func newSession(p ndk.Provider, stream agentv1.Agent_SessionServer) *session {
+	return &session{
+		provider:       p,
+		stream:         stream,
+		handles:        map[uint64]*entry{},
+		callbacks:      map[uint64]*held{},
+		calls:          map[uint64]bool{},
+		done:           make(chan struct{}),
+		closedByClient: make(chan struct{}),
+	}
+}
+
+// send writes one message; errors (the stream ended) drop it.
+func (s *session) send(m *agentv1.ServerMessage) error {
+	s.sendMu.Lock()
+	defer s.sendMu.Unlock()
+	return s.stream.Send(m)
+}
+
+func protoErr(code agentv1.ProtocolErrorCode, id uint64, msg string) *agentv1.ProtocolError {
+	return &agentv1.ProtocolError{Code: code, Message: msg, CorrelationId: id}
+}
+
+// dispatch handles one client message on the reader: it never blocks on
+// the provider.
+func (s *session) dispatch(m *agentv1.ClientMessage) {
+	switch x := m.Msg.(type) {
+	case *agentv1.ClientMessage_Hello:
+		_ = s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_ProtocolError{ProtocolError: protoErr(
+			agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_BAD_SEQUENCE, 0, "Hello after the session started")}})
+	case *agentv1.ClientMessage_CallbackReturn:
+		id := x.CallbackReturn.GetCallbackId()
+		s.mu.Lock()
+		h := s.callbacks[id]
+		delete(s.callbacks, id)
+		s.mu.Unlock()
+		if h == nil {
+			_ = s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_ProtocolError{ProtocolError: protoErr(
+				agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_UNKNOWN_CALLBACK, id, "CallbackReturn for no outstanding callback")}})
+			return
+		}
+		h.mu.Lock()
+		h.acked = true
+		h.mu.Unlock()
+		h.wake()
+	case *agentv1.ClientMessage_Call:
+		s.startCall(x.Call)
+	default:
+		_ = s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_ProtocolError{ProtocolError: protoErr(
+			agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED, 0, "a client message this agent does not know")}})
+	}
+}
+
+func (h *held) wake() {
+	select {
+	case h.signal <- struct{}{}:
+	default:
+	}
+}
+
+func (s *session) startCall(c *agentv1.Call) {
+	id := c.GetCallId()
+	refuse := func(code agentv1.ProtocolErrorCode, msg string) {
+		_ = s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_CallReturn{CallReturn: &agentv1.CallReturn{
+			CallId: id, ProtocolError: protoErr(code, id, msg)}}})
+	}
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return // the session ends: returns are dropped
+	}
+	if s.calls[id] {
+		s.mu.Unlock()
+		refuse(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_DUPLICATE_CALL_ID, "call_id already in use")
+		return
+	}
+	var h *held
+	if w := c.GetWithinCallback(); w != 0 {
+		if h = s.callbacks[w]; h == nil {
+			s.mu.Unlock()
+			refuse(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_UNKNOWN_CALLBACK, "within_callback names no outstanding callback")
+			return
+		}
+	}
+	s.calls[id] = true
+	s.inflight.Add(1)
+	s.mu.Unlock()
+
+	run := func() {
+		defer s.inflight.Done()
+		r := s.safeRun(c)
+		r.CallId = id
+		s.mu.Lock()
+		delete(s.calls, id)
+		s.mu.Unlock()
+		_ = s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_CallReturn{CallReturn: r}})
+		if _, ok := c.Op.(*agentv1.Call_CloseProvider); ok {
+			s.closeOnce.Do(func() { close(s.closedByClient) })
+		}
+	}
+	if h == nil {
+		go run()
+		return
+	}
+	h.mu.Lock()
+	h.queue = append(h.queue, run)
+	h.mu.Unlock()
+	h.wake()
+}
+
+// safeRun runs a call; a panic (a bug of the agent or the provider) is
+// answered with INTERNAL rather than taking the agent down.
+func (s *session) safeRun(c *agentv1.Call) (r *agentv1.CallReturn) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = &agentv1.CallReturn{ProtocolError: protoErr(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INTERNAL, c.GetCallId(), "the call panicked")}
+		}
+	}()
+	return s.run(c)
+}
+
+// callback sends a Callback and holds the calling (provider) thread until
+// its CallbackReturn, running the calls made within it meanwhile, or until
+// the session ends.
+func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
+	id := lastCallbackID.Add(1)
+	h := &held{signal: make(chan struct{}, 1)}
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return
+	}
+	s.callbacks[id] = h
+	s.mu.Unlock()
+	cb := &agentv1.Callback{CallbackId: id, Context: ctx}
+	fill(cb)
+	if err := s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Callback{Callback: cb}}); err != nil {
+		s.mu.Lock()
+		delete(s.callbacks, id)
+		s.mu.Unlock()
+		return
+	}
+	for {
+		h.mu.Lock()
+		q := h.queue
+		h.queue = nil
+		acked := h.acked
+		h.mu.Unlock()
+		for _, f := range q {
+			f()
+		}
+		if len(q) > 0 {
+			continue
+		}
+		if acked {
+			return
+		}
+		select {
+		case <-h.signal:
+		case <-s.done:
+			return
+		}
+	}
+}
+
+// shutdown ends the session: held callbacks return, new calls are
+// refused, calls in flight are waited for, and the adapters still open are
+// closed (which closes their objects).
+func (s *session) shutdown() {
+	s.mu.Lock()
+	s.ended = true
+	s.mu.Unlock()
+	close(s.done)
+	s.inflight.Wait()
+	s.closeAdapters()
+}
+
+func (s *session) closeAdapters() {
+	s.mu.Lock()
+	var open []ndk.Adapter
+	for id, e := range s.handles {
+		if e.kind == agentv1.HandleKind_HANDLE_KIND_ADAPTER && !e.closed {
+			open = append(open, e.obj.(ndk.Adapter))
+			s.markAdapterClosedLocked(id)
+		}
+	}
+	s.mu.Unlock()
+	for _, a := range open {
+		a.Close()
+	}
+}
+
+func (s *session) markAdapterClosedLocked(id uint64) {
+	for _, e := range s.handles {
+		if e.adapter == id {
+			e.closed, e.obj = true, nil
+		}
+	}
+	e := s.handles[id]
+	e.closed = true
+}
+
+// add gives obj a new handle.
+func (s *session) add(kind agentv1.HandleKind, obj any, adapter uint64) *agentv1.Handle {
+	id := lastID.Add(1)
+	s.mu.Lock()
+	s.handles[id] = &entry{kind: kind, obj: obj, adapter: adapter}
+	s.mu.Unlock()
+	return &agentv1.Handle{Kind: kind, Id: id}
+}
+
+// lookup checks a handle of the call and returns its object.
+func (s *session) lookup(h *agentv1.Handle, want agentv1.HandleKind) (any, uint64, *agentv1.ProtocolError) {
+	code := func(c agentv1.ProtocolErrorCode, msg string) (any, uint64, *agentv1.ProtocolError) {
+		return nil, 0, &agentv1.ProtocolError{Code: c, Message: msg}
+	}
+	if h == nil {
+		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INVALID_ARGUMENT, "a required "+want.String()+" handle is missing")
+	}
+	s.mu.Lock()
+	e := s.handles[h.GetId()]
+	var obj any
+	var closed bool
+	var kind agentv1.HandleKind
+	var adapter uint64
+	if e != nil {
+		obj, closed, kind, adapter = e.obj, e.closed, e.kind, e.adapter
+	}
+	s.mu.Unlock()
+	switch {
+	case e == nil && h.GetId() != 0 && h.GetId() <= lastID.Load():
+		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_FOREIGN_HANDLE, "a handle of another session")
+	case e == nil:
+		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_UNKNOWN_HANDLE, "a handle the agent never issued")
+	case kind != want && want != agentv1.HandleKind_HANDLE_KIND_UNSPECIFIED:
+		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_WRONG_HANDLE_KIND, "a "+kind.String()+" handle where a "+want.String()+" is due")
+	case closed:
+		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OBJECT_CLOSED, "a handle of a closed object")
+	}
+	if kind == agentv1.HandleKind_HANDLE_KIND_ADAPTER {
+		adapter = h.GetId()
+	}
+	return obj, adapter, nil
+}
+
+// markClosing marks a handle closed (CloseObject was called on it).
+func (s *session) markClosing(id uint64) {
+	s.mu.Lock()
+	if e := s.handles[id]; e != nil {
+		e.closed = true
+	}
+	s.mu.Unlock()
+}
+
+// forget drops the object of a closed handle (the handle stays known as
+// closed).
+func (s *session) forget(id uint64) {
+	s.mu.Lock()
+	if e := s.handles[id]; e != nil {
+		e.closed, e.obj = true, nil
+	}
+	s.mu.Unlock()
+}
+
+func kindOf(t ndk.ObjectType) agentv1.HandleKind { return agentv1.HandleKind(t) }
