@@ -1,0 +1,48 @@
+package ndk
+
+import "fmt"
+
+// MemoryMirror is implemented by a Provider whose data path does not work
+// on the consumer's buffers themselves but on copies of them kept
+// elsewhere: drivers/remote, whose registered memory lives on the agent's
+// host. Every buffer the consumer registers (MR.Register) or maps
+// (Adapter.BuildLAM) has such a copy, filled from the consumer's bytes by
+// that call.
+//
+// A consumer that reads bytes the provider may have written since (a
+// receive, a read, the peer's write) calls PullMemory on them first; one
+// that changes bytes the provider will read after that call (the source of
+// a send or a write, memory the peer reads) calls PushMemory once it has.
+// b is any part of a registered or mapped buffer (an error otherwise). An
+// in-process provider needs neither and does not implement it; the suite
+// calls them where a spec reads or writes registered memory, so that every
+// data check compares the bytes that really moved.
+type MemoryMirror interface {
+	PullMemory(b []byte) error
+	PushMemory(b []byte) error
+}
+
+// LostError is what a provider that can be lost while open (see Losable)
+// panics with from every call once it is lost: drivers/remote when its
+// agent's connection broke or a call went unanswered past its deadline.
+// The harness fails the running spec with it and ends the run, rather than
+// taking what follows for the provider's answers.
+type LostError struct {
+	// What was lost, e.g. "agent 10.0.0.2:7000 (side A)".
+	What string
+	// Err is why.
+	Err error
+}
+
+func (e *LostError) Error() string { return fmt.Sprintf("%s lost: %v", e.What, e.Err) }
+
+func (e *LostError) Unwrap() error { return e.Err }
+
+// Losable is implemented by a Provider that can be lost while open
+// (drivers/remote). Lost is closed once it is lost; LostError then says
+// what and why (nil before). A harness waiting for one of the provider's
+// callbacks stops waiting when Lost is closed: none will come.
+type Losable interface {
+	Lost() <-chan struct{}
+	LostError() *LostError
+}
