@@ -77,6 +77,7 @@ func NewPair(f Family) *Pair {
 	helperNewPair.mark()
 	r := current()
 	p := &Pair{Family: f, rec: newRecorder(r.cfg.Timeout, r.cfg.Settle), run: r, byObj: map[*object]*tracked{}}
+	p.rec.lost = lostChan(r.provider)
 	if r.waits != nil {
 		p.rec.watch, p.rec.spec = r.waits, r.specText()
 	}
@@ -104,9 +105,9 @@ var helperPairSetHostState helperMark
 // back up.
 func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	helperPairSetHostState.mark()
-	fi, ok := p.run.provider.(ndk.FaultInjector)
+	fi, ok := ndk.Injector(p.run.provider)
 	if !ok {
-		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
+		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector, or does not offer it)")
 	}
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
@@ -263,7 +264,7 @@ func (p *Pair) cleanup() {
 	}
 	// Put faulted hosts back up before the adapters close, unless the
 	// provider is stuck already (the run is aborted).
-	if fi, ok := p.run.provider.(ndk.FaultInjector); ok && !stuck {
+	if fi, ok := ndk.Injector(p.run.provider); ok && !stuck {
 		for _, addr := range p.faulted {
 			returned, err := SetHostStateWithin(fi, addr, ndk.HostUp, p.rec.timeout)
 			if !returned {

@@ -22,6 +22,9 @@ const (
 	// processes, after the run: Result, its whole Ginkgo report.
 	ProgressResult = "result"
 	ProgressExit   = "exit" // written by the CLI: the run ended with Code
+	// ProgressLost: the provider was lost (ndk.Losable) while the spec
+	// named in LostIn ran; Lost says what and why. The run stops there.
+	ProgressLost = "lost"
 )
 
 // ProgressRecord is one line of Config.Progress. A process that watches a
@@ -43,6 +46,8 @@ type ProgressRecord struct {
 	Code    *int               `json:"code,omitempty"`
 	Wait    *WaitProgress      `json:"wait,omitempty"`
 	Result  *ShardResult       `json:"result,omitempty"`
+	Lost    string             `json:"lost,omitempty"`
+	LostIn  string             `json:"lost_in,omitempty"`
 }
 
 // ShardResult is what a process that ran a share of the selected specs

@@ -67,6 +67,9 @@ type Recorder struct {
 	start   time.Time
 	timeout time.Duration
 	settle  time.Duration
+	// lost is closed when the provider is lost (ndk.Losable); nil when it
+	// cannot be. Waits end there.
+	lost <-chan struct{}
 	// watch, when the run reports long waits (Config.Progress), is where
 	// the spec's waits on the provider are registered while they last,
 	// and spec is the spec's full text they name.
@@ -452,6 +455,7 @@ func (op *Op) Returned() ndk.Status {
 	}
 	ret, _, p := op.c.Return()
 	if p != nil {
+		abortIfLost(p)
 		Violate(op.violation("", "the call returns", fmt.Sprintf("the provider panicked: %v", p)))
 	}
 	return ret

@@ -156,7 +156,7 @@ func Run(t TestingT, cfg Config) (Result, error) {
 
 // ginkgoConfig is Ginkgo's configuration for a run of cfg.
 func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
-	gomega.RegisterFailHandler(Fail)
+	gomega.RegisterFailHandler(failHandler)
 	format.UseStringerRepresentation = true
 	sc, rc := GinkgoConfiguration()
 	sc.LabelFilter = cfg.LabelFilter

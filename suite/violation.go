@@ -11,6 +11,7 @@ import (
 // attach attaches v to the running spec's report, where the reports find
 // the rules the spec's failure counts against.
 func attach(v Violation) {
+	abortIfLost(nil)
 	AddReportEntry(finding.EntryViolation, v, ReportEntryVisibilityNever)
 	for _, id := range sameObligation[v.Rule] {
 		w := v

@@ -169,12 +169,31 @@ func (r *Recorder) waitClosed(ch <-chan struct{}, d time.Duration, kind waitKind
 	default:
 	}
 	if r.watch == nil || d <= 0 {
-		return wait.Closed(ch, d)
+		return r.closedOrLost(ch, d)
 	}
 	e := r.watch.begin(r.spec, kind, op, text, obj, d)
-	ok := wait.Closed(ch, d)
+	ok := r.closedOrLost(ch, d)
 	r.watch.end(e)
 	return ok
+}
+
+// closedOrLost is wait.Closed, cut short when the provider is lost: what
+// it waits for will not come, and the spec's failure is the loss (see
+// abortIfLost).
+func (r *Recorder) closedOrLost(ch <-chan struct{}, d time.Duration) bool {
+	if r.lost == nil || d <= 0 {
+		return wait.Closed(ch, d)
+	}
+	t := wait.Timer(d)
+	defer wait.Release(t)
+	select {
+	case <-ch:
+		return true
+	case <-r.lost:
+		return false
+	case <-t.C:
+		return false
+	}
 }
 
 // waiting registers a wait of the spec that is not on a channel (a poll,

@@ -181,7 +181,8 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 	var (
 		stopMu  sync.Mutex
 		procs   []*os.Process
-		stopped bool // --fail-fast stopped the run
+		stopped bool   // --fail-fast stopped the run, or the provider's loss
+		lost    string // the provider was lost: what and why, while what ran
 	)
 	stopOthers := func(sh *share) {
 		// with stopMu held; the child that failed stops by itself
@@ -238,6 +239,17 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 				}
 			case suite.ProgressWait:
 				x.console.waiting(r)
+			case suite.ProgressLost:
+				stopMu.Lock()
+				if lost == "" {
+					lost = fmt.Sprintf("%s, while %q ran", r.Lost, r.LostIn)
+					x.console.note("the provider was lost: " + lost + "; stopping the run")
+					if !stopped {
+						stopped = true
+						stopOthers(sh)
+					}
+				}
+				stopMu.Unlock()
 			}
 		})
 		sh.cmd = exec.Command(exe, append([]string{childCmd}, x.args...)...)
@@ -284,9 +296,18 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 	}
 	x.console.end()
 	stopMu.Lock()
-	ff := stopped
+	stop := ""
+	switch {
+	case lost != "":
+		stop = "the provider was lost (" + lost + "): the run stopped"
+	case stopped:
+		stop = failFastReason
+	}
 	stopMu.Unlock()
-	r, status := mergeShares(x, shs, interruptedBy, ff, start, wall, errs)
+	r, status := mergeShares(x, shs, interruptedBy, stop, start, wall, errs)
+	if lost != "" {
+		r.SuiteFailures = append(r.SuiteFailures, "the provider was lost: "+lost+"; the specs after it were not run")
+	}
 	return r, status, nil
 }
 

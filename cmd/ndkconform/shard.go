@@ -144,7 +144,8 @@ type share struct {
 // failures and verdicts, only the times differ. It returns the report with
 // the waivers applied, and the exit status of a run cut short (else 0).
 // failFast: --fail-fast stopped the children after the first failure.
-func mergeShares(x *execution, shares []*share, sig os.Signal, failFast bool, start time.Time, wall time.Duration, stderr io.Writer) (reports.Run, int) {
+func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, start time.Time, wall time.Duration, stderr io.Writer) (reports.Run, int) {
+	failFast := stop != "" // the parent stopped the run (--fail-fast, a lost provider): stop says why
 	plan := x.plan
 	meta := x.meta
 	meta.Start, meta.End = start, start.Add(wall)
@@ -271,9 +272,9 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, failFast bool, st
 		case s.State == reports.StateNotRun && diedBeforeKeys[s.Name]:
 			s.Failure = diedBefore
 		case failFast && s.State == reports.StateNotRun:
-			s.Failure = failFastReason + " before this spec started"
+			s.Failure = stop + " before this spec started"
 		case failFast && s.State == reports.StateInterrupted:
-			s.Failure = failFastReason + " while this spec ran"
+			s.Failure = stop + " while this spec ran"
 		}
 	}
 	r.SuiteFailures = append(r.SuiteFailures, crashes...)

@@ -157,12 +157,14 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			const size = 8 << 20
 			local := region(conn.ActiveQP, size, ndk.MRFlagAllowLocalWrite)
 			fill(local.Buf, 3)
+			suite.PushMemory(local.Buf)
 			remote := region(conn.PassiveQP, size, remoteAccess)
 			_, rtoken := remote.Tokens()
 			half := size / 2
 			suite.Step().Expect(conn.ActiveQP.Write("write", remote.VA, rtoken, 0, local.SGE(0, half))).To(Equal(ndk.StatusSuccess), "NdkWrite")
 			suite.Step().Expect(conn.ActiveQP.Write("silent write", remote.VA+uint64(half), rtoken, ndk.OpFlagSilentSuccess, local.SGE(half, half))).To(Equal(ndk.StatusSuccess), "NdkWrite with NDK_OP_FLAG_SILENT_SUCCESS")
 			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
+			suite.PullMemory(remote.Buf)
 			suite.Rule("DS-5").Expect(bytes.Equal(remote.Buf[:half], local.Buf[:half])).To(BeTrue(),
 				"NdkDisconnect completed before the RDMA Write's data was all in the peer's memory")
 			suite.Rule("DS-5").Expect(bytes.Equal(remote.Buf[half:], local.Buf[half:])).To(BeTrue(),
@@ -174,10 +176,12 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			const size = 8 << 20
 			remote := region(conn.PassiveQP, size, remoteAccess)
 			fill(remote.Buf, 5)
+			suite.PushMemory(remote.Buf)
 			local := region(conn.ActiveQP, size, sinkAccess)
 			_, rtoken := remote.Tokens()
 			suite.Step().Expect(conn.ActiveQP.Read("read", remote.VA, rtoken, ndk.OpFlagSilentSuccess, local.SGE(0, size))).To(Equal(ndk.StatusSuccess), "NdkRead")
 			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect")
+			suite.PullMemory(local.Buf)
 			suite.Rule("DS-5").Expect(bytes.Equal(local.Buf, remote.Buf)).To(BeTrue(),
 				"NdkDisconnect completed before the RDMA Read's data was all in the local buffer")
 		})

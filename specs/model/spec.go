@@ -69,6 +69,9 @@ func runModel(d suite.Direct, text string) {
 			}
 		}()
 		rapid.Check(tb, func(t *rapid.T) {
+			if d.Lost() {
+				t.Skip("the provider was lost")
+			}
 			if last != nil && last.costly != "" {
 				// Reported as found: neither replayed nor shrunk.
 				t.Skip("not replayed: " + last.costly)
@@ -92,6 +95,7 @@ func runModel(d suite.Direct, text string) {
 			w.run()
 		})
 	}()
+	d.AbortIfLost()
 	if !tb.failed {
 		return
 	}
