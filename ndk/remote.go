@@ -46,3 +46,26 @@ type Losable interface {
 	Lost() <-chan struct{}
 	LostError() *LostError
 }
+
+// Describer is implemented by a Provider served by more than its driver
+// (drivers/remote: an agent on each host, with its own version, driver and
+// options), so that reports and the certification manifest name what was
+// really tested.
+type Describer interface {
+	Describe() []Component
+}
+
+// Component is one part of what serves a provider.
+type Component struct {
+	// Role is what it is to the run, e.g. "agent of side A".
+	Role string `json:"role"`
+	// Address is where the harness reached it, if anywhere.
+	Address string `json:"address,omitempty"`
+	// Version is its own version (an agent's build), Protocol the
+	// protocol version spoken with it.
+	Version  string `json:"version,omitempty"`
+	Protocol string `json:"protocol,omitempty"`
+	// Driver is the driver it serves, with its options as it applied them.
+	Driver        string            `json:"driver,omitempty"`
+	DriverOptions map[string]string `json:"driver_options,omitempty"`
+}

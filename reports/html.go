@@ -198,6 +198,9 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 		{Key: "Side A", Value: sideText(r.SideA)},
 		{Key: "Side B", Value: sideText(r.SideB)},
 	}
+	for _, c := range r.Components {
+		d.Info = append(d.Info, htmlKV{Key: "Served by", Value: ComponentText(c)})
+	}
 	d.Adapter = adapterKVs(r.Adapter)
 
 	d.SpecCounts = []htmlCount{

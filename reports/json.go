@@ -37,6 +37,7 @@ type (
 		SideA            jsonSide          `json:"side_a"`
 		SideB            jsonSide          `json:"side_b"`
 		Adapter          *jsonAdapter      `json:"adapter,omitempty"`
+		Components       []ndk.Component   `json:"components,omitempty"`
 		Start            time.Time         `json:"start"`
 		End              time.Time         `json:"end"`
 		DurationSeconds  float64           `json:"duration_seconds"`
@@ -155,7 +156,7 @@ func (r Run) MarshalJSON() ([]byte, error) {
 	j := jsonRun{
 		Tool: r.Tool, Version: r.Version, Command: r.Command, Rerun: r.Rerun, Suite: r.Suite,
 		Driver: r.Driver, DriverOptions: r.DriverOptions,
-		SideA: jsonSide(r.SideA), SideB: jsonSide(r.SideB),
+		SideA: jsonSide(r.SideA), SideB: jsonSide(r.SideB), Components: r.Components,
 		Start: r.Start, End: r.End, DurationSeconds: r.End.Sub(r.Start).Seconds(),
 		Verdict: r.Verdict, Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped,
 		NotSelected: r.NotSelected, SuiteFailures: r.SuiteFailures,
@@ -234,7 +235,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 		Meta: Meta{
 			Tool: j.Tool, Version: j.Version, Command: j.Command, Rerun: j.Rerun, Suite: j.Suite,
 			Driver: j.Driver, DriverOptions: j.DriverOptions,
-			SideA: ndk.Side(j.SideA), SideB: ndk.Side(j.SideB),
+			SideA: ndk.Side(j.SideA), SideB: ndk.Side(j.SideB), Components: j.Components,
 			Start: j.Start, End: j.End,
 		},
 		Passed: j.Passed, Failed: j.Failed, Skipped: j.Skipped, NotSelected: j.NotSelected,

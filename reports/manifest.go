@@ -35,10 +35,14 @@ type Manifest struct {
 	SideA         ndk.Side          `json:"-"`
 	SideB         ndk.Side          `json:"-"`
 	Adapter       ndk.AdapterInfo   `json:"-"`
-	GOOS          string            `json:"goos"`
-	GOARCH        string            `json:"goarch"`
-	OS            string            `json:"os,omitempty"`
-	Hostname      string            `json:"hostname,omitempty"`
+	// Components are what served the provider besides its driver: for
+	// the remote driver, each agent's address, version, protocol, driver
+	// and options, as it reported them.
+	Components []ndk.Component `json:"components,omitempty"`
+	GOOS       string          `json:"goos"`
+	GOARCH     string          `json:"goarch"`
+	OS         string          `json:"os,omitempty"`
+	Hostname   string          `json:"hostname,omitempty"`
 	// Waivers are the waivers the run was judged with.
 	Waivers Waivers `json:"waivers,omitempty"`
 	// Seed orders the specs; DriverSeed is the driver's seed option, if

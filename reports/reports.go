@@ -33,7 +33,10 @@ type Meta struct {
 	DriverOptions map[string]string // the driver's key=value options
 	SideA, SideB  ndk.Side          // the addresses connections were made between
 	Adapter       ndk.AdapterInfo   // NDK_ADAPTER_INFO of side A's adapter
-	Start, End    time.Time
+	// Components are what served the provider besides its driver
+	// (ndk.Describer: the agents of a remote provider).
+	Components []ndk.Component
+	Start, End time.Time
 	// Rerun is the argv of a command that repeats the run's configuration
 	// (driver, driver options, timeout, sides, seed, model budget) without
 	// its selection (--label-filter, --focus), reports, waivers and

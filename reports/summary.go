@@ -370,3 +370,25 @@ func adapterLine(a ndk.AdapterInfo) string {
 	return fmt.Sprintf("vendor 0x%04x device 0x%04x, NDK %d.%d, %s",
 		a.VendorID, a.DeviceID, a.Version.Major, a.Version.Minor, TechnologyName(a.RDMATechnology))
 }
+
+// ComponentText is one line about c, a part of what served the provider:
+// "agent of side A at 10.0.0.2:7471: ndkconform 1.2.0 (protocol 1.0), driver rxe (faults=tc)".
+func ComponentText(c ndk.Component) string {
+	s := c.Role
+	if c.Address != "" {
+		s += " at " + c.Address
+	}
+	if c.Version != "" {
+		s += ": " + c.Version
+	}
+	if c.Protocol != "" {
+		s += " (protocol " + c.Protocol + ")"
+	}
+	if c.Driver != "" {
+		s += ", driver " + c.Driver
+		if o := FormatOptions(c.DriverOptions); o != "" {
+			s += " (" + o + ")"
+		}
+	}
+	return s
+}

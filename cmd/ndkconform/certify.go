@@ -147,7 +147,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	// The configuration is checked once, here, so that a usage error is
 	// certify's.
-	plan, sideA, sideB, err := prepareRun(cfg)
+	plan, prep, err := prepareRun(cfg)
 	var ue suite.UsageError
 	switch {
 	case errors.As(err, &ue):
@@ -166,7 +166,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, OS: osDescription(),
 		Seed: cfg.Seed, DriverSeed: cfg.DriverOptions["seed"],
 		ModelSequences: certifyModelSequences, ModelSteps: certifyModelSteps,
-		Waivers: waivers,
+		Waivers: waivers, Components: prep.components,
 	}
 	if m.Driver == "" {
 		m.Driver = suite.DefaultDriver
@@ -191,7 +191,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(teeOut, "%s certify: %s\n", tool, command)
 	meta := runMeta(cfg, args, m.Start, 0)
 	meta.Command = command
-	meta.SideA, meta.SideB = sideA, sideB
+	meta.SideA, meta.SideB, meta.Components = prep.sideA, prep.sideB, prep.components
 	x := &execution{
 		cfg: cfg, args: configArgs(cfg, true), plan: plan, shares: shareCount(cfg, o),
 		waivers: waivers, meta: meta,

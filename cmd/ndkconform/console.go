@@ -46,6 +46,9 @@ func (c *console) begin(m reports.Meta, selected, all, processes int, seed int64
 		procs = fmt.Sprintf("in %d processes", processes)
 	}
 	fmt.Fprintf(c.w, "%s %s: %d of %d specs against %s, %s, seed %d\n", tool, toolVersion(), selected, all, driverDesc(m), procs, max(seed, 1))
+	for _, comp := range m.Components {
+		fmt.Fprintf(c.w, "  served by %s\n", reports.ComponentText(comp))
+	}
 }
 
 // started shows a spec that starts (with --verbose).

@@ -139,16 +139,28 @@ func childMain(args []string, stdout, stderr io.Writer) int {
 // prepareRun checks the configuration of a run once, before any child
 // starts, and returns its plan and the sides it will use. Its errors are
 // those of suite.Plan and suite.Prepare (see runError).
-func prepareRun(cfg suite.Config) (plan []types.SpecReport, sideA, sideB ndk.Side, err error) {
+func prepareRun(cfg suite.Config) (plan []types.SpecReport, prep prepared, err error) {
 	if plan, err = suite.Plan(cfg); err != nil {
-		return nil, ndk.Side{}, ndk.Side{}, err
+		return nil, prepared{}, err
 	}
 	p, sideA, sideB, err := suite.Prepare(cfg)
 	if err != nil {
-		return nil, ndk.Side{}, ndk.Side{}, err
+		return nil, prepared{}, err
+	}
+	prep = prepared{sideA: sideA, sideB: sideB}
+	if d, ok := p.(ndk.Describer); ok {
+		prep.components = d.Describe()
 	}
 	p.Close()
-	return plan, sideA, sideB, nil
+	return plan, prep, nil
+}
+
+// prepared is what preparing a run learnt of the provider: the sides, and
+// what serves it besides its driver (ndk.Describer: a remote provider's
+// agents).
+type prepared struct {
+	sideA, sideB ndk.Side
+	components   []ndk.Component
 }
 
 // selectedCount is how many specs plan selects.

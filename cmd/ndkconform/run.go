@@ -139,7 +139,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return runSuite(cfg, o, waivers, args, stdout, stderr)
 	}
 
-	plan, sideA, sideB, err := prepareRun(cfg)
+	plan, prep, err := prepareRun(cfg)
 	if err != nil {
 		return runError(stderr, err)
 	}
@@ -148,7 +148,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	meta := runMeta(cfg, args, time.Now(), 0)
-	meta.SideA, meta.SideB = sideA, sideB
+	meta.SideA, meta.SideB, meta.Components = prep.sideA, prep.sideB, prep.components
 	x := &execution{
 		cfg: cfg, args: configArgs(cfg, true), plan: plan, shares: shareCount(cfg, o),
 		failFast: cfg.FailFast, waivers: waivers, meta: meta,
