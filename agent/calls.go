@@ -325,34 +325,9 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		if pe != nil {
 			return perr(pe)
 		}
-		qp := op.CreateQp.GetParams()
-		if qp == nil {
-			return invalid("CreateQp: params missing")
-		}
-		p := ndk.QPParams{
-			Context:                qp.GetContext(),
-			ReceiveQueueDepth:      qp.GetReceiveQueueDepth(),
-			InitiatorQueueDepth:    qp.GetInitiatorQueueDepth(),
-			MaxReceiveRequestSGE:   qp.GetMaxReceiveRequestSge(),
-			MaxInitiatorRequestSGE: qp.GetMaxInitiatorRequestSge(),
-			InlineDataSize:         qp.GetInlineDataSize(),
-		}
-		if qp.GetContext() == 0 {
-			p.Context = nil
-		}
-		if qp.GetReceiveCq() != nil {
-			cq, _, pe := s.lookup(qp.GetReceiveCq(), kCQ)
-			if pe != nil {
-				return perr(pe)
-			}
-			p.ReceiveCQ = cq.(ndk.CQ)
-		}
-		if qp.GetInitiatorCq() != nil {
-			cq, _, pe := s.lookup(qp.GetInitiatorCq(), kCQ)
-			if pe != nil {
-				return perr(pe)
-			}
-			p.InitiatorCQ = cq.(ndk.CQ)
+		p, r := s.qpParams(op.CreateQp.GetParams())
+		if r != nil {
+			return r
 		}
 		q, st := obj.(ndk.PD).CreateQP(p, s.createDone(op.CreateQp.GetDone(), ad, nil), nil)
 		return s.created(nilIfNil(q), st, ad, nil, func(h *agentv1.Handle) *agentv1.CallReturn {
@@ -505,9 +480,15 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 	case nil:
 		return invalid("a Call with no op")
 	}
-	// Every other op: not served yet (see the package comment).
+	if r, ok := s.memoryCall(c); ok {
+		return r
+	}
+	if r, ok := s.dataCall(c); ok {
+		return r
+	}
+	// A Call member this agent does not know (a newer minor version).
 	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED,
-		Message: "this agent does not serve this call yet"})
+		Message: "this agent does not know this call"})
 }
 
 // nilIfNil turns a typed nil object (a provider's failed create) into a
