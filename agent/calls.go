@@ -308,6 +308,9 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		var done ndk.CloseCompletion
 		if ref := op.CloseObject.GetDone(); ref != nil {
 			done = func(any) {
+				// The provider is done with the object's memory: a
+				// FreeBuffer made within the callback is not BUSY.
+				s.dropRegion(h.GetId())
 				s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
 					cb.Event = &agentv1.Callback_CloseCompletion{CloseCompletion: &agentv1.CloseCompletion{Object: h}}
 				})

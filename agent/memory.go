@@ -174,10 +174,14 @@ func (s *session) buildLam(req *agentv1.BuildLamRequest) *agentv1.CallReturn {
 	if pe != nil {
 		return perr(pe)
 	}
-	buf, r := s.bufferRange(req.GetBuffer(), req.GetOffset(), req.GetLength())
-	if r != nil {
-		return r
+	var buf []byte
+	if req.GetBuffer() != nil || req.GetLength() > 0 {
+		var r *agentv1.CallReturn
+		if buf, r = s.bufferRange(req.GetBuffer(), req.GetOffset(), req.GetLength()); r != nil {
+			return r
+		}
 	}
+	// else: an empty buffer with no backing (a nil []byte).
 	if req.GetPageCapacity() > maxLamPages {
 		return outOfRange(fmt.Sprintf("BuildLam: page_capacity %d, more than %d", req.GetPageCapacity(), maxLamPages))
 	}
@@ -292,4 +296,11 @@ func (s *session) deregisterMr(req *agentv1.DeregisterMrRequest) *agentv1.CallRe
 		settle(st)
 	}
 	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_DeregisterMr{DeregisterMr: &agentv1.DeregisterMrReply{}}}
+}
+
+// dropRegion forgets the registration of an MR (its close completed).
+func (s *session) dropRegion(mr uint64) {
+	s.mu.Lock()
+	delete(s.regions, mr)
+	s.mu.Unlock()
 }
