@@ -183,10 +183,15 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_OpenAdapter{OpenAdapter: r}}
 
 	case *agentv1.Call_CloseProvider:
-		// The provider was given to the server, which leaves it open (see
-		// Server): the session's adapters still open are closed.
+		// The session's adapters still open are closed (their objects
+		// first), then the provider, unless it is a fixed one (see
+		// Config.Provider).
 		s.closeAdapters()
-		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_CloseProvider{CloseProvider: &agentv1.CloseProviderReply{}}}
+		reply := &agentv1.CloseProviderReply{}
+		if err := s.closeProvider(); err != nil {
+			reply.Error = err.Error()
+		}
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_CloseProvider{CloseProvider: reply}}
 
 	case *agentv1.Call_CloseAdapter:
 		obj, id, pe := s.lookup(op.CloseAdapter.GetAdapter(), kAdapter)

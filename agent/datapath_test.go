@@ -6,8 +6,6 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -16,7 +14,6 @@ import (
 
 	"github.com/ndkconform/ndkconform/agent"
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
-	"github.com/ndkconform/ndkconform/drivers/remote"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -383,9 +380,5 @@ func dataPathThroughAgent(t *testing.T, completion string) {
 		t.Fatalf("Close: %v", err)
 	}
 }
-
-var _ = strings.Contains
-var _ sync.Mutex
-var _ remote.AgentInfo
 
 func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }

@@ -37,6 +37,7 @@ import (
 	"net/netip"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -521,19 +522,105 @@ func (s *session) closeProvider() (err error) {
 	return s.provider.Close()
 }
 
+// closeOrder is the order in which the objects a session left open are
+// closed at its end, each before the objects it depends on (an adapter's
+// close waits for its objects, an MR's for its MWs, an SRQ's for its
+// QPs, ...).
+var closeOrder = []agentv1.HandleKind{kConnector, kListener, kSE, kQP, kMW, kMR, kSRQ, kCQ, kPD}
+
+// closeWait bounds the wait for one kind of object to close at the end of
+// a session: an adapter with objects still open is left open (its close
+// would block).
+var closeWait = 10 * time.Second
+
+// closeAdapters closes the session's adapters still open, after closing
+// (and releasing) their objects still open.
 func (s *session) closeAdapters() {
+	type open struct {
+		id uint64
+		a  ndk.Adapter
+	}
 	s.mu.Lock()
-	var open []ndk.Adapter
+	var ads []open
 	for id, e := range s.handles {
-		if e.kind == agentv1.HandleKind_HANDLE_KIND_ADAPTER && !e.closed {
-			open = append(open, e.obj.(ndk.Adapter))
-			s.markAdapterClosedLocked(id)
+		if e.kind == kAdapter && !e.closed {
+			ads = append(ads, open{id, e.obj.(ndk.Adapter)})
 		}
 	}
 	s.mu.Unlock()
-	for _, a := range open {
-		a.Close()
+	for _, ad := range ads {
+		ok := s.closeObjectsOf(ad.id, ad.a)
+		s.mu.Lock()
+		s.markAdapterClosedLocked(ad.id)
+		s.mu.Unlock()
+		if ok {
+			ad.a.Close()
+		}
 	}
+}
+
+// closeObjectsOf closes the objects of adapter ad still open and releases
+// its LAMs; false if some did not finish closing within closeWait.
+func (s *session) closeObjectsOf(ad uint64, a ndk.Adapter) bool {
+	s.mu.Lock()
+	var lams []uint64
+	for id, e := range s.handles {
+		if e.adapter == ad && e.kind == kLAM && e.obj != nil {
+			lams = append(lams, id)
+		}
+	}
+	s.mu.Unlock()
+	for _, id := range lams {
+		s.mu.Lock()
+		le, _ := s.handles[id].obj.(*lamEntry)
+		s.mu.Unlock()
+		s.forget(id)
+		if le != nil {
+			a.ReleaseLAM(le.lam)
+		}
+	}
+	for _, kind := range closeOrder {
+		s.mu.Lock()
+		var ids []uint64
+		var objs []ndk.Object
+		for id, e := range s.handles {
+			if e.adapter == ad && e.kind == kind && e.obj != nil && !e.closed {
+				if o, ok := e.obj.(ndk.Object); ok {
+					e.closed = true
+					ids, objs = append(ids, id), append(objs, o)
+				}
+			}
+		}
+		s.mu.Unlock()
+		for i, o := range objs {
+			id := ids[i]
+			if st := o.Close(func(any) { s.forget(id) }, nil); st != ndk.StatusPending {
+				s.forget(id)
+			}
+		}
+		// Wait for these and for closes the client started.
+		deadline := time.Now().Add(closeWait)
+		for s.anyOpen(ad, kind) {
+			if time.Now().After(deadline) {
+				return false
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	return true
+}
+
+// anyOpen reports whether an object of kind of adapter ad has not finished
+// closing.
+func (s *session) anyOpen(ad uint64, kind agentv1.HandleKind) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.handles {
+		if e.adapter == ad && e.kind == kind && e.obj != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *session) markAdapterClosedLocked(id uint64) {
