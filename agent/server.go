@@ -13,8 +13,8 @@
 // registered, or a LAM built, over it), WriteMemory and ReadMemory (on a
 // BUFFER or a registered MR, bounded by the region and by
 // Capabilities.max_memory_chunk). RegisterMr and BuildLam work over
-// [offset, offset+length) of a BUFFER; a RegisterMr with no buffer and
-// length 0 registers a nil buffer (which a provider refuses). Request,
+// [offset, offset+length) of a BUFFER; one with no buffer and length 0
+// passes the provider a nil buffer (which it refuses). Request,
 // QP and SRQ contexts are the client's ids: the provider gets each as a
 // uint64 value (nil for 0) and hands it back in Results.
 //
@@ -23,7 +23,11 @@
 // session ends, after its adapters; or serves Config.Provider, a fixed
 // one it never closes. Capabilities.driver_options lists the driver's
 // options with the values the session's provider was opened with as their
-// default_value. One session at a time.
+// default_value, and concurrent_runs is the driver's
+// ndk.ConcurrentRunner answer; the agent itself serves one session at a
+// time. A session that ends with objects still open (the harness died, or
+// CloseProvider came first) has them closed, each kind before what it
+// depends on, then their adapters, then the provider.
 //
 // Every handle is checked (unknown, of another session, closed, of the
 // wrong kind: a ProtocolError, never a crash), and a call that panics in

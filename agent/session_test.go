@@ -411,9 +411,6 @@ func TestAgentStopped(t *testing.T) {
 	lis := create(t, "CreateListener", func(d ndk.CreateCompletion, c any) (ndk.Listener, ndk.Status) {
 		return ad.CreateListener(func(any, ndk.Connector) { t.Error("a connect event after the loss") }, nil, d, c)
 	})
-	// A call outstanding when the agent goes: a Listen that blocks on a
-	// callback held by the consumer... simplest: the loss while idle,
-	// then calls.
 	gs.Stop()
 	le := waitLost(t, p)
 	if !strings.Contains(le.What, addr) || !strings.Contains(le.What, "side") {
