@@ -198,10 +198,14 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		if pe != nil {
 			return perr(pe)
 		}
+		// The adapter takes no new call; its objects stay usable until
+		// its close returns (the consumer closes them meanwhile, which
+		// the blocking close waits for), then are forgotten with it.
+		s.markClosing(id)
+		obj.(ndk.Adapter).Close()
 		s.mu.Lock()
 		s.markAdapterClosedLocked(id)
 		s.mu.Unlock()
-		obj.(ndk.Adapter).Close()
 		s.forget(id)
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_CloseAdapter{CloseAdapter: &agentv1.CloseAdapterReply{}}}
 

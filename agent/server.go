@@ -672,7 +672,9 @@ func (s *session) lookup(h *agentv1.Handle, want agentv1.HandleKind) (any, uint6
 		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_UNKNOWN_HANDLE, "a handle the agent never issued")
 	case kind != want && want != agentv1.HandleKind_HANDLE_KIND_UNSPECIFIED:
 		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_WRONG_HANDLE_KIND, "a "+kind.String()+" handle where a "+want.String()+" is due")
-	case closed:
+	case closed && obj == nil:
+		// Closed and forgotten. An object whose close is pending (closed,
+		// obj still set) still reaches the provider.
 		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OBJECT_CLOSED, "a handle of a closed object")
 	}
 	if kind == agentv1.HandleKind_HANDLE_KIND_ADAPTER {
@@ -681,7 +683,8 @@ func (s *session) lookup(h *agentv1.Handle, want agentv1.HandleKind) (any, uint6
 	return obj, adapter, nil
 }
 
-// markClosing marks a handle closed (CloseObject was called on it).
+// markClosing marks a handle closing (CloseObject or CloseAdapter was
+// called on it): calls still reach its object until it is forgotten.
 func (s *session) markClosing(id uint64) {
 	s.mu.Lock()
 	if e := s.handles[id]; e != nil {
