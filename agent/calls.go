@@ -183,20 +183,29 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_OpenAdapter{OpenAdapter: r}}
 
 	case *agentv1.Call_CloseProvider:
-		// The provider was given to the server, which leaves it open (see
-		// Server): the session's adapters still open are closed.
+		// The session's adapters still open are closed (their objects
+		// first), then the provider, unless it is a fixed one (see
+		// Config.Provider).
 		s.closeAdapters()
-		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_CloseProvider{CloseProvider: &agentv1.CloseProviderReply{}}}
+		reply := &agentv1.CloseProviderReply{}
+		if err := s.closeProvider(); err != nil {
+			reply.Error = err.Error()
+		}
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_CloseProvider{CloseProvider: reply}}
 
 	case *agentv1.Call_CloseAdapter:
 		obj, id, pe := s.lookup(op.CloseAdapter.GetAdapter(), kAdapter)
 		if pe != nil {
 			return perr(pe)
 		}
+		// The adapter takes no new call; its objects stay usable until
+		// its close returns (the consumer closes them meanwhile, which
+		// the blocking close waits for), then are forgotten with it.
+		s.markClosing(id)
+		obj.(ndk.Adapter).Close()
 		s.mu.Lock()
 		s.markAdapterClosedLocked(id)
 		s.mu.Unlock()
-		obj.(ndk.Adapter).Close()
 		s.forget(id)
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_CloseAdapter{CloseAdapter: &agentv1.CloseAdapterReply{}}}
 
@@ -308,6 +317,9 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		var done ndk.CloseCompletion
 		if ref := op.CloseObject.GetDone(); ref != nil {
 			done = func(any) {
+				// The provider is done with the object's memory: a
+				// FreeBuffer made within the callback is not BUSY.
+				s.dropRegion(h.GetId())
 				s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
 					cb.Event = &agentv1.Callback_CloseCompletion{CloseCompletion: &agentv1.CloseCompletion{Object: h}}
 				})
@@ -325,34 +337,9 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		if pe != nil {
 			return perr(pe)
 		}
-		qp := op.CreateQp.GetParams()
-		if qp == nil {
-			return invalid("CreateQp: params missing")
-		}
-		p := ndk.QPParams{
-			Context:                qp.GetContext(),
-			ReceiveQueueDepth:      qp.GetReceiveQueueDepth(),
-			InitiatorQueueDepth:    qp.GetInitiatorQueueDepth(),
-			MaxReceiveRequestSGE:   qp.GetMaxReceiveRequestSge(),
-			MaxInitiatorRequestSGE: qp.GetMaxInitiatorRequestSge(),
-			InlineDataSize:         qp.GetInlineDataSize(),
-		}
-		if qp.GetContext() == 0 {
-			p.Context = nil
-		}
-		if qp.GetReceiveCq() != nil {
-			cq, _, pe := s.lookup(qp.GetReceiveCq(), kCQ)
-			if pe != nil {
-				return perr(pe)
-			}
-			p.ReceiveCQ = cq.(ndk.CQ)
-		}
-		if qp.GetInitiatorCq() != nil {
-			cq, _, pe := s.lookup(qp.GetInitiatorCq(), kCQ)
-			if pe != nil {
-				return perr(pe)
-			}
-			p.InitiatorCQ = cq.(ndk.CQ)
+		p, r := s.qpParams(op.CreateQp.GetParams())
+		if r != nil {
+			return r
 		}
 		q, st := obj.(ndk.PD).CreateQP(p, s.createDone(op.CreateQp.GetDone(), ad, nil), nil)
 		return s.created(nilIfNil(q), st, ad, nil, func(h *agentv1.Handle) *agentv1.CallReturn {
@@ -505,9 +492,15 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 	case nil:
 		return invalid("a Call with no op")
 	}
-	// Every other op: not served yet (see the package comment).
+	if r, ok := s.memoryCall(c); ok {
+		return r
+	}
+	if r, ok := s.dataCall(c); ok {
+		return r
+	}
+	// A Call member this agent does not know (a newer minor version).
 	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED,
-		Message: "this agent does not serve this call yet"})
+		Message: "this agent does not know this call"})
 }
 
 // nilIfNil turns a typed nil object (a provider's failed create) into a

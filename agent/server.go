@@ -3,31 +3,45 @@
 // adapters are tested, reached by the harness through the remote driver
 // (drivers/remote).
 //
-// This is a first slice. Served: OpenAdapter, CloseProvider, CloseAdapter,
-// QueryAdapterInfo, CreateCq, CreatePd, CreateSharedEndpoint,
-// CreateConnector, CreateListener, CloseObject, CreateQp, Connect,
-// ConnectWithSharedEndpoint, CompleteConnect, Accept, Reject,
-// GetConnectionData, GetLocalAddress, GetPeerAddress, Disconnect, Listen,
-// GetListenerLocalAddress, GetSharedEndpointLocalAddress, and the callbacks
-// these take (create, request and close completions, connect events,
-// disconnect events; CQ notifications are forwarded for a CQ created with
-// a notify CallbackRef). NOT YET SERVED, answered with the protocol error
-// NOT_SUPPORTED: SetHostState, BuildLam, ReleaseLam, ResizeCq, ArmCq,
-// GetCqResults, GetCqResultsEx, ControlCqInterruptModeration,
-// CreateQpWithSrq, CreateSrq, CreateMr, CreateMw,
-// GetPrivilegedMemoryRegionToken, ModifySrq, SrqReceive, RegisterMr,
-// DeregisterMr, InitializeFastRegisterMr, GetLocalTokenFromMr,
-// GetRemoteTokenFromMr, GetRemoteTokenFromMw, Flush, Receive, Send,
-// SendAndInvalidate, Write, Read, Bind, FastRegister, Invalidate,
-// ControlConnectEvents, AllocateBuffer, FreeBuffer, WriteMemory,
-// ReadMemory.
+// Every Call of the protocol is served: the provider's, adapters' and
+// objects' calls with their callbacks (create, request and close
+// completions, connect and disconnect events, CQ and SRQ notifications),
+// SetHostState when the provider is an ndk.FaultInjector
+// (Capabilities.fault_injection; NOT_SUPPORTED otherwise), and the agent
+// memory calls: AllocateBuffer (page-aligned, zeroed; a session holds
+// Config.MaxBufferBytes at most), FreeBuffer (BUSY while an MR is
+// registered, or a LAM built, over it), WriteMemory and ReadMemory (on a
+// BUFFER or a registered MR, bounded by the region and by
+// Capabilities.max_memory_chunk). RegisterMr and BuildLam work over
+// [offset, offset+length) of a BUFFER; one with no buffer and length 0
+// passes the provider a nil buffer (which it refuses). Request,
+// QP and SRQ contexts are the client's ids: the provider gets each as a
+// uint64 value (nil for 0) and hands it back in Results.
+//
+// Each session opens its own provider from Config.Driver (the agent's
+// options, the Hello's driver_options over them) and closes it when the
+// session ends, after its adapters; or serves Config.Provider, a fixed
+// one it never closes. Capabilities.driver_options lists the driver's
+// options with the values the session's provider was opened with as their
+// default_value, and concurrent_runs is the driver's
+// ndk.ConcurrentRunner answer; the agent itself serves one session at a
+// time. A session that ends with objects still open (the harness died, or
+// CloseProvider came first) has them closed, each kind before what it
+// depends on, then their adapters, then the provider.
+//
+// Every handle is checked (unknown, of another session, closed, of the
+// wrong kind: a ProtocolError, never a crash), and a call that panics in
+// the agent or the provider is answered with INTERNAL.
 package agent
 
 import (
 	"crypto/subtle"
+	"errors"
+	"fmt"
 	"net/netip"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -39,33 +53,69 @@ import (
 // Version is the protocol version the agent speaks.
 var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 0}
 
-// Server is the Agent service over one ndk.Provider, one session at a
-// time. Register it with agentv1.RegisterAgentServer.
-//
-// The provider is given, not opened per session: the server does not
-// close it. Where the protocol says the agent closes the provider (a
-// stream that ends without CloseProvider, and CloseProvider itself), this
-// server closes the session's adapters and leaves the provider open for
-// the next session; its owner closes it. Hello.driver_options are refused
-// (INVALID_ARGUMENT), as there is no driver to apply them to.
+// DefaultMaxMemoryChunk is Capabilities.max_memory_chunk unless
+// Config.MaxMemoryChunk says otherwise: the most bytes one WriteMemory or
+// ReadMemory moves.
+const DefaultMaxMemoryChunk = 1 << 20
+
+// DefaultMaxBufferBytes is how many bytes of BUFFERs a session may hold
+// at once unless Config.MaxBufferBytes says otherwise: an AllocateBuffer
+// beyond is refused with OUT_OF_RANGE (rather than the agent dying of
+// exhausted memory).
+const DefaultMaxBufferBytes = 4 << 30
+
+// Config is what an agent serves.
+type Config struct {
+	// Driver opens the session's provider: every session opens one (with
+	// Options, and the Hello's driver_options over them) and closes it when
+	// the session ends. Unused when Provider is set.
+	Driver ndk.Driver
+	// DriverName is the driver's registered name (Capabilities.driver).
+	DriverName string
+	// Options are the agent's driver options (its --driver-opt): the
+	// defaults a Hello's driver_options override, key by key.
+	Options map[string]string
+	// Token is the bearer token a Hello must carry; empty: only an empty
+	// one is accepted (authentication off, for loopback).
+	Token string
+	// AgentVersion is sent in Capabilities.agent_version.
+	AgentVersion string
+	// Provider, if set, is a fixed provider the caller opened and closes
+	// (tests): every session serves it, never closes it, and refuses a
+	// Hello with driver_options (INVALID_ARGUMENT).
+	Provider ndk.Provider
+	// MaxMemoryChunk is Capabilities.max_memory_chunk; 0:
+	// DefaultMaxMemoryChunk.
+	MaxMemoryChunk uint32
+	// MaxBufferBytes bounds the BUFFER bytes of a session; 0:
+	// DefaultMaxBufferBytes.
+	MaxBufferBytes uint64
+}
+
+// Server is the Agent service, one session at a time. Register it with
+// agentv1.RegisterAgentServer.
 type Server struct {
 	agentv1.UnimplementedAgentServer
 
-	provider ndk.Provider
-	token    string
-	// AgentVersion is sent in Capabilities.agent_version.
-	AgentVersion string
-	// Driver is sent in Capabilities.driver (the name of the provider's
-	// driver, if known).
-	Driver string
-
+	cfg  Config
 	busy atomic.Bool
 }
 
-// NewServer returns a server of p that accepts a Hello whose token is
-// token (an empty token: only an empty one, for loopback).
+// New returns a server as cfg says.
+func New(cfg Config) *Server {
+	if cfg.MaxMemoryChunk == 0 {
+		cfg.MaxMemoryChunk = DefaultMaxMemoryChunk
+	}
+	if cfg.MaxBufferBytes == 0 {
+		cfg.MaxBufferBytes = DefaultMaxBufferBytes
+	}
+	return &Server{cfg: cfg}
+}
+
+// NewServer returns a server of the fixed provider p (see
+// Config.Provider) that accepts a Hello whose token is token.
 func NewServer(p ndk.Provider, token string) *Server {
-	return &Server{provider: p, token: token}
+	return New(Config{Provider: p, Token: token})
 }
 
 // lastID is the handle id counter of the agent process: ids are never
@@ -75,6 +125,51 @@ var lastID atomic.Uint64
 // lastCallbackID numbers callbacks, unique in the process (so in the
 // session).
 var lastCallbackID atomic.Uint64
+
+// openProvider opens the session's provider: the fixed one, or the
+// driver's with the agent's options and the Hello's over them. owned:
+// the session closes it.
+func (s *Server) openProvider(hello *agentv1.Hello) (p ndk.Provider, opts map[string]string, owned bool, err error) {
+	if s.cfg.Provider != nil {
+		if len(hello.GetDriverOptions()) > 0 {
+			return nil, nil, false, status.Error(codes.InvalidArgument, "this agent serves a provider already opened: it takes no driver options")
+		}
+		return s.cfg.Provider, s.cfg.Options, false, nil
+	}
+	if s.cfg.Driver == nil {
+		return nil, nil, false, status.Error(codes.FailedPrecondition, "this agent has no driver")
+	}
+	opts = map[string]string{}
+	for k, v := range s.cfg.Options {
+		opts[k] = v
+	}
+	for k, v := range hello.GetDriverOptions() {
+		opts[k] = v
+	}
+	o, err := ndk.ParseOptions(s.cfg.Driver, opts)
+	if err != nil {
+		return nil, nil, false, status.Errorf(codes.InvalidArgument, "driver %s refuses the options: %v", s.cfg.DriverName, err)
+	}
+	p, err = openSafely(o)
+	if err != nil {
+		return nil, nil, false, status.Errorf(codes.Unavailable, "driver %s: opening the provider: %v", s.cfg.DriverName, err)
+	}
+	return p, opts, true, nil
+}
+
+// openSafely opens a provider; a panic of the driver is an error.
+func openSafely(o ndk.Opener) (p ndk.Provider, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, fmt.Errorf("the driver panicked: %v", r)
+		}
+	}()
+	p, err = o.Open()
+	if err == nil && p == nil {
+		err = errors.New("the driver opened no provider")
+	}
+	return p, err
+}
 
 // Session implements agentv1.AgentServer.
 func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
@@ -91,18 +186,20 @@ func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
 	if hello == nil {
 		return status.Error(codes.FailedPrecondition, "the session's first message must be a Hello")
 	}
-	if subtle.ConstantTimeCompare([]byte(hello.GetToken()), []byte(s.token)) != 1 {
+	if subtle.ConstantTimeCompare([]byte(hello.GetToken()), []byte(s.cfg.Token)) != 1 {
 		return status.Error(codes.Unauthenticated, "bad token")
 	}
 	if v := hello.GetProtocolVersion(); v.GetMajor() != Version.Major {
 		return status.Errorf(codes.FailedPrecondition, "protocol major version %d, this agent speaks %d", v.GetMajor(), Version.Major)
 	}
-	if len(hello.GetDriverOptions()) > 0 {
-		return status.Error(codes.InvalidArgument, "this agent serves a provider already opened: it takes no driver options")
+	p, opts, owned, err := s.openProvider(hello)
+	if err != nil {
+		return err
 	}
 
-	ss := newSession(s.provider, stream)
-	if err := ss.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: s.capabilities()}}}); err != nil {
+	ss := newSession(p, owned, stream, s.cfg)
+	if err := ss.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: s.capabilities(p, opts)}}}); err != nil {
+		ss.shutdown()
 		return err
 	}
 	readerDone := make(chan struct{})
@@ -124,20 +221,37 @@ func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
 	return nil
 }
 
-// capabilities opens, queries and closes the adapter of every address of
-// the provider's sides.
-func (s *Server) capabilities() *agentv1.Capabilities {
-	a, b := s.provider.Sides()
+// capabilities describes the session's provider p, opened with opts: it
+// opens, queries and closes the adapter of every address of its sides.
+// Capabilities.driver_options lists the driver's options, each with the
+// value this session's provider was opened with as its default_value (the
+// driver's default where neither the agent nor the Hello set it).
+func (s *Server) capabilities(p ndk.Provider, opts map[string]string) *agentv1.Capabilities {
+	a, b := p.Sides()
 	c := &agentv1.Capabilities{
 		ProtocolVersion: Version,
-		AgentVersion:    s.AgentVersion,
-		Driver:          s.Driver,
-		SideA:           s.side(a),
-		SideB:           s.side(b),
-		// Memory calls are not served yet (see the package comment).
-		MaxMemoryChunk: 0,
+		AgentVersion:    s.cfg.AgentVersion,
+		Driver:          s.cfg.DriverName,
+		SideA:           side(p, a),
+		SideB:           side(p, b),
+		MaxMemoryChunk:  s.cfg.MaxMemoryChunk,
 	}
-	if td, ok := s.provider.(ndk.TimeoutDeclarer); ok {
+	if s.cfg.Driver != nil {
+		for _, o := range s.cfg.Driver.Options() {
+			v, ok := opts[o.Name]
+			if !ok {
+				v = o.Default
+			}
+			c.DriverOptions = append(c.DriverOptions, &agentv1.DriverOption{Name: o.Name, DefaultValue: v, Usage: o.Usage})
+		}
+		if cr, ok := s.cfg.Driver.(ndk.ConcurrentRunner); ok {
+			c.ConcurrentRuns = uint32(max(cr.ConcurrentRuns(), 0))
+		}
+	}
+	if _, ok := p.(ndk.FaultInjector); ok {
+		c.FaultInjection = true
+	}
+	if td, ok := p.(ndk.TimeoutDeclarer); ok {
 		c.DeclaresTimeouts = true
 		c.DeclaredTimeoutsNs = map[string]int64{}
 		for k, v := range td.DeclaredTimeouts() {
@@ -147,17 +261,17 @@ func (s *Server) capabilities() *agentv1.Capabilities {
 	return c
 }
 
-func (s *Server) side(sd ndk.Side) *agentv1.SideInfo {
-	return &agentv1.SideInfo{Ipv4: s.describe(sd.IPv4), Ipv6: s.describe(sd.IPv6)}
+func side(p ndk.Provider, sd ndk.Side) *agentv1.SideInfo {
+	return &agentv1.SideInfo{Ipv4: describe(p, sd.IPv4), Ipv6: describe(p, sd.IPv6)}
 }
 
-func (s *Server) describe(addr netip.Addr) *agentv1.AdapterDescription {
+func describe(p ndk.Provider, addr netip.Addr) *agentv1.AdapterDescription {
 	d := &agentv1.AdapterDescription{}
 	if !addr.IsValid() {
 		return d
 	}
 	d.Address = addr.String()
-	ad, st := s.provider.OpenAdapter(addr)
+	ad, st := p.OpenAdapter(addr)
 	d.OpenStatus = uint32(st)
 	if st != ndk.StatusSuccess || ad == nil {
 		return d
@@ -190,6 +304,8 @@ type held struct {
 
 type session struct {
 	provider ndk.Provider
+	owned    bool // the session closes the provider
+	cfg      Config
 	stream   agentv1.Agent_SessionServer
 	sendMu   sync.Mutex
 
@@ -199,19 +315,28 @@ type session struct {
 	calls     map[uint64]bool // outstanding call ids
 	ended     bool            // no new call runs
 	closeOnce sync.Once
+	// regions are the registrations of MRs over BUFFERs, by MR id.
+	regions map[uint64]region
+	// bufBytes is the length of the session's BUFFERs not freed.
+	bufBytes uint64
+	// providerClosed: CloseProvider closed it (or it is not the session's).
+	providerClosed bool
 
 	inflight       sync.WaitGroup
 	done           chan struct{} // closed when the session ends: held callbacks return
 	closedByClient chan struct{} // closed after CloseProvider's return
 }
 
-func newSession(p ndk.Provider, stream agentv1.Agent_SessionServer) *session {
+func newSession(p ndk.Provider, owned bool, stream agentv1.Agent_SessionServer, cfg Config) *session {
 	return &session{
 		provider:       p,
+		owned:          owned,
+		cfg:            cfg,
 		stream:         stream,
 		handles:        map[uint64]*entry{},
 		callbacks:      map[uint64]*held{},
 		calls:          map[uint64]bool{},
+		regions:        map[uint64]region{},
 		done:           make(chan struct{}),
 		closedByClient: make(chan struct{}),
 	}
@@ -380,27 +505,133 @@ func (s *session) shutdown() {
 	close(s.done)
 	s.inflight.Wait()
 	s.closeAdapters()
+	_ = s.closeProvider()
 }
 
-func (s *session) closeAdapters() {
+// closeProvider closes the session's provider once, if the session owns
+// it; every adapter was closed before.
+func (s *session) closeProvider() (err error) {
 	s.mu.Lock()
-	var open []ndk.Adapter
+	done := s.providerClosed
+	s.providerClosed = true
+	s.mu.Unlock()
+	if done || !s.owned {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the provider's Close panicked: %v", r)
+		}
+	}()
+	return s.provider.Close()
+}
+
+// closeOrder is the order in which the objects a session left open are
+// closed at its end, each before the objects it depends on (an adapter's
+// close waits for its objects, an MR's for its MWs, an SRQ's for its
+// QPs, ...).
+var closeOrder = []agentv1.HandleKind{kConnector, kListener, kSE, kQP, kMW, kMR, kSRQ, kCQ, kPD}
+
+// closeWait bounds the wait for one kind of object to close at the end of
+// a session: an adapter with objects still open is left open (its close
+// would block).
+var closeWait = 10 * time.Second
+
+// closeAdapters closes the session's adapters still open, after closing
+// (and releasing) their objects still open.
+func (s *session) closeAdapters() {
+	type open struct {
+		id uint64
+		a  ndk.Adapter
+	}
+	s.mu.Lock()
+	var ads []open
 	for id, e := range s.handles {
-		if e.kind == agentv1.HandleKind_HANDLE_KIND_ADAPTER && !e.closed {
-			open = append(open, e.obj.(ndk.Adapter))
-			s.markAdapterClosedLocked(id)
+		if e.kind == kAdapter && !e.closed {
+			ads = append(ads, open{id, e.obj.(ndk.Adapter)})
 		}
 	}
 	s.mu.Unlock()
-	for _, a := range open {
-		a.Close()
+	for _, ad := range ads {
+		ok := s.closeObjectsOf(ad.id, ad.a)
+		s.mu.Lock()
+		s.markAdapterClosedLocked(ad.id)
+		s.mu.Unlock()
+		if ok {
+			ad.a.Close()
+		}
 	}
 }
 
-func (s *session) markAdapterClosedLocked(id uint64) {
+// closeObjectsOf closes the objects of adapter ad still open and releases
+// its LAMs; false if some did not finish closing within closeWait.
+func (s *session) closeObjectsOf(ad uint64, a ndk.Adapter) bool {
+	s.mu.Lock()
+	var lams []uint64
+	for id, e := range s.handles {
+		if e.adapter == ad && e.kind == kLAM && e.obj != nil {
+			lams = append(lams, id)
+		}
+	}
+	s.mu.Unlock()
+	for _, id := range lams {
+		s.mu.Lock()
+		le, _ := s.handles[id].obj.(*lamEntry)
+		s.mu.Unlock()
+		s.forget(id)
+		if le != nil {
+			a.ReleaseLAM(le.lam)
+		}
+	}
+	for _, kind := range closeOrder {
+		s.mu.Lock()
+		var ids []uint64
+		var objs []ndk.Object
+		for id, e := range s.handles {
+			if e.adapter == ad && e.kind == kind && e.obj != nil && !e.closed {
+				if o, ok := e.obj.(ndk.Object); ok {
+					e.closed = true
+					ids, objs = append(ids, id), append(objs, o)
+				}
+			}
+		}
+		s.mu.Unlock()
+		for i, o := range objs {
+			id := ids[i]
+			if st := o.Close(func(any) { s.forget(id) }, nil); st != ndk.StatusPending {
+				s.forget(id)
+			}
+		}
+		// Wait for these and for closes the client started.
+		deadline := time.Now().Add(closeWait)
+		for s.anyOpen(ad, kind) {
+			if time.Now().After(deadline) {
+				return false
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	return true
+}
+
+// anyOpen reports whether an object of kind of adapter ad has not finished
+// closing.
+func (s *session) anyOpen(ad uint64, kind agentv1.HandleKind) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for _, e := range s.handles {
+		if e.adapter == ad && e.kind == kind && e.obj != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *session) markAdapterClosedLocked(id uint64) {
+	for hid, e := range s.handles {
 		if e.adapter == id {
 			e.closed, e.obj = true, nil
+			delete(s.regions, hid)
 		}
 	}
 	e := s.handles[id]
@@ -441,7 +672,9 @@ func (s *session) lookup(h *agentv1.Handle, want agentv1.HandleKind) (any, uint6
 		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_UNKNOWN_HANDLE, "a handle the agent never issued")
 	case kind != want && want != agentv1.HandleKind_HANDLE_KIND_UNSPECIFIED:
 		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_WRONG_HANDLE_KIND, "a "+kind.String()+" handle where a "+want.String()+" is due")
-	case closed:
+	case closed && obj == nil:
+		// Closed and forgotten. An object whose close is pending (closed,
+		// obj still set) still reaches the provider.
 		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OBJECT_CLOSED, "a handle of a closed object")
 	}
 	if kind == agentv1.HandleKind_HANDLE_KIND_ADAPTER {
@@ -450,7 +683,8 @@ func (s *session) lookup(h *agentv1.Handle, want agentv1.HandleKind) (any, uint6
 	return obj, adapter, nil
 }
 
-// markClosing marks a handle closed (CloseObject was called on it).
+// markClosing marks a handle closing (CloseObject or CloseAdapter was
+// called on it): calls still reach its object until it is forgotten.
 func (s *session) markClosing(id uint64) {
 	s.mu.Lock()
 	if e := s.handles[id]; e != nil {
@@ -466,6 +700,7 @@ func (s *session) forget(id uint64) {
 	if e := s.handles[id]; e != nil {
 		e.closed, e.obj = true, nil
 	}
+	delete(s.regions, id)
 	s.mu.Unlock()
 }
 

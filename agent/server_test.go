@@ -320,8 +320,8 @@ func TestProtocolErrors(t *testing.T) {
 		t.Fatalf("unknown handle: %v", r)
 	}
 	r = call(2, &agentv1.Call{Op: &agentv1.Call_ArmCq{ArmCq: &agentv1.ArmCqRequest{}}})
-	if r.GetProtocolError().GetCode() != agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED {
-		t.Fatalf("ArmCq: %v", r)
+	if r.GetProtocolError().GetCode() != agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INVALID_ARGUMENT {
+		t.Fatalf("ArmCq without a CQ: %v", r)
 	}
 	send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_CallbackReturn{CallbackReturn: &agentv1.CallbackReturn{CallbackId: 12345}}})
 	if pe := recv().GetProtocolError(); pe.GetCode() != agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_UNKNOWN_CALLBACK {

@@ -94,9 +94,14 @@
 // of another session, or of a closed object, is recognised as such.
 //
 // A handle is valid from the return (or CreateCompletion/ConnectEvent) that
-// delivers it. Once CloseObject (CloseAdapter, FreeBuffer, ReleaseLam) has
-// been called on it, any call naming it is a protocol error
-// (OBJECT_CLOSED); callbacks may still name it until its close completes.
+// delivers it until its close has completed: CloseObject's return with
+// STATUS_SUCCESS, or its CloseCompletion; CloseAdapter's return (which
+// ends the adapter's objects too); FreeBuffer, ReleaseLam. After that, any
+// call naming it is a protocol error (OBJECT_CLOSED). While a close is
+// pending, calls naming the object still reach the provider, as an
+// in-process consumer's would: what a provider does with a call on an
+// object being closed is its to answer (and a conformance suite's to
+// judge), not the agent's; callbacks may name it too.
 //
 // # Memory
 //
@@ -312,7 +317,7 @@ const (
 	ProtocolErrorCode_PROTOCOL_ERROR_CODE_UNKNOWN_HANDLE ProtocolErrorCode = 1
 	// A handle issued to another session.
 	ProtocolErrorCode_PROTOCOL_ERROR_CODE_FOREIGN_HANDLE ProtocolErrorCode = 2
-	// A handle of an object already closed (or closing), a buffer freed, a
+	// A handle of an object whose close has completed, a buffer freed, a
 	// LAM released.
 	ProtocolErrorCode_PROTOCOL_ERROR_CODE_OBJECT_CLOSED ProtocolErrorCode = 3
 	// A handle of the wrong kind for its field (a PD where a CQ is due).

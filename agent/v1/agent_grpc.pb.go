@@ -94,9 +94,14 @@
 // of another session, or of a closed object, is recognised as such.
 //
 // A handle is valid from the return (or CreateCompletion/ConnectEvent) that
-// delivers it. Once CloseObject (CloseAdapter, FreeBuffer, ReleaseLam) has
-// been called on it, any call naming it is a protocol error
-// (OBJECT_CLOSED); callbacks may still name it until its close completes.
+// delivers it until its close has completed: CloseObject's return with
+// STATUS_SUCCESS, or its CloseCompletion; CloseAdapter's return (which
+// ends the adapter's objects too); FreeBuffer, ReleaseLam. After that, any
+// call naming it is a protocol error (OBJECT_CLOSED). While a close is
+// pending, calls naming the object still reach the provider, as an
+// in-process consumer's would: what a provider does with a call on an
+// object being closed is its to answer (and a conformance suite's to
+// judge), not the agent's; callbacks may name it too.
 //
 // # Memory
 //

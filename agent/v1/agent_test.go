@@ -49,6 +49,13 @@ var ndkWire = map[string]wire{
 	"Provider.Close":                   call("CloseProvider"),
 	"TimeoutDeclarer.DeclaredTimeouts": {msgs: []string{"Capabilities"}},
 	"FaultInjector.SetHostState":       call("SetHostState"),
+	// the remote provider's own: its mirrors of registered memory move
+	// bytes with WriteMemory and ReadMemory; losing an agent is the
+	// stream's end or a call's deadline
+	"MemoryMirror.PullMemory": {msgs: []string{"ReadMemoryRequest", "ReadMemoryReply"}},
+	"MemoryMirror.PushMemory": {msgs: []string{"WriteMemoryRequest", "WriteMemoryReply"}},
+	"Losable.Lost":            {local: "the remote provider is lost when an agent's stream breaks or a call outlives call-timeout"},
+	"Losable.LostError":       {local: "what was lost and why, kept by the remote provider"},
 
 	"Adapter.Close":                call("CloseAdapter"),
 	"Adapter.QueryAdapterInfo":     call("QueryAdapterInfo"),

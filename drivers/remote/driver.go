@@ -1,26 +1,38 @@
 // Package remote is the "remote" driver: an ndk.Provider over the agent
-// protocol (agent/v1), whose calls are served by an agent (package agent)
-// beside the provider under test.
+// protocol (agent/v1), whose calls are served by agents (package agent)
+// beside the providers under test.
 //
-// This is a first slice, matching the calls the agent serves so far (see
-// package agent): opening and querying adapters; creating connectors,
-// listeners, shared endpoints, PDs, CQs and QPs; closing objects; and the
-// connection calls (Listen, Connect, ConnectWithSharedEndpoint, Accept,
-// Reject, CompleteConnect, Disconnect, GetConnectionData, the address
-// queries) with their callbacks. NOT YET IMPLEMENTED, each returning
-// STATUS_NOT_SUPPORTED (or nothing, for methods without a status) without
-// reaching the agent: BuildLAM, ReleaseLAM, CQ.Resize, Arm, GetResults,
-// GetResultsEx, ControlInterruptModeration, PD.CreateQPWithSRQ, CreateSRQ,
-// CreateMR, CreateMW, PrivilegedMemoryRegionToken, every QP work request
-// and Flush, Listener.ControlConnectEvents, and the agent memory calls the
-// data path needs. The driver is not yet registered with the ndkconform
-// command (cmd/ndkconform imports no blank driver for it).
+// Every ndk method goes over the protocol. With one agent (side-a), its
+// provider's sides are the provider's; with two (side-a and side-b), side
+// A is the first agent's own side A and side B the second agent's own side
+// A: each agent serves its own host's adapter. OpenAdapter and
+// SetHostState go to the agent that lists the address (side A's when none
+// does, so that the agent's provider answers for an address it does not
+// own).
+//
+// Memory. Registered memory lives on the agents: the provider implements
+// ndk.MemoryMirror. MR.Register and Adapter.BuildLAM mirror the consumer's
+// buffer by an agent BUFFER (allocating one, or reusing the one that
+// already mirrors that memory), write the buffer's current bytes into it,
+// and register (build) over that region; the consumer pulls bytes the
+// provider wrote (PullMemory) before it reads them and pushes bytes it
+// changed (PushMemory) before the provider reads them. See PullMemory for
+// which local buffers share an agent BUFFER.
+//
+// Contexts. Request contexts, QP contexts and callback contexts stay on
+// the harness: the agent sees ids, and Results carry the consumer's
+// values back.
+//
+// A lost agent (its stream broke, or a call went unanswered past the
+// call-timeout) loses the provider (ndk.Losable): every outstanding and
+// later call panics with the *ndk.LostError, and no callback runs after.
 package remote
 
 import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -31,10 +43,18 @@ func init() {
 
 // Option names.
 const (
-	OptSideA     = "side-a"
-	OptSideB     = "side-b"
-	OptTokenFile = "token-file"
+	OptSideA         = "side-a"
+	OptSideB         = "side-b"
+	OptTokenFile     = "token-file"
+	OptCallTimeout   = "call-timeout"
+	OptTLSCA         = "tls-ca"
+	OptTLSServerName = "tls-server-name"
+	OptAgentOpts     = "agent-opts"
 )
+
+// DefaultCallTimeout is how long a call waits for its return unless
+// call-timeout says otherwise.
+const DefaultCallTimeout = 30 * time.Second
 
 // Driver is the remote driver.
 type Driver struct{}
@@ -45,6 +65,11 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptSideA, Usage: "HOST:PORT of the agent serving side A's adapters (required)"},
 		{Name: OptSideB, Usage: "HOST:PORT of the agent serving side B's adapters; empty: side A's agent serves both sides"},
 		{Name: OptTokenFile, Usage: "file holding the agents' bearer token (trailing newline ignored); empty: an empty token (loopback only)"},
+		{Name: OptCallTimeout, Default: DefaultCallTimeout.String(),
+			Usage: "how long a call waits for the agent's return (a Go duration): past it the agent is taken as lost, and so is the provider"},
+		{Name: OptTLSCA, Usage: "PEM file of the CA that signed the agents' certificates: TLS, the agent's certificate verified; empty: no TLS (loopback or a trusted network only)"},
+		{Name: OptTLSServerName, Usage: "the name the agents' certificates must carry; empty: the host of side-a / side-b"},
+		{Name: OptAgentOpts, Usage: "driver options for the agents' providers, KEY=VALUE[,KEY=VALUE...], over each agent's own --driver-opt (an agent may refuse them)"},
 	}
 }
 
@@ -66,11 +91,20 @@ type Config struct {
 	Token        string
 	// ClientVersion is sent in Hello.client_version.
 	ClientVersion string
+	// CallTimeout bounds every call's wait for its return; 0:
+	// DefaultCallTimeout.
+	CallTimeout time.Duration
+	// TLSCA is the PEM file of the agents' CA; empty: no TLS.
+	TLSCA         string
+	TLSServerName string
+	// AgentOptions are sent as Hello.driver_options.
+	AgentOptions map[string]string
 }
 
 // ParseOptions implements ndk.OptionParser.
 func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
-	c := Config{SideA: opts[OptSideA], SideB: opts[OptSideB]}
+	c := Config{SideA: opts[OptSideA], SideB: opts[OptSideB], CallTimeout: DefaultCallTimeout,
+		TLSCA: opts[OptTLSCA], TLSServerName: opts[OptTLSServerName]}
 	if c.SideA == "" {
 		return nil, fmt.Errorf("%s: the agent's HOST:PORT is required", OptSideA)
 	}
@@ -81,14 +115,43 @@ func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 		}
 		c.Token = strings.TrimRight(string(b), "\r\n")
 	}
+	if v, ok := opts[OptCallTimeout]; ok && v != "" {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("invalid %s=%q (valid: a positive duration such as 30s)", OptCallTimeout, v)
+		}
+		c.CallTimeout = d
+	}
+	if c.TLSCA != "" {
+		if _, err := os.Stat(c.TLSCA); err != nil {
+			return nil, fmt.Errorf("%s: %w", OptTLSCA, err)
+		}
+	} else if c.TLSServerName != "" {
+		return nil, fmt.Errorf("%s without %s: no TLS to check the name with", OptTLSServerName, OptTLSCA)
+	}
+	if v := opts[OptAgentOpts]; v != "" {
+		c.AgentOptions = map[string]string{}
+		for _, kv := range strings.Split(v, ",") {
+			k, val, ok := strings.Cut(kv, "=")
+			if k = strings.TrimSpace(k); !ok || k == "" {
+				return nil, fmt.Errorf("invalid %s=%q: %q is not KEY=VALUE", OptAgentOpts, v, kv)
+			}
+			c.AgentOptions[k] = val
+		}
+	}
 	return c, nil
 }
 
-// Open implements ndk.Opener: one session with each agent.
+// Open implements ndk.Opener: one session with each agent. The provider
+// is a *Provider, or a *FaultProvider (a *Provider that is an
+// ndk.FaultInjector) when every agent offers fault injection.
 func (c Config) Open() (ndk.Provider, error) {
 	p, err := open(c)
 	if err != nil {
 		return nil, err
+	}
+	if p.faultInjection() {
+		return &FaultProvider{p}, nil
 	}
 	return p, nil
 }

@@ -2,6 +2,7 @@ package remote
 
 import (
 	"errors"
+	"fmt"
 	"net/netip"
 	"time"
 
@@ -13,16 +14,35 @@ import (
 // one with side B's unless the same agent serves both sides.
 type Provider struct {
 	a, b *session // b == a when one agent serves both sides
+	loss *loss
+}
+
+// FaultProvider is the remote provider when every agent offers fault
+// injection (Capabilities.fault_injection): a *Provider that is an
+// ndk.FaultInjector. Open returns one or the other, so that a harness
+// that asks whether the provider is an ndk.FaultInjector gets the agents'
+// answer.
+type FaultProvider struct {
+	*Provider
 }
 
 func open(c Config) (*Provider, error) {
-	a, err := dial(c.SideA, c)
+	l := newLoss()
+	if c.CallTimeout <= 0 {
+		c.CallTimeout = DefaultCallTimeout
+	}
+	two := c.SideB != "" && c.SideB != c.SideA
+	whatA := fmt.Sprintf("agent %s (sides A and B)", c.SideA)
+	if two {
+		whatA = fmt.Sprintf("agent %s (side A)", c.SideA)
+	}
+	a, err := dial(c.SideA, whatA, c, l)
 	if err != nil {
 		return nil, err
 	}
-	p := &Provider{a: a, b: a}
-	if c.SideB != "" && c.SideB != c.SideA {
-		b, err := dial(c.SideB, c)
+	p := &Provider{a: a, b: a, loss: l}
+	if two {
+		b, err := dial(c.SideB, fmt.Sprintf("agent %s (side B)", c.SideB), c, l)
 		if err != nil {
 			_ = a.close()
 			return nil, err
@@ -30,6 +50,22 @@ func open(c Config) (*Provider, error) {
 		p.b = b
 	}
 	return p, nil
+}
+
+func (p *Provider) sessions() []*session {
+	if p.a == p.b {
+		return []*session{p.a}
+	}
+	return []*session{p.a, p.b}
+}
+
+func (p *Provider) faultInjection() bool {
+	for _, s := range p.sessions() {
+		if !s.caps.GetFaultInjection() {
+			return false
+		}
+	}
+	return true
 }
 
 func side(si *agentv1.SideInfo) ndk.Side {
@@ -48,25 +84,32 @@ func (p *Provider) Sides() (a, b ndk.Side) {
 	return side(p.a.caps.GetSideA()), side(p.b.caps.GetSideA())
 }
 
-// serves reports whether the session's agent listed addr in its sides.
-func serves(s *session, addr netip.Addr) bool {
-	for _, si := range []*agentv1.SideInfo{s.caps.GetSideA(), s.caps.GetSideB()} {
-		for _, d := range []*agentv1.AdapterDescription{si.GetIpv4(), si.GetIpv6()} {
-			if a, err := netip.ParseAddr(d.GetAddress()); err == nil && a == addr {
-				return true
-			}
+func lists(si *agentv1.SideInfo, addr netip.Addr) bool {
+	for _, d := range []*agentv1.AdapterDescription{si.GetIpv4(), si.GetIpv6()} {
+		if a, err := netip.ParseAddr(d.GetAddress()); err == nil && a == addr {
+			return true
 		}
 	}
 	return false
 }
 
-// OpenAdapter implements ndk.Provider: on side B's agent if it (and not
-// side A's) lists addr, else on side A's.
-func (p *Provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
-	s := p.a
-	if p.b != p.a && serves(p.b, addr) && !serves(p.a, addr) {
-		s = p.b
+// owner is the session of the agent that serves addr: the first agent
+// whose side A lists it, else the first whose side B does, else side A's
+// agent (whose provider then answers for an address it does not own).
+func (p *Provider) owner(addr netip.Addr) *session {
+	for _, get := range []func(*agentv1.Capabilities) *agentv1.SideInfo{(*agentv1.Capabilities).GetSideA, (*agentv1.Capabilities).GetSideB} {
+		for _, s := range p.sessions() {
+			if lists(get(s.caps), addr) {
+				return s
+			}
+		}
 	}
+	return p.a
+}
+
+// OpenAdapter implements ndk.Provider, on the agent that serves addr.
+func (p *Provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
+	s := p.owner(addr)
 	r := s.call(&agentv1.Call{Op: &agentv1.Call_OpenAdapter{OpenAdapter: &agentv1.OpenAdapterRequest{Address: addr.String()}}})
 	st := status(r)
 	if st != ndk.StatusSuccess {
@@ -79,11 +122,19 @@ func (p *Provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 	return &adapter{s: s, h: h}, st
 }
 
-// Close implements ndk.Provider: CloseProvider on every session.
+// Close implements ndk.Provider: CloseProvider on every session. A lost
+// provider closes at once, returning its *ndk.LostError.
 func (p *Provider) Close() error {
-	err := p.a.close()
-	if p.b != p.a {
-		err = errors.Join(err, p.b.close())
+	if le := p.loss.get(); le != nil {
+		for _, s := range p.sessions() {
+			s.cancel()
+			s.conn.Close()
+		}
+		return le
+	}
+	var err error
+	for _, s := range p.sessions() {
+		err = errors.Join(err, s.close())
 	}
 	return err
 }
@@ -92,10 +143,95 @@ func (p *Provider) Close() error {
 // declared (the longest of each name).
 func (p *Provider) DeclaredTimeouts() map[string]time.Duration {
 	m := map[string]time.Duration{}
-	for _, s := range []*session{p.a, p.b} {
+	for _, s := range p.sessions() {
 		for k, v := range s.caps.GetDeclaredTimeoutsNs() {
 			m[k] = max(m[k], time.Duration(v))
 		}
 	}
 	return m
 }
+
+// Lost implements ndk.Losable: closed once an agent is lost.
+func (p *Provider) Lost() <-chan struct{} { return p.loss.ch }
+
+// LostError implements ndk.Losable: what was lost and why, nil before.
+func (p *Provider) LostError() *ndk.LostError { return p.loss.get() }
+
+// SetHostState implements ndk.FaultInjector on the agent that serves addr.
+func (p *FaultProvider) SetHostState(addr netip.Addr, st ndk.HostState) error {
+	s := p.owner(addr)
+	var hs agentv1.HostState
+	switch st {
+	case ndk.HostUp:
+		hs = agentv1.HostState_HOST_STATE_UP
+	case ndk.HostUnresponsive:
+		hs = agentv1.HostState_HOST_STATE_UNRESPONSIVE
+	case ndk.HostDown:
+		hs = agentv1.HostState_HOST_STATE_DOWN
+	default:
+		return fmt.Errorf("remote: SetHostState: unknown host state %d", st)
+	}
+	r := s.call(&agentv1.Call{Op: &agentv1.Call_SetHostState{SetHostState: &agentv1.SetHostStateRequest{Address: addr.String(), State: hs}}})
+	if r == nil {
+		return s.lastErr()
+	}
+	if e := r.GetSetHostState().GetError(); e != "" {
+		return errors.New(e)
+	}
+	return nil
+}
+
+// AgentInfo is the identity of one agent of the provider, for the
+// certification manifest.
+type AgentInfo struct {
+	// Address is the agent's HOST:PORT (side-a, side-b).
+	Address string
+	// Sides are the sides it serves: "A", "B", or "A and B".
+	Sides string
+	// ProtocolVersion is the protocol the agent speaks, "MAJOR.MINOR".
+	ProtocolVersion string
+	// AgentVersion is the agent's tool version.
+	AgentVersion string
+	// Driver is the agent's driver (a registered ndk driver name).
+	Driver string
+	// DriverOptions are the driver's options with the values the agent's
+	// provider was opened with for this session.
+	DriverOptions map[string]string
+	// NDKVersion is the NDK version the agent's provider implements, as
+	// the agent knows it ("MAJOR.MINOR"; empty if it does not).
+	NDKVersion string
+	// FaultInjection: the agent serves SetHostState.
+	FaultInjection bool
+}
+
+// Agents returns the identity of the provider's agents, side A's first.
+func (p *Provider) Agents() []AgentInfo {
+	var out []AgentInfo
+	for i, s := range p.sessions() {
+		c := s.caps
+		ai := AgentInfo{Address: s.addr, Sides: "A and B", AgentVersion: c.GetAgentVersion(), Driver: c.GetDriver(),
+			FaultInjection: c.GetFaultInjection(), DriverOptions: map[string]string{}}
+		if p.a != p.b {
+			ai.Sides = []string{"A", "B"}[i]
+		}
+		if v := c.GetProtocolVersion(); v != nil {
+			ai.ProtocolVersion = fmt.Sprintf("%d.%d", v.GetMajor(), v.GetMinor())
+		}
+		if v := c.GetNdkVersion(); v != nil {
+			ai.NDKVersion = fmt.Sprintf("%d.%d", v.GetMajor(), v.GetMinor())
+		}
+		for _, o := range c.GetDriverOptions() {
+			ai.DriverOptions[o.GetName()] = o.GetDefaultValue()
+		}
+		out = append(out, ai)
+	}
+	return out
+}
+
+var (
+	_ ndk.Provider        = (*Provider)(nil)
+	_ ndk.TimeoutDeclarer = (*Provider)(nil)
+	_ ndk.Losable         = (*Provider)(nil)
+	_ ndk.MemoryMirror    = (*Provider)(nil)
+	_ ndk.FaultInjector   = (*FaultProvider)(nil)
+)

@@ -5,13 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/netip"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
@@ -27,10 +30,16 @@ var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 0}
 // its own), and a Callback is acked after the consumer callback returned.
 type session struct {
 	addr   string
+	what   string // "agent HOST:PORT (side A)"
 	conn   *grpc.ClientConn
 	stream agentv1.Agent_SessionClient
 	cancel context.CancelFunc
 	caps   *agentv1.Capabilities
+	loss   *loss
+	// timeout bounds every call's wait for its return.
+	timeout time.Duration
+	// chunk is the most bytes one memory call moves.
+	chunk uint64
 
 	sendMu sync.Mutex
 
@@ -41,45 +50,112 @@ type session struct {
 	handlers map[uint64]func(*agentv1.Callback) // by context id
 	// within maps the goroutine running a consumer callback to the
 	// callback's id, so that a call it makes names it (within_callback).
-	within map[uint64]uint64
-	err    error // why the stream ended
+	within  map[uint64]uint64
+	err     error // the last error of the session (a refused call, the stream's end)
+	closing bool  // CloseProvider returned: the stream's end is expected
+
+	// contexts: the consumer's values of the ids the agent sees.
+	ctxs
+
+	// memory: the agent BUFFERs mirroring consumer buffers.
+	memMu   sync.Mutex
+	mirrors []*mirror
 
 	done chan struct{} // closed when the reader ends
 }
 
+// loss is the provider's lost state, shared by its sessions.
+type loss struct {
+	once sync.Once
+	ch   chan struct{}
+	mu   sync.Mutex
+	err  *ndk.LostError
+}
+
+func newLoss() *loss { return &loss{ch: make(chan struct{})} }
+
+// lose marks the provider lost (once: the first cause stays).
+func (l *loss) lose(what string, why error) {
+	l.once.Do(func() {
+		l.mu.Lock()
+		l.err = &ndk.LostError{What: what, Err: why}
+		l.mu.Unlock()
+		close(l.ch)
+	})
+}
+
+func (l *loss) get() *ndk.LostError {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}
+
+func (l *loss) lost() bool { return isEnded(l.ch) }
+
 // dial opens a session with the agent at addr: Hello, then Welcome.
-func dial(addr string, c Config) (*session, error) {
-	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+func dial(addr, what string, c Config, l *loss) (*session, error) {
+	creds := insecure.NewCredentials()
+	if c.TLSCA != "" {
+		tc, err := credentials.NewClientTLSFromFile(c.TLSCA, c.TLSServerName)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", what, OptTLSCA, err)
+		}
+		creds = tc
+	}
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)))
 	if err != nil {
-		return nil, fmt.Errorf("agent %s: %w", addr, err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	stream, err := agentv1.NewAgentClient(conn).Session(ctx)
-	if err != nil {
-		cancel()
-		conn.Close()
-		return nil, fmt.Errorf("agent %s: %w", addr, err)
-	}
 	fail := func(err error) (*session, error) {
 		cancel()
 		conn.Close()
-		return nil, fmt.Errorf("agent %s: %w", addr, err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	if err := stream.Send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Hello{Hello: &agentv1.Hello{
-		ProtocolVersion: protocolVersion, Token: c.Token, ClientVersion: c.ClientVersion}}}); err != nil {
-		return fail(err)
-	}
-	m, err := stream.Recv()
+	stream, err := agentv1.NewAgentClient(conn).Session(ctx)
 	if err != nil {
 		return fail(err)
 	}
-	w := m.GetWelcome()
-	if w == nil {
+	if err := stream.Send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Hello{Hello: &agentv1.Hello{
+		ProtocolVersion: protocolVersion, Token: c.Token, ClientVersion: c.ClientVersion, DriverOptions: c.AgentOptions}}}); err != nil {
+		return fail(err)
+	}
+	// The Welcome within the call timeout: an agent that accepts the
+	// connection and never answers does not hang Open.
+	type welcome struct {
+		m   *agentv1.ServerMessage
+		err error
+	}
+	wch := make(chan welcome, 1)
+	go func() {
+		m, err := stream.Recv()
+		wch <- welcome{m, err}
+	}()
+	var w welcome
+	select {
+	case w = <-wch:
+	case <-time.After(c.CallTimeout):
+		return fail(fmt.Errorf("no Welcome within %v", c.CallTimeout))
+	}
+	if w.err != nil {
+		return fail(w.err)
+	}
+	wel := w.m.GetWelcome()
+	if wel == nil {
 		return fail(errors.New("the agent's first message is not a Welcome"))
 	}
-	s := &session{addr: addr, conn: conn, stream: stream, cancel: cancel, caps: w.GetCapabilities(),
+	caps := wel.GetCapabilities()
+	if caps == nil {
+		caps = &agentv1.Capabilities{}
+	}
+	if v := caps.GetProtocolVersion(); v != nil && v.GetMajor() != protocolVersion.Major {
+		return fail(fmt.Errorf("the agent speaks protocol %d.%d, this driver %d.%d", v.GetMajor(), v.GetMinor(), protocolVersion.Major, protocolVersion.Minor))
+	}
+	s := &session{addr: addr, what: what, conn: conn, stream: stream, cancel: cancel, caps: caps, loss: l,
+		timeout: c.CallTimeout, chunk: uint64(caps.GetMaxMemoryChunk()),
 		calls: map[uint64]chan *agentv1.CallReturn{}, handlers: map[uint64]func(*agentv1.Callback){},
-		within: map[uint64]uint64{}, done: make(chan struct{})}
+		within: map[uint64]uint64{}, ctxs: newCtxs(), done: make(chan struct{})}
 	go s.read()
 	return s, nil
 }
@@ -90,6 +166,13 @@ func (s *session) send(m *agentv1.ClientMessage) error {
 	return s.stream.Send(m)
 }
 
+// lose loses the provider through this session: its stream is cancelled
+// (the reader ends, outstanding calls panic).
+func (s *session) lose(why error) {
+	s.loss.lose(s.what, why)
+	s.cancel()
+}
+
 // read is the stream reader: it never blocks on a consumer.
 func (s *session) read() {
 	defer close(s.done)
@@ -97,7 +180,18 @@ func (s *session) read() {
 		m, err := s.stream.Recv()
 		if err != nil {
 			s.mu.Lock()
-			s.err = err
+			closing := s.closing
+			if s.err == nil || !closing {
+				s.err = err
+			}
+			s.mu.Unlock()
+			if !closing {
+				if err == io.EOF {
+					err = errors.New("the agent ended the session")
+				}
+				s.lose(err)
+			}
+			s.mu.Lock()
 			for id, ch := range s.calls {
 				close(ch)
 				delete(s.calls, id)
@@ -118,9 +212,8 @@ func (s *session) read() {
 			go s.runCallback(x.Callback)
 		case *agentv1.ServerMessage_ProtocolError:
 			// An error of the session (e.g. a CallbackReturn the agent
-			// did not expect): a bug of this driver or of the agent.
-			// NOT YET surfaced anywhere but here: kept as the session's
-			// last error for Provider.Close to report.
+			// did not expect): a bug of this driver or of the agent,
+			// kept as the session's last error for Close to report.
 			s.mu.Lock()
 			s.err = fmt.Errorf("agent protocol error %s: %s", x.ProtocolError.GetCode(), x.ProtocolError.GetMessage())
 			s.mu.Unlock()
@@ -129,20 +222,33 @@ func (s *session) read() {
 }
 
 // runCallback runs the consumer callback registered for cb's context,
-// then acks it.
+// then acks it. Once the provider is lost no callback runs; a consumer
+// callback that panics with the *ndk.LostError of a call it made ends
+// here (the harness learns of the loss from Lost).
 func (s *session) runCallback(cb *agentv1.Callback) {
+	if s.loss.lost() {
+		return
+	}
 	g := goid()
 	s.mu.Lock()
 	h := s.handlers[cb.GetContext()]
 	s.within[g] = cb.GetCallbackId()
 	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.within, g)
+		s.mu.Unlock()
+		if r := recover(); r != nil {
+			if _, ok := r.(*ndk.LostError); !ok {
+				panic(r)
+			}
+			return
+		}
+		_ = s.send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_CallbackReturn{CallbackReturn: &agentv1.CallbackReturn{CallbackId: cb.GetCallbackId()}}})
+	}()
 	if h != nil {
 		h(cb)
 	}
-	s.mu.Lock()
-	delete(s.within, g)
-	s.mu.Unlock()
-	_ = s.send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_CallbackReturn{CallbackReturn: &agentv1.CallbackReturn{CallbackId: cb.GetCallbackId()}}})
 }
 
 // register names a consumer callback: the context id for a CallbackRef.
@@ -178,16 +284,24 @@ func (s *session) unregisterUnlessPending(ref *agentv1.CallbackRef, st ndk.Statu
 }
 
 // errStatus is what an ndk method returns when the agent refused the call
-// (a protocol error) or the session ended: the provider was not reached.
+// (a protocol error): the provider was not reached.
 const errStatus = ndk.StatusInternalError
 
-// call makes one call and waits for its return; nil if the agent refused
-// it or the session ended (the reason is recorded in s.err).
+// call makes one call and waits for its return, at most the call
+// timeout; nil if the agent refused it (the reason is recorded in s.err)
+// or, after CloseProvider, the session ended. A lost provider panics with
+// its *ndk.LostError; a call unanswered past the timeout loses it.
 func (s *session) call(c *agentv1.Call) *agentv1.CallReturn {
+	if le := s.loss.get(); le != nil {
+		panic(le)
+	}
 	ch := make(chan *agentv1.CallReturn, 1)
 	s.mu.Lock()
-	if s.err != nil && isEnded(s.done) {
+	if isEnded(s.done) {
 		s.mu.Unlock()
+		if le := s.loss.get(); le != nil {
+			panic(le)
+		}
 		return nil
 	}
 	s.lastCall++
@@ -198,21 +312,51 @@ func (s *session) call(c *agentv1.Call) *agentv1.CallReturn {
 	if err := s.send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Call{Call: c}}); err != nil {
 		s.mu.Lock()
 		delete(s.calls, c.CallId)
-		s.err = err
+		closing := s.closing
 		s.mu.Unlock()
+		if !closing {
+			s.lose(fmt.Errorf("sending a call: %w", err))
+			panic(s.loss.get())
+		}
 		return nil
 	}
-	r, ok := <-ch
+	t := time.NewTimer(s.timeout)
+	defer t.Stop()
+	var r *agentv1.CallReturn
+	var ok bool
+	select {
+	case r, ok = <-ch:
+	case <-s.loss.ch:
+		panic(s.loss.get())
+	case <-t.C:
+		s.lose(fmt.Errorf("%s unanswered after %v (call-timeout)", opName(c), s.timeout))
+		panic(s.loss.get())
+	}
 	if !ok {
+		if le := s.loss.get(); le != nil {
+			panic(le)
+		}
 		return nil
 	}
 	if pe := r.GetProtocolError(); pe != nil {
 		s.mu.Lock()
-		s.err = fmt.Errorf("agent refused call: %s: %s", pe.GetCode(), pe.GetMessage())
+		s.err = fmt.Errorf("agent refused %s: %s: %s", opName(c), pe.GetCode(), pe.GetMessage())
 		s.mu.Unlock()
 		return nil
 	}
 	return r
+}
+
+// opName names a call's op for messages ("WriteMemory").
+func opName(c *agentv1.Call) string {
+	if c.Op == nil {
+		return "a call"
+	}
+	n := fmt.Sprintf("%T", c.Op) // *agentv1.Call_WriteMemory
+	if i := strings.LastIndex(n, "Call_"); i >= 0 {
+		n = n[i+len("Call_"):]
+	}
+	return n
 }
 
 func isEnded(ch chan struct{}) bool {
@@ -232,10 +376,35 @@ func status(r *agentv1.CallReturn) ndk.Status {
 	return ndk.Status(r.GetStatus())
 }
 
-// close ends the session: CloseProvider, then the stream.
-func (s *session) close() error {
-	r := s.call(&agentv1.Call{Op: &agentv1.Call_CloseProvider{CloseProvider: &agentv1.CloseProviderRequest{}}})
-	var err error
+// close ends the session: CloseProvider, then the stream. A lost
+// provider's session ends at once, with the loss as its error.
+func (s *session) close() (err error) {
+	defer func() {
+		s.cancel()
+		s.conn.Close()
+	}()
+	if le := s.loss.get(); le != nil {
+		return le
+	}
+	var r *agentv1.CallReturn
+	func() {
+		defer func() {
+			if x := recover(); x != nil {
+				le, ok := x.(*ndk.LostError)
+				if !ok {
+					panic(x)
+				}
+				err = le
+			}
+		}()
+		s.mu.Lock()
+		s.closing = true // the stream ends after this call's return
+		s.mu.Unlock()
+		r = s.call(&agentv1.Call{Op: &agentv1.Call_CloseProvider{CloseProvider: &agentv1.CloseProviderRequest{}}})
+	}()
+	if err != nil {
+		return err
+	}
 	if r == nil {
 		s.mu.Lock()
 		err = s.err
@@ -248,10 +417,8 @@ func (s *session) close() error {
 	case <-s.done:
 	case <-time.After(5 * time.Second):
 	}
-	s.cancel()
-	s.conn.Close()
 	if err != nil {
-		return fmt.Errorf("agent %s: %w", s.addr, err)
+		return fmt.Errorf("%s: %w", s.what, err)
 	}
 	return nil
 }

@@ -1,0 +1,306 @@
+package agent
+
+import (
+	"fmt"
+	"unsafe"
+
+	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// Agent memory: BUFFERs, the regions MRs are registered over, LAMs.
+
+const (
+	kBuffer = agentv1.HandleKind_HANDLE_KIND_BUFFER
+	kLAM    = agentv1.HandleKind_HANDLE_KIND_LAM
+	kMR     = agentv1.HandleKind_HANDLE_KIND_MR
+	kMW     = agentv1.HandleKind_HANDLE_KIND_MW
+	kSRQ    = agentv1.HandleKind_HANDLE_KIND_SRQ
+)
+
+// maxLamPages bounds BuildLamRequest.page_capacity.
+const maxLamPages = 1 << 20
+
+// buffer is a BUFFER: page-aligned, zeroed agent memory.
+type buffer struct {
+	data []byte
+}
+
+// region is what an MR is registered over: [off, off+n) of a BUFFER.
+type region struct {
+	buf    uint64
+	off, n uint64
+}
+
+// lamEntry is a LAM: the ndk.LAM the provider fills, over a BUFFER.
+type lamEntry struct {
+	lam     *ndk.LAM
+	adapter ndk.Adapter
+	buf     uint64
+}
+
+func outOfRange(msg string) *agentv1.CallReturn {
+	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OUT_OF_RANGE, Message: msg})
+}
+
+// alignedBytes returns n zeroed bytes whose first byte is at a page
+// boundary (Go's heap does not move objects).
+func alignedBytes(n uint64) []byte {
+	raw := make([]byte, n+ndk.PageSize)
+	off := (ndk.PageSize - int(uintptr(unsafe.Pointer(unsafe.SliceData(raw)))%ndk.PageSize)) % ndk.PageSize
+	return raw[off : off+int(n) : off+int(n)]
+}
+
+// inside reports whether [off, off+n) lies in [0, size).
+func inside(off, n, size uint64) bool {
+	return off <= size && n <= size-off
+}
+
+// bufferRange resolves [off, off+n) of a BUFFER handle.
+func (s *session) bufferRange(h *agentv1.Handle, off, n uint64) ([]byte, *agentv1.CallReturn) {
+	obj, _, pe := s.lookup(h, kBuffer)
+	if pe != nil {
+		return nil, perr(pe)
+	}
+	b := obj.(*buffer)
+	if !inside(off, n, uint64(len(b.data))) {
+		return nil, outOfRange(fmt.Sprintf("[%d, %d+%d) is outside the buffer of %d bytes", off, off, n, len(b.data)))
+	}
+	return b.data[off : off+n : off+n], nil
+}
+
+// memoryRange resolves [off, off+n) of a WriteMemory or ReadMemory
+// region: a BUFFER, or an MR registered over one.
+func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) ([]byte, *agentv1.CallReturn) {
+	if n > uint64(s.cfg.MaxMemoryChunk) {
+		return nil, outOfRange(fmt.Sprintf("%d bytes in one message, more than max_memory_chunk %d", n, s.cfg.MaxMemoryChunk))
+	}
+	if h.GetKind() != kMR {
+		return s.bufferRange(h, off, n)
+	}
+	if _, _, pe := s.lookup(h, kMR); pe != nil {
+		return nil, perr(pe)
+	}
+	s.mu.Lock()
+	r, ok := s.regions[h.GetId()]
+	s.mu.Unlock()
+	if !ok {
+		return nil, outOfRange("the MR is not registered over agent memory")
+	}
+	if !inside(off, n, r.n) {
+		return nil, outOfRange(fmt.Sprintf("[%d, %d+%d) is outside the MR's %d bytes", off, off, n, r.n))
+	}
+	return s.bufferRange(&agentv1.Handle{Kind: kBuffer, Id: r.buf}, r.off+off, n)
+}
+
+// busyLocked says what keeps a buffer from being freed ("" for nothing).
+func (s *session) busyLocked(buf uint64) string {
+	for mrID, r := range s.regions {
+		if e := s.handles[mrID]; r.buf == buf && e != nil && e.obj != nil {
+			return "an MR is registered over it"
+		}
+	}
+	for _, e := range s.handles {
+		if l, ok := e.obj.(*lamEntry); ok && !e.closed && l.buf == buf {
+			return "a LAM is built over it"
+		}
+	}
+	return ""
+}
+
+// memoryCall serves the memory calls; ok false for another call.
+func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
+	switch op := c.Op.(type) {
+	case *agentv1.Call_AllocateBuffer:
+		n := op.AllocateBuffer.GetLength()
+		s.mu.Lock()
+		if n > s.cfg.MaxBufferBytes || s.bufBytes+n > s.cfg.MaxBufferBytes {
+			held := s.bufBytes
+			s.mu.Unlock()
+			return outOfRange(fmt.Sprintf("AllocateBuffer of %d bytes: the session holds %d, and may hold %d at most", n, held, s.cfg.MaxBufferBytes)), true
+		}
+		s.bufBytes += n
+		s.mu.Unlock()
+		h := s.add(kBuffer, &buffer{data: alignedBytes(n)}, 0)
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_AllocateBuffer{AllocateBuffer: &agentv1.AllocateBufferReply{Buffer: h}}}, true
+
+	case *agentv1.Call_FreeBuffer:
+		h := op.FreeBuffer.GetBuffer()
+		obj, _, pe := s.lookup(h, kBuffer)
+		if pe != nil {
+			return perr(pe), true
+		}
+		s.mu.Lock()
+		if why := s.busyLocked(h.GetId()); why != "" {
+			s.mu.Unlock()
+			return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_BUSY, Message: "FreeBuffer: " + why}), true
+		}
+		if e := s.handles[h.GetId()]; e != nil && !e.closed {
+			e.closed, e.obj = true, nil
+			s.bufBytes -= uint64(len(obj.(*buffer).data))
+		}
+		s.mu.Unlock()
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_FreeBuffer{FreeBuffer: &agentv1.FreeBufferReply{}}}, true
+
+	case *agentv1.Call_WriteMemory:
+		w := op.WriteMemory
+		b, r := s.memoryRange(w.GetRegion(), w.GetOffset(), uint64(len(w.GetData())))
+		if r != nil {
+			return r, true
+		}
+		copy(b, w.GetData())
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_WriteMemory{WriteMemory: &agentv1.WriteMemoryReply{}}}, true
+
+	case *agentv1.Call_ReadMemory:
+		rd := op.ReadMemory
+		b, r := s.memoryRange(rd.GetRegion(), rd.GetOffset(), uint64(rd.GetLength()))
+		if r != nil {
+			return r, true
+		}
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_ReadMemory{ReadMemory: &agentv1.ReadMemoryReply{Data: append([]byte{}, b...)}}}, true
+	}
+	return nil, false
+}
+
+func lamOutput(l *ndk.LAM) *agentv1.LamOutput {
+	n := min(int(l.PageCount), len(l.Pages))
+	return &agentv1.LamOutput{Pages: append([]uint64{}, l.Pages[:n]...), PageCount: l.PageCount, Fbo: l.FBO}
+}
+
+// buildLam serves BuildLam: the LAM gets its handle first (the reply
+// always names it); a pending call's output comes in its completion.
+func (s *session) buildLam(req *agentv1.BuildLamRequest) *agentv1.CallReturn {
+	obj, ad, pe := s.lookup(req.GetAdapter(), kAdapter)
+	if pe != nil {
+		return perr(pe)
+	}
+	var buf []byte
+	if req.GetBuffer() != nil || req.GetLength() > 0 {
+		var r *agentv1.CallReturn
+		if buf, r = s.bufferRange(req.GetBuffer(), req.GetOffset(), req.GetLength()); r != nil {
+			return r
+		}
+	}
+	// else: an empty buffer with no backing (a nil []byte).
+	if req.GetPageCapacity() > maxLamPages {
+		return outOfRange(fmt.Sprintf("BuildLam: page_capacity %d, more than %d", req.GetPageCapacity(), maxLamPages))
+	}
+	a := obj.(ndk.Adapter)
+	le := &lamEntry{lam: &ndk.LAM{Pages: make([]uint64, req.GetPageCapacity())}, adapter: a, buf: req.GetBuffer().GetId()}
+	h := s.add(kLAM, le, ad)
+	var done ndk.RequestCompletion
+	if ref := req.GetDone(); ref != nil {
+		done = func(_ any, st ndk.Status) {
+			out := lamOutput(le.lam)
+			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
+				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st), LamOutput: out}}
+			})
+		}
+	}
+	st := a.BuildLAM(buf, le.lam, done, nil)
+	reply := &agentv1.BuildLamReply{Lam: h}
+	if st != ndk.StatusPending {
+		reply.Output = lamOutput(le.lam)
+	}
+	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_BuildLam{BuildLam: reply}}
+}
+
+func (s *session) releaseLam(req *agentv1.ReleaseLamRequest) *agentv1.CallReturn {
+	obj, ad, pe := s.lookup(req.GetAdapter(), kAdapter)
+	if pe != nil {
+		return perr(pe)
+	}
+	lo, lad, pe := s.lookup(req.GetLam(), kLAM)
+	if pe != nil {
+		return perr(pe)
+	}
+	if lad != ad {
+		return invalid("ReleaseLam: the LAM was built on another adapter")
+	}
+	s.forget(req.GetLam().GetId())
+	obj.(ndk.Adapter).ReleaseLAM(lo.(*lamEntry).lam)
+	return &agentv1.CallReturn{Reply: &agentv1.CallReturn_ReleaseLam{ReleaseLam: &agentv1.ReleaseLamReply{}}}
+}
+
+// registerMr serves RegisterMr over a BUFFER region. The region is the
+// MR's from the call (the provider may use it from then on) until the
+// registration fails, or a deregistration succeeds.
+func (s *session) registerMr(req *agentv1.RegisterMrRequest) *agentv1.CallReturn {
+	h := req.GetMr()
+	obj, _, pe := s.lookup(h, kMR)
+	if pe != nil {
+		return perr(pe)
+	}
+	var buf []byte
+	if req.GetBuffer() != nil || req.GetLength() > 0 {
+		var r *agentv1.CallReturn
+		if buf, r = s.bufferRange(req.GetBuffer(), req.GetOffset(), req.GetLength()); r != nil {
+			return r
+		}
+	}
+	// else: an empty buffer with no backing (a nil []byte).
+	s.mu.Lock()
+	_, had := s.regions[h.GetId()]
+	mine := !had && req.GetBuffer() != nil
+	if mine {
+		s.regions[h.GetId()] = region{buf: req.GetBuffer().GetId(), off: req.GetOffset(), n: req.GetLength()}
+	}
+	s.mu.Unlock()
+	settle := func(st ndk.Status) {
+		if mine && st != ndk.StatusSuccess {
+			s.mu.Lock()
+			delete(s.regions, h.GetId())
+			s.mu.Unlock()
+		}
+	}
+	var done ndk.RequestCompletion
+	if ref := req.GetDone(); ref != nil {
+		done = func(_ any, st ndk.Status) {
+			settle(st)
+			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
+				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st)}}
+			})
+		}
+	}
+	st := obj.(ndk.MR).Register(buf, req.GetVa(), req.GetFlags(), done, nil)
+	if st != ndk.StatusPending {
+		settle(st)
+	}
+	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_RegisterMr{RegisterMr: &agentv1.RegisterMrReply{}}}
+}
+
+func (s *session) deregisterMr(req *agentv1.DeregisterMrRequest) *agentv1.CallReturn {
+	h := req.GetMr()
+	obj, _, pe := s.lookup(h, kMR)
+	if pe != nil {
+		return perr(pe)
+	}
+	settle := func(st ndk.Status) {
+		if st == ndk.StatusSuccess {
+			s.mu.Lock()
+			delete(s.regions, h.GetId())
+			s.mu.Unlock()
+		}
+	}
+	var done ndk.RequestCompletion
+	if ref := req.GetDone(); ref != nil {
+		done = func(_ any, st ndk.Status) {
+			settle(st)
+			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
+				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st)}}
+			})
+		}
+	}
+	st := obj.(ndk.MR).Deregister(done, nil)
+	if st != ndk.StatusPending {
+		settle(st)
+	}
+	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_DeregisterMr{DeregisterMr: &agentv1.DeregisterMrReply{}}}
+}
+
+// dropRegion forgets the registration of an MR (its close completed).
+func (s *session) dropRegion(mr uint64) {
+	s.mu.Lock()
+	delete(s.regions, mr)
+	s.mu.Unlock()
+}
