@@ -41,26 +41,3 @@ type FaultInjector interface {
 	// aborted.
 	SetHostState(addr netip.Addr, s HostState) error
 }
-
-// FaultInjectionOffer is implemented by a Provider whose type has
-// SetHostState but whose fault injection depends on how it was opened
-// (drivers/remote: on what its agents offer). OffersFaultInjection false
-// means the provider is to be taken as one without FaultInjector: see
-// Injector.
-type FaultInjectionOffer interface {
-	OffersFaultInjection() bool
-}
-
-// Injector returns p's fault injection, and whether it offers one: p
-// implements FaultInjector, and does not say otherwise
-// (FaultInjectionOffer).
-func Injector(p Provider) (FaultInjector, bool) {
-	fi, ok := p.(FaultInjector)
-	if !ok {
-		return nil, false
-	}
-	if o, ok := p.(FaultInjectionOffer); ok && !o.OffersFaultInjection() {
-		return nil, false
-	}
-	return fi, true
-}

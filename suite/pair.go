@@ -105,9 +105,9 @@ var helperPairSetHostState helperMark
 // back up.
 func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	helperPairSetHostState.mark()
-	fi, ok := ndk.Injector(p.run.provider)
+	fi, ok := p.run.provider.(ndk.FaultInjector)
 	if !ok {
-		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector, or does not offer it)")
+		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
 	}
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
@@ -264,7 +264,7 @@ func (p *Pair) cleanup() {
 	}
 	// Put faulted hosts back up before the adapters close, unless the
 	// provider is stuck already (the run is aborted).
-	if fi, ok := ndk.Injector(p.run.provider); ok && !stuck {
+	if fi, ok := p.run.provider.(ndk.FaultInjector); ok && !stuck {
 		for _, addr := range p.faulted {
 			returned, err := SetHostStateWithin(fi, addr, ndk.HostUp, p.rec.timeout)
 			if !returned {

@@ -56,6 +56,7 @@ var ndkWire = map[string]wire{
 	"MemoryMirror.PushMemory": {msgs: []string{"WriteMemoryRequest", "WriteMemoryReply"}},
 	"Losable.Lost":            {local: "the remote provider is lost when an agent's stream breaks or a call outlives call-timeout"},
 	"Losable.LostError":       {local: "what was lost and why, kept by the remote provider"},
+	"Describer.Describe":      {msgs: []string{"Capabilities"}},
 
 	"Adapter.Close":                call("CloseAdapter"),
 	"Adapter.QueryAdapterInfo":     call("QueryAdapterInfo"),

@@ -228,7 +228,33 @@ func (p *Provider) Agents() []AgentInfo {
 	return out
 }
 
+// Describe implements ndk.Describer: each agent, for the reports and the
+// certification manifest.
+func (p *Provider) Describe() []ndk.Component {
+	var out []ndk.Component
+	for _, a := range p.Agents() {
+		version := a.AgentVersion
+		if version == "" {
+			version = "(version unknown)"
+		}
+		role := "agent of side " + a.Sides
+		if a.Sides == "A and B" {
+			role = "agent of sides A and B"
+		}
+		if a.NDKVersion != "" {
+			version += ", NDK " + a.NDKVersion
+		}
+		if a.FaultInjection {
+			version += ", fault injection"
+		}
+		out = append(out, ndk.Component{Role: role, Address: a.Address, Version: version, Protocol: a.ProtocolVersion,
+			Driver: a.Driver, DriverOptions: a.DriverOptions})
+	}
+	return out
+}
+
 var (
+	_ ndk.Describer       = (*Provider)(nil)
 	_ ndk.Provider        = (*Provider)(nil)
 	_ ndk.TimeoutDeclarer = (*Provider)(nil)
 	_ ndk.Losable         = (*Provider)(nil)

@@ -16,7 +16,7 @@ import (
 
 // injector is the provider's fault injection, or nil.
 func (w *world) injector(t *rapid.T) ndk.FaultInjector {
-	fi, ok := ndk.Injector(w.d.Provider)
+	fi, ok := w.d.Provider.(ndk.FaultInjector)
 	if !ok {
 		t.Skip("the provider offers no fault injection")
 	}
