@@ -4,6 +4,7 @@
 //	ndkconform run [flags]      run the suite (the default command)
 //	ndkconform certify [flags]  run every spec and write a certification bundle
 //	ndkconform rules [flags]    print the rule catalog and each rule's coverage
+//	ndkconform agent [flags]    serve a driver to a harness on another host
 //	ndkconform drivers [--json] list the drivers compiled in
 //	ndkconform version          print the tool's version (also: --version)
 //	ndkconform help [COMMAND]   print usage
@@ -22,6 +23,7 @@ import (
 	"os"
 	"strings"
 
+	_ "github.com/ndkconform/ndkconform/drivers/remote"
 	_ "github.com/ndkconform/ndkconform/drivers/rxe"
 	_ "github.com/ndkconform/ndkconform/drivers/sim"
 	_ "github.com/ndkconform/ndkconform/specs"
@@ -55,6 +57,7 @@ func init() {
 		{"run", "run the conformance suite (the default command)", runUsage, runCmd},
 		{"certify", "run every spec and write a certification bundle (reports, log, manifest)", certifyUsage, certifyCmd},
 		{"rules", "print the rule catalog with each rule's coverage by the specs", rulesUsage, rulesCmd},
+		{"agent", "serve a driver's provider to a harness on another host (the remote driver)", agentUsage, agentCmd},
 		{"drivers", "list the drivers compiled in, whether they are usable here, and their options", driversUsage, driversCmd},
 		{"version", "print the version of " + tool, versionUsage, versionCmd},
 		{"help", "print usage: of " + tool + ", or of a command", helpUsage, helpCmd},

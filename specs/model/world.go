@@ -394,7 +394,10 @@ func (w *world) afterSuccess(c *call) {
 	if !op.Done || op.Status != ndk.StatusSuccess {
 		return
 	}
-	closing := w.m.Obj(op.Obj).Closing
+	// Closing: the model saw the close; closed: the close was issued, maybe
+	// inside this very completion's callback, before the model sees it
+	// (the consumer may not ask a closed object anything, CR-8).
+	closing := w.m.Obj(op.Obj).Closing || w.closed(op.Obj)
 	switch op.Call {
 	case model.CallListen:
 		// A listener closed inside its listen's completion bound its
