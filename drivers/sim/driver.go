@@ -25,6 +25,7 @@ const (
 	OptLinkRate    = "link-rate"
 	OptDiscTimeout = "disconnect-timeout"
 	OptConnTimeout = "connect-timeout"
+	OptCompDelay   = "completion-delay"
 
 	CompletionInline    = "inline"
 	CompletionDeferred  = "deferred"
@@ -67,6 +68,8 @@ func (Driver) Options() []ndk.Option {
 			Usage: "how long NdkDisconnect waits for the peer's answer before it completes with STATUS_IO_TIMEOUT (a Go duration)"},
 		{Name: OptConnTimeout, Default: DefaultConnTimeout.String(),
 			Usage: "how long connection set-up waits for the peer before it times out with STATUS_IO_TIMEOUT: NdkConnect to an unresponsive host, NdkAccept for the peer's NdkCompleteConnect (a Go duration)"},
+		{Name: OptCompDelay, Default: "0s",
+			Usage: "how long after its call returned STATUS_PENDING a request's deferred completion comes (a Go duration), as a real adapter's does: a consumer reached through an agent then still sees the call pending"},
 	}
 }
 
@@ -173,6 +176,13 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 			*d.to = t
 		}
 	}
+	if v, ok := opts[OptCompDelay]; ok {
+		t, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil || t < 0 || t > time.Second {
+			return nil, fmt.Errorf("invalid %s=%q (valid: a duration from 0 to 1s such as 5ms)", OptCompDelay, v)
+		}
+		cfg.compDelay = t
+	}
 	return cfg, nil
 }
 
@@ -187,6 +197,7 @@ type config struct {
 	linkRate    int64
 	discTimeout time.Duration
 	connTimeout time.Duration
+	compDelay   time.Duration
 }
 
 // Open implements ndk.Opener: a new, independent fabric.

@@ -43,6 +43,8 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptLinkRate: "fast"}, []string{"link-rate"}},
 		{map[string]string{OptDiscTimeout: "0s"}, []string{"disconnect-timeout", "duration"}},
 		{map[string]string{OptConnTimeout: "soon"}, []string{"connect-timeout", "duration"}},
+		{map[string]string{OptCompDelay: "-1ms"}, []string{"completion-delay", "duration"}},
+		{map[string]string{OptCompDelay: "2s"}, []string{"completion-delay", "1s"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
 		if err == nil {
@@ -72,7 +74,7 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("completion default = %q", o.Default)
 		}
 	}
-	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout}) {
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay}) {
 		t.Errorf("options = %v", names)
 	}
 }
@@ -242,5 +244,28 @@ func TestOptionsParsedOnce(t *testing.T) {
 	}
 	if _, st := p.OpenAdapter(netip.MustParseAddr("192.0.2.3")); st != ndk.StatusSuccess {
 		t.Errorf("hosts=3 parsed, but the third host's adapter opens with %v", st)
+	}
+}
+
+// completion-delay holds a deferred request completion that long after
+// its call returned STATUS_PENDING.
+func TestCompletionDelay(t *testing.T) {
+	const delay = 30 * time.Millisecond
+	e := openEnv(t, map[string]string{OptCompDelay: delay.String()})
+	s := newSide(t, e, e.a.IPv4)
+	m := newMR(t, s.pd, false)
+	done := make(chan time.Time, 1)
+	start := time.Now()
+	st := m.Register(make([]byte, 64), 0x1000, ndk.MRFlagAllowLocalWrite, func(any, ndk.Status) { done <- time.Now() }, nil)
+	if st != ndk.StatusPending {
+		t.Fatalf("Register = %v; want STATUS_PENDING", st)
+	}
+	select {
+	case at := <-done:
+		if got := at.Sub(start); got < delay {
+			t.Errorf("the completion came %v after the call, before the %v delay", got, delay)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no completion")
 	}
 }

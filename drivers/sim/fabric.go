@@ -35,6 +35,7 @@ type fabric struct {
 
 	linkRate    int64         // bytes per second of every QP's DMA engine; 0: instant (option link-rate)
 	discTimeout time.Duration // option disconnect-timeout
+	compDelay   time.Duration // option completion-delay
 	connTimeout time.Duration // option connect-timeout
 }
 
@@ -56,6 +57,7 @@ func newFabric(cfg config) *fabric {
 		linkRate:    cfg.linkRate,
 		discTimeout: cfg.discTimeout,
 		connTimeout: cfg.connTimeout,
+		compDelay:   cfg.compDelay,
 	}
 	f.cond = sync.NewCond(&f.mu)
 	switch cfg.completion {
@@ -338,6 +340,9 @@ func (f *fabric) spawnRequestLocked(ad *adapter, o *object, fn func()) {
 	o.busy++
 	o.reqs++
 	workers.Go(func() {
+		if f.compDelay > 0 {
+			time.Sleep(f.compDelay)
+		}
 		// VARIANT close-ignores-pending (breaks LT-23): a completion due
 		// while the object's close is issued waits for that close to
 		// complete, which did not wait for it (mustWaitLocked).
