@@ -31,6 +31,133 @@ say "modules loaded at $(cut -d' ' -f1 /proc/uptime)s"
 
 IP=/usr/sbin/ip
 RDMA=/usr/sbin/rdma
+up() { cut -d' ' -f1 /proc/uptime; }
+
+# send NAME FILE: FILE to the host, gzipped and base64-encoded between the
+# markers.
+send() {
+	[ -f "$2" ] || return 0
+	echo "=====BEGIN $1====="
+	gzip -c "$2" | base64
+	echo "=====END $1====="
+}
+
+# ifname MAC: the network device with that MAC address.
+ifname() {
+	for d in /sys/class/net/*; do
+		[ "$(cat "$d/address" 2>/dev/null)" = "$1" ] && { basename "$d"; return 0; }
+	done
+	return 1
+}
+
+# agent_host: the guest is one host of the two-host run (ROLE=agent on the
+# kernel command line; run.sh's phase 2): HOST=a or b. Its data NIC (MAC
+# 52:54:00:99:00:0N, renamed data0) is the wire to the other host's guest,
+# with rxe0 on it and 10.99.0.N, fd99::N (N=1 for a, 2 for b); its control
+# NIC (52:54:00:98:00:0N, ctl0, 10.98.0.1N/24) is the message network,
+# through which the harness on the host reaches the agent at port 7700.
+# Fault injection (faults=tc) drops data0's traffic only, never ctl0's. The
+# agent serves until a line "stop" arrives on the console (the host's
+# serial input) or the agent exits; then its log, peak memory and the
+# kernel log go to the host and the guest powers off.
+agent_host() {
+	case $HOST in
+	a) n=1 ;;
+	b) n=2 ;;
+	*) say "agent: HOST=$HOST, want a or b"; poweroff -f ;;
+	esac
+	for m in $(cat /modules/order-agent); do
+		insmod "/modules/$m.ko" || say "insmod $m failed"
+	done
+	sleep 1
+	d=$(ifname "52:54:00:99:00:0$n") || say "agent: no data NIC"
+	c=$(ifname "52:54:00:98:00:0$n") || say "agent: no control NIC"
+	$IP link set "$d" name data0
+	$IP link set "$c" name ctl0
+	$IP link set lo up
+	# as in the one-guest run: room for a large RDMA Read's response burst
+	sysctl -qw net.core.netdev_max_backlog=20000 || say "netdev_max_backlog failed"
+	$IP link set data0 txqueuelen 20000
+	sysctl -qw net.ipv6.conf.all.disable_ipv6=0 net.ipv6.conf.default.disable_ipv6=0
+	sysctl -qw net.ipv6.conf.data0.accept_dad=0 net.ipv6.conf.data0.disable_ipv6=0
+	$IP addr add "10.99.0.$n/24" dev data0
+	$IP -6 addr add "fd99::$n/64" dev data0 nodad
+	$IP link set data0 up
+	$IP addr add "10.98.0.1$n/24" dev ctl0
+	$IP link set ctl0 up
+	$RDMA link add rxe0 type rxe netdev data0 || say "rdma link add rxe0 failed"
+	sleep 1
+	say "rdma links: $($RDMA link show | tr '\n' ';')"
+	say "network ready at $(up)s"
+
+	set -- agent --driver rxe --driver-opt "address=10.99.0.$n"
+	for o in $AGENT_DRIVER_OPTS; do
+		set -- "$@" --driver-opt "$o"
+	done
+	set -- "$@" --listen "10.98.0.1$n:7700" --token-file /etc/agent.token
+	say "ndkconform $*"
+	/bin/ndkconform "$@" >/out/agent.log 2>&1 &
+	apid=$!
+	# listening: port 7700 (0x1E14) in state LISTEN (0A) in /proc/net/tcp
+	i=0
+	while kill -0 $apid 2>/dev/null && ! grep -q ':1E14 [0-9A-F:]* 0A ' /proc/net/tcp; do
+		i=$((i + 1))
+		[ $i -gt 300 ] && break
+		sleep 0.2
+	done
+	if grep -q ':1E14 [0-9A-F:]* 0A ' /proc/net/tcp; then
+		say "agent ready at $(up)s"
+	else
+		say "agent not listening at $(up)s"
+	fi
+	# The lowest MemAvailable while the agent runs, every 2 s.
+	(
+		low=0
+		while :; do
+			m=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo)
+			if [ "$low" = 0 ] || [ "$m" -lt "$low" ]; then
+				low=$m
+				echo "$low" >/tmp/memlow
+			fi
+			sleep 2
+		done
+	) &
+	mpid=$!
+	while kill -0 $apid 2>/dev/null; do
+		if read -r -t 2 line; then
+			[ "$line" = stop ] && break
+		else
+			sleep 1
+		fi
+	done
+	hwm=$(sed -n 's/^VmHWM: *//p' /proc/$apid/status 2>/dev/null)
+	kill $mpid 2>/dev/null
+	say "agent memory: peak resident ${hwm:-unknown (the agent had exited)}, lowest MemAvailable $(cat /tmp/memlow 2>/dev/null) kB of $(sed -n 's/^MemTotal: *//p' /proc/meminfo)"
+	if kill -0 $apid 2>/dev/null; then
+		kill $apid
+		i=0
+		while kill -0 $apid 2>/dev/null && [ $i -lt 50 ]; do
+			sleep 0.2
+			i=$((i + 1))
+		done
+		kill -0 $apid 2>/dev/null && { say "agent still running after SIGTERM, SIGKILL"; kill -9 $apid; }
+		wait $apid
+		say "agent stopped (status $?) at $(up)s"
+	else
+		wait $apid
+		say "agent EXITED by itself with status $? at $(up)s"
+	fi
+	tail -n 3 /out/agent.log | sed 's/^/init: | /'
+	dmesg >/out/dmesg
+	send agent.log /out/agent.log
+	send dmesg /out/dmesg
+	sync
+	say "powering off"
+	poweroff -f
+}
+if [ "${ROLE:-}" = agent ]; then
+	agent_host
+fi
 $IP link set lo up
 $IP link add veth0 type veth peer name veth1 || say "veth pair failed"
 # rxe sends a large RDMA Read's response packets in one burst: a backlog
@@ -135,7 +262,6 @@ done
 # cmtime between the same addresses: one run of CMTIME_N connections and
 # CMTIME_RUNS runs of one. Everything goes to bench.txt, sent as one more
 # block; nothing here changes the suite's result. Every program has a limit.
-up() { cut -d' ' -f1 /proc/uptime; }
 if [ "${BENCH:-0}" = 1 ]; then
 	say "benchmark: start at $(up)s"
 	B=/out/bench.txt

@@ -14,6 +14,16 @@
 #      or skipped spec not waived by test/rxe/waivers.txt fails the run, and
 #      so does a report in which no spec ran.
 #
+# With AGENTS=1 (the default), phase 2 follows (test/rxe/agents.sh): the
+# same suite through two agents (`ndkconform agent --driver rxe`), each in
+# a guest of its own that is one host with one rxe device, the harness on
+# this machine reaching them over a separate message network (qemu
+# user-mode networking, ports forwarded to 127.0.0.1), `ndkconform run
+# --driver remote`; its reports come back as $OUT/junit-agents.xml and
+# report-agents.json, are judged with the same waivers, and each spec's
+# outcome must be phase 1's (test/rxe/compare-verdicts.sh; explained
+# differences in test/rxe/verdict-diffs.txt).
+#
 # With BENCH=1 (the default) the guest also runs, after the suite and after
 # its reports are out, BenchmarkConnectCycle of drivers/rxe (a static
 # `go test -c -tags rxe` binary: connect + accept + disconnect + close cycles
@@ -36,7 +46,11 @@
 # CMTIME_RUNS (cmtime runs of one connection each, default 50),
 # BENCH_TIMEOUT (the guest's limit on the Go benchmark, seconds, default 90;
 # each cmtime run has its own). With the defaults the benchmark adds about
-# 20 s to the guest's run.
+# 20 s to the guest's run. Phase 2: AGENTS (1 or 0, default 1),
+# AGENT_DRIVER_OPTS (the agents' rxe options; default DRIVER_OPTS without
+# netdev=, device= and address=, as each agent chooses its one device by
+# address=), AGENT_MEM (MiB of each agent's guest, default 1024), AGENT_SMP
+# (its vCPUs, default 1).
 set -euo pipefail
 
 start=$(date +%s)
@@ -58,6 +72,20 @@ BENCH_N=${BENCH_N:-500}
 CMTIME_N=${CMTIME_N:-500}
 CMTIME_RUNS=${CMTIME_RUNS:-50}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-90}
+AGENTS=${AGENTS:-1}
+# The agents' rxe options: DRIVER_OPTS without the ones that choose or make
+# devices (each agent's host has one device, chosen by address=).
+if [ -z "${AGENT_DRIVER_OPTS+set}" ]; then
+	AGENT_DRIVER_OPTS=""
+	for o in $DRIVER_OPTS; do
+		case $o in
+		netdev=* | device=* | address=*) ;;
+		*) AGENT_DRIVER_OPTS="${AGENT_DRIVER_OPTS:+$AGENT_DRIVER_OPTS }$o" ;;
+		esac
+	done
+fi
+AGENT_MEM=${AGENT_MEM:-1024}
+AGENT_SMP=${AGENT_SMP:-1}
 mkdir -p "$OUT" "$CACHE"
 OUT=$(cd "$OUT" && pwd)
 CACHE=$(cd "$CACHE" && pwd)
@@ -112,18 +140,20 @@ moddir=$kdir/lib/modules/$kver
 # --- 3. ndkconform with the rxe driver, static ---------------------------
 log "building ndkconform -tags rxe (static)"
 bin=$OUT/ndkconform
-# The CLI's blank import of drivers/rxe, added through an overlay while
-# cmd/ndkconform does not import it itself (the real file is not named .go:
-# out/ is inside the module, and ./... must not see a package there).
+# The CLI's blank imports of drivers/rxe and (for phase 2's harness)
+# drivers/remote, added through an overlay while cmd/ndkconform does not
+# import them itself (the real file is not named .go: out/ is inside the
+# module, and ./... must not see a package there).
 overlay=()
-if ! grep -q 'drivers/rxe"' cmd/ndkconform/*.go; then
+imports=""
+for d in rxe remote; do
+	grep -q "drivers/$d\"" cmd/ndkconform/*.go || imports="$imports
+import _ \"github.com/ndkconform/ndkconform/drivers/$d\""
+done
+if [ -n "$imports" ]; then
 	mkdir -p "$OUT/overlay"
-	cat >"$OUT/overlay/rxe_import.go.in" <<'EOF'
-package main
-
-import _ "github.com/ndkconform/ndkconform/drivers/rxe"
-EOF
-	printf '{"Replace":{"%s":"%s"}}\n' "$root/cmd/ndkconform/zz_rxe_import.go" "$OUT/overlay/rxe_import.go.in" >"$OUT/overlay/overlay.json"
+	printf 'package main\n%s\n' "$imports" >"$OUT/overlay/drivers_import.go.in"
+	printf '{"Replace":{"%s":"%s"}}\n' "$root/cmd/ndkconform/zz_drivers_import.go" "$OUT/overlay/drivers_import.go.in" >"$OUT/overlay/overlay.json"
 	overlay=(-overlay "$OUT/overlay/overlay.json")
 fi
 version=$(git describe --always --dirty 2>/dev/null || echo devel)
@@ -217,6 +247,17 @@ for m in $mods; do
 	esac
 	echo "$m" >>"$rd/modules/order"
 done
+# the agent hosts' NICs (virtio-net), loaded by those guests only
+: >"$rd/modules/order-agent"
+for m in virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci failover net_failover virtio_net; do
+	f=$(find "$moddir" -name "$m.ko" -o -name "$m.ko.xz" | head -1)
+	[ -n "$f" ] || die "module $m not in $kpkg"
+	case $f in
+	*.xz) xz -dc "$f" >"$rd/modules/$m.ko" ;;
+	*) cp "$f" "$rd/modules/$m.ko" ;;
+	esac
+	echo "$m" >>"$rd/modules/order-agent"
+done
 cp "$bin" "$rd/bin/ndkconform"
 cp "$here/init.sh" "$rd/init"
 chmod +x "$rd/init"
@@ -250,7 +291,14 @@ fi
 	echo "CMTIME_N=$CMTIME_N"
 	echo "CMTIME_RUNS=$CMTIME_RUNS"
 	echo "BENCH_TIMEOUT=$BENCH_TIMEOUT"
+	printf 'AGENT_DRIVER_OPTS=%q\n' "$AGENT_DRIVER_OPTS"
 } >"$rd/etc/ndkconform.env"
+# The agents' bearer token (phase 2), new for every run; the harness reads
+# the same file on the host.
+if [ "$AGENTS" = 1 ]; then
+	(umask 077 && head -c 24 /dev/urandom | base64 >"$OUT/agent.token")
+	cp "$OUT/agent.token" "$rd/etc/agent.token"
+fi
 (cd "$rd" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 log "initramfs: $(du -h "$OUT/initramfs.cpio.gz" | cut -f1)"
 
@@ -309,5 +357,15 @@ set +e
 "$OUT/judge" -waivers "$here/waivers.txt" "$OUT/junit.xml"
 verdict=$?
 set -e
+if [ "$AGENTS" = 1 ]; then
+	log "phase 1 (in-process rxe) done in $(($(date +%s) - start))s, verdict status $verdict"
+	# shellcheck disable=SC1091 # (sourced from this directory)
+	. "$here/agents.sh"
+	set +e
+	agents_phase
+	v2=$?
+	set -e
+	[ $v2 -ne 0 ] && verdict=1
+fi
 log "done in $(($(date +%s) - start))s"
 exit $verdict

@@ -1,0 +1,212 @@
+# test/rxe/agents.sh: phase 2 of `make test-rxe`, sourced by run.sh after
+# phase 1 (the in-process rxe run) has been judged: the same suite through
+# two agents, one per host, with the harness on a third machine.
+#
+# Topology. rdma_rxe of the guest's kernel (Debian's 6.1, and 6.12 too)
+# opens its UDP socket and looks up its routes in the initial network
+# namespace only: an rxe device whose network device is in another
+# namespace sends nothing that arrives (rping across two namespaces, each
+# with its rxe on one end of a veth pair, fails with
+# RDMA_CM_EVENT_UNREACHABLE; moving the veth after `rdma link add` deletes
+# the rxe device; `rdma dev set rxeA netns nsA` is refused). Per-namespace
+# rxe sockets came to the kernel only in 2026 ("RDMA/rxe: Support RDMA link
+# creation and destruction per net namespace"). So each host is a guest
+# of its own:
+#
+#   guest a: rxe0 on data0 (10.99.0.1, fd99::1), agent on ctl0 10.98.0.11:7700
+#   guest b: rxe0 on data0 (10.99.0.2, fd99::2), agent on ctl0 10.98.0.12:7700
+#   data network: data0 of a <-> data0 of b, a qemu dgram netdev over two
+#     unix sockets (nothing else on it)
+#   message network: each guest's ctl0 on a qemu user-mode network
+#     10.98.0.0/24 (restrict=on: no way out), its port 7700 forwarded to
+#     127.0.0.1:PORT on the host
+#   harness: ndkconform run --driver remote on the host, side-a= and
+#     side-b= the two forwarded ports, one token file
+#
+# Fault injection (faults=tc) runs in the agent whose host owns the
+# address, on data0: it never cuts the message network.
+#
+# Each guest runs test/rxe/init.sh with ROLE=agent HOST=a|b; the host
+# stops it with a line "stop" on its serial input, and it then sends its
+# agent's log, peak memory and kernel log back on the console.
+#
+# Outputs in $OUT: junit-agents.xml, report-agents.json,
+# ndkconform-agents.log (the harness), agent-a.log, agent-b.log,
+# dmesg-agent-a.txt, dmesg-agent-b.txt, console-agent-a.log,
+# console-agent-b.log, verdicts-diff.txt (the comparison).
+#
+# Verdict: the phase fails if the agents do not come up, if no JUnit report
+# comes back, if the judge (the same waivers as phase 1) fails it, or if a
+# spec's outcome differs from phase 1's and test/rxe/verdict-diffs.txt does
+# not explain it (compare-verdicts.sh).
+#
+# Uses run.sh's: bin kdir kver OUT here GUEST_TIMEOUT SPEC_TIMEOUT
+# LABEL_FILTER DEADLINE AGENT_MEM AGENT_SMP log.
+# shellcheck shell=bash disable=SC2154
+
+# free_port: a TCP port nobody listens on at 127.0.0.1 (qemu fails to
+# start if it is taken meanwhile; the phase then fails and says so).
+free_port() {
+	local p _
+	for _ in $(seq 50); do
+		p=$((20000 + RANDOM % 40000))
+		ss -Htln "sport = :$p" 2>/dev/null | grep -q . || {
+			echo "$p"
+			return 0
+		}
+	done
+	return 1
+}
+
+# extract_block CONSOLE NAME FILE: decode the block NAME of a console log.
+extract_block() {
+	awk -v n="$2" '$0 == "=====BEGIN " n "=====" {on=1; next} $0 == "=====END " n "=====" {on=0} on' "$1" |
+		base64 -d 2>/dev/null | gunzip >"$3" 2>/dev/null || { rm -f "$3"; return 1; }
+	[ -s "$3" ] || { rm -f "$3"; return 1; }
+}
+
+# agent_guest X N OTHER PORT FD: boots host X (a or b; N 1 or 2) in the
+# background; its serial input is the FIFO that fd FD of the caller keeps
+# open. Sets agent_pid_X.
+agent_guest() {
+	local x=$1 n=$2 other=$3 port=$4
+	timeout -k 10 "$DEADLINE" qemu-system-x86_64 -accel tcg -cpu max -m "$AGENT_MEM" -smp "$AGENT_SMP" \
+		-nographic -no-reboot -nic none -monitor none -serial stdio \
+		-netdev "dgram,id=data,local.type=unix,local.path=$atmp/$x.sock,remote.type=unix,remote.path=$atmp/$other.sock" \
+		-device "virtio-net-pci,netdev=data,mac=52:54:00:99:00:0$n" \
+		-netdev "user,id=ctl,net=10.98.0.0/24,restrict=on,hostfwd=tcp:127.0.0.1:$port-10.98.0.1$n:7700" \
+		-device "virtio-net-pci,netdev=ctl,mac=52:54:00:98:00:0$n" \
+		-kernel "$kdir/boot/vmlinuz-$kver" -initrd "$OUT/initramfs.cpio.gz" \
+		-append "console=ttyS0 panic=-1 quiet loglevel=3 ROLE=agent HOST=$x" \
+		<"$atmp/$x.in" >"$OUT/console-agent-$x.log" 2>&1 &
+	eval "agent_pid_$x=\$!"
+}
+
+# agents_cleanup: the guests killed if still running, the sockets removed.
+agents_cleanup() {
+	local p
+	for p in ${agent_pid_a:-} ${agent_pid_b:-}; do
+		kill "$p" 2>/dev/null || true
+	done
+	[ -n "${atmp:-}" ] && rm -rf "$atmp"
+}
+
+# wait_pids DEADLINE PID...: wait until every PID has exited or DEADLINE
+# (seconds) passed; returns 1 on the deadline.
+wait_pids() {
+	local end=$(($(date +%s) + $1)) p alive
+	shift
+	while :; do
+		alive=0
+		for p in "$@"; do
+			kill -0 "$p" 2>/dev/null && alive=1
+		done
+		[ $alive = 0 ] && return 0
+		[ "$(date +%s)" -ge $end ] && return 1
+		sleep 1
+	done
+}
+
+agents_phase() {
+	local t0 pa pb fda fdb x ready end rc verdict=0 hrc
+	t0=$(date +%s)
+	log "phase 2: the suite through two agents, one per host (AGENTS=0 turns it off)"
+	if ! "$bin" help agent >/dev/null 2>&1; then
+		log "phase 2: FAIL: this ndkconform has no agent command (ndkconform help agent fails)"
+		return 1
+	fi
+	rm -f "$OUT"/junit-agents.xml "$OUT"/report-agents.json "$OUT"/ndkconform-agents.log \
+		"$OUT"/agent-[ab].log "$OUT"/dmesg-agent-[ab].txt "$OUT"/verdicts-diff.txt
+	atmp=$(mktemp -d /tmp/ndkrxe.XXXXXX)
+	agent_pid_a="" agent_pid_b=""
+	trap agents_cleanup EXIT
+	if ! pa=$(free_port) || ! pb=$(free_port) || [ "$pa" = "$pb" ]; then
+		log "phase 2: FAIL: no free TCP ports on 127.0.0.1"
+		return 1
+	fi
+	mkfifo "$atmp/a.in" "$atmp/b.in"
+	exec {fda}<>"$atmp/a.in" {fdb}<>"$atmp/b.in"
+	agent_guest a 1 b "$pa"
+	agent_guest b 2 a "$pb"
+	log "phase 2: booting host a (agent at 127.0.0.1:$pa) and host b (127.0.0.1:$pb), ${AGENT_MEM} MiB and $AGENT_SMP vCPU each"
+
+	# both agents listening, or one of them failed
+	end=$((t0 + 180))
+	ready=0
+	while [ "$(date +%s)" -lt $end ]; do
+		ready=0
+		for x in a b; do
+			grep -q '^init: agent ready' "$OUT/console-agent-$x.log" 2>/dev/null && ready=$((ready + 1))
+		done
+		[ $ready = 2 ] && break
+		if grep -q '^init: agent not listening\|^init: agent EXITED' "$OUT"/console-agent-[ab].log 2>/dev/null ||
+			! kill -0 "$agent_pid_a" 2>/dev/null || ! kill -0 "$agent_pid_b" 2>/dev/null; then
+			break
+		fi
+		sleep 1
+	done
+	if [ $ready != 2 ]; then
+		echo stop >&"$fda"
+		echo stop >&"$fdb"
+		wait_pids 30 "$agent_pid_a" "$agent_pid_b" || true
+		agents_guest_logs
+		log "phase 2: FAIL: the agents did not come up (see $OUT/console-agent-a.log, $OUT/console-agent-b.log)"
+		exec {fda}>&- {fdb}>&-
+		return 1
+	fi
+	log "phase 2: both agents ready after $(($(date +%s) - t0))s"
+
+	set -- run --driver remote --no-color \
+		--driver-opt "side-a=127.0.0.1:$pa" --driver-opt "side-b=127.0.0.1:$pb" \
+		--driver-opt "token-file=$OUT/agent.token" \
+		--side-a-ipv4 10.99.0.1 --side-b-ipv4 10.99.0.2 \
+		--side-a-ipv6 fd99::1 --side-b-ipv6 fd99::2 \
+		--junit-report "$OUT/junit-agents.xml" --json-report "$OUT/report-agents.json" \
+		--timeout "$SPEC_TIMEOUT"
+	[ -n "$LABEL_FILTER" ] && set -- "$@" --label-filter "$LABEL_FILTER"
+	log "phase 2: ndkconform $*"
+	local h0 timecmd=()
+	h0=$(date +%s)
+	[ -x /usr/bin/time ] && timecmd=(/usr/bin/time -f 'harness: %e s wall, %U s user, %S s system, peak resident %M KiB' -o "$atmp/harness.time")
+	timeout -s KILL "$GUEST_TIMEOUT" "${timecmd[@]}" "$bin" "$@" >"$OUT/ndkconform-agents.log" 2>&1
+	hrc=$?
+	log "phase 2: the harness exited with status $hrc after $(($(date +%s) - h0))s"
+	[ -f "$atmp/harness.time" ] && log "phase 2: $(cat "$atmp/harness.time")"
+	tail -n 3 "$OUT/ndkconform-agents.log" | sed 's/^/  harness| /'
+
+	echo stop >&"$fda"
+	echo stop >&"$fdb"
+	wait_pids 60 "$agent_pid_a" "$agent_pid_b" || log "phase 2: a guest did not power off within 60 s of stop"
+	exec {fda}>&- {fdb}>&-
+	agents_guest_logs
+
+	if [ ! -s "$OUT/junit-agents.xml" ]; then
+		tail -25 "$OUT/ndkconform-agents.log" | sed 's/^/  harness| /'
+		log "phase 2: FAIL: the harness wrote no JUnit report"
+		return 1
+	fi
+	log "phase 2: reports: $OUT/junit-agents.xml $OUT/report-agents.json $OUT/ndkconform-agents.log"
+	"$OUT/judge" -waivers "$here/waivers.txt" "$OUT/junit-agents.xml"
+	rc=$?
+	[ $rc -ne 0 ] && verdict=1
+	sh "$here/compare-verdicts.sh" -explained "$here/verdict-diffs.txt" \
+		"$OUT/junit.xml" "$OUT/junit-agents.xml" >"$OUT/verdicts-diff.txt" 2>&1
+	rc=$?
+	sed 's/^/  /' "$OUT/verdicts-diff.txt"
+	[ $rc -ne 0 ] && verdict=1
+	log "phase 2: done in $(($(date +%s) - t0))s"
+	return $verdict
+}
+
+# agents_guest_logs: each guest's lines for the host, and its blocks.
+agents_guest_logs() {
+	local x c
+	for x in a b; do
+		c=$OUT/console-agent-$x.log
+		[ -f "$c" ] || continue
+		tr -d '\r' <"$c" >"$c.tmp" && mv "$c.tmp" "$c"
+		grep -E '^(init|watchdog):' "$c" | sed "s/^/  host $x /"
+		extract_block "$c" agent.log "$OUT/agent-$x.log" || true
+		extract_block "$c" dmesg "$OUT/dmesg-agent-$x.txt" || true
+	done
+}
