@@ -412,13 +412,26 @@ func eachHandle(m protoreflect.Message, fn func(*agentv1.Handle)) {
 	})
 }
 
-// sentCall is a call sent and not returned yet.
+// sentCall is a call sent.
 type sentCall struct {
 	op protoreflect.FieldNumber // 0: no op
 	// afterClose: sent after a CloseProvider, so it may get no return
 	// (the agent ends the RPC after CloseProvider's).
 	afterClose bool
 }
+
+// sameID is the calls sent with one call_id and not known to be answered.
+// Which call a return answers is known only for a reply (one of the calls
+// of its kind); a protocol error may answer any of them (a duplicate
+// refused, or the older call refused after it ended), so protocol errors
+// are counted, and the returns must stay matchable one to one: never more
+// returns than calls.
+type sameID struct {
+	calls  []sentCall
+	errors int // protocol-error returns
+}
+
+func (c *sameID) outstanding() int { return len(c.calls) - c.errors }
 
 // fuzzSession is the harness's side of one session.
 type fuzzSession struct {
@@ -447,7 +460,7 @@ type fuzzSession struct {
 	callbacks             []uint64 // callback ids, in order
 	callbackSeen          map[uint64]bool
 	held                  map[uint64]bool // callbacks not acked yet
-	calls                 map[uint64][]sentCall
+	calls                 map[uint64]*sameID
 	pending               int // calls sent and not returned
 	closeProviderSent     bool
 	failures              []string
@@ -587,35 +600,33 @@ func (s *fuzzSession) check(m *agentv1.ServerMessage) {
 
 func (s *fuzzSession) checkReturn(r *agentv1.CallReturn) {
 	id := r.GetCallId()
-	sent := s.calls[id]
-	if len(sent) == 0 {
+	c := s.calls[id]
+	if c == nil || c.outstanding() <= 0 {
 		s.failLocked("a CallReturn for call_id %d, which has no call outstanding (never sent, or answered already): %s", id, compact(r))
 		return
 	}
+	s.pending--
 	reply := r.ProtoReflect().WhichOneof(returnReply)
-	i := len(sent) - 1 // a refused duplicate is the newest
 	if r.GetProtocolError() != nil {
 		if r.GetStatus() != 0 || reply != nil {
 			s.failLocked("a CallReturn with a protocol error and a status or a reply: %s", compact(r))
 		}
-	} else {
-		if reply == nil {
-			s.failLocked("a CallReturn with neither a protocol error nor a reply: %s", compact(r))
-		} else {
-			i = -1
-			for j, c := range sent {
-				if c.op == reply.Number() {
-					i = j
-				}
-			}
-			if i < 0 {
-				s.failLocked("a CallReturn whose reply is not of its call's kind (%v): %s", sent, compact(r))
-				i = len(sent) - 1
-			}
+		c.errors++
+		return
+	}
+	if reply == nil {
+		s.failLocked("a CallReturn with neither a protocol error nor a reply: %s", compact(r))
+		c.errors++
+		return
+	}
+	for i, sc := range c.calls {
+		if sc.op == reply.Number() {
+			c.calls = append(c.calls[:i], c.calls[i+1:]...)
+			return
 		}
 	}
-	s.calls[id] = append(sent[:i], sent[i+1:]...)
-	s.pending--
+	s.failLocked("a CallReturn whose reply is of no call sent with its call_id (ops %v): %s", c.calls, compact(r))
+	c.errors++
 }
 
 // rewrite maps the ids of a fuzzed message onto the session's (see
@@ -668,7 +679,12 @@ func (s *fuzzSession) sendFuzzed(m *agentv1.ClientMessage) {
 			op = fd.Number()
 		}
 		s.mu.Lock()
-		s.calls[c.GetCallId()] = append(s.calls[c.GetCallId()], sentCall{op: op, afterClose: s.closeProviderSent})
+		same := s.calls[c.GetCallId()]
+		if same == nil {
+			same = &sameID{}
+			s.calls[c.GetCallId()] = same
+		}
+		same.calls = append(same.calls, sentCall{op: op, afterClose: s.closeProviderSent})
 		s.pending++
 		if c.GetCloseProvider() != nil {
 			s.closeProviderSent = true
@@ -678,8 +694,8 @@ func (s *fuzzSession) sendFuzzed(m *agentv1.ClientMessage) {
 	if !s.send(m) && c != nil {
 		// Not sent: forget it.
 		s.mu.Lock()
-		if l := s.calls[c.GetCallId()]; len(l) > 0 {
-			s.calls[c.GetCallId()] = l[:len(l)-1]
+		if same := s.calls[c.GetCallId()]; same.outstanding() > 0 {
+			same.calls = same.calls[:len(same.calls)-1]
 			s.pending--
 		}
 		s.mu.Unlock()
@@ -717,14 +733,19 @@ func (s *fuzzSession) settle(flags byte, callbacksBefore int) {
 	}
 }
 
-// requiredPending is the number of calls outstanding that must return.
+// requiredPendingLocked is the number of calls outstanding that must
+// return (at least), and their call ids.
 func (s *fuzzSession) requiredPendingLocked() (n int, which []string) {
-	for id, l := range s.calls {
-		for _, c := range l {
-			if !c.afterClose {
-				n++
-				which = append(which, fmt.Sprintf("call_id %d (op %d)", id, c.op))
+	for id, c := range s.calls {
+		required := c.outstanding()
+		for _, sc := range c.calls {
+			if sc.afterClose {
+				required--
 			}
+		}
+		if required > 0 {
+			n += required
+			which = append(which, fmt.Sprintf("%d with call_id %d", required, id))
 		}
 	}
 	return n, which
@@ -784,7 +805,7 @@ func runFuzzSession(t *testing.T, d ndk.Driver, in fuzzInput) {
 		trace:    func(string, ...any) {},
 		progress: make(chan struct{}, 1), recvDone: make(chan struct{}),
 		handleSeen: map[uint64]bool{}, callbackSeen: map[uint64]bool{}, held: map[uint64]bool{},
-		calls: map[uint64][]sentCall{}}
+		calls: map[uint64]*sameID{}}
 	var over atomic.Bool // t must not log once the test is over
 	if os.Getenv(fuzzTraceEnv) == "1" {
 		s.trace = func(format string, args ...any) {
