@@ -490,6 +490,11 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_GetSharedEndpointLocalAddress{GetSharedEndpointLocalAddress: &agentv1.GetSharedEndpointLocalAddressReply{Address: addrPortToProto(ap)}}}
 
 	case nil:
+		if len(c.ProtoReflect().GetUnknown()) > 0 {
+			// A Call member of a newer minor version (unknown fields to
+			// this agent's proto): not a malformed call.
+			return notSupported("this agent does not know this call")
+		}
 		return invalid("a Call with no op")
 	}
 	if r, ok := s.memoryCall(c); ok {
@@ -498,9 +503,12 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 	if r, ok := s.dataCall(c); ok {
 		return r
 	}
-	// A Call member this agent does not know (a newer minor version).
-	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED,
-		Message: "this agent does not know this call"})
+	// A Call member of the proto this agent does not serve.
+	return notSupported("this agent does not serve this call")
+}
+
+func notSupported(msg string) *agentv1.CallReturn {
+	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED, Message: msg})
 }
 
 // nilIfNil turns a typed nil object (a provider's failed create) into a

@@ -1107,9 +1107,6 @@ func (s *seed) closeAll(objects []*agentv1.Handle, adapters ...uint64) *seed {
 	return s
 }
 
-// fuzzKnownHangsEnv set to 1 adds the seeds of knownHangSeeds.
-const fuzzKnownHangsEnv = "NDKCONFORM_FUZZ_KNOWN_HANGS"
-
 func fuzzSeeds() []fuzzInput {
 	var seeds []*seed
 	add := func(s *seed) { seeds = append(seeds, s) }
@@ -1231,9 +1228,8 @@ func fuzzSeeds() []fuzzInput {
 	add(newSeed(1, helloNone, endGracefulClose, false).hello(fuzzToken, 1, nil).
 		call(0, openAdapter(addrA)).hello(fuzzToken, 1, nil).call(0, closeAdapter(1)))
 
-	if os.Getenv(fuzzKnownHangsEnv) == "1" {
-		seeds = append(seeds, knownHangSeeds()...)
-	}
+	// Sessions that end with objects open.
+	seeds = append(seeds, objectsLeftOpenSeeds()...)
 	out := make([]fuzzInput, len(seeds))
 	for i, s := range seeds {
 		out[i] = s.in
@@ -1241,16 +1237,14 @@ func fuzzSeeds() []fuzzInput {
 	return out
 }
 
-// knownHangSeeds are sessions that end with objects open: the harness
-// stops (closes its side, cancels the RPC, or sends CloseProvider) with a
-// connection up, or with a PD open. The agent of today hangs on them:
-// at the end of a session it closes the adapters without closing their
-// objects first, and an adapter's Close waits for its objects to be
-// closed (sim: LT-22), so the Session handler never returns and the agent
-// refuses every later session. Not among the seeds until that is fixed
-// (then this list joins fuzzSeeds); NDKCONFORM_FUZZ_KNOWN_HANGS=1 adds
-// them.
-func knownHangSeeds() []*seed {
+// objectsLeftOpenSeeds are sessions that end with objects open: the
+// harness stops (closes its side, cancels the RPC, or sends
+// CloseProvider) with a connection up, or with a PD open. An older agent
+// hung on them: at the end of a session it closed the adapters without
+// closing their objects first, and an adapter's Close waits for its
+// objects to be closed (sim: LT-22), so the Session handler never
+// returned and the agent refused every later session.
+func objectsLeftOpenSeeds() []*seed {
 	cut := func(end endMode) *seed {
 		s := connectFlow(newSeed(0, helloValid, end, false))
 		s.in.chunks = s.in.chunks[:17] // up to CompleteConnect
