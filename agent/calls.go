@@ -327,8 +327,11 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 			}
 		}
 		st := o.Close(done, nil)
-		if st != ndk.StatusPending {
+		switch {
+		case st != ndk.StatusPending:
 			s.forget(h.GetId())
+		case done == nil:
+			s.untrack(h.GetId())
 		}
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_CloseObject{CloseObject: &agentv1.CloseObjectReply{}}}
 

@@ -290,6 +290,10 @@ type entry struct {
 	kind   agentv1.HandleKind
 	obj    any  // ndk.Adapter or an ndk.Object; nil once closed
 	closed bool // CloseObject (CloseAdapter) called, or its adapter closed
+	// untracked: a CloseObject with no done callback returned
+	// STATUS_PENDING, so when the close completes is unknown: the end of
+	// the session does not wait for it.
+	untracked bool
 	// adapter is the id of the object's adapter (0 for an adapter).
 	adapter uint64
 }
@@ -774,7 +778,7 @@ func (s *session) anyOpen(ad uint64, kind agentv1.HandleKind) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, e := range s.handles {
-		if e.adapter == ad && e.kind == kind && e.obj != nil {
+		if e.adapter == ad && e.kind == kind && e.obj != nil && !e.untracked {
 			return true
 		}
 	}
@@ -843,6 +847,16 @@ func (s *session) markClosing(id uint64) {
 	s.mu.Lock()
 	if e := s.handles[id]; e != nil {
 		e.closed = true
+	}
+	s.mu.Unlock()
+}
+
+// untrack marks a handle whose close is pending with no completion to
+// say when it ends (see entry.untracked).
+func (s *session) untrack(id uint64) {
+	s.mu.Lock()
+	if e := s.handles[id]; e != nil {
+		e.untracked = true
 	}
 	s.mu.Unlock()
 }
