@@ -28,6 +28,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/test/bufconn"
 	"google.golang.org/protobuf/encoding/prototext"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
@@ -463,6 +464,9 @@ type fuzzSession struct {
 	calls                 map[uint64]*sameID
 	pending               int // calls sent and not returned
 	closeProviderSent     bool
+	// closeProviderReturned: CloseProvider's return came, the session's
+	// last message.
+	closeProviderReturned bool
 	failures              []string
 }
 
@@ -544,6 +548,9 @@ func (s *fuzzSession) check(m *agentv1.ServerMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.received++
+	if s.closeProviderReturned {
+		s.failLocked("%s after CloseProvider's return", compact(m))
+	}
 	if _, ok := m.Msg.(*agentv1.ServerMessage_Welcome); !ok && s.welcomes == 0 {
 		s.failLocked("%s before the Welcome", compact(m))
 	}
@@ -607,9 +614,15 @@ func (s *fuzzSession) checkReturn(r *agentv1.CallReturn) {
 	}
 	s.pending--
 	reply := r.ProtoReflect().WhichOneof(returnReply)
-	if r.GetProtocolError() != nil {
+	if r.GetCloseProvider() != nil {
+		s.closeProviderReturned = true
+	}
+	if pe := r.GetProtocolError(); pe != nil {
 		if r.GetStatus() != 0 || reply != nil {
 			s.failLocked("a CallReturn with a protocol error and a status or a reply: %s", compact(r))
+		}
+		if pe.GetCorrelationId() != id {
+			s.failLocked("a CallReturn whose protocol error's correlation_id is not its call_id: %s", compact(r))
 		}
 		c.errors++
 		return
@@ -1230,6 +1243,11 @@ func fuzzSeeds() []fuzzInput {
 
 	// Sessions that end with objects open.
 	seeds = append(seeds, objectsLeftOpenSeeds()...)
+
+	// A Call with a member this agent does not know (NOT_SUPPORTED).
+	unknown := fuzzCall(1, &agentv1.Call{})
+	unknown.GetCall().ProtoReflect().SetUnknown(protowire.AppendBytes(protowire.AppendTag(nil, 9999, protowire.BytesType), []byte{8, 1}))
+	add(newSeed(0, helloValid, endGracefulClose, false).msg(0, unknown).call(0, openAdapter(addrA)))
 	out := make([]fuzzInput, len(seeds))
 	for i, s := range seeds {
 		out[i] = s.in
@@ -1250,7 +1268,17 @@ func objectsLeftOpenSeeds() []*seed {
 		s.in.chunks = s.in.chunks[:17] // up to CompleteConnect
 		return s
 	}
+	// An inline Connect whose passive side never accepts, blocked when
+	// the session ends.
+	blocked := func(end endMode) *seed {
+		s := connectFlow(newSeed(1, helloValid, end, false))
+		s.in.chunks = s.in.chunks[:14] // up to the Connect
+		return s
+	}
 	return []*seed{
+		blocked(endHalfClose),
+		blocked(endCancel),
+		blocked(endGracefulClose),
 		cut(endHalfClose),
 		cut(endCancel),
 		cut(endGracefulClose),
