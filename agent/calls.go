@@ -183,9 +183,17 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_OpenAdapter{OpenAdapter: r}}
 
 	case *agentv1.Call_CloseProvider:
-		// The session's adapters still open are closed (their objects
-		// first), then the provider, unless it is a fixed one (see
-		// Config.Provider).
+		// The last call: the calls made before it return first, as they
+		// would (for closeSettle; then the objects left open are closed,
+		// which ends the calls waiting on them, and they are waited for
+		// closeWait at most); not when it is made within a callback,
+		// whose thread those calls may be waiting on. Then the session's
+		// adapters still open are closed (their objects first), then the
+		// provider, unless it is a fixed one (see Config.Provider).
+		if c.GetWithinCallback() == 0 && !s.waitOtherCalls(c.GetCallId(), closeSettle) {
+			s.closeObjects()
+			s.waitOtherCalls(c.GetCallId(), closeWait)
+		}
 		s.closeAdapters()
 		reply := &agentv1.CloseProviderReply{}
 		if err := s.closeProvider(); err != nil {

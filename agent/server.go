@@ -647,6 +647,32 @@ func (s *session) closeProvider() (err error) {
 	return s.provider.Close()
 }
 
+// closeSettle is how long CloseProvider waits for the calls made before
+// it to return as they would, before it closes the objects they may be
+// waiting on.
+var closeSettle = time.Second
+
+// waitOtherCalls waits up to d for the calls outstanding but call self to
+// return; false if some have not.
+func (s *session) waitOtherCalls(self uint64, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for {
+		s.mu.Lock()
+		n := len(s.calls)
+		if s.calls[self] {
+			n--
+		}
+		s.mu.Unlock()
+		if n == 0 {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
 // closeOrder is the order in which the objects a session left open are
 // closed at its end, each before the objects it depends on (an adapter's
 // close waits for its objects, an MR's for its MWs, an SRQ's for its
