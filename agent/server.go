@@ -27,7 +27,13 @@
 // ndk.ConcurrentRunner answer; the agent itself serves one session at a
 // time. A session that ends with objects still open (the harness died, or
 // CloseProvider came first) has them closed, each kind before what it
-// depends on, then their adapters, then the provider.
+// depends on, then their adapters, then the provider. CloseProvider is the
+// last call: it waits for the calls made before it to return, a call made
+// after it is refused (BAD_SEQUENCE), and nothing is sent after its
+// return. A session that ends otherwise closes the objects left open
+// before waiting (closeWait at most) for the calls in flight, which may be
+// waiting on them (a CloseAdapter on its objects, a Connect on its peer);
+// a call still in the provider then does not hold the session's end.
 //
 // Every handle is checked (unknown, of another session, closed, of the
 // wrong kind: a ProtocolError, never a crash), and a call that panics in
