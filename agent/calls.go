@@ -183,9 +183,17 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_OpenAdapter{OpenAdapter: r}}
 
 	case *agentv1.Call_CloseProvider:
-		// The session's adapters still open are closed (their objects
-		// first), then the provider, unless it is a fixed one (see
-		// Config.Provider).
+		// The last call: the calls made before it return first, as they
+		// would (for closeSettle; then the objects left open are closed,
+		// which ends the calls waiting on them, and they are waited for
+		// closeWait at most); not when it is made within a callback,
+		// whose thread those calls may be waiting on. Then the session's
+		// adapters still open are closed (their objects first), then the
+		// provider, unless it is a fixed one (see Config.Provider).
+		if c.GetWithinCallback() == 0 && !s.waitOtherCalls(c.GetCallId(), closeSettle) {
+			s.closeObjects()
+			s.waitOtherCalls(c.GetCallId(), closeWait)
+		}
 		s.closeAdapters()
 		reply := &agentv1.CloseProviderReply{}
 		if err := s.closeProvider(); err != nil {
@@ -327,8 +335,11 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 			}
 		}
 		st := o.Close(done, nil)
-		if st != ndk.StatusPending {
+		switch {
+		case st != ndk.StatusPending:
 			s.forget(h.GetId())
+		case done == nil:
+			s.untrack(h.GetId())
 		}
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_CloseObject{CloseObject: &agentv1.CloseObjectReply{}}}
 
@@ -490,6 +501,11 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_GetSharedEndpointLocalAddress{GetSharedEndpointLocalAddress: &agentv1.GetSharedEndpointLocalAddressReply{Address: addrPortToProto(ap)}}}
 
 	case nil:
+		if len(c.ProtoReflect().GetUnknown()) > 0 {
+			// A Call member of a newer minor version (unknown fields to
+			// this agent's proto): not a malformed call.
+			return notSupported("this agent does not know this call")
+		}
 		return invalid("a Call with no op")
 	}
 	if r, ok := s.memoryCall(c); ok {
@@ -498,9 +514,12 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 	if r, ok := s.dataCall(c); ok {
 		return r
 	}
-	// A Call member this agent does not know (a newer minor version).
-	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED,
-		Message: "this agent does not know this call"})
+	// A Call member of the proto this agent does not serve.
+	return notSupported("this agent does not serve this call")
+}
+
+func notSupported(msg string) *agentv1.CallReturn {
+	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED, Message: msg})
 }
 
 // nilIfNil turns a typed nil object (a provider's failed create) into a

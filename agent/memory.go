@@ -217,8 +217,9 @@ func (s *session) releaseLam(req *agentv1.ReleaseLamRequest) *agentv1.CallReturn
 	if lad != ad {
 		return invalid("ReleaseLam: the LAM was built on another adapter")
 	}
-	s.forget(req.GetLam().GetId())
-	obj.(ndk.Adapter).ReleaseLAM(lo.(*lamEntry).lam)
+	if s.forget(req.GetLam().GetId()) {
+		obj.(ndk.Adapter).ReleaseLAM(lo.(*lamEntry).lam)
+	}
 	return &agentv1.CallReturn{Reply: &agentv1.CallReturn_ReleaseLam{ReleaseLam: &agentv1.ReleaseLamReply{}}}
 }
 

@@ -27,7 +27,13 @@
 // ndk.ConcurrentRunner answer; the agent itself serves one session at a
 // time. A session that ends with objects still open (the harness died, or
 // CloseProvider came first) has them closed, each kind before what it
-// depends on, then their adapters, then the provider.
+// depends on, then their adapters, then the provider. CloseProvider is the
+// last call: it waits for the calls made before it to return, a call made
+// after it is refused (BAD_SEQUENCE), and nothing is sent after its
+// return. A session that ends otherwise closes the objects left open
+// before waiting (closeWait at most) for the calls in flight, which may be
+// waiting on them (a CloseAdapter on its objects, a Connect on its peer);
+// a call still in the provider then does not hold the session's end.
 //
 // Every handle is checked (unknown, of another session, closed, of the
 // wrong kind: a ProtocolError, never a crash), and a call that panics in
@@ -290,16 +296,43 @@ type entry struct {
 	kind   agentv1.HandleKind
 	obj    any  // ndk.Adapter or an ndk.Object; nil once closed
 	closed bool // CloseObject (CloseAdapter) called, or its adapter closed
+	// untracked: a CloseObject with no done callback returned
+	// STATUS_PENDING, so when the close completes is unknown: the end of
+	// the session does not wait for it.
+	untracked bool
 	// adapter is the id of the object's adapter (0 for an adapter).
 	adapter uint64
 }
 
 // held is a callback the provider made, held until its CallbackReturn.
 type held struct {
-	mu     sync.Mutex
-	queue  []func() // calls made within the callback, run on its thread
-	acked  bool
-	signal chan struct{} // cap 1
+	mu    sync.Mutex
+	queue []queued // calls made within the callback, run on its thread
+	acked bool
+	// finished: the callback has returned (acked, or the session ended);
+	// a call queued after that is dropped, not run.
+	finished bool
+	signal   chan struct{} // cap 1
+}
+
+// queued is a call made within a callback: run runs it; drop is its end
+// without running (the callback returned first because the session ends).
+type queued struct {
+	run, drop func()
+}
+
+// enqueue queues a call made within the callback; false if the callback
+// has returned already (the caller drops the call).
+func (h *held) enqueue(q queued) bool {
+	h.mu.Lock()
+	if h.finished {
+		h.mu.Unlock()
+		return false
+	}
+	h.queue = append(h.queue, q)
+	h.mu.Unlock()
+	h.wake()
+	return true
 }
 
 type session struct {
@@ -308,12 +341,18 @@ type session struct {
 	cfg      Config
 	stream   agentv1.Agent_SessionServer
 	sendMu   sync.Mutex
+	// sendDone: nothing more is sent (CloseProvider's return was, or the
+	// handler is returning: a gRPC stream must not be written after).
+	sendDone bool
 
 	mu        sync.Mutex
 	handles   map[uint64]*entry
 	callbacks map[uint64]*held
 	calls     map[uint64]bool // outstanding call ids
 	ended     bool            // no new call runs
+	// closing: CloseProvider has come; a later call is refused
+	// (BAD_SEQUENCE).
+	closing   bool
 	closeOnce sync.Once
 	// regions are the registrations of MRs over BUFFERs, by MR id.
 	regions map[uint64]region
@@ -342,11 +381,30 @@ func newSession(p ndk.Provider, owned bool, stream agentv1.Agent_SessionServer, 
 	}
 }
 
+// errSendDone is send's error once the session sends nothing more.
+var errSendDone = errors.New("the session has ended")
+
 // send writes one message; errors (the stream ended) drop it.
 func (s *session) send(m *agentv1.ServerMessage) error {
+	return s.sendThen(m, false)
+}
+
+// sendThen writes one message and, if last, sends nothing after it.
+func (s *session) sendThen(m *agentv1.ServerMessage, last bool) error {
 	s.sendMu.Lock()
 	defer s.sendMu.Unlock()
+	if s.sendDone {
+		return errSendDone
+	}
+	s.sendDone = last
 	return s.stream.Send(m)
+}
+
+// stopSending makes every later send a no-op.
+func (s *session) stopSending() {
+	s.sendMu.Lock()
+	s.sendDone = true
+	s.sendMu.Unlock()
 }
 
 func protoErr(code agentv1.ProtocolErrorCode, id uint64, msg string) *agentv1.ProtocolError {
@@ -401,6 +459,11 @@ func (s *session) startCall(c *agentv1.Call) {
 		s.mu.Unlock()
 		return // the session ends: returns are dropped
 	}
+	if s.closing {
+		s.mu.Unlock()
+		refuse(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_BAD_SEQUENCE, "a call after CloseProvider")
+		return
+	}
 	if s.calls[id] {
 		s.mu.Unlock()
 		refuse(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_DUPLICATE_CALL_ID, "call_id already in use")
@@ -414,19 +477,36 @@ func (s *session) startCall(c *agentv1.Call) {
 			return
 		}
 	}
+	_, last := c.Op.(*agentv1.Call_CloseProvider)
+	if last {
+		s.closing = true
+	}
 	s.calls[id] = true
 	s.inflight.Add(1)
 	s.mu.Unlock()
+	s.launch(h, c)
+}
 
-	run := func() {
-		defer s.inflight.Done()
-		r := s.safeRun(c)
-		r.CallId = id
+// launch runs an accepted call (its id among s.calls, counted in
+// s.inflight): on a goroutine of its own, or queued on the thread of the
+// callback h it is made within. If h has returned meanwhile (the session
+// ends), the call is dropped.
+func (s *session) launch(h *held, c *agentv1.Call) {
+	id := c.GetCallId()
+	_, last := c.Op.(*agentv1.Call_CloseProvider)
+	finish := func() {
 		s.mu.Lock()
 		delete(s.calls, id)
 		s.mu.Unlock()
-		_ = s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_CallReturn{CallReturn: r}})
-		if _, ok := c.Op.(*agentv1.Call_CloseProvider); ok {
+		s.inflight.Done()
+	}
+	run := func() {
+		defer finish()
+		r := s.safeRun(c)
+		r.CallId = id
+		// CloseProvider's return is the session's last message.
+		_ = s.sendThen(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_CallReturn{CallReturn: r}}, last)
+		if last {
 			s.closeOnce.Do(func() { close(s.closedByClient) })
 		}
 	}
@@ -434,10 +514,9 @@ func (s *session) startCall(c *agentv1.Call) {
 		go run()
 		return
 	}
-	h.mu.Lock()
-	h.queue = append(h.queue, run)
-	h.mu.Unlock()
-	h.wake()
+	if !h.enqueue(queued{run: run, drop: finish}) {
+		finish()
+	}
 }
 
 // safeRun runs a call; a panic (a bug of the agent or the provider) is
@@ -448,7 +527,13 @@ func (s *session) safeRun(c *agentv1.Call) (r *agentv1.CallReturn) {
 			r = &agentv1.CallReturn{ProtocolError: protoErr(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INTERNAL, c.GetCallId(), "the call panicked")}
 		}
 	}()
-	return s.run(c)
+	r = s.run(c)
+	if pe := r.GetProtocolError(); pe != nil && pe.CorrelationId == 0 {
+		// Refusals made deep in a call (a handle lookup) name the call as
+		// the ones made before it runs do.
+		pe.CorrelationId = c.GetCallId()
+	}
+	return r
 }
 
 // callback sends a Callback and holds the calling (provider) thread until
@@ -466,6 +551,18 @@ func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
 	s.mu.Unlock()
 	cb := &agentv1.Callback{CallbackId: id, Context: ctx}
 	fill(cb)
+	// Whatever ends the wait, calls still queued within the callback are
+	// dropped (the session ends), and later ones are refused by enqueue.
+	defer func() {
+		h.mu.Lock()
+		h.finished = true
+		q := h.queue
+		h.queue = nil
+		h.mu.Unlock()
+		for _, f := range q {
+			f.drop()
+		}
+	}()
 	if err := s.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Callback{Callback: cb}}); err != nil {
 		s.mu.Lock()
 		delete(s.callbacks, id)
@@ -479,7 +576,7 @@ func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
 		acked := h.acked
 		h.mu.Unlock()
 		for _, f := range q {
-			f()
+			f.run()
 		}
 		if len(q) > 0 {
 			continue
@@ -495,17 +592,47 @@ func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
 	}
 }
 
-// shutdown ends the session: held callbacks return, new calls are
-// refused, calls in flight are waited for, and the adapters still open are
-// closed (which closes their objects).
+// shutdown ends the session: held callbacks return and new calls are
+// refused; the objects left open are closed, each kind before what it
+// depends on, which also ends the calls waiting on them (a CloseAdapter
+// waiting for its objects, a Connect for its peer); the calls in flight
+// are waited for (closeWait at most), then the adapters and the provider
+// are closed. A call still in the provider after that does not hold the
+// session's end: the adapters and the provider are closed once it
+// returns. Nothing is sent after shutdown.
 func (s *session) shutdown() {
 	s.mu.Lock()
 	s.ended = true
 	s.mu.Unlock()
 	close(s.done)
-	s.inflight.Wait()
-	s.closeAdapters()
-	_ = s.closeProvider()
+	idle := make(chan struct{})
+	go func() {
+		s.inflight.Wait()
+		close(idle)
+	}()
+	select {
+	case <-idle:
+	default:
+		s.closeObjects()
+		select {
+		case <-idle:
+		case <-time.After(closeWait):
+		}
+	}
+	finish := func() {
+		s.closeAdapters()
+		_ = s.closeProvider()
+	}
+	select {
+	case <-idle:
+		finish()
+	default:
+		go func() {
+			<-idle
+			finish()
+		}()
+	}
+	s.stopSending()
 }
 
 // closeProvider closes the session's provider once, if the session owns
@@ -526,6 +653,32 @@ func (s *session) closeProvider() (err error) {
 	return s.provider.Close()
 }
 
+// closeSettle is how long CloseProvider waits for the calls made before
+// it to return as they would, before it closes the objects they may be
+// waiting on.
+var closeSettle = time.Second
+
+// waitOtherCalls waits up to d for the calls outstanding but call self to
+// return; false if some have not.
+func (s *session) waitOtherCalls(self uint64, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for {
+		s.mu.Lock()
+		n := len(s.calls)
+		if s.calls[self] {
+			n--
+		}
+		s.mu.Unlock()
+		if n == 0 {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
 // closeOrder is the order in which the objects a session left open are
 // closed at its end, each before the objects it depends on (an adapter's
 // close waits for its objects, an MR's for its MWs, an SRQ's for its
@@ -537,29 +690,66 @@ var closeOrder = []agentv1.HandleKind{kConnector, kListener, kSE, kQP, kMW, kMR,
 // would block).
 var closeWait = 10 * time.Second
 
-// closeAdapters closes the session's adapters still open, after closing
-// (and releasing) their objects still open.
-func (s *session) closeAdapters() {
-	type open struct {
-		id uint64
-		a  ndk.Adapter
-	}
+// adapterEntry is an adapter of the session not forgotten.
+type adapterEntry struct {
+	id uint64
+	a  ndk.Adapter
+	// closing: a CloseAdapter on it is in flight (it closes it).
+	closing bool
+}
+
+// adapters lists the session's adapters whose close has not completed.
+func (s *session) adapters() []adapterEntry {
 	s.mu.Lock()
-	var ads []open
+	defer s.mu.Unlock()
+	var ads []adapterEntry
 	for id, e := range s.handles {
-		if e.kind == kAdapter && !e.closed {
-			ads = append(ads, open{id, e.obj.(ndk.Adapter)})
+		if e.kind == kAdapter && e.obj != nil {
+			ads = append(ads, adapterEntry{id, e.obj.(ndk.Adapter), e.closed})
 		}
 	}
-	s.mu.Unlock()
-	for _, ad := range ads {
+	return ads
+}
+
+// closeObjects closes (and releases) the objects still open of every
+// adapter, those of adapters being closed too (whose close waits for
+// them).
+func (s *session) closeObjects() {
+	for _, ad := range s.adapters() {
+		s.closeObjectsOf(ad.id, ad.a)
+	}
+}
+
+// closeAdapters closes the session's adapters still open, after closing
+// (and releasing) their objects still open; an adapter whose CloseAdapter
+// is in flight gets its objects closed, and is waited for (closeWait at
+// most), not closed twice.
+func (s *session) closeAdapters() {
+	var pending bool
+	for _, ad := range s.adapters() {
 		ok := s.closeObjectsOf(ad.id, ad.a)
 		s.mu.Lock()
-		s.markAdapterClosedLocked(ad.id)
+		e := s.handles[ad.id]
+		claimed := !e.closed // not closing meanwhile
+		e.closed = true
 		s.mu.Unlock()
+		if !claimed {
+			pending = true
+			continue
+		}
 		if ok {
 			ad.a.Close()
 		}
+		s.mu.Lock()
+		s.markAdapterClosedLocked(ad.id)
+		s.mu.Unlock()
+		s.forget(ad.id)
+	}
+	if !pending {
+		return
+	}
+	for deadline := time.Now().Add(closeWait); len(s.adapters()) > 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -575,11 +765,11 @@ func (s *session) closeObjectsOf(ad uint64, a ndk.Adapter) bool {
 	}
 	s.mu.Unlock()
 	for _, id := range lams {
+		// Claimed under the lock: a ReleaseLam in flight releases it once.
 		s.mu.Lock()
 		le, _ := s.handles[id].obj.(*lamEntry)
 		s.mu.Unlock()
-		s.forget(id)
-		if le != nil {
+		if le != nil && s.forget(id) {
 			a.ReleaseLAM(le.lam)
 		}
 	}
@@ -620,7 +810,7 @@ func (s *session) anyOpen(ad uint64, kind agentv1.HandleKind) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, e := range s.handles {
-		if e.adapter == ad && e.kind == kind && e.obj != nil {
+		if e.adapter == ad && e.kind == kind && e.obj != nil && !e.untracked {
 			return true
 		}
 	}
@@ -693,15 +883,27 @@ func (s *session) markClosing(id uint64) {
 	s.mu.Unlock()
 }
 
-// forget drops the object of a closed handle (the handle stays known as
-// closed).
-func (s *session) forget(id uint64) {
+// untrack marks a handle whose close is pending with no completion to
+// say when it ends (see entry.untracked).
+func (s *session) untrack(id uint64) {
 	s.mu.Lock()
 	if e := s.handles[id]; e != nil {
-		e.closed, e.obj = true, nil
+		e.untracked = true
 	}
-	delete(s.regions, id)
 	s.mu.Unlock()
+}
+
+// forget drops the object of a closed handle (the handle stays known as
+// closed); false if it was forgotten already.
+func (s *session) forget(id uint64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.regions, id)
+	if e := s.handles[id]; e != nil && e.obj != nil {
+		e.closed, e.obj = true, nil
+		return true
+	}
+	return false
 }
 
 func kindOf(t ndk.ObjectType) agentv1.HandleKind { return agentv1.HandleKind(t) }
