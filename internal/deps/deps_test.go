@@ -74,7 +74,7 @@ var rules = []rule{
 	{pkg: "conformance", may: []string{"reports", "specs", "suite"}, tests: []string{"drivers/sim"}},
 
 	// the commands and the tests that put it all together
-	{pkg: "cmd/...", may: []string{"catalog", "drivers/...", "finding", "ndk", "reports", "specs", "suite"}},
+	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "catalog", "drivers/...", "finding", "ndk", "reports", "specs", "suite"}},
 	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "ndk", "reports", "specs", "suite"}},
 	{pkg: "test/mutation"},
 	{pkg: "test/rxe/judge", may: []string{"catalog", "reports"}},
