@@ -823,8 +823,9 @@ type Capabilities struct {
 	DeclaresTimeouts   bool             `protobuf:"varint,9,opt,name=declares_timeouts,json=declaresTimeouts,proto3" json:"declares_timeouts,omitempty"`
 	DeclaredTimeoutsNs map[string]int64 `protobuf:"bytes,10,rep,name=declared_timeouts_ns,json=declaredTimeoutsNs,proto3" json:"declared_timeouts_ns,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	// ndk.ConcurrentRunner of the agent's driver: ConcurrentRuns, 0 if the
-	// driver does not implement it. Also the number of sessions the agent
-	// serves at the same time (each its own provider) beyond 1.
+	// driver does not implement it. Informational: an agent serves one
+	// session at a time whatever it says; a harness that wants runs at the
+	// same time against such a driver starts an agent per run.
 	ConcurrentRuns uint32 `protobuf:"varint,11,opt,name=concurrent_runs,json=concurrentRuns,proto3" json:"concurrent_runs,omitempty"`
 	// The most bytes one WriteMemory or ReadMemory moves.
 	MaxMemoryChunk uint32 `protobuf:"varint,12,opt,name=max_memory_chunk,json=maxMemoryChunk,proto3" json:"max_memory_chunk,omitempty"`
