@@ -728,11 +728,12 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 	return ndk.StatusPending
 }
 
-// disconnectAfter sends the DREQ once marker is closed, or after 2 s (a
+// disconnectAfter sends the DREQ once marker is closed, or after
+// disconnect-drain (2 s by default; a
 // send the peer never takes, DS-12, is then flushed).
 func (c *connector) disconnectAfter(q *qp, marker chan struct{}) {
 	p := c.ad.p
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(p.discDrain)
 	for {
 		p.mu.Lock()
 		p.pollIntoLocked(q.icq)

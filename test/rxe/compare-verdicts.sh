@@ -3,7 +3,7 @@
 # ndkconform JUnit reports (make test-rxe: phase 1, in process, and phase 2,
 # through the agents).
 #
-#   sh compare-verdicts.sh [-explained FILE] first.xml second.xml
+#   sh compare-verdicts.sh [-common] [-explained FILE] first.xml second.xml
 #
 # A spec is named by its JUnit classname and name without the "[RULES] "
 # prefix; its outcome is the testcase's status attribute (passed, failed,
@@ -13,28 +13,38 @@
 #
 #   FIRST -> SECOND  CLASSNAME: NAME
 #
-# ("-" for a spec missing from a report). The explained file holds one
+# ("-" for a spec missing from a report). With -common, a spec in one
+# report only is no difference (the second run selected fewer specs on
+# purpose); they are counted. The explained file holds one
 # difference a line, "CLASSNAME: NAME -- reason" (blank lines and lines
 # starting with # ignored): a listed spec may differ, and is shown as
 # explained with the reason. Exit status: 0 when every difference is
 # explained, 1 when one is not, 2 on bad usage or an unreadable report.
 set -u
 
+usage="usage: compare-verdicts.sh [-common] [-explained FILE] first.xml second.xml"
 explained=/dev/null
-if [ "${1:-}" = -explained ]; then
-	[ $# -ge 2 ] || { echo "usage: compare-verdicts.sh [-explained FILE] first.xml second.xml" >&2; exit 2; }
-	explained=$2
-	shift 2
-fi
+common=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	-common) common=1; shift ;;
+	-explained)
+		[ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
+		explained=$2
+		shift 2
+		;;
+	*) break ;;
+	esac
+done
 if [ $# -ne 2 ]; then
-	echo "usage: compare-verdicts.sh [-explained FILE] first.xml second.xml" >&2
+	echo "$usage" >&2
 	exit 2
 fi
 for f in "$1" "$2" "$explained"; do
 	[ -r "$f" ] || { echo "compare-verdicts: cannot read $f" >&2; exit 2; }
 done
 
-awk -v explained="$explained" -v first="$1" -v second="$2" '
+awk -v explained="$explained" -v common="$common" -v first="$1" -v second="$2" '
 # attr(line, name): the value of attribute name in line ("" if none)
 function attr(line, name) {
 	if (!match(line, " " name "=\"[^\"]*\"")) return ""
@@ -75,10 +85,13 @@ BEGIN {
 	for (k in keys) {
 		s1 = (k in a) ? a[k] : "-"; s2 = (k in b) ? b[k] : "-"
 		if (s1 == s2) { same++; continue }
+		if (common && (s1 == "-" || s2 == "-")) { (s1 == "-") ? only2++ : only1++; continue }
 		if (k in why) { printf "explained: %s -> %s  %s (%s)\n", s1, s2, k, why[k] | "sort"; nexp++; continue }
 		printf "DIFFERS: %s -> %s  %s\n", s1, s2, k | "sort"; ndiff++
 	}
 	close("sort")
-	printf "verdicts: %d specs with the same outcome, %d differences explained, %d not explained\n", same, nexp, ndiff
+	printf "verdicts: %d specs with the same outcome, %d differences explained, %d not explained", same, nexp, ndiff
+	if (common) printf "; compared the specs of both reports (%d only in the first, %d only in the second)", only1, only2
+	printf "\n"
 	exit ndiff > 0
 }'

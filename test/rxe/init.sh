@@ -78,6 +78,7 @@ agent_host() {
 	# as in the one-guest run: room for a large RDMA Read's response burst
 	sysctl -qw net.core.netdev_max_backlog=20000 || say "netdev_max_backlog failed"
 	$IP link set data0 txqueuelen 20000
+	$IP link set data0 mtu "${AGENT_MTU:-1500}" || say "agent: mtu ${AGENT_MTU:-1500} on data0 failed"
 	sysctl -qw net.ipv6.conf.all.disable_ipv6=0 net.ipv6.conf.default.disable_ipv6=0
 	sysctl -qw net.ipv6.conf.data0.accept_dad=0 net.ipv6.conf.data0.disable_ipv6=0
 	$IP addr add "10.99.0.$n/24" dev data0
@@ -94,7 +95,8 @@ agent_host() {
 	for o in $AGENT_DRIVER_OPTS; do
 		set -- "$@" --driver-opt "$o"
 	done
-	set -- "$@" --listen "10.98.0.1$n:7700" --token-file /etc/agent.token
+	# ctl0 is a closed network (qemu's restrict=on): no TLS, the token alone
+	set -- "$@" --listen "10.98.0.1$n:7700" --token-file /etc/agent.token --insecure-plaintext
 	say "ndkconform $*"
 	/bin/ndkconform "$@" >/out/agent.log 2>&1 &
 	apid=$!
@@ -149,8 +151,14 @@ agent_host() {
 	fi
 	tail -n 3 /out/agent.log | sed 's/^/init: | /'
 	dmesg >/out/dmesg
+	# the data wire's and rxe's counters (drops, retries), for the host
+	{
+		$IP -s -s link show data0
+		$RDMA statistic show link rxe0/1
+	} >/out/net.txt 2>&1
 	send agent.log /out/agent.log
 	send dmesg /out/dmesg
+	send net.txt /out/net.txt
 	sync
 	say "powering off"
 	poweroff -f
