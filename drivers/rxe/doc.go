@@ -112,7 +112,9 @@
 //     after 2 s).
 //   - NdkDisconnect waits for the requests already posted (DS-5): it posts
 //     a signaled zero-length RDMA Write, which completes after them, polls
-//     for it (2 s at most), and only then sends the DREQ. It completes at
+//     for it (2 s at most when a send is outstanding, which the peer may
+//     never take, DS-12; otherwise as long as the disconnect lasts), and
+//     only then sends the DREQ. It completes at
 //     the peer's answer, or with STATUS_IO_TIMEOUT after
 //     disconnect-timeout (CN-17), the QP flushed either way.
 //   - SRQs: ibv_create_srq, NdkSrqReceive, NdkModifySrq (depth; the notify
