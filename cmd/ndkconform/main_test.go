@@ -96,7 +96,7 @@ func TestUsageErrors(t *testing.T) {
 		want string // in the error line
 		help string // the command named in the usage hint
 	}{
-		{[]string{"run", "--driver", "foo"}, `unknown driver "foo" (valid: rxe, sim`, "run"},
+		{[]string{"run", "--driver", "foo"}, `unknown driver "foo" (valid: remote, rxe, sim`, "run"},
 		{[]string{"run", "--driver-opt", "nosuchopt=1"}, "unknown option nosuchopt (valid: ", "run"},
 		{[]string{"run", "--driver-opt", "novalue"}, `invalid --driver-opt "novalue": want key=value`, "run"},
 		{[]string{"run", "--driver-opt", "=x"}, `invalid --driver-opt "=x": want key=value`, "run"},
@@ -119,7 +119,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
 		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
 		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
-		{[]string{"frob"}, `unknown command "frob" (valid: run, certify, rules, drivers, version, help)`, ""},
+		{[]string{"frob"}, `unknown command "frob" (valid: run, certify, rules, agent, drivers, version, help)`, ""},
 		{[]string{"run", "--waivers", "/nonexistent/waivers"}, "--waivers: open /nonexistent/waivers", "run"},
 		{[]string{"rules", "--all"}, "unknown flag --all (valid: --json, --uncovered, -h)", "rules"},
 		{[]string{"certify"}, "certify needs --out DIR", "certify"},

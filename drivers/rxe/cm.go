@@ -722,25 +722,32 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 		if err := q.postMarkerLocked(marker); err != nil {
 			close(marker)
 		}
-		go c.disconnectAfter(q, marker)
+		go c.disconnectAfter(q, marker, q.sendOutstandingLocked())
 	}
 	c.armDisconnectTimeoutLocked()
 	return ndk.StatusPending
 }
 
-// disconnectAfter sends the DREQ once marker is closed, or after
-// disconnect-drain (2 s by default; a
-// send the peer never takes, DS-12, is then flushed).
-func (c *connector) disconnectAfter(q *qp, marker chan struct{}) {
+// disconnectAfter sends the DREQ once marker is closed. With a send
+// outstanding (sends waits for its peer consumer's receive, which may never
+// come: DS-12 lets the disconnect be less than graceful then) it sends it
+// after 2 s at most; otherwise it waits for the requests as long as the
+// disconnect lasts (its time-out ends it): an RDMA Read or Write on a slow
+// link may take seconds, and DS-5 forbids completing before it landed.
+func (c *connector) disconnectAfter(q *qp, marker chan struct{}, sends bool) {
 	p := c.ad.p
-	deadline := time.Now().Add(p.discDrain)
+	deadline := time.Now().Add(2 * time.Second)
 	for {
 		p.mu.Lock()
+		if c.state != stDisconnecting || c.discReq == nil {
+			p.mu.Unlock() // the disconnect ended meanwhile (its time-out)
+			return
+		}
 		p.pollIntoLocked(q.icq)
 		select {
 		case <-marker:
 		default:
-			if time.Now().Before(deadline) {
+			if !sends || time.Now().Before(deadline) {
 				p.mu.Unlock()
 				time.Sleep(time.Millisecond)
 				continue

@@ -412,6 +412,23 @@ func (x *qp) post(reqCtx any, op ndk.OperationType, opcode int, sgl []ndk.SGE, r
 	return ndk.StatusSuccess
 }
 
+// sendOutstandingLocked reports whether a send (or send-and-invalidate)
+// posted on x has not completed yet: one the peer's consumer may never
+// take with a receive.
+func (x *qp) sendOutstandingLocked() bool {
+	for _, w := range x.wrs {
+		if w.op == ndk.OpSend {
+			return true
+		}
+	}
+	for _, id := range x.silent {
+		if w := x.ad.p.wrs[id]; w != nil && w.op == ndk.OpSend {
+			return true
+		}
+	}
+	return false
+}
+
 // postMarkerLocked posts a signaled zero-length RDMA Write whose
 // completion closes marker.
 func (x *qp) postMarkerLocked(marker chan struct{}) error {

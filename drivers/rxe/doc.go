@@ -25,11 +25,6 @@
 //   - disconnect-timeout=5s: how long NdkDisconnect waits at most before it
 //     completes with STATUS_IO_TIMEOUT (rdma_cm by itself gives up on an
 //     unanswered DREQ only after about 100 s: measured on rxe under qemu).
-//   - disconnect-drain=2s: how long NdkDisconnect waits at most for the
-//     requests posted before it (DS-5) before it sends the DREQ; shorter
-//     than disconnect-timeout. An 8 MiB RDMA Read between two qemu guests
-//     can take longer than 2 s: test/rxe's phase 2 passes
-//     disconnect-timeout=8s disconnect-drain=7s.
 //   - faults=tc: fault injection (ndk.FaultInjector), for test machines.
 //     A host made unresponsive loses every packet of its network device
 //     to tc (a clsact qdisc and matchall filters with the "stolen" action,
@@ -117,10 +112,11 @@
 //     after 2 s).
 //   - NdkDisconnect waits for the requests already posted (DS-5): it posts
 //     a signaled zero-length RDMA Write, which completes after them, polls
-//     for it (disconnect-drain at most, 2 s by default), and only then
-//     sends the DREQ. It completes at the peer's answer, or with
-//     STATUS_IO_TIMEOUT after disconnect-timeout (CN-17), the QP flushed
-//     either way.
+//     for it (2 s at most when a send is outstanding, which the peer may
+//     never take, DS-12; otherwise as long as the disconnect lasts), and
+//     only then sends the DREQ. It completes at
+//     the peer's answer, or with STATUS_IO_TIMEOUT after
+//     disconnect-timeout (CN-17), the QP flushed either way.
 //   - SRQs: ibv_create_srq, NdkSrqReceive, NdkModifySrq (depth; the notify
 //     threshold never notifies), NdkCreateQpWithSrq.
 //   - MWs: type 2 ibv_alloc_mw; NdkBind is an IBV_WR_BIND_MW work request

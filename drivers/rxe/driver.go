@@ -28,10 +28,6 @@ const (
 	// requests posted before it, then for the peer's answer) before it
 	// completes with STATUS_IO_TIMEOUT (a Go duration).
 	OptDisconnectTimeout = "disconnect-timeout"
-	// OptDisconnectDrain is how long NdkDisconnect waits at most for the
-	// requests posted before it to complete (DS-5) before it sends the
-	// DREQ (a Go duration, shorter than disconnect-timeout).
-	OptDisconnectDrain = "disconnect-drain"
 	// OptFaults enables fault injection (ndk.FaultInjector): "tc" drops a
 	// host's traffic on its network device with a tc filter.
 	OptFaults = "faults"
@@ -41,11 +37,6 @@ const (
 // by itself gives up on an unanswered DREQ only after about 100 s
 // (measured on rxe).
 const DefaultDisconnectTimeout = "5s"
-
-// DefaultDisconnectDrain is the default of OptDisconnectDrain: enough for
-// an 8 MiB RDMA Read between two rxe devices of one machine; a slower link
-// needs more (two qemu guests: test/rxe/agents.sh).
-const DefaultDisconnectDrain = "2s"
 
 // Driver is the rxe driver, registered as "rxe".
 type Driver struct{}
@@ -61,8 +52,6 @@ func (Driver) Options() []ndk.Option {
 			Usage: "network devices to create an rxe device on (rxe_DEV) when they have none, comma-separated, e.g. eth0 (needs root and the rdma_rxe module)"},
 		{Name: OptDisconnectTimeout, Default: DefaultDisconnectTimeout,
 			Usage: "how long NdkDisconnect waits at most for the peer's answer before it completes with STATUS_IO_TIMEOUT and flushes the QP (a Go duration; rdma_cm by itself gives up on an unanswered DREQ only after about 100 s)"},
-		{Name: OptDisconnectDrain, Default: DefaultDisconnectDrain,
-			Usage: "how long NdkDisconnect waits at most for the requests posted before it to complete (DS-5) before it sends the DREQ; a request still in flight then is flushed (a Go duration shorter than disconnect-timeout; raise it on a slow link)"},
 		{Name: OptFaults, Default: "",
 			Usage: "fault injection for the specs that need it: tc = a host made unresponsive or down has all its traffic dropped by tc filters on its network device (needs CAP_NET_ADMIN and the sch_ingress, cls_matchall and act_gact modules; for test machines only)"},
 	}
@@ -97,7 +86,7 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 // config is the parsed options of rxe.
 type config struct {
 	devices, addresses, netdevs []string
-	discTimeout, discDrain      time.Duration
+	discTimeout                 time.Duration
 	faults                      string
 }
 
@@ -109,17 +98,13 @@ func parseOptions(opts map[string]string) (ndk.Opener, error) {
 	if err != nil {
 		return nil, err
 	}
-	discDrain, err := parseDisconnectDrain(opts[OptDisconnectDrain], discTimeout)
-	if err != nil {
-		return nil, err
-	}
 	switch opts[OptFaults] {
 	case "", "tc":
 	default:
 		return nil, fmt.Errorf("%s=%s: the only fault injection is tc", OptFaults, opts[OptFaults])
 	}
 	return config{devices: splitList(opts[OptDevice]), addresses: splitList(opts[OptAddress]),
-		netdevs: splitList(opts[OptNetdev]), discTimeout: discTimeout, discDrain: discDrain, faults: opts[OptFaults]}, nil
+		netdevs: splitList(opts[OptNetdev]), discTimeout: discTimeout, faults: opts[OptFaults]}, nil
 }
 
 // parseDisconnectTimeout reads option disconnect-timeout.
@@ -130,23 +115,6 @@ func parseDisconnectTimeout(s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
 		return 0, fmt.Errorf("%s=%s: want a positive Go duration such as 10s", OptDisconnectTimeout, s)
-	}
-	return d, nil
-}
-
-// parseDisconnectDrain reads option disconnect-drain, which must be
-// shorter than the disconnect-timeout discTimeout (the pending NdkDisconnect
-// would time out before its DREQ went).
-func parseDisconnectDrain(s string, discTimeout time.Duration) (time.Duration, error) {
-	if s == "" {
-		s = DefaultDisconnectDrain
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s=%s: want a positive Go duration such as 2s", OptDisconnectDrain, s)
-	}
-	if d >= discTimeout {
-		return 0, fmt.Errorf("%s=%s: must be shorter than %s (%v)", OptDisconnectDrain, s, OptDisconnectTimeout, discTimeout)
 	}
 	return d, nil
 }

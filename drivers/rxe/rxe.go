@@ -54,7 +54,7 @@ func (c config) Open() (ndk.Provider, error) {
 	}
 	p := &provider{ports: newPortTable(), free: free, handles: map[uint64]cmOwner{},
 		cqs: map[uint64]*cq{}, qps: map[qpKey]*qp{}, wrs: map[uint64]*wr{}, mrs: map[mrKey]*mr{},
-		discTimeout: discTimeout, discDrain: c.discDrain, faults: map[string]*hostFault{}}
+		discTimeout: discTimeout, faults: map[string]*hostFault{}}
 	p.cond = sync.NewCond(&p.mu)
 	for _, c := range cms {
 		dev, err := newDevice(c)
@@ -209,7 +209,6 @@ type provider struct {
 	mrs        map[mrKey]*mr // registered MRs by device and local token
 
 	discTimeout time.Duration // option disconnect-timeout
-	discDrain   time.Duration // option disconnect-drain
 
 	fmu    sync.Mutex            // serializes fault injection (faults.go)
 	faults map[string]*hostFault // by network device

@@ -19,8 +19,8 @@ func TestStubListedButUnusable(t *testing.T) {
 	for _, o := range d.Options() {
 		names = append(names, o.Name)
 	}
-	if got := strings.Join(names, ","); got != "device,address,netdev,disconnect-timeout,disconnect-drain,faults" {
-		t.Errorf("options %s, want device,address,netdev,disconnect-timeout,disconnect-drain,faults", got)
+	if got := strings.Join(names, ","); got != "device,address,netdev,disconnect-timeout,faults" {
+		t.Errorf("options %s, want device,address,netdev,disconnect-timeout,faults", got)
 	}
 	err = d.Usable()
 	if err == nil || !strings.Contains(err.Error(), "go build -tags rxe") || !strings.Contains(err.Error(), "librdmacm-dev") {
@@ -29,7 +29,7 @@ func TestStubListedButUnusable(t *testing.T) {
 	if _, err := d.Open(map[string]string{"device": "rxe0"}); err == nil || err.Error() != d.Usable().Error() {
 		t.Errorf("Open = %v, want the same error as Usable", err)
 	}
-	if _, err := d.Open(map[string]string{"bogus": "1"}); err == nil || !strings.Contains(err.Error(), "valid: device, address, netdev, disconnect-timeout, disconnect-drain, faults") {
+	if _, err := d.Open(map[string]string{"bogus": "1"}); err == nil || !strings.Contains(err.Error(), "valid: device, address, netdev, disconnect-timeout, faults") {
 		t.Errorf("Open with an unknown option = %v", err)
 	}
 }

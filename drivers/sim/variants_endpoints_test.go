@@ -116,6 +116,7 @@ func TestVariantListenerCloseLeaksPort(t *testing.T) {
 		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
 		ls := listen(t, B, ap(e.b.IPv4, 0))
 		c := establish(t, A, ap(e.a.IPv4, 0), nil, B, ls)
+		settleIdle(t, e, ls.l)
 		lc := startClose(t, ls.l)
 		c.close(t)
 		lc.wait(t)
@@ -189,6 +190,7 @@ func TestVariantSECloseInline(t *testing.T) {
 		ls := listen(t, B, ap(e.b.IPv4, 0))
 		se, _ := newSE(t, A, ap(e.a.IPv4, 0))
 		c := establish(t, A, netip.AddrPort{}, se, B, ls)
+		settleIdle(t, e, se)
 		sc := startClose(t, se)
 		// >>> the point of the variant (LC-25)
 		if broken {

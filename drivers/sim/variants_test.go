@@ -42,6 +42,7 @@ func TestVariantListenerCloseInline(t *testing.T) {
 		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
 		ls := listen(t, B, ap(e.b.IPv4, 0))
 		c := establish(t, A, ap(e.a.IPv4, 0), nil, B, ls)
+		settleIdle(t, e, ls.l)
 		lc := startClose(t, ls.l)
 		// >>> the point of the variant (LC-15)
 		if broken {
@@ -73,6 +74,7 @@ func TestVariantAcceptWhileClosing(t *testing.T) {
 		A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
 		ls := listen(t, B, ap(e.b.IPv4, 0))
 		c := establish(t, A, ap(e.a.IPv4, 0), nil, B, ls)
+		settleIdle(t, e, ls.l)
 		lc := startClose(t, ls.l)
 		stillPending(t, lc, "listener close with a connector open")
 		q, cx := A.qp(t), A.connector(t)
@@ -109,6 +111,8 @@ func TestVariantEarlyPortRelease(t *testing.T) {
 		})
 		seAddr, _ := se.GetLocalAddress()
 		c := establish(t, A, ap(e.a.IPv4, 0), se, B, ls)
+		settleIdle(t, e, ls.l)
+		settleIdle(t, e, se)
 		lc, sc := startClose(t, ls.l), startClose(t, se)
 		stillPending(t, lc, "listener close with a connector open")
 		stillPending(t, sc, "shared endpoint close with a connector open")
@@ -711,4 +715,35 @@ func try[T ndk.Object](t *testing.T, call func(ndk.CreateCompletion, any) (T, nd
 		mustClose(t, v)
 	}
 	return st
+}
+
+// settleIdle waits until no callback of x (a listener or a shared
+// endpoint) is still finishing: the close variants act on an idle object
+// only, and a deferred connect event or completion may still be counted
+// when establish returns.
+func settleIdle(t *testing.T, e *env, x ndk.Object) {
+	t.Helper()
+	var o *object
+	switch v := x.(type) {
+	case *listener:
+		o = &v.object
+	case *sharedEndpoint:
+		o = &v.object
+	default:
+		t.Fatalf("settleIdle: %T", x)
+	}
+	f := e.p.(*provider).f
+	deadline := time.Now().Add(waitFor)
+	for {
+		f.mu.Lock()
+		busy := o.busy
+		f.mu.Unlock()
+		if busy == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%T still has %d callbacks running after %v", x, busy, waitFor)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }

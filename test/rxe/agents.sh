@@ -33,13 +33,14 @@
 # address, on data0: it never cuts the message network.
 #
 # The data wire (every frame through both guests' qemu main threads) is
-# slower than phase 1's veth: an 8 MiB RDMA Read took 1-5 s, against 0.5 s,
-# and at times long enough for rxe's retransmit timer (completer retries,
-# no drops in data0's or rxe's counters), while NdkDisconnect waits 2 s by
-# default for the requests posted before it (disconnect-drain, DS-5). With
-# that default both DS-5 RDMA Read specs failed here, with 4 s most still
-# did; with MTU 9000 (rxe then sends 4 KiB packets) and run.sh's
-# disconnect-timeout=8s disconnect-drain=7s, they passed in every run.
+# slower than phase 1's veth: an 8 MiB RDMA Read of DS-5's spec took 1-5 s
+# at MTU 1500, against 0.5 s, at times long enough for rxe's retransmit
+# timer (completer retries; no drops in data0's or rxe's counters), and
+# 0.9-4.4 s at MTU 9000 (rxe then sends 4 KiB packets). NdkDisconnect
+# waits for it at most as long as the disconnect lasts, so the agents run
+# at MTU 9000 (AGENT_MTU) with disconnect-timeout=8s (run.sh). Before rxe
+# waited that long (it capped the wait at 2 s), both DS-5 Read specs failed
+# here.
 #
 # Each guest runs test/rxe/init.sh with ROLE=agent HOST=a|b; the host
 # stops it with a line "stop" on its serial input, and it then sends its
