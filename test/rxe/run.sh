@@ -50,8 +50,9 @@
 # AGENT_DRIVER_OPTS (the agents' rxe options; default DRIVER_OPTS without
 # netdev=, device= and address=, as each agent chooses its one device by
 # address=, and with disconnect-timeout=8s), AGENTS_FILTER (a label
-# expression phase 2 adds to LABEL_FILTER, default '!CR-11 && !model &&
-# !(CN-1 && CN-2)'; all: none), AGENTS_CTL (tap or user: the message
+# expression phase 2 adds to LABEL_FILTER, default '!(CR-11 && !model)';
+# all: none), AGENT_MODEL_SEQUENCES (--model-sequences of phase 2, default
+# 5), AGENTS_CTL (tap or user: the message
 # network, see agents.sh), AGENT_MTU (data0's MTU, default 9000),
 # AGENT_MEM (MiB of each agent's guest, default 1024), AGENT_SMP (its
 # vCPUs, default 1).
@@ -99,12 +100,16 @@ if [ -z "${AGENT_DRIVER_OPTS+set}" ]; then
 	AGENT_DRIVER_OPTS=${AGENT_DRIVER_OPTS% }
 fi
 # Phase 2's selection: LABEL_FILTER's (every spec if none) and
-# AGENTS_FILTER, a label expression whose default leaves out the specs of
-# CR-11, the model and the whole ephemeral port range (CN-1 && CN-2): they
-# make tens or hundreds of thousands of calls, each a round trip to an
-# agent in an emulated guest (measured: see agents.sh). AGENTS_FILTER=all
-# runs phase 1's selection.
-AGENTS_FILTER=${AGENTS_FILTER:-'!CR-11 && !model && !(CN-1 && CN-2)'}
+# AGENTS_FILTER, a label expression whose default leaves out one spec,
+# CR-11's: it creates PDs until the provider runs out, and rxe does not
+# within the spec's bound of 2^17, so phase 1 reports it skipped (not
+# observable) after 26 s, while through the agents its 2^18 calls, each a
+# round trip into an emulated guest, took 14 minutes. Every other spec
+# runs; the model specs with AGENT_MODEL_SEQUENCES random sequences instead
+# of the default 40 (one sequence costs about 15 s through the agents, 1.4 s
+# in phase 1). AGENTS_FILTER=all runs phase 1's selection.
+AGENTS_FILTER=${AGENTS_FILTER:-'!(CR-11 && !model)'}
+AGENT_MODEL_SEQUENCES=${AGENT_MODEL_SEQUENCES:-5}
 AGENTS_CTL=${AGENTS_CTL:-tap}
 AGENT_MTU=${AGENT_MTU:-9000}
 AGENT_MEM=${AGENT_MEM:-1024}
