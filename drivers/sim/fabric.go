@@ -59,6 +59,9 @@ func newFabric(cfg config) *fabric {
 		connTimeout: cfg.connTimeout,
 		compDelay:   cfg.compDelay,
 	}
+	if cfg.moderation {
+		f.info.AdapterFlags |= ndk.AdapterFlagCQInterruptModerationSupported
+	}
 	f.cond = sync.NewCond(&f.mu)
 	switch cfg.completion {
 	case CompletionInline:
