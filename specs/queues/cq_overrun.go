@@ -44,20 +44,14 @@ var _ = Describe("CQ overrun and depth", Label("queues"), func() {
 						fmt.Sprintf("notifications so far: %v", r.cq.NotificationStatuses())))
 				}
 				r.cq.Arm(ndk.CQNotifyAny)
-				Eventually(r.cq.Notifications).WithTimeout(time.Until(deadline)).Should(BeNumerically(">", n))
-			}
-			// After the overrun: more receives (a post may fail inline, the
-			// QP being unusable), more sends from side B.
-			later := map[any]bool{over: true}
-			for range 2 {
-				r.next++
-				if r.qp.Receive(r.next, r.mr.SGE(0, 64)) == ndk.StatusSuccess {
-					later[r.next] = true
-				}
-				r.peer.Send("after", 0)
+				suite.Rule("CQ-5").Eventually(r.cq.Notifications).WithTimeout(time.Until(deadline)).Should(BeNumerically(">", n),
+					"a notification for NdkArmCq(ANY) on the CQ overrun by completion %d (depth %d), reporting STATUS_BUFFER_OVERFLOW", overrunDepth+1, overrunDepth)
 			}
 			// The completions the CQ gives are the ones queued before the
-			// overrun, if any; none queued at or after it.
+			// overrun, if any; none queued at or after it, even once the CQ
+			// was emptied and more receives and sends were posted (a post
+			// may fail inline, the QP being unusable).
+			later := map[any]bool{over: true}
 			var got []any
 			seen := map[any]bool{}
 			for _, id := range ids {
@@ -71,6 +65,14 @@ var _ = Describe("CQ overrun and depth", Label("queues"), func() {
 					}
 				}
 				return true
+			}
+			suite.Rule("CQ-5").Expect(check()).To(BeTrue(), "no completion reported for the request that overran the CQ (requests %v were before it)", ids)
+			for range 2 {
+				r.next++
+				if r.qp.Receive(r.next, r.mr.SGE(0, 64)) == ndk.StatusSuccess {
+					later[r.next] = true
+				}
+				r.peer.Send("after", 0)
 			}
 			suite.Rule("CQ-5").Consistently(check).WithTimeout(p.Settle()).Should(BeTrue(),
 				"no completion reported after the overrun (requests %v were before it; the one that overran it and those after are %v)", ids, later)
