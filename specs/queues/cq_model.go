@@ -339,8 +339,12 @@ func (w *cqWorld) unhold() {
 	w.p.Intercept(nil)
 }
 
-func (w *cqWorld) run() {
-	w.r = newCQRig(w.p, 64, 16)
+func (w *cqWorld) run(reuse *cqRig) {
+	w.r = reuse
+	if w.r == nil {
+		w.r = newCQRig(w.p, 64, 16)
+	}
+	w.m.notes = w.r.cq.Notifications()
 	defer func() {
 		if w.m.gate {
 			close(w.release)
@@ -365,6 +369,25 @@ func (w *cqWorld) run() {
 	w.check()
 }
 
+// clean brings the rig back to a CQ not armed and empty, for the next
+// sequence (new connections cost time, and each is a handshake that can
+// time out on a loaded host): NdkArmCq(ANY) (ANY whatever the arm was)
+// and a completion satisfy a pending arm. It reports whether the rig is
+// clean.
+func (w *cqWorld) clean() bool {
+	if w.m.armed {
+		w.r.cq.Arm(ndk.CQNotifyAny)
+		w.r.complete(plain)
+		if !w.waitFor(func() bool { return w.r.cq.Notifications() > w.m.notes }) {
+			return false
+		}
+	}
+	time.Sleep(min(w.p.Settle(), 20*time.Millisecond))
+	for len(w.r.cq.Poll()) > 0 {
+	}
+	return true
+}
+
 // runCQModel runs the model's sequences with rapid and fails the spec with
 // the shortest failing sequence found.
 func runCQModel(p *suite.Pair, d suite.Direct, text string) {
@@ -385,14 +408,29 @@ func runCQModel(p *suite.Pair, d suite.Direct, text string) {
 				}
 			}
 		}()
+		var rig *cqRig // the rig a sequence left clean, for the next
+		var shrinkEnd time.Time
 		rapid.Check(tb, func(t *rapid.T) {
+			// rapid looks at its shrink time only between passes: past the
+			// budget, the remaining replays are refused before they start.
+			if last != nil && time.Now().After(shrinkEnd) {
+				t.Skip("not replayed: the shrink time is spent")
+			}
 			w := &cqWorld{t: t, p: p}
+			reuse := rig
+			rig = nil
 			defer func() {
 				if w.failure != nil {
+					if last == nil {
+						shrinkEnd = time.Now().Add(d.ShrinkTime)
+					}
 					last = w
 				}
 			}()
-			w.run()
+			w.run(reuse)
+			if w.clean() {
+				rig = w.r
+			}
 		})
 	}()
 	if !tb.failed {
