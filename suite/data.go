@@ -47,6 +47,28 @@ func (c *CQ) Poll() []ndk.ResultEx {
 	}
 }
 
+var helperCQGetResults helperMark
+
+// GetResults calls NdkGetCqResults once with the array results and returns
+// what it returned (the spec judges the count).
+func (c *CQ) GetResults(results []ndk.Result) int {
+	helperCQGetResults.mark()
+	var n int
+	c.sync("NdkGetCqResults", func() ndk.Status { n = c.CQ.GetResults(results); return ndk.StatusSuccess })
+	return n
+}
+
+var helperCQGetResultsEx helperMark
+
+// GetResultsEx calls NdkGetCqResultsEx once with the array results and
+// returns what it returned (the spec judges the count).
+func (c *CQ) GetResultsEx(results []ndk.ResultEx) int {
+	helperCQGetResultsEx.mark()
+	var n int
+	c.sync("NdkGetCqResultsEx", func() ndk.Status { n = c.CQ.GetResultsEx(results); return ndk.StatusSuccess })
+	return n
+}
+
 var helperCQWaitResults helperMark
 
 // WaitResults polls the CQ until n new completions have come, and returns

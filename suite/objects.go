@@ -675,19 +675,36 @@ type CQ struct {
 	ndk.CQ
 	mu                  sync.Mutex
 	arms, notifications int
+	running             int          // notification callbacks running now
+	statuses            []ndk.Status // the CqStatus of each notification, in order
 }
 
 // onNotify is the CQ's notification callback: the recorder checks it like
 // every callback, and it checks CQ-2: the provider calls it only when the
 // consumer armed the CQ, so there are never more notifications than
 // NdkArmCq calls (several arms may collapse into one notification, so
-// fewer is no violation here).
+// fewer is no violation here); and CH-11: the provider serializes the
+// notifications of a CQ, so none starts while another one of the same CQ
+// is still running (held by a spec's Pair.Intercept, say).
 func (c *CQ) onNotify(_ any, st ndk.Status) {
 	c.mu.Lock()
 	c.notifications++
-	n, arms := c.notifications, c.arms
+	c.running++
+	n, arms, running := c.notifications, c.arms, c.running
+	if len(c.statuses) < maxNotificationStatuses {
+		c.statuses = append(c.statuses, st)
+	}
 	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.running--
+		c.mu.Unlock()
+	}()
 	rec := c.a.rec()
+	if running > 1 {
+		rec.violate(c.obj.violation("CH-11", "NdkCqNotificationCallback", "no notification of the CQ while another of its notifications is still running (the provider serializes them)",
+			fmt.Sprintf("notification %d started while %d other(s) of the CQ were running", n, running-1)))
+	}
 	rec.callback(c.obj, "NdkCqNotificationCallback", &st, func() {
 		if n > arms {
 			rec.violate(c.obj.violation("CQ-2", "NdkCqNotificationCallback", "a notification only after the consumer armed the CQ with NdkArmCq",
@@ -696,11 +713,29 @@ func (c *CQ) onNotify(_ any, st ndk.Status) {
 	})
 }
 
+// maxNotificationStatuses bounds the CqStatus values a CQ keeps.
+const maxNotificationStatuses = 1 << 16
+
 // Notifications is how many notification callbacks the CQ received.
 func (c *CQ) Notifications() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.notifications
+}
+
+// NotificationStatuses are the CqStatus values of the CQ's notifications
+// so far, in the order they started.
+func (c *CQ) NotificationStatuses() []ndk.Status {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.statuses)
+}
+
+// Arms is how many times the spec called NdkArmCq on the CQ.
+func (c *CQ) Arms() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.arms
 }
 
 var helperCQClose helperMark

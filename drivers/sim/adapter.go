@@ -47,6 +47,11 @@ func (a *adapter) QueryAdapterInfo() (ndk.AdapterInfo, ndk.Status) {
 	if a.f.refuses(ndk.ObjectTypeAdapter) {
 		return ndk.AdapterInfo{}, ndk.StatusNotSupported
 	}
+	// VARIANT adapter-info-pending-repeat (breaks AI-5): from the third call
+	// on, the query does not block until done.
+	if a.f.variant == VariantAdapterInfoPendingRepeat && a.infoQuery() > 2 {
+		return ndk.AdapterInfo{}, ndk.StatusPending
+	}
 	return a.f.info, ndk.StatusSuccess
 }
 
@@ -135,6 +140,11 @@ func (a *adapter) CreateCQ(params ndk.CQParams, done ndk.CreateCompletion, ctx a
 		// VARIANT no-cq (breaks IF-5): the entry point is missing.
 		if a.f.refuses(ndk.ObjectTypeCQ) {
 			return nil, nil, ndk.StatusNotSupported
+		}
+		// VARIANT max-cq-depth-refused (breaks IF-5): MaxCqDepth taken as
+		// exclusive.
+		if a.f.variant == VariantMaxCQDepthRefused && params.Depth == a.f.info.MaxCQDepth {
+			return nil, nil, ndk.StatusInvalidParameter
 		}
 		if params.Depth < 1 || params.Depth > a.f.info.MaxCQDepth {
 			return nil, nil, ndk.StatusInvalidParameter

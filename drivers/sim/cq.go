@@ -29,6 +29,7 @@ type cq struct {
 	overrun      bool
 	overrunTold  bool
 	n            notifier
+	stuck        bool // variant moderation-sticks: notifications held back for good
 }
 
 func (c *cq) beginCloseLocked() { c.armed = false }
@@ -84,6 +85,21 @@ func (e *cqEntry) matches(t ndk.CQNotifyType) bool {
 	return e.r.Status != ndk.StatusSuccess
 }
 
+// matchesLocked is e.matches(t), but for the variant errors-not-solicited.
+func (c *cq) matchesLocked(e *cqEntry, t ndk.CQNotifyType) bool {
+	// VARIANT errors-not-solicited (breaks CQ-6): only a solicited receive
+	// satisfies a SOLICITED arm, not an error completion.
+	if t == ndk.CQNotifySolicited && c.ad.f.variant == VariantErrorsNotSolicited {
+		return e.solicited
+	}
+	// VARIANT errors-arm-any (breaks CH-8, CH-13): any completion satisfies
+	// an ERRORS arm.
+	if t == ndk.CQNotifyErrors && c.ad.f.variant == VariantErrorsArmAny {
+		return true
+	}
+	return e.matches(t)
+}
+
 // Arm implements ndk.CQ (NdkArmCq). An arm made while the CQ holds a
 // completion that matches it and is newer than the last notification is
 // satisfied at once (CH-9).
@@ -95,7 +111,15 @@ func (c *cq) Arm(t ndk.CQNotifyType) {
 		return
 	}
 	if c.armed {
-		t = mergeArm(c.armType, t)
+		// VARIANT arm-merge-any-replaced (breaks CH-12): ANY is replaced by
+		// the second type. VARIANT arm-merge-errors-kept (breaks CH-13):
+		// ERRORS is kept. VARIANT arm-merge-solicited-errors (breaks CH-14):
+		// SOLICITED then ERRORS is ERRORS (see brokenMergeArm).
+		if b, ok := f.brokenMergeArm(c.armType, t); ok {
+			t = b
+		} else {
+			t = mergeArm(c.armType, t)
+		}
 	}
 	c.armed, c.armType = true, t
 	if c.overrun {
@@ -104,8 +128,13 @@ func (c *cq) Arm(t ndk.CQNotifyType) {
 		}
 		return
 	}
+	// VARIANT arm-ignores-queued (breaks CH-9): the completions already
+	// queued are not looked at.
+	if f.variant == VariantArmIgnoresQueued {
+		return
+	}
 	for i := range c.entries {
-		if e := &c.entries[i]; e.seq > c.lastNotified && e.matches(t) {
+		if e := &c.entries[i]; e.seq > c.lastNotified && c.matchesLocked(e, t) {
 			c.fireLocked(ndk.StatusSuccess)
 			return
 		}
@@ -122,16 +151,34 @@ func (c *cq) fireLocked(st ndk.Status) {
 	if c.notify == nil {
 		return
 	}
+	// VARIANT moderation-sticks (breaks CQ-11, CQ-12): a CQ that got a
+	// non-zero moderation interval holds its notifications back for good,
+	// whatever the later settings.
+	if c.stuck {
+		return
+	}
 	cb, ctx := c.notify, c.notifyCtx
 	c.ad.f.notifyLocked(&c.object, &c.n, func(s ndk.Status) { cb(ctx, s) }, st)
+	// VARIANT notify-twice (breaks CH-7, CQ-2): every satisfied arm
+	// notifies twice.
+	if c.ad.f.variant == VariantNotifyTwice {
+		c.ad.f.notifyLocked(&c.object, &c.n, func(s ndk.Status) { cb(ctx, s) }, st)
+	}
 }
 
 // pushLocked queues a completion.
 func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
-	if c.overrun {
+	// VARIANT completions-after-overrun (breaks CQ-5): an overrun CQ queues
+	// completions again once it has room.
+	if c.overrun && (c.ad.f.variant != VariantCompletionsAfterOverrun || len(c.entries) >= int(c.depth)) {
 		return
 	}
 	if len(c.entries) >= int(c.depth) {
+		// VARIANT overrun-unreported (breaks CQ-5): the completion is dropped
+		// silently and the CQ goes on.
+		if c.ad.f.variant == VariantOverrunUnreported {
+			return
+		}
 		c.overrun = true
 		if c.armed {
 			c.fireLocked(ndk.StatusBufferOverflow)
@@ -150,7 +197,7 @@ func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
 		c.fireLocked(ndk.StatusSuccess)
 		return
 	}
-	if c.armed && e.matches(c.armType) {
+	if c.armed && c.matchesLocked(&e, c.armType) {
 		c.fireLocked(ndk.StatusSuccess)
 	}
 }
@@ -177,6 +224,11 @@ func (c *cq) GetResults(results []ndk.Result) int {
 	for i, e := range es {
 		results[i] = e.r.Result
 	}
+	// VARIANT results-count-short (breaks CQ-13): with a one-entry array,
+	// the completion removed is not counted.
+	if f.variant == VariantResultsCountShort && len(results) == 1 {
+		return 0
+	}
 	return len(es)
 }
 
@@ -189,11 +241,33 @@ func (c *cq) GetResultsEx(results []ndk.ResultEx) int {
 	for i, e := range es {
 		results[i] = e.r
 	}
+	// VARIANT results-count-short (breaks CQ-13): with a one-entry array,
+	// the completion removed is not counted.
+	if f.variant == VariantResultsCountShort && len(results) == 1 {
+		return 0
+	}
 	return len(es)
 }
 
-// ControlInterruptModeration implements ndk.CQ: the adapter does not set
-// NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED (CQ-9, CQ-10).
+// ControlInterruptModeration implements ndk.CQ: without the option
+// interrupt-moderation=on the adapter does not set
+// NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED, and the call returns
+// STATUS_NOT_SUPPORTED (CQ-9); with it, the call succeeds (CQ-8). sim
+// never delays a notification, which every setting allows (moderation
+// lets the provider defer a notification, CQ-11, CQ-12). It never pends
+// (CQ-10).
 func (c *cq) ControlInterruptModeration(interval, count uint32) ndk.Status {
-	return ndk.StatusNotSupported
+	f := c.ad.f
+	// VARIANT moderation-flag-not-supported (breaks CQ-8): STATUS_NOT_SUPPORTED
+	// with the flag. VARIANT moderation-without-flag (breaks CQ-9):
+	// STATUS_SUCCESS without it. VARIANT moderation-pending (breaks CQ-10):
+	// STATUS_PENDING. VARIANT moderation-sticks (breaks CQ-11, CQ-12): see
+	// fireLocked. (moderationStatus; the flag: moderationFlag.)
+	if st, ok := c.moderationStatus(interval); ok {
+		return st
+	}
+	if f.info.AdapterFlags&ndk.AdapterFlagCQInterruptModerationSupported == 0 {
+		return ndk.StatusNotSupported
+	}
+	return ndk.StatusSuccess
 }

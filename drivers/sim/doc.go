@@ -155,6 +155,11 @@
 //     else at the next arm. No notification follows. Its QPs keep working
 //     otherwise. Resize to 0, over MaxCQDepth or below the entries held:
 //     STATUS_INVALID_PARAMETER.
+//   - NdkControlCqInterruptModeration: STATUS_NOT_SUPPORTED (CQ-9), unless
+//     option interrupt-moderation=on sets
+//     NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED: then
+//     STATUS_SUCCESS (CQ-8). sim delays no notification, which every
+//     setting allows.
 //   - Flush (and the QP close, the completion of the local Disconnect
 //     (QP-22), and the close of the QP's connector once connected) completes
 //     the QP's waiting sends, transfers in flight (which take no effect),

@@ -26,11 +26,15 @@ const (
 	OptDiscTimeout = "disconnect-timeout"
 	OptConnTimeout = "connect-timeout"
 	OptCompDelay   = "completion-delay"
+	OptModeration  = "interrupt-moderation"
 
 	CompletionInline    = "inline"
 	CompletionDeferred  = "deferred"
 	CompletionReentrant = "reentrant"
 	CompletionRandom    = "random"
+
+	ModerationOn  = "on"
+	ModerationOff = "off"
 
 	DefaultCompletion  = CompletionDeferred
 	DefaultSeed        = 1
@@ -70,6 +74,8 @@ func (Driver) Options() []ndk.Option {
 			Usage: "how long connection set-up waits for the peer before it times out with STATUS_IO_TIMEOUT: NdkConnect to an unresponsive host, NdkAccept for the peer's NdkCompleteConnect (a Go duration)"},
 		{Name: OptCompDelay, Default: "0s",
 			Usage: "how long after its call returned STATUS_PENDING a request's deferred completion comes (a Go duration), as a real adapter's does: a consumer reached through an agent then still sees the call pending"},
+		{Name: OptModeration, Default: ModerationOff,
+			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED: on | off (on: NdkControlCqInterruptModeration succeeds, and sim delays no notification, which every setting allows; off: it returns STATUS_NOT_SUPPORTED)"},
 	}
 }
 
@@ -183,6 +189,16 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 		}
 		cfg.compDelay = t
 	}
+	if v, ok := opts[OptModeration]; ok {
+		switch strings.TrimSpace(v) {
+		case ModerationOn:
+			cfg.moderation = true
+		case ModerationOff:
+			cfg.moderation = false
+		default:
+			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", OptModeration, v, ModerationOn, ModerationOff)
+		}
+	}
 	return cfg, nil
 }
 
@@ -198,6 +214,7 @@ type config struct {
 	discTimeout time.Duration
 	connTimeout time.Duration
 	compDelay   time.Duration
+	moderation  bool
 }
 
 // Open implements ndk.Opener: a new, independent fabric.

@@ -45,6 +45,7 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptConnTimeout: "soon"}, []string{"connect-timeout", "duration"}},
 		{map[string]string{OptCompDelay: "-1ms"}, []string{"completion-delay", "duration"}},
 		{map[string]string{OptCompDelay: "2s"}, []string{"completion-delay", "1s"}},
+		{map[string]string{OptModeration: "yes"}, []string{"interrupt-moderation", "on"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
 		if err == nil {
@@ -74,7 +75,7 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("completion default = %q", o.Default)
 		}
 	}
-	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay}) {
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration}) {
 		t.Errorf("options = %v", names)
 	}
 }

@@ -59,6 +59,13 @@ func newFabric(cfg config) *fabric {
 		connTimeout: cfg.connTimeout,
 		compDelay:   cfg.compDelay,
 	}
+	set := cfg.moderation
+	if s, ok := moderationFlag(cfg.variant); ok {
+		set = s // the moderation variants set or clear the flag themselves
+	}
+	if set {
+		f.info.AdapterFlags |= ndk.AdapterFlagCQInterruptModerationSupported
+	}
 	f.cond = sync.NewCond(&f.mu)
 	switch cfg.completion {
 	case CompletionInline:
@@ -397,7 +404,9 @@ func (f *fabric) notifyLocked(o *object, n *notifier, call func(ndk.Status), st 
 	if o.closing {
 		return
 	}
-	if n.running {
+	// VARIANT concurrent-notifications (breaks CH-11): a notification due
+	// while another runs starts at once.
+	if n.running && f.variant != VariantConcurrentNotifications {
 		n.pending = append(n.pending, st)
 		return
 	}

@@ -1,0 +1,90 @@
+package queues
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// moderations are (ModerationInterval, ModerationCount) settings a
+// consumer may pass (CQ-7 forbids only MAXULONG with MAXULONG or a count
+// beyond CqDepth): off, a count, an interval, the interval alone.
+var moderations = [][2]uint32{{0, 0}, {0, 8}, {1, 1}, {100, 4}, {math.MaxUint32, 4}, {1000, math.MaxUint32}, {0, 0}}
+
+func moderationSupported(p *suite.Pair) bool {
+	return p.A.Info().AdapterFlags&ndk.AdapterFlagCQInterruptModerationSupported != 0
+}
+
+var _ = Describe("CQ interrupt moderation", Label("queues"), func() {
+	var p *suite.Pair
+	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
+
+	It("CQ-8, CQ-10: with NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED set, NdkControlCqInterruptModeration returns STATUS_SUCCESS or, failing, only STATUS_INSUFFICIENT_RESOURCES, never STATUS_NOT_SUPPORTED nor STATUS_PENDING; interval 0 included", Label("CQ-8", "CQ-10"), func() {
+		if !moderationSupported(p) {
+			Skip(finding.NotObservable("the adapter does not set NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED"))
+		}
+		cq := p.A.CreateCQ(16).MustObject()
+		for _, m := range moderations {
+			st := cq.ControlInterruptModeration(m[0], m[1])
+			suite.Rule("CQ-10").Expect(st).NotTo(Equal(ndk.StatusPending), "NdkControlCqInterruptModeration(%d, %d) never returns STATUS_PENDING", m[0], m[1])
+			suite.Rule("CQ-8").Expect(st).To(BeElementOf(ndk.StatusSuccess, ndk.StatusInsufficientResources),
+				"NdkControlCqInterruptModeration(%d, %d) of an adapter that sets the moderation flag returns STATUS_SUCCESS (or STATUS_INSUFFICIENT_RESOURCES)", m[0], m[1])
+		}
+	})
+
+	It("CQ-9, CQ-10: without NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED, NdkControlCqInterruptModeration is still implemented and returns STATUS_NOT_SUPPORTED (the call CQ-7 asks consumers not to make, which CQ-9 says how the provider answers)", Label("CQ-9", "CQ-10"), func() {
+		if moderationSupported(p) {
+			Skip(finding.NotObservable("the adapter sets NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED"))
+		}
+		cq := p.A.CreateCQ(16).MustObject()
+		for _, m := range moderations[:3] {
+			st := cq.ControlInterruptModeration(m[0], m[1])
+			suite.Rule("CQ-10").Expect(st).NotTo(Equal(ndk.StatusPending), "NdkControlCqInterruptModeration(%d, %d) never returns STATUS_PENDING", m[0], m[1])
+			suite.Rule("CQ-9").Expect(st).To(Equal(ndk.StatusNotSupported), "NdkControlCqInterruptModeration(%d, %d) of an adapter that does not set the moderation flag", m[0], m[1])
+		}
+	})
+
+	It("CQ-11, CQ-12: settings issued again before the earlier took effect: the latest, interval 0 (no moderation), applies, so that after a 71-minute interval then interval 0 an armed CQ's notification comes within the deadline", Label("CQ-11", "CQ-12", finding.ClauseLabel("CQ-11.latest"), finding.ClauseLabel("CQ-12.zero")), func() {
+		if !moderationSupported(p) {
+			Skip(finding.NotObservable("the adapter does not set NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED"))
+		}
+		r := newCQRig(p, 32, 16)
+		for _, m := range [][2]uint32{{math.MaxUint32 - 1, math.MaxUint32}, {0, 0}} {
+			if st := r.cq.ControlInterruptModeration(m[0], m[1]); st != ndk.StatusSuccess {
+				Skip(finding.NotObservable(fmt.Sprintf("NdkControlCqInterruptModeration(%d, %d) returned %v", m[0], m[1], st)))
+			}
+		}
+		r.cq.Arm(ndk.CQNotifyAny)
+		r.complete(plain)
+		r.notified("CQ-11 CQ-12", 1, "the notification of a CQ whose latest moderation setting is interval 0 (none), issued right after an interval of %d µs", uint32(math.MaxUint32-1))
+	})
+})
+
+var _ = Describe("NdkQueryAdapterInfo", Label("queues"), func() {
+	var p *suite.Pair
+	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
+
+	It("AI-5: NdkQueryAdapterInfo blocks until done: it returns STATUS_SUCCESS with the adapter's information, the same at every call", Label("AI-5", finding.ClauseLabel("AI-5.blocks"), "IF-3"), func() {
+		var first ndk.AdapterInfo
+		for i := range 4 {
+			info, st := p.A.Adapter.QueryAdapterInfo()
+			if i == 0 && st != ndk.StatusPending {
+				// The query's first answer is the harness's (IF-3: the
+				// provider implements NdkQueryAdapterInfo); AI-5 is that it
+				// blocks until done, every time.
+				suite.Rule("IF-3").Expect(st).To(Equal(ndk.StatusSuccess), "the first NdkQueryAdapterInfo of the adapter")
+			}
+			suite.Rule("AI-5").Expect(st).To(Equal(ndk.StatusSuccess), "NdkQueryAdapterInfo call %d returns STATUS_SUCCESS (it blocks until done)", i+1)
+			if i == 0 {
+				first = info
+				continue
+			}
+			suite.Rule("AI-5").Expect(info).To(Equal(first), "NdkQueryAdapterInfo call %d returns the same information as the first", i+1)
+		}
+	})
+})
