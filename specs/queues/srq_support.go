@@ -15,7 +15,7 @@ var _ = Describe("SRQ support", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("AI-3: with MaxSrqDepth 0 NdkCreateSrq creates no SRQ; with a non-zero MaxSrqDepth it creates one of that depth", Label("AI-3"), func() {
+	It("AI-3 IF-12: with MaxSrqDepth 0 NdkCreateSrq creates no SRQ; with a non-zero MaxSrqDepth it creates one of that depth", Label("AI-3", "IF-12"), func() {
 		limit := p.B.Info().MaxSRQDepth
 		pd := p.B.CreatePD().MustObject()
 		if limit == 0 {
@@ -34,6 +34,8 @@ var _ = Describe("SRQ support", Label("queues"), func() {
 			// needs, charged to no rule.
 			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkCreateSrq with SrqDepth = MaxSrqDepth (%d)", limit)
 		}
-		suite.Rule("AI-3").Expect(st).To(Equal(ndk.StatusSuccess), "NdkCreateSrq with SrqDepth = MaxSrqDepth (%d), non-zero: the adapter supports SRQs that deep", limit)
+		// A failure breaks what the non-zero MaxSrqDepth says, and the
+		// object table's NdkCreateSrq (IF-12) with it.
+		suite.Rule("AI-3", "IF-12").Expect(st).To(Equal(ndk.StatusSuccess), "NdkCreateSrq with SrqDepth = MaxSrqDepth (%d), non-zero: the adapter supports SRQs that deep", limit)
 	})
 })
