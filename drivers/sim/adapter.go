@@ -52,7 +52,13 @@ func (a *adapter) QueryAdapterInfo() (ndk.AdapterInfo, ndk.Status) {
 	if a.f.variant == VariantAdapterInfoPendingRepeat && a.infoQuery() > 2 {
 		return ndk.AdapterInfo{}, ndk.StatusPending
 	}
-	return a.f.info, ndk.StatusSuccess
+	info := a.f.info
+	// VARIANT srq-without-support (breaks AI-3): MaxSrqDepth says 0 (no SRQ
+	// support), yet NdkCreateSrq creates SRQs as before.
+	if a.f.variant == VariantSRQWithoutSupport {
+		info.MaxSRQDepth = 0
+	}
+	return info, ndk.StatusSuccess
 }
 
 // create runs mk under the lock and completes the create in the mode of the

@@ -265,7 +265,12 @@
 // # Fault injection
 //
 // The provider implements ndk.FaultInjector: SetHostState(addr, state) for
-// the host owning addr (an error for any other address).
+// the host owning addr (an error for any other address). It implements
+// ndk.SRQFaultInjector too: FailSRQ(srq) makes the SRQ's notification
+// callback report STATUS_INTERNAL_ERROR, after which the SRQ and its QPs
+// complete nothing (SQ-6): the SRQ's receives are taken no more,
+// NdkSrqReceive and its QPs' work requests fail with
+// STATUS_INVALID_DEVICE_STATE.
 //
 //   - HostUnresponsive: connection management messages to the host (notices
 //     and answers) and new connect requests to it are held there, unanswered,

@@ -285,6 +285,8 @@ func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 	defer f.mu.Unlock()
 	var st ndk.Status
 	switch {
+	case q.srq != nil && q.srq.failed:
+		st = ndk.StatusInvalidDeviceState // its SRQ failed: no completion after (SQ-6)
 	case q.peerLocked() == nil:
 		st = ndk.StatusConnectionInvalid // QP-5
 	case len(q.waiting)+len(q.dma)+len(q.deferred) >= int(q.params.InitiatorQueueDepth):

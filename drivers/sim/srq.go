@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -14,6 +15,10 @@ import (
 // receives are fewer than the threshold, once, then stays disarmed until
 // Modify sets a threshold again (SQ-2, SQ-4, SQ-5). At creation it fires
 // only when a receive taken makes the count drop below the threshold.
+//
+// A fault (FailSRQ) makes it fail: the notification callback reports
+// STATUS_INTERNAL_ERROR, and the SRQ and its QPs complete nothing after
+// (SQ-6): no receive is taken, posts fail inline.
 type srq struct {
 	object
 	pd        *pd
@@ -21,6 +26,7 @@ type srq struct {
 	maxSGE    uint32
 	threshold uint32
 	armed     bool
+	failed    bool // a fault made it fail (FailSRQ)
 	notify    ndk.SRQNotificationCallback
 	notifyCtx any
 
@@ -39,15 +45,40 @@ func (s *srq) Modify(depth, notifyThreshold uint32, done ndk.RequestCompletion, 
 	switch {
 	case s.closing:
 		st = ndk.StatusInvalidDeviceState
-	case depth > f.info.MaxSRQDepth || (depth != 0 && int(depth) < len(s.queue)):
+	// VARIANT srq-depth-over-max (breaks SQ-3): a depth above MaxSrqDepth
+	// is accepted.
+	case depth > f.info.MaxSRQDepth && f.variant != VariantSRQDepthOverMax,
+		depth != 0 && int(depth) < len(s.queue):
 		st = ndk.StatusInvalidParameter
 	default:
 		if depth != 0 { // SQ-3
 			s.depth = depth
 		}
+		// VARIANT srq-depth-zero (breaks SQ-3): a depth of 0 is taken as the
+		// new depth instead of keeping the current one.
+		if depth == 0 && f.variant == VariantSRQDepthZero {
+			s.depth = 0
+		}
 		if notifyThreshold != 0 { // SQ-4; 0 keeps threshold and arming (SQ-5)
 			s.threshold, s.armed = notifyThreshold, true
-			s.checkLocked()
+			// VARIANT srq-arm-below-silent (breaks SQ-4): arming with the
+			// receives already below the threshold does not notify (the next
+			// receive taken does).
+			if f.variant != VariantSRQArmBelowSilent {
+				s.checkLocked()
+			}
+		} else {
+			// VARIANT srq-threshold-zero-disarms (breaks SQ-5): a threshold
+			// of 0 disarms the notification.
+			// VARIANT srq-threshold-zero-rearms (breaks SQ-5): a threshold of
+			// 0 re-arms the current threshold (notifying if already below).
+			switch f.variant {
+			case VariantSRQZeroDisarms:
+				s.armed = false
+			case VariantSRQZeroRearms:
+				s.armed = s.threshold > 0
+				s.checkLocked()
+			}
 		}
 		st = ndk.StatusSuccess
 	}
@@ -61,7 +92,7 @@ func (s *srq) Receive(reqCtx any, sgl []ndk.SGE) ndk.Status {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	switch {
-	case s.closing:
+	case s.closing || s.failed:
 		return ndk.StatusInvalidDeviceState
 	case len(sgl) > int(s.maxSGE):
 		return ndk.StatusInvalidParameter
@@ -84,10 +115,20 @@ func (s *srq) takeLocked() *recv {
 // checkLocked fires the armed notification if the queued receives are
 // fewer than the threshold.
 func (s *srq) checkLocked() {
-	if !s.armed || len(s.queue) >= int(s.threshold) {
+	below := len(s.queue) < int(s.threshold)
+	// VARIANT srq-threshold-at-limit (breaks SQ-2, SQ-4): the notification
+	// fires when the queued receives reach the threshold, not below it.
+	if s.ad.f.variant == VariantSRQThresholdAtLimit {
+		below = len(s.queue) <= int(s.threshold)
+	}
+	if !s.armed || !below {
 		return
 	}
-	s.armed = false
+	// VARIANT srq-refires (breaks SQ-4): the notification stays armed after
+	// it fired, and fires again for every receive taken below the threshold.
+	if s.ad.f.variant != VariantSRQRefires {
+		s.armed = false
+	}
 	if s.notify != nil {
 		cb, ctx := s.notify, s.notifyCtx
 		s.ad.f.notifyLocked(&s.object, &s.n, func(st ndk.Status) { cb(ctx, st) }, ndk.StatusSuccess)
@@ -104,6 +145,11 @@ func (s *srq) closedLocked()  {}
 // matchSRQLocked hands the SRQ's receives to waiting sends, oldest send
 // first, among the peers of the SRQ's QPs.
 func (f *fabric) matchSRQLocked(s *srq) {
+	// VARIANT srq-error-completes (breaks SQ-6): an SRQ that failed goes on
+	// handing its receives to its QPs' peers' sends.
+	if s.failed && f.variant != VariantSRQErrorCompletes {
+		return
+	}
 	for len(s.queue) > 0 {
 		var bx, bs *qp
 		for _, x := range s.qps {
@@ -116,4 +162,38 @@ func (f *fabric) matchSRQLocked(s *srq) {
 		}
 		f.deliverLocked(bs, bx, s.takeLocked)
 	}
+}
+
+// ---- fault injection ----
+
+var _ ndk.SRQFaultInjector = (*provider)(nil)
+
+// FailSRQ implements ndk.SRQFaultInjector: x fails as hardware would. Its
+// notification callback (if any) reports STATUS_INTERNAL_ERROR, and from
+// then on no receive of it is taken, NdkSrqReceive fails with
+// STATUS_INVALID_DEVICE_STATE, and its QPs' work requests fail inline, so
+// that neither it nor its QPs complete anything (SQ-6).
+func (p *provider) FailSRQ(x ndk.SRQ) error {
+	s, ok := x.(*srq)
+	if !ok || s == nil {
+		return errors.New("sim: not an SRQ of this provider")
+	}
+	f := p.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if s.ad.f != f {
+		return errors.New("sim: not an SRQ of this provider")
+	}
+	if s.closing {
+		return errors.New("sim: the SRQ is being closed")
+	}
+	if s.failed {
+		return nil
+	}
+	s.failed, s.armed = true, false
+	if s.notify != nil {
+		cb, ctx := s.notify, s.notifyCtx
+		f.notifyLocked(&s.object, &s.n, func(st ndk.Status) { cb(ctx, st) }, ndk.StatusInternalError)
+	}
+	return nil
 }

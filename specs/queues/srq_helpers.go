@@ -1,0 +1,41 @@
+package queues
+
+import (
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/gomega"
+	"github.com/onsi/gomega/types"
+)
+
+// srqDepth is the depth of the SRQs the threshold specs create: room for
+// every receive they post.
+const srqDepth = 8
+
+// srqMaxDepth is side B's MaxSrqDepth; the spec skips as not observable
+// when it is 0: the adapter says it has no SRQ support (AI-3), so the SRQ
+// rules have nothing to bind.
+func srqMaxDepth(p *suite.Pair) uint32 {
+	GinkgoHelper()
+	m := p.B.Info().MaxSRQDepth
+	if m == 0 {
+		Skip("not observable: the adapter reports MaxSrqDepth 0 (no SRQ support, AI-3)")
+	}
+	return m
+}
+
+// srqConnection creates on side B an SRQ of depth srqDepth with
+// NotifyThreshold threshold, and connects side A to a QP of side B created
+// over it.
+func srqConnection(p *suite.Pair, threshold uint32) *suite.SRQConnection {
+	GinkgoHelper()
+	if srqMaxDepth(p) < srqDepth {
+		Skip("not observable: the adapter's MaxSrqDepth is below the depth the spec needs")
+	}
+	pd := p.B.CreatePD().MustObject()
+	srq := pd.CreateSRQ(srqDepth, 1, threshold).MustObjectFor("IF-12")
+	return p.MustConnectSRQ(pd, srq)
+}
+
+// srqOK matches STATUS_SUCCESS.
+func srqOK() types.GomegaMatcher { return gomega.Equal(ndk.StatusSuccess) }
