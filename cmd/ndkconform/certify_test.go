@@ -80,12 +80,23 @@ func TestRules(t *testing.T) {
 		}
 		if isPartly {
 			partly++
+			gap := false
+			for _, c := range rule.Clauses {
+				gap = gap || (!c.Covered && c.Observable())
+			}
+			if !gap {
+				t.Errorf("--uncovered lists %s, whose missing clauses are all not observable", m[1])
+			}
 		}
 	}
 	// A partly covered rule is listed with the clauses it misses, and only
-	// those.
-	if partly == 0 || !strings.Contains(u.stdout, "clauses without a spec:\n") || !strings.Contains(u.stdout, "- CN-15.ex (not observable): ") {
-		t.Errorf("--uncovered lists no partly covered rule with its missing clauses:\n%s", u.stdout)
+	// those, when a spec could cover one of them; CN-15, whose missing
+	// clause is not observable, is counted instead.
+	if partly > 0 && !strings.Contains(u.stdout, "clauses without a spec:\n") {
+		t.Errorf("--uncovered lists partly covered rules without their missing clauses:\n%s", u.stdout)
+	}
+	if strings.Contains(u.stdout, "\nCN-15 ") {
+		t.Errorf("--uncovered lists CN-15, whose only missing clause (CN-15.ex) is not observable")
 	}
 	for _, rule := range catalog.All() {
 		for _, c := range rule.Clauses {
@@ -94,7 +105,7 @@ func TestRules(t *testing.T) {
 			}
 		}
 	}
-	if m := regexp.MustCompile(`\n\d+ rules? with no spec\n(\d+) rules? only partly covered \(a clause has no spec\)\n[1-9]\d* rules? not observable through the provider interface\n$`).FindStringSubmatch(u.stdout); m == nil || m[1] != fmt.Sprint(partly) {
+	if m := regexp.MustCompile(`\n\d+ rules? with no spec\n(\d+) rules? only partly covered \(a clause has no spec\)\n[1-9]\d* rules? covered but for clauses not observable through the provider interface\n[1-9]\d* rules? not observable through the provider interface\n$`).FindStringSubmatch(u.stdout); m == nil || m[1] != fmt.Sprint(partly) {
 		t.Errorf("--uncovered footer (%d partly covered rules listed):\n%s", partly, u.stdout[max(0, len(u.stdout)-300):])
 	}
 

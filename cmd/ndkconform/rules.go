@@ -39,7 +39,7 @@ func rulesUsage(w io.Writer) {
 	fmt.Fprintf(w, "A compound rule lists its clauses under its text, each covered (with its\n")
 	fmt.Fprintf(w, "specs), not observable (with the reason) or NO SPEC; it is covered only when\n")
 	fmt.Fprintf(w, "every clause is, and \"partly\" otherwise.\n\nFlags:\n")
-	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC and those only partly covered, with the clauses\n        they miss (the unobservable rules are counted, not listed)\n")
+	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC and those only partly covered, with the clauses\n        they miss; what no spec can check is counted, not listed: the unobservable\n        rules, and the partly covered rules whose missing clauses are all\n        unobservable\n")
 	fmt.Fprintf(w, "  --json\n        print JSON: an array of rules with their specs and clauses\n")
 	fmt.Fprintf(w, "\n")
 	printLegend(w)
@@ -97,9 +97,16 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	cov := catalog.Cover(byName)
 	var shown []catalog.Coverage
 	n := map[string]int{}
+	atLimit := 0 // partly covered, every missing clause unobservable
 	for _, c := range cov {
 		st := c.Status()
 		n[st]++
+		if st == catalog.StatusPartlyCovered && !observableGap(c) {
+			atLimit++
+			if *uncovered {
+				continue
+			}
+		}
 		if !*uncovered || st == catalog.StatusNoSpec || st == catalog.StatusPartlyCovered {
 			shown = append(shown, c)
 		}
@@ -112,7 +119,8 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	noSpec, partly, unobservable := n[catalog.StatusNoSpec], n[catalog.StatusPartlyCovered], n[catalog.StatusNotObservable]
 	if *uncovered {
 		fmt.Fprintf(stdout, "\n%d %s with no spec\n", noSpec, plural(noSpec, "rule", "rules"))
-		fmt.Fprintf(stdout, "%d %s only partly covered (a clause has no spec)\n", partly, plural(partly, "rule", "rules"))
+		fmt.Fprintf(stdout, "%d %s only partly covered (a clause has no spec)\n", partly-atLimit, plural(partly-atLimit, "rule", "rules"))
+		fmt.Fprintf(stdout, "%d %s covered but for clauses not observable through the provider interface\n", atLimit, plural(atLimit, "rule", "rules"))
 		fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
 		return exitPass
 	}
@@ -120,6 +128,17 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 		len(cov), n[catalog.StatusCovered], len(byName), partly, noSpec)
 	fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
 	return exitPass
+}
+
+// observableGap reports whether a clause of c that no spec covers could be
+// covered: one without a Reason.
+func observableGap(c catalog.Coverage) bool {
+	for _, cl := range c.Missing() {
+		if cl.Observable() {
+			return true
+		}
+	}
+	return false
 }
 
 // Columns of the rules table: 100 columns in all.
