@@ -39,7 +39,7 @@ var antecedentPairs = []struct {
 	}},
 	{"PD -> SRQ", func(p *suite.Pair) pair {
 		pd := p.A.CreatePD().MustObject()
-		return pair{"PD", pd, pd.CreateSRQ(16, 1, 0).MustObject()}
+		return pair{"PD", pd, pd.CreateSRQ(srqDepth(p), 1, 0).MustObject()}
 	}},
 	{"CQ -> QP", func(p *suite.Pair) pair {
 		pd := p.A.CreatePD().MustObject()
@@ -49,7 +49,7 @@ var antecedentPairs = []struct {
 	{"SRQ -> QP", func(p *suite.Pair) pair {
 		pd := p.A.CreatePD().MustObject()
 		cq := p.A.CreateCQ(16).MustObject()
-		srq := pd.CreateSRQ(16, 1, 0).MustObject()
+		srq := pd.CreateSRQ(srqDepth(p), 1, 0).MustObject()
 		return pair{"SRQ", srq, pd.CreateQPWithSRQ(cq, cq, srq).MustObject()}
 	}},
 	{"QP -> connector", func(p *suite.Pair) pair {
