@@ -9,4 +9,5 @@ import (
 	_ "github.com/ndkconform/ndkconform/specs/endpoints"  // listeners, connectors, endpoints
 	_ "github.com/ndkconform/ndkconform/specs/lifetime"   // object lifetime and completions
 	_ "github.com/ndkconform/ndkconform/specs/model"      // random consumer sequences against the model of the rules
+	_ "github.com/ndkconform/ndkconform/specs/queues"     // work requests, completion queues, shared receive queues
 )
