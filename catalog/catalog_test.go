@@ -30,9 +30,10 @@ var seedPages = []string{pgEndpoints, pgSharedEndpoint, pgDisconnect, pgLifetime
 
 // nonObligations are the [P] statements that oblige the provider to
 // nothing (CH-5, LT-10: both ways allowed; DS-8: no guarantee), or whose
-// only observable consequence is another rule's (LT-11, LT-13: LT-12), and
-// so have a Reason.
-var nonObligations = []string{"CH-5", "LT-10", "LT-11", "LT-13", "DS-8"}
+// only observable consequence is another rule's (LT-11, LT-13: LT-12), or
+// that bind what the interface cannot show (WR-6: a lock), and so have a
+// Reason.
+var nonObligations = []string{"CH-5", "LT-10", "LT-11", "LT-13", "DS-8", "WR-6"}
 
 // docRule is one rule line of RULES.md.
 type docRule struct {
