@@ -54,7 +54,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 				sends[wrName("send", i)] = c.ctxB
 			}
 			// One CQ per side serves both queues.
-			got := wrCollect(p, c.ActiveQP.ReceiveCQ, wrUnion(recvs, writes), "WR-5", "WR-5", "WR-5")
+			got := wrCollect(p, c.ActiveQP.ReceiveCQ, wrUnion(recvs, writes), "WR-5", "QP-4", "QP-3")
 			for ctx, r := range got {
 				suite.Rule("WR-5").Expect(r.Status).To(Equal(ndk.StatusSuccess), "request %v posted concurrently", ctx)
 			}
@@ -73,7 +73,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 			// Requests posted after the concurrent flush may be waiting
 			// still (the sends for receives side B never posts).
 			c.ActiveQP.Flush()
-			got := wrCollect(p, c.ActiveQP.InitiatorCQ, want, "WR-7", "WR-7", "WR-7")
+			got := wrCollect(p, c.ActiveQP.InitiatorCQ, want, "WR-7", "QP-4", "QP-3")
 			for ctx, r := range got {
 				suite.Rule("WR-7").Expect(r.Status).To(BeElementOf(ndk.StatusSuccess, ndk.StatusCancelled), "request %v posted alongside NdkFlush", ctx)
 			}
@@ -91,7 +91,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 			suite.Rule("WR-8").Expect(done).To(BeTrue(), "the connector's close, issued alongside posts on its QP, completes")
 			// What the close left pending, the flush cancels (QP-21).
 			c.ActiveQP.Flush()
-			wrCollect(p, c.ActiveQP.InitiatorCQ, want, "WR-8", "WR-8", "WR-8")
+			wrCollect(p, c.ActiveQP.InitiatorCQ, want, "WR-8", "QP-4", "QP-3")
 		})
 	})
 })

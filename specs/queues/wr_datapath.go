@@ -165,7 +165,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 
 		It("QP-7: a write flagged NDK_OP_FLAG_READ_FENCE starts only after the earlier read of the same remote bytes finished: the read returns the bytes from before the write", Label("QP-7"), func() {
 			c := wrConnectDepth(p, 8)
-			const size = 1 << 20
+			const size = 8 << 20 // long enough to be in flight when the write is posted
 			remote := wrRegion(c.PassiveQP, size, wrRemoteAccess)
 			old := wrPattern(size, 21)
 			remote.Store(0, old)
