@@ -166,7 +166,7 @@ func (q *qp) Flush() {
 		return
 	}
 	f.mu.Lock()
-	f.flushLocked(q)
+	f.wrFlushLocked(q) // VARIANT flush-loses-context: see wrResult
 	f.mu.Unlock()
 }
 

@@ -34,7 +34,7 @@ func init() {
 			Name:        VariantFlushLosesContext,
 			Rule:        "QP-3",
 			Rules:       []string{"QP-3"},
-			Description: "completions with STATUS_CANCELLED (a flush) carry a nil RequestContext",
+			Description: "the completions NdkFlush queues (STATUS_CANCELLED) carry a nil RequestContext; the flushes of a close or a disconnect are right",
 		},
 		Variant{
 			Name:        VariantFailedPostCompletes,
@@ -154,10 +154,16 @@ func (f *fabric) wrFlushRacy(q *qp) {
 
 // wrCloseLoses reports whether closing the connector of q drops q's
 // pending requests (VARIANT connector-close-loses-posts, breaks WR-8): a
-// post is in progress on q.
+// post is in progress on q, or starts within a few holds (a consumer
+// posting alongside the close; one that is not only delays the close).
 func (f *fabric) wrCloseLoses(q *qp) bool {
-	if f.variant != VariantConnectorCloseLosesPost || q.posting.Load() == 0 {
+	if f.variant != VariantConnectorCloseLosesPost {
 		return false
+	}
+	for end := time.Now().Add(10 * wrPostHold); q.posting.Load() == 0; time.Sleep(50 * time.Microsecond) {
+		if time.Now().After(end) {
+			return false
+		}
 	}
 	q.waiting, q.rq, q.deferred = nil, nil, nil
 	return true
@@ -167,7 +173,7 @@ func (f *fabric) wrCloseLoses(q *qp) bool {
 func (f *fabric) wrResult(r *ndk.ResultEx) {
 	switch f.variant {
 	case VariantFlushLosesContext:
-		if r.Status == ndk.StatusCancelled {
+		if r.Status == ndk.StatusCancelled && f.wrInFlush {
 			r.RequestContext = nil
 		}
 	case VariantErrorCodeOnSuccess:
@@ -175,4 +181,13 @@ func (f *fabric) wrResult(r *ndk.ResultEx) {
 			r.ProviderErrorCode = 1
 		}
 	}
+}
+
+// wrFlushLocked is flushLocked for NdkFlush itself: VARIANT
+// flush-loses-context (breaks QP-3) corrupts the completions it queues
+// (wrResult), and only those.
+func (f *fabric) wrFlushLocked(q *qp) {
+	f.wrInFlush = true
+	defer func() { f.wrInFlush = false }()
+	f.flushLocked(q)
 }

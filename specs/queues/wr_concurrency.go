@@ -66,10 +66,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 		It("WR-7: NdkFlush issued while sends and receives are being posted on the same QP: every request posted with success completes exactly once, with success or STATUS_CANCELLED", Label("WR-7", "QP-21"), func() {
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.ActiveQP, 2*calls*64, ndk.MRFlagAllowLocalWrite)
-			want := wrPostConcurrently(c, buf, func(first <-chan struct{}) {
-				<-first
-				c.ActiveQP.Flush()
-			})
+			want := wrPostConcurrently(c, buf, c.ActiveQP.Flush)
 			// Requests posted after the concurrent flush may be waiting
 			// still (the sends for receives side B never posts).
 			c.ActiveQP.Flush()
@@ -83,10 +80,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.ActiveQP, 2*calls*64, ndk.MRFlagAllowLocalWrite)
 			var closeOp *suite.Op
-			want := wrPostConcurrently(c, buf, func(first <-chan struct{}) {
-				<-first
-				closeOp = c.Active.Close()
-			})
+			want := wrPostConcurrently(c, buf, func() { closeOp = c.Active.Close() })
 			_, done := closeOp.WaitFor(p.Timeout())
 			suite.Rule("WR-8").Expect(done).To(BeTrue(), "the connector's close, issued alongside posts on its QP, completes")
 			// What the close left pending, the flush cancels (QP-21).
@@ -97,51 +91,48 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 })
 
 // wrPostConcurrently posts, from two goroutines, sends (which wait: side B
-// posts no receive) and receives on c's side A QP, while other runs on a
-// third once the first post succeeded (first is closed then), and returns
-// the requests posted with success.
-func wrPostConcurrently(c *wrConn, buf *suite.MR, other func(first <-chan struct{})) map[any]any {
+// posts no receive) and receives on c's side A QP: half of them, then the
+// rest, and action runs on a third goroutine once both posters are under
+// way again. It returns the requests posted with success.
+func wrPostConcurrently(c *wrConn, buf *suite.MR, action func()) map[any]any {
 	GinkgoHelper()
 	const calls = 24
-	first := make(chan struct{})
-	var once sync.Once
 	var mu sync.Mutex
 	want := map[any]any{}
-	posted := func(ctx any, st ndk.Status) {
-		if st != ndk.StatusSuccess {
-			return
+	var half, again, wg sync.WaitGroup
+	release := make(chan struct{})
+	poster := func(kind string, post func(ctx string, i int) ndk.Status) {
+		defer GinkgoRecover()
+		defer wg.Done()
+		for i := range calls {
+			if i == calls/2 {
+				half.Done()
+				<-release
+			}
+			ctx := wrName(kind, i)
+			if post(ctx, i) == ndk.StatusSuccess {
+				mu.Lock()
+				want[ctx] = c.ctxA
+				mu.Unlock()
+			}
+			if i == calls/2 {
+				again.Done()
+			}
 		}
-		mu.Lock()
-		want[ctx] = c.ctxA
-		mu.Unlock()
-		once.Do(func() { close(first) })
 	}
-	var wg, posters sync.WaitGroup
-	wg.Add(1)
-	posters.Add(2)
-	go func() {
-		defer GinkgoRecover()
-		defer posters.Done()
-		for i := range calls {
-			ctx := wrName("send", i)
-			posted(ctx, c.ActiveQP.Send(ctx, 0, buf.SGE(i*64, 64)))
-		}
-	}()
-	go func() {
-		defer GinkgoRecover()
-		defer posters.Done()
-		for i := range calls {
-			ctx := wrName("receive", i)
-			posted(ctx, c.ActiveQP.Receive(ctx, buf.SGE((calls+i)*64, 64)))
-		}
-	}()
+	half.Add(2)
+	again.Add(2)
+	wg.Add(3)
+	go poster("send", func(ctx string, i int) ndk.Status { return c.ActiveQP.Send(ctx, 0, buf.SGE(i*64, 64)) })
+	go poster("receive", func(ctx string, i int) ndk.Status { return c.ActiveQP.Receive(ctx, buf.SGE((calls+i)*64, 64)) })
 	go func() {
 		defer GinkgoRecover()
 		defer wg.Done()
-		other(first)
+		half.Wait()
+		close(release)
+		again.Wait()
+		action()
 	}()
-	posters.Wait()
-	once.Do(func() { close(first) }) // nothing was posted with success
 	wg.Wait()
 	return want
 }
