@@ -57,7 +57,7 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 			suite.Step().Expect(bytes.Equal(src.Bytes()[3072:3584], wrPattern(512, 9))).To(BeTrue(), "the read bytes are in the local buffer")
 		})
 
-		It("QP-21, QP-3: NdkFlush completes every pending receive and every send waiting for a receive exactly once, with STATUS_CANCELLED and both contexts; a request posted after the flush fails inline or completes once", Label("QP-21", "QP-3", "QP-4"), func() {
+		It("QP-21, QP-3, QP-4: NdkFlush completes every pending receive and every send waiting for a receive exactly once, with STATUS_CANCELLED and both contexts; a request posted after the flush fails inline or completes once", Label("QP-21", "QP-3", "QP-4"), func() {
 			c := wrConnectDepth(p, 8)
 			buf := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
 			want := map[any]any{}
@@ -118,7 +118,7 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 			}
 		})
 
-		It("QP-5: on a QP that was never connected, Send, SendAndInvalidate, Read, Write, Bind, Invalidate and FastRegister fail with STATUS_CONNECTION_INVALID, and queue no completion", Label("QP-5", "DP-4"), func() {
+		It("QP-5, DP-4: on a QP that was never connected, Send, SendAndInvalidate, Read, Write, Bind, Invalidate and FastRegister fail with STATUS_CONNECTION_INVALID, and queue no completion", Label("QP-5", "DP-4"), func() {
 			qp := p.A.MustQPWith(wrParams(&wrQPContext{"A"}, 8))
 			buf := wrRegion(qp, 8192, wrRemoteAccess)
 			_, rtoken := buf.Tokens()

@@ -63,7 +63,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 			suite.Rule("WR-5").Expect(bytes.Equal(dst.Bytes(), wrPattern(calls*64, 7))).To(BeTrue(), "the writes posted alongside the receives are in side B's memory")
 		})
 
-		It("WR-7: NdkFlush issued while sends and receives are being posted on the same QP: every request posted with success completes exactly once, with success or STATUS_CANCELLED", Label("WR-7", "QP-21"), func() {
+		It("WR-7, QP-21: NdkFlush issued while sends and receives are being posted on the same QP: every request posted with success completes exactly once, with success or STATUS_CANCELLED", Label("WR-7", "QP-21"), func() {
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.ActiveQP, 2*calls*64, ndk.MRFlagAllowLocalWrite)
 			want := wrPostConcurrently(c, buf, c.ActiveQP.Flush)

@@ -15,7 +15,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("DP-4, QP-4: a full initiator queue (InitiatorQueueDepth sends outstanding) takes one more request only if it completes it: one that fails inline queues no completion, and every send posted with success completes exactly once", Label("DP-4", "QP-4"), func() {
+		It("DP-4, QP-4: a full initiator queue (InitiatorQueueDepth sends outstanding) takes one more request only if it completes it: one that fails inline queues no completion, and every send posted with success completes exactly once, with its contexts (QP-3)", Label("DP-4", "QP-4", "QP-3"), func() {
 			const depth = 4
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
@@ -42,7 +42,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			wrExpectQPContexts(got, want)
 		})
 
-		It("QP-4: a full receive queue (ReceiveQueueDepth receives) takes one more only if it completes it; every receive posted with success completes exactly once", Label("QP-4"), func() {
+		It("QP-4, QP-3: a full receive queue (ReceiveQueueDepth receives) takes one more only if it completes it; every receive posted with success completes exactly once, with its contexts", Label("QP-4", "QP-3"), func() {
 			const depth = 4
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.PassiveQP, 1024, ndk.MRFlagAllowLocalWrite)
@@ -138,7 +138,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			suite.Step().Expect(bytes.Equal(db[768:868], want512[768:868])).To(BeTrue(), "the chain's send is in the peer's receive")
 		})
 
-		It("DP-6, DP-4: when a request fails inline after requests posted with DEFER (a full initiator queue of them), the deferred requests still complete and the failed one does not", Label("DP-6", "DP-4", "DP-5"), func() {
+		It("DP-6, DP-4, DP-5, QP-3: when a request fails inline after requests posted with DEFER (a full initiator queue of them), the deferred requests still complete, with their contexts, and the failed one does not (taken, it ends the chain, and all complete)", Label("DP-6", "DP-4", "DP-5", "QP-3"), func() {
 			const depth = 4
 			c := wrConnectDepth(p, depth)
 			src := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
