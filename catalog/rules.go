@@ -226,7 +226,7 @@ var table = build(
 	}},
 	part{secPosting, []Rule{
 		{ID: "WR-5", Actor: aMayP, Strength: Must, Text: "The provider copes with NdkReceive and NdkWrite running at the same time on one QP, since they use its two different queues."},
-		{ID: "WR-6", Actor: aP, Strength: Should, Text: "The provider should not put locks in its work-request functions that only repeat the per-queue serialization the consumer already guarantees."},
+		{ID: "WR-6", Actor: aP, Strength: Should, Reason: "a lock inside a work-request function is invisible through the interface: a redundant one changes no status, completion or data, only timing", Text: "The provider should not put locks in its work-request functions that only repeat the per-queue serialization the consumer already guarantees."},
 		{ID: "WR-7", Actor: aP, Strength: Must, Text: "The provider copes with NdkFlush running at the same time as a work-request call on the same QP."},
 		{ID: "WR-8", Actor: aP, Strength: Must, Text: "The provider copes with the close of the QP's connector running at the same time as a work-request call on that QP."},
 	}},

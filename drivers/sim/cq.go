@@ -188,6 +188,9 @@ func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
 	if r.Status == ndk.StatusSuccess {
 		r.ProviderErrorCode = 0 // QP-19
 	}
+	// VARIANT flush-loses-context, error-code-on-success (break QP-3,
+	// QP-19): see wrResult.
+	c.ad.f.wrResult(&r)
 	c.seq++
 	e := cqEntry{r: r, seq: c.seq, solicited: solicited}
 	c.entries = append(c.entries, e)

@@ -347,7 +347,9 @@ func (f *fabric) closeConnectionLocked(c *connector) {
 		}
 		f.resolveLocked(&c.object, r, ndk.StatusCancelled)
 	}
-	if c.q != nil {
+	// VARIANT connector-close-loses-posts (breaks WR-8): with a post in
+	// progress, the QP's queues are emptied without completions.
+	if c.q != nil && !f.wrCloseLoses(c.q) {
 		f.flushLocked(c.q)
 	}
 	f.pumpLocked(c)

@@ -21,6 +21,8 @@ type fabric struct {
 	hosts  []*host
 	tuples map[tuple]*connector // live active connections by local/remote 4-tuple
 
+	wrInFlush bool // inside NdkFlush itself (variants_wr.go)
+
 	random  bool
 	fixed   mode
 	rngMu   sync.Mutex

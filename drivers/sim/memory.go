@@ -430,6 +430,11 @@ func (p *pd) remoteSegsLocked(addr uint64, token uint32, n uint64, acc access) (
 		case m.pd != p || !active || !m.allowsLocked(acc):
 			return nil, ndk.StatusAccessViolation
 		case !inRange(base, length, addr, n):
+			// VARIANT read-past-end (breaks QP-14): a read starting
+			// inside the region reads to its end and succeeds.
+			if p.ad.f.variant == VariantReadPastEnd && acc == accRemoteRead && inRange(base, length, addr, 1) {
+				return m.segsLocked(addr, base+length-addr)
+			}
 			return nil, ndk.StatusRemoteResources
 		}
 		return m.segsLocked(addr, n)

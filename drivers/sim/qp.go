@@ -48,7 +48,8 @@ type wr struct {
 // oldest receive; every other request completes.
 type qp struct {
 	object
-	writing  atomic.Bool // a Write is inside the provider (variant receive-write-serialized)
+	writing  atomic.Bool  // a Write is inside the provider (variant receive-write-serialized)
+	posting  atomic.Int32 // work-request calls inside the provider (variants_wr.go)
 	pd       *pd
 	rcq, icq *cq
 	srq      *srq // receives come from the SRQ, not rq
@@ -127,7 +128,9 @@ func (q *qp) closedLocked() {}
 // completeLocked queues the completion of an initiator request (none for a
 // success with NDK_OP_FLAG_SILENT_SUCCESS, QP-6).
 func (q *qp) completeLocked(w *wr, st ndk.Status) {
-	if st == ndk.StatusSuccess && w.flags&ndk.OpFlagSilentSuccess != 0 {
+	// VARIANT silent-failure-hidden (breaks QP-6): a failing silent
+	// request queues no completion either.
+	if w.flags&ndk.OpFlagSilentSuccess != 0 && (st == ndk.StatusSuccess || q.ad.f.variant == VariantSilentFailureHidden) {
 		return
 	}
 	q.icq.pushLocked(ndk.ResultEx{
@@ -138,6 +141,11 @@ func (q *qp) completeLocked(w *wr, st ndk.Status) {
 
 // recvDoneLocked queues the completion of a receive taken by q.
 func (q *qp) recvDoneLocked(r *recv, st ndk.Status, n int, typ ndk.OperationType, out uint64, solicited bool) {
+	// VARIANT bytes-transferred-wrong (breaks QP-13): the receive's buffer
+	// length instead of the bytes sent.
+	if st == ndk.StatusSuccess && q.ad.f.variant == VariantBytesTransferredWrong {
+		n = int(sgeBytes(r.sgl))
+	}
 	q.rcq.pushLocked(ndk.ResultEx{
 		Result:                       ndk.Result{Status: st, BytesTransferred: uint32(n), QPContext: q.params.Context, RequestContext: r.ctx},
 		Type:                         typ,
@@ -152,8 +160,13 @@ func (q *qp) recvDoneLocked(r *recv, st ndk.Status, n int, typ ndk.OperationType
 // requests) complete with STATUS_CANCELLED. Receives queued on an SRQ stay there.
 func (q *qp) Flush() {
 	f := q.ad.f
+	// VARIANT flush-race-loses-posts (breaks WR-7): see wrFlushRacy.
+	if f.variant == VariantFlushRaceLosesPosts {
+		f.wrFlushRacy(q)
+		return
+	}
 	f.mu.Lock()
-	f.flushLocked(q)
+	f.wrFlushLocked(q) // VARIANT flush-loses-context: see wrResult
 	f.mu.Unlock()
 }
 
@@ -178,6 +191,11 @@ func (f *fabric) flushSomeLocked(q *qp, receives bool) {
 		q.rq = nil
 		for _, r := range rs {
 			q.recvDoneLocked(r, ndk.StatusCancelled, 0, ndk.OpReceive, 0, false)
+			// VARIANT flush-completes-twice (breaks QP-21): each flushed
+			// receive completes twice.
+			if f.variant == VariantFlushCompletesTwice {
+				q.recvDoneLocked(r, ndk.StatusCancelled, 0, ndk.OpReceive, 0, false)
+			}
 		}
 	}
 	if inFlight {
@@ -196,6 +214,7 @@ func (q *qp) Receive(reqCtx any, sgl []ndk.SGE) ndk.Status {
 	if f.variant == VariantReceiveWriteSerialized && q.writing.Load() {
 		return ndk.StatusInvalidDeviceState
 	}
+	defer q.wrEnterPost()()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	switch {
@@ -281,6 +300,7 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 // and the deferred requests before it execute (DP-6).
 func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 	f := q.ad.f
+	defer q.wrEnterPost()()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var st ndk.Status
@@ -289,13 +309,28 @@ func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 		st = ndk.StatusInvalidDeviceState // its SRQ failed: no completion after (SQ-6)
 	case q.peerLocked() == nil:
 		st = ndk.StatusConnectionInvalid // QP-5
+		// VARIANT unconnected-wrong-status (breaks QP-5): the memory
+		// requests fail with another status.
+		if f.variant == VariantUnconnectedWrongStatus && (w.op == ndk.OpBind || w.op == ndk.OpFastRegister || w.op == ndk.OpInvalidate) {
+			st = ndk.StatusInvalidDeviceState
+		}
 	case len(q.waiting)+len(q.dma)+len(q.deferred) >= int(q.params.InitiatorQueueDepth):
 		st = ndk.StatusInsufficientResources
 	default:
 		st = check()
 	}
 	if st != ndk.StatusSuccess {
+		// VARIANT defer-dropped-on-failure (breaks DP-6): the held
+		// requests are dropped, not executed.
+		if f.variant == VariantDeferDroppedOnFailure {
+			q.deferred = nil
+		}
 		f.ringLocked(q)
+		// VARIANT failed-post-completes (breaks DP-4): a completion for
+		// the request that failed inline.
+		if f.variant == VariantFailedPostCompletes && st != ndk.StatusConnectionInvalid {
+			q.completeLocked(w, st)
+		}
 		return st
 	}
 	f.wrSeq++
@@ -304,7 +339,10 @@ func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 		q.deferred = append(q.deferred, w)
 		return ndk.StatusSuccess
 	}
-	f.ringLocked(q)
+	// VARIANT defer-never-rung (breaks DP-5): the held requests stay held.
+	if f.variant != VariantDeferNeverRung {
+		f.ringLocked(q)
+	}
 	f.startLocked(q, w)
 	return ndk.StatusSuccess
 }
@@ -345,6 +383,11 @@ func (q *qp) checkDataLocked(w *wr) ndk.Status {
 	}
 	w.inline = true
 	ss, st := q.pd.inlineSegsLocked(w.sgl)
+	// VARIANT inline-token-checked (breaks QP-10): the SGEs are resolved
+	// through their tokens.
+	if q.ad.f.variant == VariantInlineTokenChecked {
+		ss, st = q.pd.localSegsLocked(w.sgl, accLocalRead)
+	}
 	w.dataSt = st
 	if st == ndk.StatusSuccess {
 		w.data = gather(ss)
