@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"net/netip"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,6 +124,10 @@ func TestFaultCapabilities(t *testing.T) {
 			_, host := p.(ndk.FaultInjector)
 			if srq != c.srq || cq != c.cq || host != c.hostFail {
 				t.Errorf("remote provider: SRQFaultInjector %v, CQFaultInjector %v, FaultInjector %v; want %v, %v, %v", srq, cq, host, c.srq, c.cq, c.hostFail)
+			}
+			desc := p.(ndk.Describer).Describe()[0].Version
+			if strings.Contains(desc, "SRQ fault injection") != c.srq || strings.Contains(desc, "CQ fault injection") != c.cq {
+				t.Errorf("the agent's description %q: want SRQ fault injection %v, CQ fault injection %v", desc, c.srq, c.cq)
 			}
 			if err := p.Close(); err != nil {
 				t.Fatal(err)
