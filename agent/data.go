@@ -111,6 +111,37 @@ func (s *session) dataCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 		}
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_SetHostState{SetHostState: reply}}, true
 
+	case *agentv1.Call_FailSrq:
+		fi, ok := s.provider.(ndk.SRQFaultInjector)
+		if !ok {
+			return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED,
+				Message: "FailSrq: this agent's provider offers no SRQ fault injection"}), true
+		}
+		obj, _, pe := s.lookup(op.FailSrq.GetSrq(), kSRQ)
+		if pe != nil {
+			return perr(pe), true
+		}
+		reply := &agentv1.FailSrqReply{}
+		if err := fi.FailSRQ(obj.(ndk.SRQ)); err != nil {
+			reply.Error = err.Error()
+		}
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_FailSrq{FailSrq: reply}}, true
+	case *agentv1.Call_FailCq:
+		fi, ok := s.provider.(ndk.CQFaultInjector)
+		if !ok {
+			return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED,
+				Message: "FailCq: this agent's provider offers no CQ fault injection"}), true
+		}
+		obj, _, pe := s.lookup(op.FailCq.GetCq(), kCQ)
+		if pe != nil {
+			return perr(pe), true
+		}
+		reply := &agentv1.FailCqReply{}
+		if err := fi.FailCQ(obj.(ndk.CQ)); err != nil {
+			reply.Error = err.Error()
+		}
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_FailCq{FailCq: reply}}, true
+
 	case *agentv1.Call_BuildLam:
 		return s.buildLam(op.BuildLam), true
 	case *agentv1.Call_ReleaseLam:

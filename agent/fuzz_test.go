@@ -1005,6 +1005,7 @@ const (
 	hkListener  = agentv1.HandleKind_HANDLE_KIND_LISTENER
 	hkMR        = agentv1.HandleKind_HANDLE_KIND_MR
 	hkBuffer    = agentv1.HandleKind_HANDLE_KIND_BUFFER
+	hkSRQ       = agentv1.HandleKind_HANDLE_KIND_SRQ
 )
 
 func hd(kind agentv1.HandleKind, n uint64) *agentv1.Handle { return &agentv1.Handle{Kind: kind, Id: n} }
@@ -1065,6 +1066,15 @@ func connectShared(cn, se, qp uint64, port uint32, done uint64) *agentv1.Call {
 }
 func closeObject(h *agentv1.Handle, done *agentv1.CallbackRef) *agentv1.Call {
 	return &agentv1.Call{Op: &agentv1.Call_CloseObject{CloseObject: &agentv1.CloseObjectRequest{Object: h, Done: done}}}
+}
+func createSrq(pd uint64) *agentv1.Call {
+	return &agentv1.Call{Op: &agentv1.Call_CreateSrq{CreateSrq: &agentv1.CreateSrqRequest{Pd: hd(hkPD, pd), Depth: 4, MaxReceiveRequestSge: 1, Notify: ref(8)}}}
+}
+func failCq(h *agentv1.Handle) *agentv1.Call {
+	return &agentv1.Call{Op: &agentv1.Call_FailCq{FailCq: &agentv1.FailCqRequest{Cq: h}}}
+}
+func failSrq(h *agentv1.Handle) *agentv1.Call {
+	return &agentv1.Call{Op: &agentv1.Call_FailSrq{FailSrq: &agentv1.FailSrqRequest{Srq: h}}}
 }
 func closeProvider() *agentv1.Call {
 	return &agentv1.Call{Op: &agentv1.Call_CloseProvider{CloseProvider: &agentv1.CloseProviderRequest{}}}
@@ -1240,6 +1250,32 @@ func fuzzSeeds() []fuzzInput {
 	add(newSeed(0, helloNone, endGracefulClose, false).hello("", 1, nil))
 	add(newSeed(1, helloNone, endGracefulClose, false).hello(fuzzToken, 1, nil).
 		call(0, openAdapter(addrA)).hello(fuzzToken, 1, nil).call(0, closeAdapter(1)))
+
+	// SRQ and CQ fault injection (FailSrq, FailCq): on an armed CQ and an
+	// SRQ of the session, twice; on handles missing, of the wrong kind,
+	// never issued, of another session; on the objects closed.
+	for c := range completions {
+		add(newSeed(c, helloValid, endGracefulClose, false).
+			call(0, openAdapter(addrA)). // 1
+			call(0, createPd(1, nil)).   // 2
+			call(0, createCq(1, nil)).   // 3
+			call(0, createSrq(2)).       // 4
+			call(0, &agentv1.Call{Op: &agentv1.Call_ArmCq{ArmCq: &agentv1.ArmCqRequest{Cq: hd(hkCQ, 3), Type: uint32(ndk.CQNotifyErrors)}}}).
+			call(0, failCq(hd(hkCQ, 3))).
+			call(0, failSrq(hd(hkSRQ, 4))).
+			call(0, failCq(hd(hkCQ, 3))).
+			call(0, failSrq(hd(hkSRQ, 4))).
+			call(0, failCq(nil)).
+			call(0, failSrq(nil)).
+			call(0, failCq(hd(hkPD, 2))).
+			call(0, failSrq(hd(hkCQ, 3))).
+			call(0, failCq(hd(hkCQ, 1000))).
+			call(0, failSrq(hd(hkSRQ, 1001))).
+			closeAll([]*agentv1.Handle{hd(hkSRQ, 4), hd(hkCQ, 3)}).
+			call(0, failCq(hd(hkCQ, 3))).
+			call(0, failSrq(hd(hkSRQ, 4))).
+			closeAll([]*agentv1.Handle{hd(hkPD, 2)}, 1))
+	}
 
 	// Sessions that end with objects open.
 	seeds = append(seeds, objectsLeftOpenSeeds()...)

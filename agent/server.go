@@ -7,7 +7,10 @@
 // objects' calls with their callbacks (create, request and close
 // completions, connect and disconnect events, CQ and SRQ notifications),
 // SetHostState when the provider is an ndk.FaultInjector
-// (Capabilities.fault_injection; NOT_SUPPORTED otherwise), and the agent
+// (Capabilities.fault_injection; NOT_SUPPORTED otherwise), FailSrq and
+// FailCq when it is an ndk.SRQFaultInjector or ndk.CQFaultInjector
+// (Capabilities.srq_fault_injection, cq_fault_injection; NOT_SUPPORTED
+// otherwise) on an SRQ or CQ handle of the session, and the agent
 // memory calls: AllocateBuffer (page-aligned, zeroed; a session holds
 // Config.MaxBufferBytes at most), FreeBuffer (BUSY while an MR is
 // registered, or a LAM built, over it), WriteMemory and ReadMemory (on a
@@ -57,7 +60,7 @@ import (
 )
 
 // Version is the protocol version the agent speaks.
-var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 0}
+var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 1}
 
 // DefaultMaxMemoryChunk is Capabilities.max_memory_chunk unless
 // Config.MaxMemoryChunk says otherwise: the most bytes one WriteMemory or
@@ -256,6 +259,12 @@ func (s *Server) capabilities(p ndk.Provider, opts map[string]string) *agentv1.C
 	}
 	if _, ok := p.(ndk.FaultInjector); ok {
 		c.FaultInjection = true
+	}
+	if _, ok := p.(ndk.SRQFaultInjector); ok {
+		c.SrqFaultInjection = true
+	}
+	if _, ok := p.(ndk.CQFaultInjector); ok {
+		c.CqFaultInjection = true
 	}
 	if td, ok := p.(ndk.TimeoutDeclarer); ok {
 		c.DeclaresTimeouts = true

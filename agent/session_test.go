@@ -239,7 +239,8 @@ func TestPerSessionProvider(t *testing.T) {
 		t.Fatalf("Agents: %+v", ag)
 	}
 	a := ag[0]
-	if a.Address != addr || a.Sides != "A and B" || a.Driver != "sim" || a.AgentVersion != "test-agent" || a.ProtocolVersion != "1.0" || !a.FaultInjection {
+	if a.Address != addr || a.Sides != "A and B" || a.Driver != "sim" || a.AgentVersion != "test-agent" || a.ProtocolVersion != "1.1" || !a.FaultInjection ||
+		!a.SRQFaultInjection || !a.CQFaultInjection {
 		t.Fatalf("AgentInfo %+v", a)
 	}
 	for k, v := range map[string]string{"hosts": "3", "completion": "inline", "seed": "7", "variant": ""} {

@@ -328,7 +328,8 @@ const (
 	// A call_id already in use in the session.
 	ProtocolErrorCode_PROTOCOL_ERROR_CODE_DUPLICATE_CALL_ID ProtocolErrorCode = 6
 	// A call the agent does not serve: an optional interface it does not
-	// offer (SetHostState without fault injection), or a Call member it
+	// offer (SetHostState without fault injection, FailSrq or FailCq
+	// without SRQ or CQ fault injection), or a Call member it
 	// does not know.
 	ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED ProtocolErrorCode = 7
 	// A memory range outside its region, or larger than max_memory_chunk.
@@ -829,8 +830,12 @@ type Capabilities struct {
 	ConcurrentRuns uint32 `protobuf:"varint,11,opt,name=concurrent_runs,json=concurrentRuns,proto3" json:"concurrent_runs,omitempty"`
 	// The most bytes one WriteMemory or ReadMemory moves.
 	MaxMemoryChunk uint32 `protobuf:"varint,12,opt,name=max_memory_chunk,json=maxMemoryChunk,proto3" json:"max_memory_chunk,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// ndk.SRQFaultInjector: FailSrq is served (since 1.1).
+	SrqFaultInjection bool `protobuf:"varint,13,opt,name=srq_fault_injection,json=srqFaultInjection,proto3" json:"srq_fault_injection,omitempty"`
+	// ndk.CQFaultInjector: FailCq is served (since 1.1).
+	CqFaultInjection bool `protobuf:"varint,14,opt,name=cq_fault_injection,json=cqFaultInjection,proto3" json:"cq_fault_injection,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Capabilities) Reset() {
@@ -945,6 +950,20 @@ func (x *Capabilities) GetMaxMemoryChunk() uint32 {
 		return x.MaxMemoryChunk
 	}
 	return 0
+}
+
+func (x *Capabilities) GetSrqFaultInjection() bool {
+	if x != nil {
+		return x.SrqFaultInjection
+	}
+	return false
+}
+
+func (x *Capabilities) GetCqFaultInjection() bool {
+	if x != nil {
+		return x.CqFaultInjection
+	}
+	return false
 }
 
 // DriverOption is ndk.Option.
@@ -1872,6 +1891,8 @@ type Call struct {
 	//	*Call_OpenAdapter
 	//	*Call_CloseProvider
 	//	*Call_SetHostState
+	//	*Call_FailSrq
+	//	*Call_FailCq
 	//	*Call_CloseAdapter
 	//	*Call_QueryAdapterInfo
 	//	*Call_CreateCq
@@ -2005,6 +2026,24 @@ func (x *Call) GetSetHostState() *SetHostStateRequest {
 	if x != nil {
 		if x, ok := x.Op.(*Call_SetHostState); ok {
 			return x.SetHostState
+		}
+	}
+	return nil
+}
+
+func (x *Call) GetFailSrq() *FailSrqRequest {
+	if x != nil {
+		if x, ok := x.Op.(*Call_FailSrq); ok {
+			return x.FailSrq
+		}
+	}
+	return nil
+}
+
+func (x *Call) GetFailCq() *FailCqRequest {
+	if x != nil {
+		if x, ok := x.Op.(*Call_FailCq); ok {
+			return x.FailCq
 		}
 	}
 	return nil
@@ -2523,6 +2562,15 @@ type Call_SetHostState struct {
 	SetHostState *SetHostStateRequest `protobuf:"bytes,12,opt,name=set_host_state,json=setHostState,proto3,oneof"`
 }
 
+type Call_FailSrq struct {
+	// ndk.SRQFaultInjector, ndk.CQFaultInjector (since 1.1)
+	FailSrq *FailSrqRequest `protobuf:"bytes,13,opt,name=fail_srq,json=failSrq,proto3,oneof"`
+}
+
+type Call_FailCq struct {
+	FailCq *FailCqRequest `protobuf:"bytes,14,opt,name=fail_cq,json=failCq,proto3,oneof"`
+}
+
 type Call_CloseAdapter struct {
 	// ndk.Adapter
 	CloseAdapter *CloseAdapterRequest `protobuf:"bytes,20,opt,name=close_adapter,json=closeAdapter,proto3,oneof"`
@@ -2760,6 +2808,10 @@ func (*Call_CloseProvider) isCall_Op() {}
 
 func (*Call_SetHostState) isCall_Op() {}
 
+func (*Call_FailSrq) isCall_Op() {}
+
+func (*Call_FailCq) isCall_Op() {}
+
 func (*Call_CloseAdapter) isCall_Op() {}
 
 func (*Call_QueryAdapterInfo) isCall_Op() {}
@@ -2888,6 +2940,8 @@ type CallReturn struct {
 	//	*CallReturn_OpenAdapter
 	//	*CallReturn_CloseProvider
 	//	*CallReturn_SetHostState
+	//	*CallReturn_FailSrq
+	//	*CallReturn_FailCq
 	//	*CallReturn_CloseAdapter
 	//	*CallReturn_QueryAdapterInfo
 	//	*CallReturn_CreateCq
@@ -3028,6 +3082,24 @@ func (x *CallReturn) GetSetHostState() *SetHostStateReply {
 	if x != nil {
 		if x, ok := x.Reply.(*CallReturn_SetHostState); ok {
 			return x.SetHostState
+		}
+	}
+	return nil
+}
+
+func (x *CallReturn) GetFailSrq() *FailSrqReply {
+	if x != nil {
+		if x, ok := x.Reply.(*CallReturn_FailSrq); ok {
+			return x.FailSrq
+		}
+	}
+	return nil
+}
+
+func (x *CallReturn) GetFailCq() *FailCqReply {
+	if x != nil {
+		if x, ok := x.Reply.(*CallReturn_FailCq); ok {
+			return x.FailCq
 		}
 	}
 	return nil
@@ -3544,6 +3616,14 @@ type CallReturn_SetHostState struct {
 	SetHostState *SetHostStateReply `protobuf:"bytes,12,opt,name=set_host_state,json=setHostState,proto3,oneof"`
 }
 
+type CallReturn_FailSrq struct {
+	FailSrq *FailSrqReply `protobuf:"bytes,13,opt,name=fail_srq,json=failSrq,proto3,oneof"`
+}
+
+type CallReturn_FailCq struct {
+	FailCq *FailCqReply `protobuf:"bytes,14,opt,name=fail_cq,json=failCq,proto3,oneof"`
+}
+
 type CallReturn_CloseAdapter struct {
 	CloseAdapter *CloseAdapterReply `protobuf:"bytes,20,opt,name=close_adapter,json=closeAdapter,proto3,oneof"`
 }
@@ -3769,6 +3849,10 @@ func (*CallReturn_OpenAdapter) isCallReturn_Reply() {}
 func (*CallReturn_CloseProvider) isCallReturn_Reply() {}
 
 func (*CallReturn_SetHostState) isCallReturn_Reply() {}
+
+func (*CallReturn_FailSrq) isCallReturn_Reply() {}
+
+func (*CallReturn_FailCq) isCallReturn_Reply() {}
 
 func (*CallReturn_CloseAdapter) isCallReturn_Reply() {}
 
@@ -4150,6 +4234,190 @@ func (x *SetHostStateReply) GetError() string {
 	return ""
 }
 
+// FailSrqRequest is ndk.SRQFaultInjector.FailSRQ on an SRQ of the session
+// (SQ-6); NOT_SUPPORTED unless Capabilities.srq_fault_injection. The
+// notification it causes comes as a Callback of the SRQ's notify, like
+// any other. Since 1.1.
+type FailSrqRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Srq           *Handle                `protobuf:"bytes,1,opt,name=srq,proto3" json:"srq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FailSrqRequest) Reset() {
+	*x = FailSrqRequest{}
+	mi := &file_agent_v1_agent_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FailSrqRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FailSrqRequest) ProtoMessage() {}
+
+func (x *FailSrqRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FailSrqRequest.ProtoReflect.Descriptor instead.
+func (*FailSrqRequest) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *FailSrqRequest) GetSrq() *Handle {
+	if x != nil {
+		return x.Srq
+	}
+	return nil
+}
+
+type FailSrqReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Error         string                 `protobuf:"bytes,1,opt,name=error,proto3" json:"error,omitempty"` // empty: nil
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FailSrqReply) Reset() {
+	*x = FailSrqReply{}
+	mi := &file_agent_v1_agent_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FailSrqReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FailSrqReply) ProtoMessage() {}
+
+func (x *FailSrqReply) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FailSrqReply.ProtoReflect.Descriptor instead.
+func (*FailSrqReply) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *FailSrqReply) GetError() string {
+	if x != nil {
+		return x.Error
+	}
+	return ""
+}
+
+// FailCqRequest is ndk.CQFaultInjector.FailCQ on a CQ of the session
+// (CQ-5); NOT_SUPPORTED unless Capabilities.cq_fault_injection. The
+// notification it causes comes as a Callback of the CQ's notify, like any
+// other. Since 1.1.
+type FailCqRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cq            *Handle                `protobuf:"bytes,1,opt,name=cq,proto3" json:"cq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FailCqRequest) Reset() {
+	*x = FailCqRequest{}
+	mi := &file_agent_v1_agent_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FailCqRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FailCqRequest) ProtoMessage() {}
+
+func (x *FailCqRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FailCqRequest.ProtoReflect.Descriptor instead.
+func (*FailCqRequest) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *FailCqRequest) GetCq() *Handle {
+	if x != nil {
+		return x.Cq
+	}
+	return nil
+}
+
+type FailCqReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Error         string                 `protobuf:"bytes,1,opt,name=error,proto3" json:"error,omitempty"` // empty: nil
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FailCqReply) Reset() {
+	*x = FailCqReply{}
+	mi := &file_agent_v1_agent_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FailCqReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FailCqReply) ProtoMessage() {}
+
+func (x *FailCqReply) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FailCqReply.ProtoReflect.Descriptor instead.
+func (*FailCqReply) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *FailCqReply) GetError() string {
+	if x != nil {
+		return x.Error
+	}
+	return ""
+}
+
 // CloseAdapterRequest is ndk.Adapter.Close. It returns when the provider's
 // Close has returned: every callback of the adapter's objects has been
 // sent (and returned) before the CallReturn, and none follows.
@@ -4162,7 +4430,7 @@ type CloseAdapterRequest struct {
 
 func (x *CloseAdapterRequest) Reset() {
 	*x = CloseAdapterRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[26]
+	mi := &file_agent_v1_agent_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4174,7 +4442,7 @@ func (x *CloseAdapterRequest) String() string {
 func (*CloseAdapterRequest) ProtoMessage() {}
 
 func (x *CloseAdapterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[26]
+	mi := &file_agent_v1_agent_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4187,7 +4455,7 @@ func (x *CloseAdapterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseAdapterRequest.ProtoReflect.Descriptor instead.
 func (*CloseAdapterRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{26}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *CloseAdapterRequest) GetAdapter() *Handle {
@@ -4205,7 +4473,7 @@ type CloseAdapterReply struct {
 
 func (x *CloseAdapterReply) Reset() {
 	*x = CloseAdapterReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[27]
+	mi := &file_agent_v1_agent_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4217,7 +4485,7 @@ func (x *CloseAdapterReply) String() string {
 func (*CloseAdapterReply) ProtoMessage() {}
 
 func (x *CloseAdapterReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[27]
+	mi := &file_agent_v1_agent_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4230,7 +4498,7 @@ func (x *CloseAdapterReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseAdapterReply.ProtoReflect.Descriptor instead.
 func (*CloseAdapterReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{27}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{31}
 }
 
 type QueryAdapterInfoRequest struct {
@@ -4242,7 +4510,7 @@ type QueryAdapterInfoRequest struct {
 
 func (x *QueryAdapterInfoRequest) Reset() {
 	*x = QueryAdapterInfoRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[28]
+	mi := &file_agent_v1_agent_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4254,7 +4522,7 @@ func (x *QueryAdapterInfoRequest) String() string {
 func (*QueryAdapterInfoRequest) ProtoMessage() {}
 
 func (x *QueryAdapterInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[28]
+	mi := &file_agent_v1_agent_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4267,7 +4535,7 @@ func (x *QueryAdapterInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueryAdapterInfoRequest.ProtoReflect.Descriptor instead.
 func (*QueryAdapterInfoRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{28}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *QueryAdapterInfoRequest) GetAdapter() *Handle {
@@ -4286,7 +4554,7 @@ type QueryAdapterInfoReply struct {
 
 func (x *QueryAdapterInfoReply) Reset() {
 	*x = QueryAdapterInfoReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[29]
+	mi := &file_agent_v1_agent_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4298,7 +4566,7 @@ func (x *QueryAdapterInfoReply) String() string {
 func (*QueryAdapterInfoReply) ProtoMessage() {}
 
 func (x *QueryAdapterInfoReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[29]
+	mi := &file_agent_v1_agent_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4311,7 +4579,7 @@ func (x *QueryAdapterInfoReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueryAdapterInfoReply.ProtoReflect.Descriptor instead.
 func (*QueryAdapterInfoReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{29}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *QueryAdapterInfoReply) GetInfo() *AdapterInfo {
@@ -4333,7 +4601,7 @@ type CreateCqRequest struct {
 
 func (x *CreateCqRequest) Reset() {
 	*x = CreateCqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[30]
+	mi := &file_agent_v1_agent_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4345,7 +4613,7 @@ func (x *CreateCqRequest) String() string {
 func (*CreateCqRequest) ProtoMessage() {}
 
 func (x *CreateCqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[30]
+	mi := &file_agent_v1_agent_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4358,7 +4626,7 @@ func (x *CreateCqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCqRequest.ProtoReflect.Descriptor instead.
 func (*CreateCqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{30}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *CreateCqRequest) GetAdapter() *Handle {
@@ -4398,7 +4666,7 @@ type CreateCqReply struct {
 
 func (x *CreateCqReply) Reset() {
 	*x = CreateCqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[31]
+	mi := &file_agent_v1_agent_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4410,7 +4678,7 @@ func (x *CreateCqReply) String() string {
 func (*CreateCqReply) ProtoMessage() {}
 
 func (x *CreateCqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[31]
+	mi := &file_agent_v1_agent_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4423,7 +4691,7 @@ func (x *CreateCqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCqReply.ProtoReflect.Descriptor instead.
 func (*CreateCqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{31}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CreateCqReply) GetCq() *Handle {
@@ -4443,7 +4711,7 @@ type CreatePdRequest struct {
 
 func (x *CreatePdRequest) Reset() {
 	*x = CreatePdRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[32]
+	mi := &file_agent_v1_agent_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4455,7 +4723,7 @@ func (x *CreatePdRequest) String() string {
 func (*CreatePdRequest) ProtoMessage() {}
 
 func (x *CreatePdRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[32]
+	mi := &file_agent_v1_agent_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4468,7 +4736,7 @@ func (x *CreatePdRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePdRequest.ProtoReflect.Descriptor instead.
 func (*CreatePdRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{32}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CreatePdRequest) GetAdapter() *Handle {
@@ -4494,7 +4762,7 @@ type CreatePdReply struct {
 
 func (x *CreatePdReply) Reset() {
 	*x = CreatePdReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[33]
+	mi := &file_agent_v1_agent_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4506,7 +4774,7 @@ func (x *CreatePdReply) String() string {
 func (*CreatePdReply) ProtoMessage() {}
 
 func (x *CreatePdReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[33]
+	mi := &file_agent_v1_agent_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4519,7 +4787,7 @@ func (x *CreatePdReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePdReply.ProtoReflect.Descriptor instead.
 func (*CreatePdReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{33}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *CreatePdReply) GetPd() *Handle {
@@ -4540,7 +4808,7 @@ type CreateSharedEndpointRequest struct {
 
 func (x *CreateSharedEndpointRequest) Reset() {
 	*x = CreateSharedEndpointRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[34]
+	mi := &file_agent_v1_agent_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4552,7 +4820,7 @@ func (x *CreateSharedEndpointRequest) String() string {
 func (*CreateSharedEndpointRequest) ProtoMessage() {}
 
 func (x *CreateSharedEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[34]
+	mi := &file_agent_v1_agent_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4565,7 +4833,7 @@ func (x *CreateSharedEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSharedEndpointRequest.ProtoReflect.Descriptor instead.
 func (*CreateSharedEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{34}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *CreateSharedEndpointRequest) GetAdapter() *Handle {
@@ -4598,7 +4866,7 @@ type CreateSharedEndpointReply struct {
 
 func (x *CreateSharedEndpointReply) Reset() {
 	*x = CreateSharedEndpointReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[35]
+	mi := &file_agent_v1_agent_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4610,7 +4878,7 @@ func (x *CreateSharedEndpointReply) String() string {
 func (*CreateSharedEndpointReply) ProtoMessage() {}
 
 func (x *CreateSharedEndpointReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[35]
+	mi := &file_agent_v1_agent_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4623,7 +4891,7 @@ func (x *CreateSharedEndpointReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSharedEndpointReply.ProtoReflect.Descriptor instead.
 func (*CreateSharedEndpointReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{35}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CreateSharedEndpointReply) GetSharedEndpoint() *Handle {
@@ -4643,7 +4911,7 @@ type CreateConnectorRequest struct {
 
 func (x *CreateConnectorRequest) Reset() {
 	*x = CreateConnectorRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[36]
+	mi := &file_agent_v1_agent_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4655,7 +4923,7 @@ func (x *CreateConnectorRequest) String() string {
 func (*CreateConnectorRequest) ProtoMessage() {}
 
 func (x *CreateConnectorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[36]
+	mi := &file_agent_v1_agent_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4668,7 +4936,7 @@ func (x *CreateConnectorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateConnectorRequest.ProtoReflect.Descriptor instead.
 func (*CreateConnectorRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{36}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CreateConnectorRequest) GetAdapter() *Handle {
@@ -4694,7 +4962,7 @@ type CreateConnectorReply struct {
 
 func (x *CreateConnectorReply) Reset() {
 	*x = CreateConnectorReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[37]
+	mi := &file_agent_v1_agent_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4706,7 +4974,7 @@ func (x *CreateConnectorReply) String() string {
 func (*CreateConnectorReply) ProtoMessage() {}
 
 func (x *CreateConnectorReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[37]
+	mi := &file_agent_v1_agent_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4719,7 +4987,7 @@ func (x *CreateConnectorReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateConnectorReply.ProtoReflect.Descriptor instead.
 func (*CreateConnectorReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{37}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *CreateConnectorReply) GetConnector() *Handle {
@@ -4740,7 +5008,7 @@ type CreateListenerRequest struct {
 
 func (x *CreateListenerRequest) Reset() {
 	*x = CreateListenerRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[38]
+	mi := &file_agent_v1_agent_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4752,7 +5020,7 @@ func (x *CreateListenerRequest) String() string {
 func (*CreateListenerRequest) ProtoMessage() {}
 
 func (x *CreateListenerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[38]
+	mi := &file_agent_v1_agent_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4765,7 +5033,7 @@ func (x *CreateListenerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateListenerRequest.ProtoReflect.Descriptor instead.
 func (*CreateListenerRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{38}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *CreateListenerRequest) GetAdapter() *Handle {
@@ -4798,7 +5066,7 @@ type CreateListenerReply struct {
 
 func (x *CreateListenerReply) Reset() {
 	*x = CreateListenerReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[39]
+	mi := &file_agent_v1_agent_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4810,7 +5078,7 @@ func (x *CreateListenerReply) String() string {
 func (*CreateListenerReply) ProtoMessage() {}
 
 func (x *CreateListenerReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[39]
+	mi := &file_agent_v1_agent_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4823,7 +5091,7 @@ func (x *CreateListenerReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateListenerReply.ProtoReflect.Descriptor instead.
 func (*CreateListenerReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{39}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CreateListenerReply) GetListener() *Handle {
@@ -4849,7 +5117,7 @@ type BuildLamRequest struct {
 
 func (x *BuildLamRequest) Reset() {
 	*x = BuildLamRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[40]
+	mi := &file_agent_v1_agent_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4861,7 +5129,7 @@ func (x *BuildLamRequest) String() string {
 func (*BuildLamRequest) ProtoMessage() {}
 
 func (x *BuildLamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[40]
+	mi := &file_agent_v1_agent_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4874,7 +5142,7 @@ func (x *BuildLamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuildLamRequest.ProtoReflect.Descriptor instead.
 func (*BuildLamRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{40}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *BuildLamRequest) GetAdapter() *Handle {
@@ -4934,7 +5202,7 @@ type BuildLamReply struct {
 
 func (x *BuildLamReply) Reset() {
 	*x = BuildLamReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[41]
+	mi := &file_agent_v1_agent_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4946,7 +5214,7 @@ func (x *BuildLamReply) String() string {
 func (*BuildLamReply) ProtoMessage() {}
 
 func (x *BuildLamReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[41]
+	mi := &file_agent_v1_agent_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4959,7 +5227,7 @@ func (x *BuildLamReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuildLamReply.ProtoReflect.Descriptor instead.
 func (*BuildLamReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{41}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *BuildLamReply) GetLam() *Handle {
@@ -4986,7 +5254,7 @@ type ReleaseLamRequest struct {
 
 func (x *ReleaseLamRequest) Reset() {
 	*x = ReleaseLamRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[42]
+	mi := &file_agent_v1_agent_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4998,7 +5266,7 @@ func (x *ReleaseLamRequest) String() string {
 func (*ReleaseLamRequest) ProtoMessage() {}
 
 func (x *ReleaseLamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[42]
+	mi := &file_agent_v1_agent_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5011,7 +5279,7 @@ func (x *ReleaseLamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReleaseLamRequest.ProtoReflect.Descriptor instead.
 func (*ReleaseLamRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{42}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *ReleaseLamRequest) GetAdapter() *Handle {
@@ -5036,7 +5304,7 @@ type ReleaseLamReply struct {
 
 func (x *ReleaseLamReply) Reset() {
 	*x = ReleaseLamReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[43]
+	mi := &file_agent_v1_agent_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5048,7 +5316,7 @@ func (x *ReleaseLamReply) String() string {
 func (*ReleaseLamReply) ProtoMessage() {}
 
 func (x *ReleaseLamReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[43]
+	mi := &file_agent_v1_agent_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5061,7 +5329,7 @@ func (x *ReleaseLamReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReleaseLamReply.ProtoReflect.Descriptor instead.
 func (*ReleaseLamReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{43}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{47}
 }
 
 // CloseObjectRequest is NdkCloseObject on any object but the adapter.
@@ -5075,7 +5343,7 @@ type CloseObjectRequest struct {
 
 func (x *CloseObjectRequest) Reset() {
 	*x = CloseObjectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[44]
+	mi := &file_agent_v1_agent_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5087,7 +5355,7 @@ func (x *CloseObjectRequest) String() string {
 func (*CloseObjectRequest) ProtoMessage() {}
 
 func (x *CloseObjectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[44]
+	mi := &file_agent_v1_agent_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5100,7 +5368,7 @@ func (x *CloseObjectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseObjectRequest.ProtoReflect.Descriptor instead.
 func (*CloseObjectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{44}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *CloseObjectRequest) GetObject() *Handle {
@@ -5125,7 +5393,7 @@ type CloseObjectReply struct {
 
 func (x *CloseObjectReply) Reset() {
 	*x = CloseObjectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[45]
+	mi := &file_agent_v1_agent_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5137,7 +5405,7 @@ func (x *CloseObjectReply) String() string {
 func (*CloseObjectReply) ProtoMessage() {}
 
 func (x *CloseObjectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[45]
+	mi := &file_agent_v1_agent_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5150,7 +5418,7 @@ func (x *CloseObjectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseObjectReply.ProtoReflect.Descriptor instead.
 func (*CloseObjectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{45}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{49}
 }
 
 type ResizeCqRequest struct {
@@ -5164,7 +5432,7 @@ type ResizeCqRequest struct {
 
 func (x *ResizeCqRequest) Reset() {
 	*x = ResizeCqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[46]
+	mi := &file_agent_v1_agent_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5176,7 +5444,7 @@ func (x *ResizeCqRequest) String() string {
 func (*ResizeCqRequest) ProtoMessage() {}
 
 func (x *ResizeCqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[46]
+	mi := &file_agent_v1_agent_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5189,7 +5457,7 @@ func (x *ResizeCqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResizeCqRequest.ProtoReflect.Descriptor instead.
 func (*ResizeCqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{46}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ResizeCqRequest) GetCq() *Handle {
@@ -5221,7 +5489,7 @@ type ResizeCqReply struct {
 
 func (x *ResizeCqReply) Reset() {
 	*x = ResizeCqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[47]
+	mi := &file_agent_v1_agent_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5233,7 +5501,7 @@ func (x *ResizeCqReply) String() string {
 func (*ResizeCqReply) ProtoMessage() {}
 
 func (x *ResizeCqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[47]
+	mi := &file_agent_v1_agent_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5246,7 +5514,7 @@ func (x *ResizeCqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResizeCqReply.ProtoReflect.Descriptor instead.
 func (*ResizeCqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{47}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{51}
 }
 
 type ArmCqRequest struct {
@@ -5259,7 +5527,7 @@ type ArmCqRequest struct {
 
 func (x *ArmCqRequest) Reset() {
 	*x = ArmCqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[48]
+	mi := &file_agent_v1_agent_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5271,7 +5539,7 @@ func (x *ArmCqRequest) String() string {
 func (*ArmCqRequest) ProtoMessage() {}
 
 func (x *ArmCqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[48]
+	mi := &file_agent_v1_agent_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5284,7 +5552,7 @@ func (x *ArmCqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArmCqRequest.ProtoReflect.Descriptor instead.
 func (*ArmCqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{48}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *ArmCqRequest) GetCq() *Handle {
@@ -5309,7 +5577,7 @@ type ArmCqReply struct {
 
 func (x *ArmCqReply) Reset() {
 	*x = ArmCqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[49]
+	mi := &file_agent_v1_agent_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5321,7 +5589,7 @@ func (x *ArmCqReply) String() string {
 func (*ArmCqReply) ProtoMessage() {}
 
 func (x *ArmCqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[49]
+	mi := &file_agent_v1_agent_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5334,7 +5602,7 @@ func (x *ArmCqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArmCqReply.ProtoReflect.Descriptor instead.
 func (*ArmCqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{49}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{53}
 }
 
 type GetCqResultsRequest struct {
@@ -5347,7 +5615,7 @@ type GetCqResultsRequest struct {
 
 func (x *GetCqResultsRequest) Reset() {
 	*x = GetCqResultsRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[50]
+	mi := &file_agent_v1_agent_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5359,7 +5627,7 @@ func (x *GetCqResultsRequest) String() string {
 func (*GetCqResultsRequest) ProtoMessage() {}
 
 func (x *GetCqResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[50]
+	mi := &file_agent_v1_agent_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5372,7 +5640,7 @@ func (x *GetCqResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsRequest.ProtoReflect.Descriptor instead.
 func (*GetCqResultsRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{50}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GetCqResultsRequest) GetCq() *Handle {
@@ -5398,7 +5666,7 @@ type GetCqResultsReply struct {
 
 func (x *GetCqResultsReply) Reset() {
 	*x = GetCqResultsReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[51]
+	mi := &file_agent_v1_agent_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5410,7 +5678,7 @@ func (x *GetCqResultsReply) String() string {
 func (*GetCqResultsReply) ProtoMessage() {}
 
 func (x *GetCqResultsReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[51]
+	mi := &file_agent_v1_agent_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5423,7 +5691,7 @@ func (x *GetCqResultsReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsReply.ProtoReflect.Descriptor instead.
 func (*GetCqResultsReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{51}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *GetCqResultsReply) GetResults() []*Result {
@@ -5443,7 +5711,7 @@ type GetCqResultsExRequest struct {
 
 func (x *GetCqResultsExRequest) Reset() {
 	*x = GetCqResultsExRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[52]
+	mi := &file_agent_v1_agent_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5455,7 +5723,7 @@ func (x *GetCqResultsExRequest) String() string {
 func (*GetCqResultsExRequest) ProtoMessage() {}
 
 func (x *GetCqResultsExRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[52]
+	mi := &file_agent_v1_agent_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5468,7 +5736,7 @@ func (x *GetCqResultsExRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsExRequest.ProtoReflect.Descriptor instead.
 func (*GetCqResultsExRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{52}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *GetCqResultsExRequest) GetCq() *Handle {
@@ -5494,7 +5762,7 @@ type GetCqResultsExReply struct {
 
 func (x *GetCqResultsExReply) Reset() {
 	*x = GetCqResultsExReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[53]
+	mi := &file_agent_v1_agent_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5506,7 +5774,7 @@ func (x *GetCqResultsExReply) String() string {
 func (*GetCqResultsExReply) ProtoMessage() {}
 
 func (x *GetCqResultsExReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[53]
+	mi := &file_agent_v1_agent_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5519,7 +5787,7 @@ func (x *GetCqResultsExReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsExReply.ProtoReflect.Descriptor instead.
 func (*GetCqResultsExReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{53}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *GetCqResultsExReply) GetResults() []*Result {
@@ -5540,7 +5808,7 @@ type ControlCqInterruptModerationRequest struct {
 
 func (x *ControlCqInterruptModerationRequest) Reset() {
 	*x = ControlCqInterruptModerationRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[54]
+	mi := &file_agent_v1_agent_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5552,7 +5820,7 @@ func (x *ControlCqInterruptModerationRequest) String() string {
 func (*ControlCqInterruptModerationRequest) ProtoMessage() {}
 
 func (x *ControlCqInterruptModerationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[54]
+	mi := &file_agent_v1_agent_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5565,7 +5833,7 @@ func (x *ControlCqInterruptModerationRequest) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use ControlCqInterruptModerationRequest.ProtoReflect.Descriptor instead.
 func (*ControlCqInterruptModerationRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{54}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ControlCqInterruptModerationRequest) GetCq() *Handle {
@@ -5597,7 +5865,7 @@ type ControlCqInterruptModerationReply struct {
 
 func (x *ControlCqInterruptModerationReply) Reset() {
 	*x = ControlCqInterruptModerationReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[55]
+	mi := &file_agent_v1_agent_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5609,7 +5877,7 @@ func (x *ControlCqInterruptModerationReply) String() string {
 func (*ControlCqInterruptModerationReply) ProtoMessage() {}
 
 func (x *ControlCqInterruptModerationReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[55]
+	mi := &file_agent_v1_agent_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5622,7 +5890,7 @@ func (x *ControlCqInterruptModerationReply) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ControlCqInterruptModerationReply.ProtoReflect.Descriptor instead.
 func (*ControlCqInterruptModerationReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{55}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{59}
 }
 
 // QpParams are ndk.QPParams.
@@ -5642,7 +5910,7 @@ type QpParams struct {
 
 func (x *QpParams) Reset() {
 	*x = QpParams{}
-	mi := &file_agent_v1_agent_proto_msgTypes[56]
+	mi := &file_agent_v1_agent_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5654,7 +5922,7 @@ func (x *QpParams) String() string {
 func (*QpParams) ProtoMessage() {}
 
 func (x *QpParams) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[56]
+	mi := &file_agent_v1_agent_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5667,7 +5935,7 @@ func (x *QpParams) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QpParams.ProtoReflect.Descriptor instead.
 func (*QpParams) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{56}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *QpParams) GetReceiveCq() *Handle {
@@ -5737,7 +6005,7 @@ type CreateQpRequest struct {
 
 func (x *CreateQpRequest) Reset() {
 	*x = CreateQpRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[57]
+	mi := &file_agent_v1_agent_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5749,7 +6017,7 @@ func (x *CreateQpRequest) String() string {
 func (*CreateQpRequest) ProtoMessage() {}
 
 func (x *CreateQpRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[57]
+	mi := &file_agent_v1_agent_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5762,7 +6030,7 @@ func (x *CreateQpRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpRequest.ProtoReflect.Descriptor instead.
 func (*CreateQpRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{57}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *CreateQpRequest) GetPd() *Handle {
@@ -5795,7 +6063,7 @@ type CreateQpReply struct {
 
 func (x *CreateQpReply) Reset() {
 	*x = CreateQpReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[58]
+	mi := &file_agent_v1_agent_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5807,7 +6075,7 @@ func (x *CreateQpReply) String() string {
 func (*CreateQpReply) ProtoMessage() {}
 
 func (x *CreateQpReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[58]
+	mi := &file_agent_v1_agent_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5820,7 +6088,7 @@ func (x *CreateQpReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpReply.ProtoReflect.Descriptor instead.
 func (*CreateQpReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{58}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *CreateQpReply) GetQp() *Handle {
@@ -5842,7 +6110,7 @@ type CreateQpWithSrqRequest struct {
 
 func (x *CreateQpWithSrqRequest) Reset() {
 	*x = CreateQpWithSrqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[59]
+	mi := &file_agent_v1_agent_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5854,7 +6122,7 @@ func (x *CreateQpWithSrqRequest) String() string {
 func (*CreateQpWithSrqRequest) ProtoMessage() {}
 
 func (x *CreateQpWithSrqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[59]
+	mi := &file_agent_v1_agent_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5867,7 +6135,7 @@ func (x *CreateQpWithSrqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpWithSrqRequest.ProtoReflect.Descriptor instead.
 func (*CreateQpWithSrqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{59}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *CreateQpWithSrqRequest) GetPd() *Handle {
@@ -5907,7 +6175,7 @@ type CreateQpWithSrqReply struct {
 
 func (x *CreateQpWithSrqReply) Reset() {
 	*x = CreateQpWithSrqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[60]
+	mi := &file_agent_v1_agent_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5919,7 +6187,7 @@ func (x *CreateQpWithSrqReply) String() string {
 func (*CreateQpWithSrqReply) ProtoMessage() {}
 
 func (x *CreateQpWithSrqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[60]
+	mi := &file_agent_v1_agent_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5932,7 +6200,7 @@ func (x *CreateQpWithSrqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpWithSrqReply.ProtoReflect.Descriptor instead.
 func (*CreateQpWithSrqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{60}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *CreateQpWithSrqReply) GetQp() *Handle {
@@ -5956,7 +6224,7 @@ type CreateSrqRequest struct {
 
 func (x *CreateSrqRequest) Reset() {
 	*x = CreateSrqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[61]
+	mi := &file_agent_v1_agent_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5968,7 +6236,7 @@ func (x *CreateSrqRequest) String() string {
 func (*CreateSrqRequest) ProtoMessage() {}
 
 func (x *CreateSrqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[61]
+	mi := &file_agent_v1_agent_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5981,7 +6249,7 @@ func (x *CreateSrqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSrqRequest.ProtoReflect.Descriptor instead.
 func (*CreateSrqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{61}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *CreateSrqRequest) GetPd() *Handle {
@@ -6035,7 +6303,7 @@ type CreateSrqReply struct {
 
 func (x *CreateSrqReply) Reset() {
 	*x = CreateSrqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[62]
+	mi := &file_agent_v1_agent_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6047,7 +6315,7 @@ func (x *CreateSrqReply) String() string {
 func (*CreateSrqReply) ProtoMessage() {}
 
 func (x *CreateSrqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[62]
+	mi := &file_agent_v1_agent_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6060,7 +6328,7 @@ func (x *CreateSrqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSrqReply.ProtoReflect.Descriptor instead.
 func (*CreateSrqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{62}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *CreateSrqReply) GetSrq() *Handle {
@@ -6081,7 +6349,7 @@ type CreateMrRequest struct {
 
 func (x *CreateMrRequest) Reset() {
 	*x = CreateMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[63]
+	mi := &file_agent_v1_agent_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6093,7 +6361,7 @@ func (x *CreateMrRequest) String() string {
 func (*CreateMrRequest) ProtoMessage() {}
 
 func (x *CreateMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[63]
+	mi := &file_agent_v1_agent_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6106,7 +6374,7 @@ func (x *CreateMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMrRequest.ProtoReflect.Descriptor instead.
 func (*CreateMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{63}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *CreateMrRequest) GetPd() *Handle {
@@ -6139,7 +6407,7 @@ type CreateMrReply struct {
 
 func (x *CreateMrReply) Reset() {
 	*x = CreateMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[64]
+	mi := &file_agent_v1_agent_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6151,7 +6419,7 @@ func (x *CreateMrReply) String() string {
 func (*CreateMrReply) ProtoMessage() {}
 
 func (x *CreateMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[64]
+	mi := &file_agent_v1_agent_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6164,7 +6432,7 @@ func (x *CreateMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMrReply.ProtoReflect.Descriptor instead.
 func (*CreateMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{64}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *CreateMrReply) GetMr() *Handle {
@@ -6184,7 +6452,7 @@ type CreateMwRequest struct {
 
 func (x *CreateMwRequest) Reset() {
 	*x = CreateMwRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[65]
+	mi := &file_agent_v1_agent_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6196,7 +6464,7 @@ func (x *CreateMwRequest) String() string {
 func (*CreateMwRequest) ProtoMessage() {}
 
 func (x *CreateMwRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[65]
+	mi := &file_agent_v1_agent_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6209,7 +6477,7 @@ func (x *CreateMwRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMwRequest.ProtoReflect.Descriptor instead.
 func (*CreateMwRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{65}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *CreateMwRequest) GetPd() *Handle {
@@ -6235,7 +6503,7 @@ type CreateMwReply struct {
 
 func (x *CreateMwReply) Reset() {
 	*x = CreateMwReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[66]
+	mi := &file_agent_v1_agent_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6247,7 +6515,7 @@ func (x *CreateMwReply) String() string {
 func (*CreateMwReply) ProtoMessage() {}
 
 func (x *CreateMwReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[66]
+	mi := &file_agent_v1_agent_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6260,7 +6528,7 @@ func (x *CreateMwReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMwReply.ProtoReflect.Descriptor instead.
 func (*CreateMwReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{66}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *CreateMwReply) GetMw() *Handle {
@@ -6279,7 +6547,7 @@ type GetPrivilegedMemoryRegionTokenRequest struct {
 
 func (x *GetPrivilegedMemoryRegionTokenRequest) Reset() {
 	*x = GetPrivilegedMemoryRegionTokenRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[67]
+	mi := &file_agent_v1_agent_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6291,7 +6559,7 @@ func (x *GetPrivilegedMemoryRegionTokenRequest) String() string {
 func (*GetPrivilegedMemoryRegionTokenRequest) ProtoMessage() {}
 
 func (x *GetPrivilegedMemoryRegionTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[67]
+	mi := &file_agent_v1_agent_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6304,7 +6572,7 @@ func (x *GetPrivilegedMemoryRegionTokenRequest) ProtoReflect() protoreflect.Mess
 
 // Deprecated: Use GetPrivilegedMemoryRegionTokenRequest.ProtoReflect.Descriptor instead.
 func (*GetPrivilegedMemoryRegionTokenRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{67}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *GetPrivilegedMemoryRegionTokenRequest) GetPd() *Handle {
@@ -6323,7 +6591,7 @@ type GetPrivilegedMemoryRegionTokenReply struct {
 
 func (x *GetPrivilegedMemoryRegionTokenReply) Reset() {
 	*x = GetPrivilegedMemoryRegionTokenReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[68]
+	mi := &file_agent_v1_agent_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6335,7 +6603,7 @@ func (x *GetPrivilegedMemoryRegionTokenReply) String() string {
 func (*GetPrivilegedMemoryRegionTokenReply) ProtoMessage() {}
 
 func (x *GetPrivilegedMemoryRegionTokenReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[68]
+	mi := &file_agent_v1_agent_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6348,7 +6616,7 @@ func (x *GetPrivilegedMemoryRegionTokenReply) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetPrivilegedMemoryRegionTokenReply.ProtoReflect.Descriptor instead.
 func (*GetPrivilegedMemoryRegionTokenReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{68}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *GetPrivilegedMemoryRegionTokenReply) GetToken() uint32 {
@@ -6370,7 +6638,7 @@ type ModifySrqRequest struct {
 
 func (x *ModifySrqRequest) Reset() {
 	*x = ModifySrqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[69]
+	mi := &file_agent_v1_agent_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6382,7 +6650,7 @@ func (x *ModifySrqRequest) String() string {
 func (*ModifySrqRequest) ProtoMessage() {}
 
 func (x *ModifySrqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[69]
+	mi := &file_agent_v1_agent_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6395,7 +6663,7 @@ func (x *ModifySrqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModifySrqRequest.ProtoReflect.Descriptor instead.
 func (*ModifySrqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{69}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *ModifySrqRequest) GetSrq() *Handle {
@@ -6434,7 +6702,7 @@ type ModifySrqReply struct {
 
 func (x *ModifySrqReply) Reset() {
 	*x = ModifySrqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[70]
+	mi := &file_agent_v1_agent_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6446,7 +6714,7 @@ func (x *ModifySrqReply) String() string {
 func (*ModifySrqReply) ProtoMessage() {}
 
 func (x *ModifySrqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[70]
+	mi := &file_agent_v1_agent_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6459,7 +6727,7 @@ func (x *ModifySrqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModifySrqReply.ProtoReflect.Descriptor instead.
 func (*ModifySrqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{70}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{74}
 }
 
 type SrqReceiveRequest struct {
@@ -6473,7 +6741,7 @@ type SrqReceiveRequest struct {
 
 func (x *SrqReceiveRequest) Reset() {
 	*x = SrqReceiveRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[71]
+	mi := &file_agent_v1_agent_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6485,7 +6753,7 @@ func (x *SrqReceiveRequest) String() string {
 func (*SrqReceiveRequest) ProtoMessage() {}
 
 func (x *SrqReceiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[71]
+	mi := &file_agent_v1_agent_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6498,7 +6766,7 @@ func (x *SrqReceiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqReceiveRequest.ProtoReflect.Descriptor instead.
 func (*SrqReceiveRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{71}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *SrqReceiveRequest) GetSrq() *Handle {
@@ -6530,7 +6798,7 @@ type SrqReceiveReply struct {
 
 func (x *SrqReceiveReply) Reset() {
 	*x = SrqReceiveReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[72]
+	mi := &file_agent_v1_agent_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6542,7 +6810,7 @@ func (x *SrqReceiveReply) String() string {
 func (*SrqReceiveReply) ProtoMessage() {}
 
 func (x *SrqReceiveReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[72]
+	mi := &file_agent_v1_agent_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6555,7 +6823,7 @@ func (x *SrqReceiveReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqReceiveReply.ProtoReflect.Descriptor instead.
 func (*SrqReceiveReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{72}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{76}
 }
 
 // RegisterMrRequest is ndk.MR.Register over [offset, offset+length) of an
@@ -6576,7 +6844,7 @@ type RegisterMrRequest struct {
 
 func (x *RegisterMrRequest) Reset() {
 	*x = RegisterMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[73]
+	mi := &file_agent_v1_agent_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6588,7 +6856,7 @@ func (x *RegisterMrRequest) String() string {
 func (*RegisterMrRequest) ProtoMessage() {}
 
 func (x *RegisterMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[73]
+	mi := &file_agent_v1_agent_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6601,7 +6869,7 @@ func (x *RegisterMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterMrRequest.ProtoReflect.Descriptor instead.
 func (*RegisterMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{73}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *RegisterMrRequest) GetMr() *Handle {
@@ -6661,7 +6929,7 @@ type RegisterMrReply struct {
 
 func (x *RegisterMrReply) Reset() {
 	*x = RegisterMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[74]
+	mi := &file_agent_v1_agent_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6673,7 +6941,7 @@ func (x *RegisterMrReply) String() string {
 func (*RegisterMrReply) ProtoMessage() {}
 
 func (x *RegisterMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[74]
+	mi := &file_agent_v1_agent_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6686,7 +6954,7 @@ func (x *RegisterMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterMrReply.ProtoReflect.Descriptor instead.
 func (*RegisterMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{74}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{78}
 }
 
 type DeregisterMrRequest struct {
@@ -6699,7 +6967,7 @@ type DeregisterMrRequest struct {
 
 func (x *DeregisterMrRequest) Reset() {
 	*x = DeregisterMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[75]
+	mi := &file_agent_v1_agent_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6711,7 +6979,7 @@ func (x *DeregisterMrRequest) String() string {
 func (*DeregisterMrRequest) ProtoMessage() {}
 
 func (x *DeregisterMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[75]
+	mi := &file_agent_v1_agent_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6724,7 +6992,7 @@ func (x *DeregisterMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeregisterMrRequest.ProtoReflect.Descriptor instead.
 func (*DeregisterMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{75}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *DeregisterMrRequest) GetMr() *Handle {
@@ -6749,7 +7017,7 @@ type DeregisterMrReply struct {
 
 func (x *DeregisterMrReply) Reset() {
 	*x = DeregisterMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[76]
+	mi := &file_agent_v1_agent_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6761,7 +7029,7 @@ func (x *DeregisterMrReply) String() string {
 func (*DeregisterMrReply) ProtoMessage() {}
 
 func (x *DeregisterMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[76]
+	mi := &file_agent_v1_agent_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6774,7 +7042,7 @@ func (x *DeregisterMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeregisterMrReply.ProtoReflect.Descriptor instead.
 func (*DeregisterMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{76}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{80}
 }
 
 type InitializeFastRegisterMrRequest struct {
@@ -6789,7 +7057,7 @@ type InitializeFastRegisterMrRequest struct {
 
 func (x *InitializeFastRegisterMrRequest) Reset() {
 	*x = InitializeFastRegisterMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[77]
+	mi := &file_agent_v1_agent_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6801,7 +7069,7 @@ func (x *InitializeFastRegisterMrRequest) String() string {
 func (*InitializeFastRegisterMrRequest) ProtoMessage() {}
 
 func (x *InitializeFastRegisterMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[77]
+	mi := &file_agent_v1_agent_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6814,7 +7082,7 @@ func (x *InitializeFastRegisterMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InitializeFastRegisterMrRequest.ProtoReflect.Descriptor instead.
 func (*InitializeFastRegisterMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{77}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *InitializeFastRegisterMrRequest) GetMr() *Handle {
@@ -6853,7 +7121,7 @@ type InitializeFastRegisterMrReply struct {
 
 func (x *InitializeFastRegisterMrReply) Reset() {
 	*x = InitializeFastRegisterMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[78]
+	mi := &file_agent_v1_agent_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6865,7 +7133,7 @@ func (x *InitializeFastRegisterMrReply) String() string {
 func (*InitializeFastRegisterMrReply) ProtoMessage() {}
 
 func (x *InitializeFastRegisterMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[78]
+	mi := &file_agent_v1_agent_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6878,7 +7146,7 @@ func (x *InitializeFastRegisterMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InitializeFastRegisterMrReply.ProtoReflect.Descriptor instead.
 func (*InitializeFastRegisterMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{78}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{82}
 }
 
 type GetLocalTokenFromMrRequest struct {
@@ -6890,7 +7158,7 @@ type GetLocalTokenFromMrRequest struct {
 
 func (x *GetLocalTokenFromMrRequest) Reset() {
 	*x = GetLocalTokenFromMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[79]
+	mi := &file_agent_v1_agent_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6902,7 +7170,7 @@ func (x *GetLocalTokenFromMrRequest) String() string {
 func (*GetLocalTokenFromMrRequest) ProtoMessage() {}
 
 func (x *GetLocalTokenFromMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[79]
+	mi := &file_agent_v1_agent_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6915,7 +7183,7 @@ func (x *GetLocalTokenFromMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalTokenFromMrRequest.ProtoReflect.Descriptor instead.
 func (*GetLocalTokenFromMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{79}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *GetLocalTokenFromMrRequest) GetMr() *Handle {
@@ -6934,7 +7202,7 @@ type GetLocalTokenFromMrReply struct {
 
 func (x *GetLocalTokenFromMrReply) Reset() {
 	*x = GetLocalTokenFromMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[80]
+	mi := &file_agent_v1_agent_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6946,7 +7214,7 @@ func (x *GetLocalTokenFromMrReply) String() string {
 func (*GetLocalTokenFromMrReply) ProtoMessage() {}
 
 func (x *GetLocalTokenFromMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[80]
+	mi := &file_agent_v1_agent_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6959,7 +7227,7 @@ func (x *GetLocalTokenFromMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalTokenFromMrReply.ProtoReflect.Descriptor instead.
 func (*GetLocalTokenFromMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{80}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *GetLocalTokenFromMrReply) GetToken() uint32 {
@@ -6978,7 +7246,7 @@ type GetRemoteTokenFromMrRequest struct {
 
 func (x *GetRemoteTokenFromMrRequest) Reset() {
 	*x = GetRemoteTokenFromMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[81]
+	mi := &file_agent_v1_agent_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6990,7 +7258,7 @@ func (x *GetRemoteTokenFromMrRequest) String() string {
 func (*GetRemoteTokenFromMrRequest) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[81]
+	mi := &file_agent_v1_agent_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7003,7 +7271,7 @@ func (x *GetRemoteTokenFromMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMrRequest.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{81}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *GetRemoteTokenFromMrRequest) GetMr() *Handle {
@@ -7022,7 +7290,7 @@ type GetRemoteTokenFromMrReply struct {
 
 func (x *GetRemoteTokenFromMrReply) Reset() {
 	*x = GetRemoteTokenFromMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[82]
+	mi := &file_agent_v1_agent_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7034,7 +7302,7 @@ func (x *GetRemoteTokenFromMrReply) String() string {
 func (*GetRemoteTokenFromMrReply) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[82]
+	mi := &file_agent_v1_agent_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7047,7 +7315,7 @@ func (x *GetRemoteTokenFromMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMrReply.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{82}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *GetRemoteTokenFromMrReply) GetToken() uint32 {
@@ -7066,7 +7334,7 @@ type GetRemoteTokenFromMwRequest struct {
 
 func (x *GetRemoteTokenFromMwRequest) Reset() {
 	*x = GetRemoteTokenFromMwRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[83]
+	mi := &file_agent_v1_agent_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7078,7 +7346,7 @@ func (x *GetRemoteTokenFromMwRequest) String() string {
 func (*GetRemoteTokenFromMwRequest) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMwRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[83]
+	mi := &file_agent_v1_agent_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7091,7 +7359,7 @@ func (x *GetRemoteTokenFromMwRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMwRequest.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMwRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{83}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *GetRemoteTokenFromMwRequest) GetMw() *Handle {
@@ -7110,7 +7378,7 @@ type GetRemoteTokenFromMwReply struct {
 
 func (x *GetRemoteTokenFromMwReply) Reset() {
 	*x = GetRemoteTokenFromMwReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[84]
+	mi := &file_agent_v1_agent_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7122,7 +7390,7 @@ func (x *GetRemoteTokenFromMwReply) String() string {
 func (*GetRemoteTokenFromMwReply) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMwReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[84]
+	mi := &file_agent_v1_agent_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7135,7 +7403,7 @@ func (x *GetRemoteTokenFromMwReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMwReply.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMwReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{84}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *GetRemoteTokenFromMwReply) GetToken() uint32 {
@@ -7154,7 +7422,7 @@ type FlushRequest struct {
 
 func (x *FlushRequest) Reset() {
 	*x = FlushRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[85]
+	mi := &file_agent_v1_agent_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7166,7 +7434,7 @@ func (x *FlushRequest) String() string {
 func (*FlushRequest) ProtoMessage() {}
 
 func (x *FlushRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[85]
+	mi := &file_agent_v1_agent_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7179,7 +7447,7 @@ func (x *FlushRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlushRequest.ProtoReflect.Descriptor instead.
 func (*FlushRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{85}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *FlushRequest) GetQp() *Handle {
@@ -7197,7 +7465,7 @@ type FlushReply struct {
 
 func (x *FlushReply) Reset() {
 	*x = FlushReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[86]
+	mi := &file_agent_v1_agent_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7209,7 +7477,7 @@ func (x *FlushReply) String() string {
 func (*FlushReply) ProtoMessage() {}
 
 func (x *FlushReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[86]
+	mi := &file_agent_v1_agent_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7222,7 +7490,7 @@ func (x *FlushReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlushReply.ProtoReflect.Descriptor instead.
 func (*FlushReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{86}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{90}
 }
 
 type ReceiveRequest struct {
@@ -7236,7 +7504,7 @@ type ReceiveRequest struct {
 
 func (x *ReceiveRequest) Reset() {
 	*x = ReceiveRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[87]
+	mi := &file_agent_v1_agent_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7248,7 +7516,7 @@ func (x *ReceiveRequest) String() string {
 func (*ReceiveRequest) ProtoMessage() {}
 
 func (x *ReceiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[87]
+	mi := &file_agent_v1_agent_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7261,7 +7529,7 @@ func (x *ReceiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveRequest.ProtoReflect.Descriptor instead.
 func (*ReceiveRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{87}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *ReceiveRequest) GetQp() *Handle {
@@ -7293,7 +7561,7 @@ type ReceiveReply struct {
 
 func (x *ReceiveReply) Reset() {
 	*x = ReceiveReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[88]
+	mi := &file_agent_v1_agent_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7305,7 +7573,7 @@ func (x *ReceiveReply) String() string {
 func (*ReceiveReply) ProtoMessage() {}
 
 func (x *ReceiveReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[88]
+	mi := &file_agent_v1_agent_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7318,7 +7586,7 @@ func (x *ReceiveReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveReply.ProtoReflect.Descriptor instead.
 func (*ReceiveReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{88}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{92}
 }
 
 type SendRequest struct {
@@ -7333,7 +7601,7 @@ type SendRequest struct {
 
 func (x *SendRequest) Reset() {
 	*x = SendRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[89]
+	mi := &file_agent_v1_agent_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7345,7 +7613,7 @@ func (x *SendRequest) String() string {
 func (*SendRequest) ProtoMessage() {}
 
 func (x *SendRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[89]
+	mi := &file_agent_v1_agent_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7358,7 +7626,7 @@ func (x *SendRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendRequest.ProtoReflect.Descriptor instead.
 func (*SendRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{89}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *SendRequest) GetQp() *Handle {
@@ -7397,7 +7665,7 @@ type SendReply struct {
 
 func (x *SendReply) Reset() {
 	*x = SendReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[90]
+	mi := &file_agent_v1_agent_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7409,7 +7677,7 @@ func (x *SendReply) String() string {
 func (*SendReply) ProtoMessage() {}
 
 func (x *SendReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[90]
+	mi := &file_agent_v1_agent_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7422,7 +7690,7 @@ func (x *SendReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendReply.ProtoReflect.Descriptor instead.
 func (*SendReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{90}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{94}
 }
 
 type SendAndInvalidateRequest struct {
@@ -7438,7 +7706,7 @@ type SendAndInvalidateRequest struct {
 
 func (x *SendAndInvalidateRequest) Reset() {
 	*x = SendAndInvalidateRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[91]
+	mi := &file_agent_v1_agent_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7450,7 +7718,7 @@ func (x *SendAndInvalidateRequest) String() string {
 func (*SendAndInvalidateRequest) ProtoMessage() {}
 
 func (x *SendAndInvalidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[91]
+	mi := &file_agent_v1_agent_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7463,7 +7731,7 @@ func (x *SendAndInvalidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendAndInvalidateRequest.ProtoReflect.Descriptor instead.
 func (*SendAndInvalidateRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{91}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{95}
 }
 
 func (x *SendAndInvalidateRequest) GetQp() *Handle {
@@ -7509,7 +7777,7 @@ type SendAndInvalidateReply struct {
 
 func (x *SendAndInvalidateReply) Reset() {
 	*x = SendAndInvalidateReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[92]
+	mi := &file_agent_v1_agent_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7521,7 +7789,7 @@ func (x *SendAndInvalidateReply) String() string {
 func (*SendAndInvalidateReply) ProtoMessage() {}
 
 func (x *SendAndInvalidateReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[92]
+	mi := &file_agent_v1_agent_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7534,7 +7802,7 @@ func (x *SendAndInvalidateReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendAndInvalidateReply.ProtoReflect.Descriptor instead.
 func (*SendAndInvalidateReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{92}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{96}
 }
 
 type WriteRequest struct {
@@ -7551,7 +7819,7 @@ type WriteRequest struct {
 
 func (x *WriteRequest) Reset() {
 	*x = WriteRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[93]
+	mi := &file_agent_v1_agent_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7563,7 +7831,7 @@ func (x *WriteRequest) String() string {
 func (*WriteRequest) ProtoMessage() {}
 
 func (x *WriteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[93]
+	mi := &file_agent_v1_agent_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7576,7 +7844,7 @@ func (x *WriteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteRequest.ProtoReflect.Descriptor instead.
 func (*WriteRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{93}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{97}
 }
 
 func (x *WriteRequest) GetQp() *Handle {
@@ -7629,7 +7897,7 @@ type WriteReply struct {
 
 func (x *WriteReply) Reset() {
 	*x = WriteReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[94]
+	mi := &file_agent_v1_agent_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7641,7 +7909,7 @@ func (x *WriteReply) String() string {
 func (*WriteReply) ProtoMessage() {}
 
 func (x *WriteReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[94]
+	mi := &file_agent_v1_agent_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7654,7 +7922,7 @@ func (x *WriteReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteReply.ProtoReflect.Descriptor instead.
 func (*WriteReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{94}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{98}
 }
 
 type ReadRequest struct {
@@ -7671,7 +7939,7 @@ type ReadRequest struct {
 
 func (x *ReadRequest) Reset() {
 	*x = ReadRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[95]
+	mi := &file_agent_v1_agent_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7683,7 +7951,7 @@ func (x *ReadRequest) String() string {
 func (*ReadRequest) ProtoMessage() {}
 
 func (x *ReadRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[95]
+	mi := &file_agent_v1_agent_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7696,7 +7964,7 @@ func (x *ReadRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadRequest.ProtoReflect.Descriptor instead.
 func (*ReadRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{95}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{99}
 }
 
 func (x *ReadRequest) GetQp() *Handle {
@@ -7749,7 +8017,7 @@ type ReadReply struct {
 
 func (x *ReadReply) Reset() {
 	*x = ReadReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[96]
+	mi := &file_agent_v1_agent_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7761,7 +8029,7 @@ func (x *ReadReply) String() string {
 func (*ReadReply) ProtoMessage() {}
 
 func (x *ReadReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[96]
+	mi := &file_agent_v1_agent_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7774,7 +8042,7 @@ func (x *ReadReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadReply.ProtoReflect.Descriptor instead.
 func (*ReadReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{96}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{100}
 }
 
 type BindRequest struct {
@@ -7792,7 +8060,7 @@ type BindRequest struct {
 
 func (x *BindRequest) Reset() {
 	*x = BindRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[97]
+	mi := &file_agent_v1_agent_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7804,7 +8072,7 @@ func (x *BindRequest) String() string {
 func (*BindRequest) ProtoMessage() {}
 
 func (x *BindRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[97]
+	mi := &file_agent_v1_agent_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7817,7 +8085,7 @@ func (x *BindRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BindRequest.ProtoReflect.Descriptor instead.
 func (*BindRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{97}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{101}
 }
 
 func (x *BindRequest) GetQp() *Handle {
@@ -7877,7 +8145,7 @@ type BindReply struct {
 
 func (x *BindReply) Reset() {
 	*x = BindReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[98]
+	mi := &file_agent_v1_agent_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7889,7 +8157,7 @@ func (x *BindReply) String() string {
 func (*BindReply) ProtoMessage() {}
 
 func (x *BindReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[98]
+	mi := &file_agent_v1_agent_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7902,7 +8170,7 @@ func (x *BindReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BindReply.ProtoReflect.Descriptor instead.
 func (*BindReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{98}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{102}
 }
 
 type FastRegisterRequest struct {
@@ -7921,7 +8189,7 @@ type FastRegisterRequest struct {
 
 func (x *FastRegisterRequest) Reset() {
 	*x = FastRegisterRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[99]
+	mi := &file_agent_v1_agent_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7933,7 +8201,7 @@ func (x *FastRegisterRequest) String() string {
 func (*FastRegisterRequest) ProtoMessage() {}
 
 func (x *FastRegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[99]
+	mi := &file_agent_v1_agent_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7946,7 +8214,7 @@ func (x *FastRegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FastRegisterRequest.ProtoReflect.Descriptor instead.
 func (*FastRegisterRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{99}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{103}
 }
 
 func (x *FastRegisterRequest) GetQp() *Handle {
@@ -8013,7 +8281,7 @@ type FastRegisterReply struct {
 
 func (x *FastRegisterReply) Reset() {
 	*x = FastRegisterReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[100]
+	mi := &file_agent_v1_agent_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8025,7 +8293,7 @@ func (x *FastRegisterReply) String() string {
 func (*FastRegisterReply) ProtoMessage() {}
 
 func (x *FastRegisterReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[100]
+	mi := &file_agent_v1_agent_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8038,7 +8306,7 @@ func (x *FastRegisterReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FastRegisterReply.ProtoReflect.Descriptor instead.
 func (*FastRegisterReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{100}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{104}
 }
 
 type InvalidateRequest struct {
@@ -8053,7 +8321,7 @@ type InvalidateRequest struct {
 
 func (x *InvalidateRequest) Reset() {
 	*x = InvalidateRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[101]
+	mi := &file_agent_v1_agent_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8065,7 +8333,7 @@ func (x *InvalidateRequest) String() string {
 func (*InvalidateRequest) ProtoMessage() {}
 
 func (x *InvalidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[101]
+	mi := &file_agent_v1_agent_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8078,7 +8346,7 @@ func (x *InvalidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InvalidateRequest.ProtoReflect.Descriptor instead.
 func (*InvalidateRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{101}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{105}
 }
 
 func (x *InvalidateRequest) GetQp() *Handle {
@@ -8117,7 +8385,7 @@ type InvalidateReply struct {
 
 func (x *InvalidateReply) Reset() {
 	*x = InvalidateReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[102]
+	mi := &file_agent_v1_agent_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8129,7 +8397,7 @@ func (x *InvalidateReply) String() string {
 func (*InvalidateReply) ProtoMessage() {}
 
 func (x *InvalidateReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[102]
+	mi := &file_agent_v1_agent_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8142,7 +8410,7 @@ func (x *InvalidateReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InvalidateReply.ProtoReflect.Descriptor instead.
 func (*InvalidateReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{102}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{106}
 }
 
 type ConnectRequest struct {
@@ -8156,7 +8424,7 @@ type ConnectRequest struct {
 
 func (x *ConnectRequest) Reset() {
 	*x = ConnectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[103]
+	mi := &file_agent_v1_agent_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8168,7 +8436,7 @@ func (x *ConnectRequest) String() string {
 func (*ConnectRequest) ProtoMessage() {}
 
 func (x *ConnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[103]
+	mi := &file_agent_v1_agent_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8181,7 +8449,7 @@ func (x *ConnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectRequest.ProtoReflect.Descriptor instead.
 func (*ConnectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{103}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{107}
 }
 
 func (x *ConnectRequest) GetConnector() *Handle {
@@ -8213,7 +8481,7 @@ type ConnectReply struct {
 
 func (x *ConnectReply) Reset() {
 	*x = ConnectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[104]
+	mi := &file_agent_v1_agent_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8225,7 +8493,7 @@ func (x *ConnectReply) String() string {
 func (*ConnectReply) ProtoMessage() {}
 
 func (x *ConnectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[104]
+	mi := &file_agent_v1_agent_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8238,7 +8506,7 @@ func (x *ConnectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectReply.ProtoReflect.Descriptor instead.
 func (*ConnectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{104}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{108}
 }
 
 type ConnectWithSharedEndpointRequest struct {
@@ -8253,7 +8521,7 @@ type ConnectWithSharedEndpointRequest struct {
 
 func (x *ConnectWithSharedEndpointRequest) Reset() {
 	*x = ConnectWithSharedEndpointRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[105]
+	mi := &file_agent_v1_agent_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8265,7 +8533,7 @@ func (x *ConnectWithSharedEndpointRequest) String() string {
 func (*ConnectWithSharedEndpointRequest) ProtoMessage() {}
 
 func (x *ConnectWithSharedEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[105]
+	mi := &file_agent_v1_agent_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8278,7 +8546,7 @@ func (x *ConnectWithSharedEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectWithSharedEndpointRequest.ProtoReflect.Descriptor instead.
 func (*ConnectWithSharedEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{105}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{109}
 }
 
 func (x *ConnectWithSharedEndpointRequest) GetConnector() *Handle {
@@ -8317,7 +8585,7 @@ type ConnectWithSharedEndpointReply struct {
 
 func (x *ConnectWithSharedEndpointReply) Reset() {
 	*x = ConnectWithSharedEndpointReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[106]
+	mi := &file_agent_v1_agent_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8329,7 +8597,7 @@ func (x *ConnectWithSharedEndpointReply) String() string {
 func (*ConnectWithSharedEndpointReply) ProtoMessage() {}
 
 func (x *ConnectWithSharedEndpointReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[106]
+	mi := &file_agent_v1_agent_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8342,7 +8610,7 @@ func (x *ConnectWithSharedEndpointReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectWithSharedEndpointReply.ProtoReflect.Descriptor instead.
 func (*ConnectWithSharedEndpointReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{106}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{110}
 }
 
 type CompleteConnectRequest struct {
@@ -8356,7 +8624,7 @@ type CompleteConnectRequest struct {
 
 func (x *CompleteConnectRequest) Reset() {
 	*x = CompleteConnectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[107]
+	mi := &file_agent_v1_agent_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8368,7 +8636,7 @@ func (x *CompleteConnectRequest) String() string {
 func (*CompleteConnectRequest) ProtoMessage() {}
 
 func (x *CompleteConnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[107]
+	mi := &file_agent_v1_agent_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8381,7 +8649,7 @@ func (x *CompleteConnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteConnectRequest.ProtoReflect.Descriptor instead.
 func (*CompleteConnectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{107}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{111}
 }
 
 func (x *CompleteConnectRequest) GetConnector() *Handle {
@@ -8413,7 +8681,7 @@ type CompleteConnectReply struct {
 
 func (x *CompleteConnectReply) Reset() {
 	*x = CompleteConnectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[108]
+	mi := &file_agent_v1_agent_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8425,7 +8693,7 @@ func (x *CompleteConnectReply) String() string {
 func (*CompleteConnectReply) ProtoMessage() {}
 
 func (x *CompleteConnectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[108]
+	mi := &file_agent_v1_agent_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8438,7 +8706,7 @@ func (x *CompleteConnectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteConnectReply.ProtoReflect.Descriptor instead.
 func (*CompleteConnectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{108}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{112}
 }
 
 type AcceptRequest struct {
@@ -8456,7 +8724,7 @@ type AcceptRequest struct {
 
 func (x *AcceptRequest) Reset() {
 	*x = AcceptRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[109]
+	mi := &file_agent_v1_agent_proto_msgTypes[113]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8468,7 +8736,7 @@ func (x *AcceptRequest) String() string {
 func (*AcceptRequest) ProtoMessage() {}
 
 func (x *AcceptRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[109]
+	mi := &file_agent_v1_agent_proto_msgTypes[113]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8481,7 +8749,7 @@ func (x *AcceptRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptRequest.ProtoReflect.Descriptor instead.
 func (*AcceptRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{109}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{113}
 }
 
 func (x *AcceptRequest) GetConnector() *Handle {
@@ -8541,7 +8809,7 @@ type AcceptReply struct {
 
 func (x *AcceptReply) Reset() {
 	*x = AcceptReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[110]
+	mi := &file_agent_v1_agent_proto_msgTypes[114]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8553,7 +8821,7 @@ func (x *AcceptReply) String() string {
 func (*AcceptReply) ProtoMessage() {}
 
 func (x *AcceptReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[110]
+	mi := &file_agent_v1_agent_proto_msgTypes[114]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8566,7 +8834,7 @@ func (x *AcceptReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptReply.ProtoReflect.Descriptor instead.
 func (*AcceptReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{110}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{114}
 }
 
 // RejectRequest is NdkReject: no completion callback.
@@ -8580,7 +8848,7 @@ type RejectRequest struct {
 
 func (x *RejectRequest) Reset() {
 	*x = RejectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[111]
+	mi := &file_agent_v1_agent_proto_msgTypes[115]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8592,7 +8860,7 @@ func (x *RejectRequest) String() string {
 func (*RejectRequest) ProtoMessage() {}
 
 func (x *RejectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[111]
+	mi := &file_agent_v1_agent_proto_msgTypes[115]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8605,7 +8873,7 @@ func (x *RejectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectRequest.ProtoReflect.Descriptor instead.
 func (*RejectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{111}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{115}
 }
 
 func (x *RejectRequest) GetConnector() *Handle {
@@ -8630,7 +8898,7 @@ type RejectReply struct {
 
 func (x *RejectReply) Reset() {
 	*x = RejectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[112]
+	mi := &file_agent_v1_agent_proto_msgTypes[116]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8642,7 +8910,7 @@ func (x *RejectReply) String() string {
 func (*RejectReply) ProtoMessage() {}
 
 func (x *RejectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[112]
+	mi := &file_agent_v1_agent_proto_msgTypes[116]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8655,7 +8923,7 @@ func (x *RejectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectReply.ProtoReflect.Descriptor instead.
 func (*RejectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{112}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{116}
 }
 
 // GetConnectionDataRequest is NdkGetConnectionData with a private data
@@ -8670,7 +8938,7 @@ type GetConnectionDataRequest struct {
 
 func (x *GetConnectionDataRequest) Reset() {
 	*x = GetConnectionDataRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[113]
+	mi := &file_agent_v1_agent_proto_msgTypes[117]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8682,7 +8950,7 @@ func (x *GetConnectionDataRequest) String() string {
 func (*GetConnectionDataRequest) ProtoMessage() {}
 
 func (x *GetConnectionDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[113]
+	mi := &file_agent_v1_agent_proto_msgTypes[117]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8695,7 +8963,7 @@ func (x *GetConnectionDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConnectionDataRequest.ProtoReflect.Descriptor instead.
 func (*GetConnectionDataRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{113}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{117}
 }
 
 func (x *GetConnectionDataRequest) GetConnector() *Handle {
@@ -8727,7 +8995,7 @@ type GetConnectionDataReply struct {
 
 func (x *GetConnectionDataReply) Reset() {
 	*x = GetConnectionDataReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[114]
+	mi := &file_agent_v1_agent_proto_msgTypes[118]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8739,7 +9007,7 @@ func (x *GetConnectionDataReply) String() string {
 func (*GetConnectionDataReply) ProtoMessage() {}
 
 func (x *GetConnectionDataReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[114]
+	mi := &file_agent_v1_agent_proto_msgTypes[118]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8752,7 +9020,7 @@ func (x *GetConnectionDataReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConnectionDataReply.ProtoReflect.Descriptor instead.
 func (*GetConnectionDataReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{114}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{118}
 }
 
 func (x *GetConnectionDataReply) GetInboundReadLimit() uint32 {
@@ -8792,7 +9060,7 @@ type GetLocalAddressRequest struct {
 
 func (x *GetLocalAddressRequest) Reset() {
 	*x = GetLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[115]
+	mi := &file_agent_v1_agent_proto_msgTypes[119]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8804,7 +9072,7 @@ func (x *GetLocalAddressRequest) String() string {
 func (*GetLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[115]
+	mi := &file_agent_v1_agent_proto_msgTypes[119]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8817,7 +9085,7 @@ func (x *GetLocalAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{115}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{119}
 }
 
 func (x *GetLocalAddressRequest) GetConnector() *Handle {
@@ -8836,7 +9104,7 @@ type GetLocalAddressReply struct {
 
 func (x *GetLocalAddressReply) Reset() {
 	*x = GetLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[116]
+	mi := &file_agent_v1_agent_proto_msgTypes[120]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8848,7 +9116,7 @@ func (x *GetLocalAddressReply) String() string {
 func (*GetLocalAddressReply) ProtoMessage() {}
 
 func (x *GetLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[116]
+	mi := &file_agent_v1_agent_proto_msgTypes[120]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8861,7 +9129,7 @@ func (x *GetLocalAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{116}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{120}
 }
 
 func (x *GetLocalAddressReply) GetAddress() *SocketAddress {
@@ -8880,7 +9148,7 @@ type GetPeerAddressRequest struct {
 
 func (x *GetPeerAddressRequest) Reset() {
 	*x = GetPeerAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[117]
+	mi := &file_agent_v1_agent_proto_msgTypes[121]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8892,7 +9160,7 @@ func (x *GetPeerAddressRequest) String() string {
 func (*GetPeerAddressRequest) ProtoMessage() {}
 
 func (x *GetPeerAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[117]
+	mi := &file_agent_v1_agent_proto_msgTypes[121]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8905,7 +9173,7 @@ func (x *GetPeerAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPeerAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetPeerAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{117}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{121}
 }
 
 func (x *GetPeerAddressRequest) GetConnector() *Handle {
@@ -8924,7 +9192,7 @@ type GetPeerAddressReply struct {
 
 func (x *GetPeerAddressReply) Reset() {
 	*x = GetPeerAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[118]
+	mi := &file_agent_v1_agent_proto_msgTypes[122]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8936,7 +9204,7 @@ func (x *GetPeerAddressReply) String() string {
 func (*GetPeerAddressReply) ProtoMessage() {}
 
 func (x *GetPeerAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[118]
+	mi := &file_agent_v1_agent_proto_msgTypes[122]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8949,7 +9217,7 @@ func (x *GetPeerAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPeerAddressReply.ProtoReflect.Descriptor instead.
 func (*GetPeerAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{118}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{122}
 }
 
 func (x *GetPeerAddressReply) GetAddress() *SocketAddress {
@@ -8969,7 +9237,7 @@ type DisconnectRequest struct {
 
 func (x *DisconnectRequest) Reset() {
 	*x = DisconnectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[119]
+	mi := &file_agent_v1_agent_proto_msgTypes[123]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8981,7 +9249,7 @@ func (x *DisconnectRequest) String() string {
 func (*DisconnectRequest) ProtoMessage() {}
 
 func (x *DisconnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[119]
+	mi := &file_agent_v1_agent_proto_msgTypes[123]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8994,7 +9262,7 @@ func (x *DisconnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectRequest.ProtoReflect.Descriptor instead.
 func (*DisconnectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{119}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{123}
 }
 
 func (x *DisconnectRequest) GetConnector() *Handle {
@@ -9019,7 +9287,7 @@ type DisconnectReply struct {
 
 func (x *DisconnectReply) Reset() {
 	*x = DisconnectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	mi := &file_agent_v1_agent_proto_msgTypes[124]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9031,7 +9299,7 @@ func (x *DisconnectReply) String() string {
 func (*DisconnectReply) ProtoMessage() {}
 
 func (x *DisconnectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	mi := &file_agent_v1_agent_proto_msgTypes[124]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9044,7 +9312,7 @@ func (x *DisconnectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectReply.ProtoReflect.Descriptor instead.
 func (*DisconnectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{120}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{124}
 }
 
 type ListenRequest struct {
@@ -9058,7 +9326,7 @@ type ListenRequest struct {
 
 func (x *ListenRequest) Reset() {
 	*x = ListenRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	mi := &file_agent_v1_agent_proto_msgTypes[125]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9070,7 +9338,7 @@ func (x *ListenRequest) String() string {
 func (*ListenRequest) ProtoMessage() {}
 
 func (x *ListenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	mi := &file_agent_v1_agent_proto_msgTypes[125]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9083,7 +9351,7 @@ func (x *ListenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListenRequest.ProtoReflect.Descriptor instead.
 func (*ListenRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{121}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{125}
 }
 
 func (x *ListenRequest) GetListener() *Handle {
@@ -9115,7 +9383,7 @@ type ListenReply struct {
 
 func (x *ListenReply) Reset() {
 	*x = ListenReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	mi := &file_agent_v1_agent_proto_msgTypes[126]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9127,7 +9395,7 @@ func (x *ListenReply) String() string {
 func (*ListenReply) ProtoMessage() {}
 
 func (x *ListenReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	mi := &file_agent_v1_agent_proto_msgTypes[126]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9140,7 +9408,7 @@ func (x *ListenReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListenReply.ProtoReflect.Descriptor instead.
 func (*ListenReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{122}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{126}
 }
 
 type GetListenerLocalAddressRequest struct {
@@ -9152,7 +9420,7 @@ type GetListenerLocalAddressRequest struct {
 
 func (x *GetListenerLocalAddressRequest) Reset() {
 	*x = GetListenerLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	mi := &file_agent_v1_agent_proto_msgTypes[127]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9164,7 +9432,7 @@ func (x *GetListenerLocalAddressRequest) String() string {
 func (*GetListenerLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetListenerLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	mi := &file_agent_v1_agent_proto_msgTypes[127]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9177,7 +9445,7 @@ func (x *GetListenerLocalAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetListenerLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetListenerLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{123}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{127}
 }
 
 func (x *GetListenerLocalAddressRequest) GetListener() *Handle {
@@ -9196,7 +9464,7 @@ type GetListenerLocalAddressReply struct {
 
 func (x *GetListenerLocalAddressReply) Reset() {
 	*x = GetListenerLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[124]
+	mi := &file_agent_v1_agent_proto_msgTypes[128]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9208,7 +9476,7 @@ func (x *GetListenerLocalAddressReply) String() string {
 func (*GetListenerLocalAddressReply) ProtoMessage() {}
 
 func (x *GetListenerLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[124]
+	mi := &file_agent_v1_agent_proto_msgTypes[128]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9221,7 +9489,7 @@ func (x *GetListenerLocalAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetListenerLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetListenerLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{124}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{128}
 }
 
 func (x *GetListenerLocalAddressReply) GetAddress() *SocketAddress {
@@ -9241,7 +9509,7 @@ type ControlConnectEventsRequest struct {
 
 func (x *ControlConnectEventsRequest) Reset() {
 	*x = ControlConnectEventsRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[125]
+	mi := &file_agent_v1_agent_proto_msgTypes[129]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9253,7 +9521,7 @@ func (x *ControlConnectEventsRequest) String() string {
 func (*ControlConnectEventsRequest) ProtoMessage() {}
 
 func (x *ControlConnectEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[125]
+	mi := &file_agent_v1_agent_proto_msgTypes[129]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9266,7 +9534,7 @@ func (x *ControlConnectEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControlConnectEventsRequest.ProtoReflect.Descriptor instead.
 func (*ControlConnectEventsRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{125}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{129}
 }
 
 func (x *ControlConnectEventsRequest) GetListener() *Handle {
@@ -9291,7 +9559,7 @@ type ControlConnectEventsReply struct {
 
 func (x *ControlConnectEventsReply) Reset() {
 	*x = ControlConnectEventsReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[126]
+	mi := &file_agent_v1_agent_proto_msgTypes[130]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9303,7 +9571,7 @@ func (x *ControlConnectEventsReply) String() string {
 func (*ControlConnectEventsReply) ProtoMessage() {}
 
 func (x *ControlConnectEventsReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[126]
+	mi := &file_agent_v1_agent_proto_msgTypes[130]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9316,7 +9584,7 @@ func (x *ControlConnectEventsReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControlConnectEventsReply.ProtoReflect.Descriptor instead.
 func (*ControlConnectEventsReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{126}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{130}
 }
 
 type GetSharedEndpointLocalAddressRequest struct {
@@ -9328,7 +9596,7 @@ type GetSharedEndpointLocalAddressRequest struct {
 
 func (x *GetSharedEndpointLocalAddressRequest) Reset() {
 	*x = GetSharedEndpointLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[127]
+	mi := &file_agent_v1_agent_proto_msgTypes[131]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9340,7 +9608,7 @@ func (x *GetSharedEndpointLocalAddressRequest) String() string {
 func (*GetSharedEndpointLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetSharedEndpointLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[127]
+	mi := &file_agent_v1_agent_proto_msgTypes[131]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9353,7 +9621,7 @@ func (x *GetSharedEndpointLocalAddressRequest) ProtoReflect() protoreflect.Messa
 
 // Deprecated: Use GetSharedEndpointLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetSharedEndpointLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{127}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{131}
 }
 
 func (x *GetSharedEndpointLocalAddressRequest) GetSharedEndpoint() *Handle {
@@ -9372,7 +9640,7 @@ type GetSharedEndpointLocalAddressReply struct {
 
 func (x *GetSharedEndpointLocalAddressReply) Reset() {
 	*x = GetSharedEndpointLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[128]
+	mi := &file_agent_v1_agent_proto_msgTypes[132]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9384,7 +9652,7 @@ func (x *GetSharedEndpointLocalAddressReply) String() string {
 func (*GetSharedEndpointLocalAddressReply) ProtoMessage() {}
 
 func (x *GetSharedEndpointLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[128]
+	mi := &file_agent_v1_agent_proto_msgTypes[132]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9397,7 +9665,7 @@ func (x *GetSharedEndpointLocalAddressReply) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetSharedEndpointLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetSharedEndpointLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{128}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{132}
 }
 
 func (x *GetSharedEndpointLocalAddressReply) GetAddress() *SocketAddress {
@@ -9418,7 +9686,7 @@ type AllocateBufferRequest struct {
 
 func (x *AllocateBufferRequest) Reset() {
 	*x = AllocateBufferRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[129]
+	mi := &file_agent_v1_agent_proto_msgTypes[133]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9430,7 +9698,7 @@ func (x *AllocateBufferRequest) String() string {
 func (*AllocateBufferRequest) ProtoMessage() {}
 
 func (x *AllocateBufferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[129]
+	mi := &file_agent_v1_agent_proto_msgTypes[133]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9443,7 +9711,7 @@ func (x *AllocateBufferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateBufferRequest.ProtoReflect.Descriptor instead.
 func (*AllocateBufferRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{129}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{133}
 }
 
 func (x *AllocateBufferRequest) GetLength() uint64 {
@@ -9462,7 +9730,7 @@ type AllocateBufferReply struct {
 
 func (x *AllocateBufferReply) Reset() {
 	*x = AllocateBufferReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[130]
+	mi := &file_agent_v1_agent_proto_msgTypes[134]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9474,7 +9742,7 @@ func (x *AllocateBufferReply) String() string {
 func (*AllocateBufferReply) ProtoMessage() {}
 
 func (x *AllocateBufferReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[130]
+	mi := &file_agent_v1_agent_proto_msgTypes[134]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9487,7 +9755,7 @@ func (x *AllocateBufferReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateBufferReply.ProtoReflect.Descriptor instead.
 func (*AllocateBufferReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{130}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{134}
 }
 
 func (x *AllocateBufferReply) GetBuffer() *Handle {
@@ -9508,7 +9776,7 @@ type FreeBufferRequest struct {
 
 func (x *FreeBufferRequest) Reset() {
 	*x = FreeBufferRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[131]
+	mi := &file_agent_v1_agent_proto_msgTypes[135]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9520,7 +9788,7 @@ func (x *FreeBufferRequest) String() string {
 func (*FreeBufferRequest) ProtoMessage() {}
 
 func (x *FreeBufferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[131]
+	mi := &file_agent_v1_agent_proto_msgTypes[135]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9533,7 +9801,7 @@ func (x *FreeBufferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FreeBufferRequest.ProtoReflect.Descriptor instead.
 func (*FreeBufferRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{131}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{135}
 }
 
 func (x *FreeBufferRequest) GetBuffer() *Handle {
@@ -9551,7 +9819,7 @@ type FreeBufferReply struct {
 
 func (x *FreeBufferReply) Reset() {
 	*x = FreeBufferReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[132]
+	mi := &file_agent_v1_agent_proto_msgTypes[136]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9563,7 +9831,7 @@ func (x *FreeBufferReply) String() string {
 func (*FreeBufferReply) ProtoMessage() {}
 
 func (x *FreeBufferReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[132]
+	mi := &file_agent_v1_agent_proto_msgTypes[136]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9576,7 +9844,7 @@ func (x *FreeBufferReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FreeBufferReply.ProtoReflect.Descriptor instead.
 func (*FreeBufferReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{132}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{136}
 }
 
 // WriteMemoryRequest copies data to [offset, offset+len(data)) of region,
@@ -9592,7 +9860,7 @@ type WriteMemoryRequest struct {
 
 func (x *WriteMemoryRequest) Reset() {
 	*x = WriteMemoryRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[133]
+	mi := &file_agent_v1_agent_proto_msgTypes[137]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9604,7 +9872,7 @@ func (x *WriteMemoryRequest) String() string {
 func (*WriteMemoryRequest) ProtoMessage() {}
 
 func (x *WriteMemoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[133]
+	mi := &file_agent_v1_agent_proto_msgTypes[137]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9617,7 +9885,7 @@ func (x *WriteMemoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteMemoryRequest.ProtoReflect.Descriptor instead.
 func (*WriteMemoryRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{133}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{137}
 }
 
 func (x *WriteMemoryRequest) GetRegion() *Handle {
@@ -9649,7 +9917,7 @@ type WriteMemoryReply struct {
 
 func (x *WriteMemoryReply) Reset() {
 	*x = WriteMemoryReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[134]
+	mi := &file_agent_v1_agent_proto_msgTypes[138]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9661,7 +9929,7 @@ func (x *WriteMemoryReply) String() string {
 func (*WriteMemoryReply) ProtoMessage() {}
 
 func (x *WriteMemoryReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[134]
+	mi := &file_agent_v1_agent_proto_msgTypes[138]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9674,7 +9942,7 @@ func (x *WriteMemoryReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteMemoryReply.ProtoReflect.Descriptor instead.
 func (*WriteMemoryReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{134}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{138}
 }
 
 // ReadMemoryRequest reads [offset, offset+length) of region.
@@ -9689,7 +9957,7 @@ type ReadMemoryRequest struct {
 
 func (x *ReadMemoryRequest) Reset() {
 	*x = ReadMemoryRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[135]
+	mi := &file_agent_v1_agent_proto_msgTypes[139]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9701,7 +9969,7 @@ func (x *ReadMemoryRequest) String() string {
 func (*ReadMemoryRequest) ProtoMessage() {}
 
 func (x *ReadMemoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[135]
+	mi := &file_agent_v1_agent_proto_msgTypes[139]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9714,7 +9982,7 @@ func (x *ReadMemoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadMemoryRequest.ProtoReflect.Descriptor instead.
 func (*ReadMemoryRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{135}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{139}
 }
 
 func (x *ReadMemoryRequest) GetRegion() *Handle {
@@ -9747,7 +10015,7 @@ type ReadMemoryReply struct {
 
 func (x *ReadMemoryReply) Reset() {
 	*x = ReadMemoryReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[136]
+	mi := &file_agent_v1_agent_proto_msgTypes[140]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9759,7 +10027,7 @@ func (x *ReadMemoryReply) String() string {
 func (*ReadMemoryReply) ProtoMessage() {}
 
 func (x *ReadMemoryReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[136]
+	mi := &file_agent_v1_agent_proto_msgTypes[140]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9772,7 +10040,7 @@ func (x *ReadMemoryReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadMemoryReply.ProtoReflect.Descriptor instead.
 func (*ReadMemoryReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{136}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{140}
 }
 
 func (x *ReadMemoryReply) GetData() []byte {
@@ -9806,7 +10074,7 @@ type Callback struct {
 
 func (x *Callback) Reset() {
 	*x = Callback{}
-	mi := &file_agent_v1_agent_proto_msgTypes[137]
+	mi := &file_agent_v1_agent_proto_msgTypes[141]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9818,7 +10086,7 @@ func (x *Callback) String() string {
 func (*Callback) ProtoMessage() {}
 
 func (x *Callback) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[137]
+	mi := &file_agent_v1_agent_proto_msgTypes[141]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9831,7 +10099,7 @@ func (x *Callback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Callback.ProtoReflect.Descriptor instead.
 func (*Callback) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{137}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{141}
 }
 
 func (x *Callback) GetCallbackId() uint64 {
@@ -9974,7 +10242,7 @@ type CallbackReturn struct {
 
 func (x *CallbackReturn) Reset() {
 	*x = CallbackReturn{}
-	mi := &file_agent_v1_agent_proto_msgTypes[138]
+	mi := &file_agent_v1_agent_proto_msgTypes[142]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9986,7 +10254,7 @@ func (x *CallbackReturn) String() string {
 func (*CallbackReturn) ProtoMessage() {}
 
 func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[138]
+	mi := &file_agent_v1_agent_proto_msgTypes[142]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9999,7 +10267,7 @@ func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallbackReturn.ProtoReflect.Descriptor instead.
 func (*CallbackReturn) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{138}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{142}
 }
 
 func (x *CallbackReturn) GetCallbackId() uint64 {
@@ -10020,7 +10288,7 @@ type CreateCompletion struct {
 
 func (x *CreateCompletion) Reset() {
 	*x = CreateCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[139]
+	mi := &file_agent_v1_agent_proto_msgTypes[143]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10032,7 +10300,7 @@ func (x *CreateCompletion) String() string {
 func (*CreateCompletion) ProtoMessage() {}
 
 func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[139]
+	mi := &file_agent_v1_agent_proto_msgTypes[143]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10045,7 +10313,7 @@ func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCompletion.ProtoReflect.Descriptor instead.
 func (*CreateCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{139}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{143}
 }
 
 func (x *CreateCompletion) GetStatus() uint32 {
@@ -10074,7 +10342,7 @@ type RequestCompletion struct {
 
 func (x *RequestCompletion) Reset() {
 	*x = RequestCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[140]
+	mi := &file_agent_v1_agent_proto_msgTypes[144]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10086,7 +10354,7 @@ func (x *RequestCompletion) String() string {
 func (*RequestCompletion) ProtoMessage() {}
 
 func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[140]
+	mi := &file_agent_v1_agent_proto_msgTypes[144]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10099,7 +10367,7 @@ func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestCompletion.ProtoReflect.Descriptor instead.
 func (*RequestCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{140}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{144}
 }
 
 func (x *RequestCompletion) GetStatus() uint32 {
@@ -10127,7 +10395,7 @@ type CloseCompletion struct {
 
 func (x *CloseCompletion) Reset() {
 	*x = CloseCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[141]
+	mi := &file_agent_v1_agent_proto_msgTypes[145]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10139,7 +10407,7 @@ func (x *CloseCompletion) String() string {
 func (*CloseCompletion) ProtoMessage() {}
 
 func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[141]
+	mi := &file_agent_v1_agent_proto_msgTypes[145]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10152,7 +10420,7 @@ func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseCompletion.ProtoReflect.Descriptor instead.
 func (*CloseCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{141}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{145}
 }
 
 func (x *CloseCompletion) GetObject() *Handle {
@@ -10174,7 +10442,7 @@ type ConnectEvent struct {
 
 func (x *ConnectEvent) Reset() {
 	*x = ConnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[142]
+	mi := &file_agent_v1_agent_proto_msgTypes[146]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10186,7 +10454,7 @@ func (x *ConnectEvent) String() string {
 func (*ConnectEvent) ProtoMessage() {}
 
 func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[142]
+	mi := &file_agent_v1_agent_proto_msgTypes[146]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10199,7 +10467,7 @@ func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectEvent.ProtoReflect.Descriptor instead.
 func (*ConnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{142}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{146}
 }
 
 func (x *ConnectEvent) GetListener() *Handle {
@@ -10227,7 +10495,7 @@ type DisconnectEvent struct {
 
 func (x *DisconnectEvent) Reset() {
 	*x = DisconnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[143]
+	mi := &file_agent_v1_agent_proto_msgTypes[147]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10239,7 +10507,7 @@ func (x *DisconnectEvent) String() string {
 func (*DisconnectEvent) ProtoMessage() {}
 
 func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[143]
+	mi := &file_agent_v1_agent_proto_msgTypes[147]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10252,7 +10520,7 @@ func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectEvent.ProtoReflect.Descriptor instead.
 func (*DisconnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{143}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{147}
 }
 
 func (x *DisconnectEvent) GetConnector() *Handle {
@@ -10274,7 +10542,7 @@ type CqNotification struct {
 
 func (x *CqNotification) Reset() {
 	*x = CqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[144]
+	mi := &file_agent_v1_agent_proto_msgTypes[148]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10286,7 +10554,7 @@ func (x *CqNotification) String() string {
 func (*CqNotification) ProtoMessage() {}
 
 func (x *CqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[144]
+	mi := &file_agent_v1_agent_proto_msgTypes[148]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10299,7 +10567,7 @@ func (x *CqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CqNotification.ProtoReflect.Descriptor instead.
 func (*CqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{144}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{148}
 }
 
 func (x *CqNotification) GetCq() *Handle {
@@ -10328,7 +10596,7 @@ type SrqNotification struct {
 
 func (x *SrqNotification) Reset() {
 	*x = SrqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[145]
+	mi := &file_agent_v1_agent_proto_msgTypes[149]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10340,7 +10608,7 @@ func (x *SrqNotification) String() string {
 func (*SrqNotification) ProtoMessage() {}
 
 func (x *SrqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[145]
+	mi := &file_agent_v1_agent_proto_msgTypes[149]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10353,7 +10621,7 @@ func (x *SrqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqNotification.ProtoReflect.Descriptor instead.
 func (*SrqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{145}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{149}
 }
 
 func (x *SrqNotification) GetSrq() *Handle {
@@ -10384,7 +10652,7 @@ type ProtocolError struct {
 
 func (x *ProtocolError) Reset() {
 	*x = ProtocolError{}
-	mi := &file_agent_v1_agent_proto_msgTypes[146]
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10396,7 +10664,7 @@ func (x *ProtocolError) String() string {
 func (*ProtocolError) ProtoMessage() {}
 
 func (x *ProtocolError) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[146]
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10409,7 +10677,7 @@ func (x *ProtocolError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProtocolError.ProtoReflect.Descriptor instead.
 func (*ProtocolError) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{146}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{150}
 }
 
 func (x *ProtocolError) GetCode() ProtocolErrorCode {
@@ -10462,7 +10730,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"P\n" +
 	"\aWelcome\x12E\n" +
-	"\fcapabilities\x18\x01 \x01(\v2!.ndkconform.agent.v1.CapabilitiesR\fcapabilities\"\xee\x05\n" +
+	"\fcapabilities\x18\x01 \x01(\v2!.ndkconform.agent.v1.CapabilitiesR\fcapabilities\"\xcc\x06\n" +
 	"\fCapabilities\x12O\n" +
 	"\x10protocol_version\x18\x01 \x01(\v2$.ndkconform.agent.v1.ProtocolVersionR\x0fprotocolVersion\x12#\n" +
 	"\ragent_version\x18\x02 \x01(\tR\fagentVersion\x12\x16\n" +
@@ -10477,7 +10745,9 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x14declared_timeouts_ns\x18\n" +
 	" \x03(\v29.ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntryR\x12declaredTimeoutsNs\x12'\n" +
 	"\x0fconcurrent_runs\x18\v \x01(\rR\x0econcurrentRuns\x12(\n" +
-	"\x10max_memory_chunk\x18\f \x01(\rR\x0emaxMemoryChunk\x1aE\n" +
+	"\x10max_memory_chunk\x18\f \x01(\rR\x0emaxMemoryChunk\x12.\n" +
+	"\x13srq_fault_injection\x18\r \x01(\bR\x11srqFaultInjection\x12,\n" +
+	"\x12cq_fault_injection\x18\x0e \x01(\bR\x10cqFaultInjection\x1aE\n" +
 	"\x17DeclaredTimeoutsNsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"]\n" +
@@ -10555,14 +10825,16 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x12inbound_read_limit\x18\x04 \x01(\rR\x10inboundReadLimit\x12.\n" +
 	"\x13outbound_read_limit\x18\x05 \x01(\rR\x11outboundReadLimit\x12&\n" +
 	"\fprivate_data\x18\x06 \x01(\fH\x00R\vprivateData\x88\x01\x01B\x0f\n" +
-	"\r_private_data\"\xb2&\n" +
+	"\r_private_data\"\xb3'\n" +
 	"\x04Call\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12'\n" +
 	"\x0fwithin_callback\x18\x02 \x01(\x04R\x0ewithinCallback\x12L\n" +
 	"\fopen_adapter\x18\n" +
 	" \x01(\v2'.ndkconform.agent.v1.OpenAdapterRequestH\x00R\vopenAdapter\x12R\n" +
 	"\x0eclose_provider\x18\v \x01(\v2).ndkconform.agent.v1.CloseProviderRequestH\x00R\rcloseProvider\x12P\n" +
-	"\x0eset_host_state\x18\f \x01(\v2(.ndkconform.agent.v1.SetHostStateRequestH\x00R\fsetHostState\x12O\n" +
+	"\x0eset_host_state\x18\f \x01(\v2(.ndkconform.agent.v1.SetHostStateRequestH\x00R\fsetHostState\x12@\n" +
+	"\bfail_srq\x18\r \x01(\v2#.ndkconform.agent.v1.FailSrqRequestH\x00R\afailSrq\x12=\n" +
+	"\afail_cq\x18\x0e \x01(\v2\".ndkconform.agent.v1.FailCqRequestH\x00R\x06failCq\x12O\n" +
 	"\rclose_adapter\x18\x14 \x01(\v2(.ndkconform.agent.v1.CloseAdapterRequestH\x00R\fcloseAdapter\x12\\\n" +
 	"\x12query_adapter_info\x18\x15 \x01(\v2,.ndkconform.agent.v1.QueryAdapterInfoRequestH\x00R\x10queryAdapterInfo\x12C\n" +
 	"\tcreate_cq\x18\x16 \x01(\v2$.ndkconform.agent.v1.CreateCqRequestH\x00R\bcreateCq\x12C\n" +
@@ -10629,7 +10901,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\fwrite_memory\x18z \x01(\v2'.ndkconform.agent.v1.WriteMemoryRequestH\x00R\vwriteMemory\x12I\n" +
 	"\vread_memory\x18{ \x01(\v2&.ndkconform.agent.v1.ReadMemoryRequestH\x00R\n" +
 	"readMemoryB\x04\n" +
-	"\x02op\"\x80&\n" +
+	"\x02op\"\xfd&\n" +
 	"\n" +
 	"CallReturn\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12I\n" +
@@ -10638,7 +10910,9 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\fopen_adapter\x18\n" +
 	" \x01(\v2%.ndkconform.agent.v1.OpenAdapterReplyH\x00R\vopenAdapter\x12P\n" +
 	"\x0eclose_provider\x18\v \x01(\v2'.ndkconform.agent.v1.CloseProviderReplyH\x00R\rcloseProvider\x12N\n" +
-	"\x0eset_host_state\x18\f \x01(\v2&.ndkconform.agent.v1.SetHostStateReplyH\x00R\fsetHostState\x12M\n" +
+	"\x0eset_host_state\x18\f \x01(\v2&.ndkconform.agent.v1.SetHostStateReplyH\x00R\fsetHostState\x12>\n" +
+	"\bfail_srq\x18\r \x01(\v2!.ndkconform.agent.v1.FailSrqReplyH\x00R\afailSrq\x12;\n" +
+	"\afail_cq\x18\x0e \x01(\v2 .ndkconform.agent.v1.FailCqReplyH\x00R\x06failCq\x12M\n" +
 	"\rclose_adapter\x18\x14 \x01(\v2&.ndkconform.agent.v1.CloseAdapterReplyH\x00R\fcloseAdapter\x12Z\n" +
 	"\x12query_adapter_info\x18\x15 \x01(\v2*.ndkconform.agent.v1.QueryAdapterInfoReplyH\x00R\x10queryAdapterInfo\x12A\n" +
 	"\tcreate_cq\x18\x16 \x01(\v2\".ndkconform.agent.v1.CreateCqReplyH\x00R\bcreateCq\x12A\n" +
@@ -10717,6 +10991,14 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\x124\n" +
 	"\x05state\x18\x02 \x01(\x0e2\x1e.ndkconform.agent.v1.HostStateR\x05state\")\n" +
 	"\x11SetHostStateReply\x12\x14\n" +
+	"\x05error\x18\x01 \x01(\tR\x05error\"?\n" +
+	"\x0eFailSrqRequest\x12-\n" +
+	"\x03srq\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x03srq\"$\n" +
+	"\fFailSrqReply\x12\x14\n" +
+	"\x05error\x18\x01 \x01(\tR\x05error\"<\n" +
+	"\rFailCqRequest\x12+\n" +
+	"\x02cq\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x02cq\"#\n" +
+	"\vFailCqReply\x12\x14\n" +
 	"\x05error\x18\x01 \x01(\tR\x05error\"L\n" +
 	"\x13CloseAdapterRequest\x125\n" +
 	"\aadapter\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\aadapter\"\x13\n" +
@@ -11132,7 +11414,7 @@ func file_agent_v1_agent_proto_rawDescGZIP() []byte {
 }
 
 var file_agent_v1_agent_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 149)
+var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 153)
 var file_agent_v1_agent_proto_goTypes = []any{
 	(HandleKind)(0),                               // 0: ndkconform.agent.v1.HandleKind
 	(HostState)(0),                                // 1: ndkconform.agent.v1.HostState
@@ -11163,147 +11445,151 @@ var file_agent_v1_agent_proto_goTypes = []any{
 	(*CloseProviderReply)(nil),                    // 26: ndkconform.agent.v1.CloseProviderReply
 	(*SetHostStateRequest)(nil),                   // 27: ndkconform.agent.v1.SetHostStateRequest
 	(*SetHostStateReply)(nil),                     // 28: ndkconform.agent.v1.SetHostStateReply
-	(*CloseAdapterRequest)(nil),                   // 29: ndkconform.agent.v1.CloseAdapterRequest
-	(*CloseAdapterReply)(nil),                     // 30: ndkconform.agent.v1.CloseAdapterReply
-	(*QueryAdapterInfoRequest)(nil),               // 31: ndkconform.agent.v1.QueryAdapterInfoRequest
-	(*QueryAdapterInfoReply)(nil),                 // 32: ndkconform.agent.v1.QueryAdapterInfoReply
-	(*CreateCqRequest)(nil),                       // 33: ndkconform.agent.v1.CreateCqRequest
-	(*CreateCqReply)(nil),                         // 34: ndkconform.agent.v1.CreateCqReply
-	(*CreatePdRequest)(nil),                       // 35: ndkconform.agent.v1.CreatePdRequest
-	(*CreatePdReply)(nil),                         // 36: ndkconform.agent.v1.CreatePdReply
-	(*CreateSharedEndpointRequest)(nil),           // 37: ndkconform.agent.v1.CreateSharedEndpointRequest
-	(*CreateSharedEndpointReply)(nil),             // 38: ndkconform.agent.v1.CreateSharedEndpointReply
-	(*CreateConnectorRequest)(nil),                // 39: ndkconform.agent.v1.CreateConnectorRequest
-	(*CreateConnectorReply)(nil),                  // 40: ndkconform.agent.v1.CreateConnectorReply
-	(*CreateListenerRequest)(nil),                 // 41: ndkconform.agent.v1.CreateListenerRequest
-	(*CreateListenerReply)(nil),                   // 42: ndkconform.agent.v1.CreateListenerReply
-	(*BuildLamRequest)(nil),                       // 43: ndkconform.agent.v1.BuildLamRequest
-	(*BuildLamReply)(nil),                         // 44: ndkconform.agent.v1.BuildLamReply
-	(*ReleaseLamRequest)(nil),                     // 45: ndkconform.agent.v1.ReleaseLamRequest
-	(*ReleaseLamReply)(nil),                       // 46: ndkconform.agent.v1.ReleaseLamReply
-	(*CloseObjectRequest)(nil),                    // 47: ndkconform.agent.v1.CloseObjectRequest
-	(*CloseObjectReply)(nil),                      // 48: ndkconform.agent.v1.CloseObjectReply
-	(*ResizeCqRequest)(nil),                       // 49: ndkconform.agent.v1.ResizeCqRequest
-	(*ResizeCqReply)(nil),                         // 50: ndkconform.agent.v1.ResizeCqReply
-	(*ArmCqRequest)(nil),                          // 51: ndkconform.agent.v1.ArmCqRequest
-	(*ArmCqReply)(nil),                            // 52: ndkconform.agent.v1.ArmCqReply
-	(*GetCqResultsRequest)(nil),                   // 53: ndkconform.agent.v1.GetCqResultsRequest
-	(*GetCqResultsReply)(nil),                     // 54: ndkconform.agent.v1.GetCqResultsReply
-	(*GetCqResultsExRequest)(nil),                 // 55: ndkconform.agent.v1.GetCqResultsExRequest
-	(*GetCqResultsExReply)(nil),                   // 56: ndkconform.agent.v1.GetCqResultsExReply
-	(*ControlCqInterruptModerationRequest)(nil),   // 57: ndkconform.agent.v1.ControlCqInterruptModerationRequest
-	(*ControlCqInterruptModerationReply)(nil),     // 58: ndkconform.agent.v1.ControlCqInterruptModerationReply
-	(*QpParams)(nil),                              // 59: ndkconform.agent.v1.QpParams
-	(*CreateQpRequest)(nil),                       // 60: ndkconform.agent.v1.CreateQpRequest
-	(*CreateQpReply)(nil),                         // 61: ndkconform.agent.v1.CreateQpReply
-	(*CreateQpWithSrqRequest)(nil),                // 62: ndkconform.agent.v1.CreateQpWithSrqRequest
-	(*CreateQpWithSrqReply)(nil),                  // 63: ndkconform.agent.v1.CreateQpWithSrqReply
-	(*CreateSrqRequest)(nil),                      // 64: ndkconform.agent.v1.CreateSrqRequest
-	(*CreateSrqReply)(nil),                        // 65: ndkconform.agent.v1.CreateSrqReply
-	(*CreateMrRequest)(nil),                       // 66: ndkconform.agent.v1.CreateMrRequest
-	(*CreateMrReply)(nil),                         // 67: ndkconform.agent.v1.CreateMrReply
-	(*CreateMwRequest)(nil),                       // 68: ndkconform.agent.v1.CreateMwRequest
-	(*CreateMwReply)(nil),                         // 69: ndkconform.agent.v1.CreateMwReply
-	(*GetPrivilegedMemoryRegionTokenRequest)(nil), // 70: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
-	(*GetPrivilegedMemoryRegionTokenReply)(nil),   // 71: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
-	(*ModifySrqRequest)(nil),                      // 72: ndkconform.agent.v1.ModifySrqRequest
-	(*ModifySrqReply)(nil),                        // 73: ndkconform.agent.v1.ModifySrqReply
-	(*SrqReceiveRequest)(nil),                     // 74: ndkconform.agent.v1.SrqReceiveRequest
-	(*SrqReceiveReply)(nil),                       // 75: ndkconform.agent.v1.SrqReceiveReply
-	(*RegisterMrRequest)(nil),                     // 76: ndkconform.agent.v1.RegisterMrRequest
-	(*RegisterMrReply)(nil),                       // 77: ndkconform.agent.v1.RegisterMrReply
-	(*DeregisterMrRequest)(nil),                   // 78: ndkconform.agent.v1.DeregisterMrRequest
-	(*DeregisterMrReply)(nil),                     // 79: ndkconform.agent.v1.DeregisterMrReply
-	(*InitializeFastRegisterMrRequest)(nil),       // 80: ndkconform.agent.v1.InitializeFastRegisterMrRequest
-	(*InitializeFastRegisterMrReply)(nil),         // 81: ndkconform.agent.v1.InitializeFastRegisterMrReply
-	(*GetLocalTokenFromMrRequest)(nil),            // 82: ndkconform.agent.v1.GetLocalTokenFromMrRequest
-	(*GetLocalTokenFromMrReply)(nil),              // 83: ndkconform.agent.v1.GetLocalTokenFromMrReply
-	(*GetRemoteTokenFromMrRequest)(nil),           // 84: ndkconform.agent.v1.GetRemoteTokenFromMrRequest
-	(*GetRemoteTokenFromMrReply)(nil),             // 85: ndkconform.agent.v1.GetRemoteTokenFromMrReply
-	(*GetRemoteTokenFromMwRequest)(nil),           // 86: ndkconform.agent.v1.GetRemoteTokenFromMwRequest
-	(*GetRemoteTokenFromMwReply)(nil),             // 87: ndkconform.agent.v1.GetRemoteTokenFromMwReply
-	(*FlushRequest)(nil),                          // 88: ndkconform.agent.v1.FlushRequest
-	(*FlushReply)(nil),                            // 89: ndkconform.agent.v1.FlushReply
-	(*ReceiveRequest)(nil),                        // 90: ndkconform.agent.v1.ReceiveRequest
-	(*ReceiveReply)(nil),                          // 91: ndkconform.agent.v1.ReceiveReply
-	(*SendRequest)(nil),                           // 92: ndkconform.agent.v1.SendRequest
-	(*SendReply)(nil),                             // 93: ndkconform.agent.v1.SendReply
-	(*SendAndInvalidateRequest)(nil),              // 94: ndkconform.agent.v1.SendAndInvalidateRequest
-	(*SendAndInvalidateReply)(nil),                // 95: ndkconform.agent.v1.SendAndInvalidateReply
-	(*WriteRequest)(nil),                          // 96: ndkconform.agent.v1.WriteRequest
-	(*WriteReply)(nil),                            // 97: ndkconform.agent.v1.WriteReply
-	(*ReadRequest)(nil),                           // 98: ndkconform.agent.v1.ReadRequest
-	(*ReadReply)(nil),                             // 99: ndkconform.agent.v1.ReadReply
-	(*BindRequest)(nil),                           // 100: ndkconform.agent.v1.BindRequest
-	(*BindReply)(nil),                             // 101: ndkconform.agent.v1.BindReply
-	(*FastRegisterRequest)(nil),                   // 102: ndkconform.agent.v1.FastRegisterRequest
-	(*FastRegisterReply)(nil),                     // 103: ndkconform.agent.v1.FastRegisterReply
-	(*InvalidateRequest)(nil),                     // 104: ndkconform.agent.v1.InvalidateRequest
-	(*InvalidateReply)(nil),                       // 105: ndkconform.agent.v1.InvalidateReply
-	(*ConnectRequest)(nil),                        // 106: ndkconform.agent.v1.ConnectRequest
-	(*ConnectReply)(nil),                          // 107: ndkconform.agent.v1.ConnectReply
-	(*ConnectWithSharedEndpointRequest)(nil),      // 108: ndkconform.agent.v1.ConnectWithSharedEndpointRequest
-	(*ConnectWithSharedEndpointReply)(nil),        // 109: ndkconform.agent.v1.ConnectWithSharedEndpointReply
-	(*CompleteConnectRequest)(nil),                // 110: ndkconform.agent.v1.CompleteConnectRequest
-	(*CompleteConnectReply)(nil),                  // 111: ndkconform.agent.v1.CompleteConnectReply
-	(*AcceptRequest)(nil),                         // 112: ndkconform.agent.v1.AcceptRequest
-	(*AcceptReply)(nil),                           // 113: ndkconform.agent.v1.AcceptReply
-	(*RejectRequest)(nil),                         // 114: ndkconform.agent.v1.RejectRequest
-	(*RejectReply)(nil),                           // 115: ndkconform.agent.v1.RejectReply
-	(*GetConnectionDataRequest)(nil),              // 116: ndkconform.agent.v1.GetConnectionDataRequest
-	(*GetConnectionDataReply)(nil),                // 117: ndkconform.agent.v1.GetConnectionDataReply
-	(*GetLocalAddressRequest)(nil),                // 118: ndkconform.agent.v1.GetLocalAddressRequest
-	(*GetLocalAddressReply)(nil),                  // 119: ndkconform.agent.v1.GetLocalAddressReply
-	(*GetPeerAddressRequest)(nil),                 // 120: ndkconform.agent.v1.GetPeerAddressRequest
-	(*GetPeerAddressReply)(nil),                   // 121: ndkconform.agent.v1.GetPeerAddressReply
-	(*DisconnectRequest)(nil),                     // 122: ndkconform.agent.v1.DisconnectRequest
-	(*DisconnectReply)(nil),                       // 123: ndkconform.agent.v1.DisconnectReply
-	(*ListenRequest)(nil),                         // 124: ndkconform.agent.v1.ListenRequest
-	(*ListenReply)(nil),                           // 125: ndkconform.agent.v1.ListenReply
-	(*GetListenerLocalAddressRequest)(nil),        // 126: ndkconform.agent.v1.GetListenerLocalAddressRequest
-	(*GetListenerLocalAddressReply)(nil),          // 127: ndkconform.agent.v1.GetListenerLocalAddressReply
-	(*ControlConnectEventsRequest)(nil),           // 128: ndkconform.agent.v1.ControlConnectEventsRequest
-	(*ControlConnectEventsReply)(nil),             // 129: ndkconform.agent.v1.ControlConnectEventsReply
-	(*GetSharedEndpointLocalAddressRequest)(nil),  // 130: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
-	(*GetSharedEndpointLocalAddressReply)(nil),    // 131: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
-	(*AllocateBufferRequest)(nil),                 // 132: ndkconform.agent.v1.AllocateBufferRequest
-	(*AllocateBufferReply)(nil),                   // 133: ndkconform.agent.v1.AllocateBufferReply
-	(*FreeBufferRequest)(nil),                     // 134: ndkconform.agent.v1.FreeBufferRequest
-	(*FreeBufferReply)(nil),                       // 135: ndkconform.agent.v1.FreeBufferReply
-	(*WriteMemoryRequest)(nil),                    // 136: ndkconform.agent.v1.WriteMemoryRequest
-	(*WriteMemoryReply)(nil),                      // 137: ndkconform.agent.v1.WriteMemoryReply
-	(*ReadMemoryRequest)(nil),                     // 138: ndkconform.agent.v1.ReadMemoryRequest
-	(*ReadMemoryReply)(nil),                       // 139: ndkconform.agent.v1.ReadMemoryReply
-	(*Callback)(nil),                              // 140: ndkconform.agent.v1.Callback
-	(*CallbackReturn)(nil),                        // 141: ndkconform.agent.v1.CallbackReturn
-	(*CreateCompletion)(nil),                      // 142: ndkconform.agent.v1.CreateCompletion
-	(*RequestCompletion)(nil),                     // 143: ndkconform.agent.v1.RequestCompletion
-	(*CloseCompletion)(nil),                       // 144: ndkconform.agent.v1.CloseCompletion
-	(*ConnectEvent)(nil),                          // 145: ndkconform.agent.v1.ConnectEvent
-	(*DisconnectEvent)(nil),                       // 146: ndkconform.agent.v1.DisconnectEvent
-	(*CqNotification)(nil),                        // 147: ndkconform.agent.v1.CqNotification
-	(*SrqNotification)(nil),                       // 148: ndkconform.agent.v1.SrqNotification
-	(*ProtocolError)(nil),                         // 149: ndkconform.agent.v1.ProtocolError
-	nil,                                           // 150: ndkconform.agent.v1.Hello.DriverOptionsEntry
-	nil,                                           // 151: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	(*FailSrqRequest)(nil),                        // 29: ndkconform.agent.v1.FailSrqRequest
+	(*FailSrqReply)(nil),                          // 30: ndkconform.agent.v1.FailSrqReply
+	(*FailCqRequest)(nil),                         // 31: ndkconform.agent.v1.FailCqRequest
+	(*FailCqReply)(nil),                           // 32: ndkconform.agent.v1.FailCqReply
+	(*CloseAdapterRequest)(nil),                   // 33: ndkconform.agent.v1.CloseAdapterRequest
+	(*CloseAdapterReply)(nil),                     // 34: ndkconform.agent.v1.CloseAdapterReply
+	(*QueryAdapterInfoRequest)(nil),               // 35: ndkconform.agent.v1.QueryAdapterInfoRequest
+	(*QueryAdapterInfoReply)(nil),                 // 36: ndkconform.agent.v1.QueryAdapterInfoReply
+	(*CreateCqRequest)(nil),                       // 37: ndkconform.agent.v1.CreateCqRequest
+	(*CreateCqReply)(nil),                         // 38: ndkconform.agent.v1.CreateCqReply
+	(*CreatePdRequest)(nil),                       // 39: ndkconform.agent.v1.CreatePdRequest
+	(*CreatePdReply)(nil),                         // 40: ndkconform.agent.v1.CreatePdReply
+	(*CreateSharedEndpointRequest)(nil),           // 41: ndkconform.agent.v1.CreateSharedEndpointRequest
+	(*CreateSharedEndpointReply)(nil),             // 42: ndkconform.agent.v1.CreateSharedEndpointReply
+	(*CreateConnectorRequest)(nil),                // 43: ndkconform.agent.v1.CreateConnectorRequest
+	(*CreateConnectorReply)(nil),                  // 44: ndkconform.agent.v1.CreateConnectorReply
+	(*CreateListenerRequest)(nil),                 // 45: ndkconform.agent.v1.CreateListenerRequest
+	(*CreateListenerReply)(nil),                   // 46: ndkconform.agent.v1.CreateListenerReply
+	(*BuildLamRequest)(nil),                       // 47: ndkconform.agent.v1.BuildLamRequest
+	(*BuildLamReply)(nil),                         // 48: ndkconform.agent.v1.BuildLamReply
+	(*ReleaseLamRequest)(nil),                     // 49: ndkconform.agent.v1.ReleaseLamRequest
+	(*ReleaseLamReply)(nil),                       // 50: ndkconform.agent.v1.ReleaseLamReply
+	(*CloseObjectRequest)(nil),                    // 51: ndkconform.agent.v1.CloseObjectRequest
+	(*CloseObjectReply)(nil),                      // 52: ndkconform.agent.v1.CloseObjectReply
+	(*ResizeCqRequest)(nil),                       // 53: ndkconform.agent.v1.ResizeCqRequest
+	(*ResizeCqReply)(nil),                         // 54: ndkconform.agent.v1.ResizeCqReply
+	(*ArmCqRequest)(nil),                          // 55: ndkconform.agent.v1.ArmCqRequest
+	(*ArmCqReply)(nil),                            // 56: ndkconform.agent.v1.ArmCqReply
+	(*GetCqResultsRequest)(nil),                   // 57: ndkconform.agent.v1.GetCqResultsRequest
+	(*GetCqResultsReply)(nil),                     // 58: ndkconform.agent.v1.GetCqResultsReply
+	(*GetCqResultsExRequest)(nil),                 // 59: ndkconform.agent.v1.GetCqResultsExRequest
+	(*GetCqResultsExReply)(nil),                   // 60: ndkconform.agent.v1.GetCqResultsExReply
+	(*ControlCqInterruptModerationRequest)(nil),   // 61: ndkconform.agent.v1.ControlCqInterruptModerationRequest
+	(*ControlCqInterruptModerationReply)(nil),     // 62: ndkconform.agent.v1.ControlCqInterruptModerationReply
+	(*QpParams)(nil),                              // 63: ndkconform.agent.v1.QpParams
+	(*CreateQpRequest)(nil),                       // 64: ndkconform.agent.v1.CreateQpRequest
+	(*CreateQpReply)(nil),                         // 65: ndkconform.agent.v1.CreateQpReply
+	(*CreateQpWithSrqRequest)(nil),                // 66: ndkconform.agent.v1.CreateQpWithSrqRequest
+	(*CreateQpWithSrqReply)(nil),                  // 67: ndkconform.agent.v1.CreateQpWithSrqReply
+	(*CreateSrqRequest)(nil),                      // 68: ndkconform.agent.v1.CreateSrqRequest
+	(*CreateSrqReply)(nil),                        // 69: ndkconform.agent.v1.CreateSrqReply
+	(*CreateMrRequest)(nil),                       // 70: ndkconform.agent.v1.CreateMrRequest
+	(*CreateMrReply)(nil),                         // 71: ndkconform.agent.v1.CreateMrReply
+	(*CreateMwRequest)(nil),                       // 72: ndkconform.agent.v1.CreateMwRequest
+	(*CreateMwReply)(nil),                         // 73: ndkconform.agent.v1.CreateMwReply
+	(*GetPrivilegedMemoryRegionTokenRequest)(nil), // 74: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
+	(*GetPrivilegedMemoryRegionTokenReply)(nil),   // 75: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
+	(*ModifySrqRequest)(nil),                      // 76: ndkconform.agent.v1.ModifySrqRequest
+	(*ModifySrqReply)(nil),                        // 77: ndkconform.agent.v1.ModifySrqReply
+	(*SrqReceiveRequest)(nil),                     // 78: ndkconform.agent.v1.SrqReceiveRequest
+	(*SrqReceiveReply)(nil),                       // 79: ndkconform.agent.v1.SrqReceiveReply
+	(*RegisterMrRequest)(nil),                     // 80: ndkconform.agent.v1.RegisterMrRequest
+	(*RegisterMrReply)(nil),                       // 81: ndkconform.agent.v1.RegisterMrReply
+	(*DeregisterMrRequest)(nil),                   // 82: ndkconform.agent.v1.DeregisterMrRequest
+	(*DeregisterMrReply)(nil),                     // 83: ndkconform.agent.v1.DeregisterMrReply
+	(*InitializeFastRegisterMrRequest)(nil),       // 84: ndkconform.agent.v1.InitializeFastRegisterMrRequest
+	(*InitializeFastRegisterMrReply)(nil),         // 85: ndkconform.agent.v1.InitializeFastRegisterMrReply
+	(*GetLocalTokenFromMrRequest)(nil),            // 86: ndkconform.agent.v1.GetLocalTokenFromMrRequest
+	(*GetLocalTokenFromMrReply)(nil),              // 87: ndkconform.agent.v1.GetLocalTokenFromMrReply
+	(*GetRemoteTokenFromMrRequest)(nil),           // 88: ndkconform.agent.v1.GetRemoteTokenFromMrRequest
+	(*GetRemoteTokenFromMrReply)(nil),             // 89: ndkconform.agent.v1.GetRemoteTokenFromMrReply
+	(*GetRemoteTokenFromMwRequest)(nil),           // 90: ndkconform.agent.v1.GetRemoteTokenFromMwRequest
+	(*GetRemoteTokenFromMwReply)(nil),             // 91: ndkconform.agent.v1.GetRemoteTokenFromMwReply
+	(*FlushRequest)(nil),                          // 92: ndkconform.agent.v1.FlushRequest
+	(*FlushReply)(nil),                            // 93: ndkconform.agent.v1.FlushReply
+	(*ReceiveRequest)(nil),                        // 94: ndkconform.agent.v1.ReceiveRequest
+	(*ReceiveReply)(nil),                          // 95: ndkconform.agent.v1.ReceiveReply
+	(*SendRequest)(nil),                           // 96: ndkconform.agent.v1.SendRequest
+	(*SendReply)(nil),                             // 97: ndkconform.agent.v1.SendReply
+	(*SendAndInvalidateRequest)(nil),              // 98: ndkconform.agent.v1.SendAndInvalidateRequest
+	(*SendAndInvalidateReply)(nil),                // 99: ndkconform.agent.v1.SendAndInvalidateReply
+	(*WriteRequest)(nil),                          // 100: ndkconform.agent.v1.WriteRequest
+	(*WriteReply)(nil),                            // 101: ndkconform.agent.v1.WriteReply
+	(*ReadRequest)(nil),                           // 102: ndkconform.agent.v1.ReadRequest
+	(*ReadReply)(nil),                             // 103: ndkconform.agent.v1.ReadReply
+	(*BindRequest)(nil),                           // 104: ndkconform.agent.v1.BindRequest
+	(*BindReply)(nil),                             // 105: ndkconform.agent.v1.BindReply
+	(*FastRegisterRequest)(nil),                   // 106: ndkconform.agent.v1.FastRegisterRequest
+	(*FastRegisterReply)(nil),                     // 107: ndkconform.agent.v1.FastRegisterReply
+	(*InvalidateRequest)(nil),                     // 108: ndkconform.agent.v1.InvalidateRequest
+	(*InvalidateReply)(nil),                       // 109: ndkconform.agent.v1.InvalidateReply
+	(*ConnectRequest)(nil),                        // 110: ndkconform.agent.v1.ConnectRequest
+	(*ConnectReply)(nil),                          // 111: ndkconform.agent.v1.ConnectReply
+	(*ConnectWithSharedEndpointRequest)(nil),      // 112: ndkconform.agent.v1.ConnectWithSharedEndpointRequest
+	(*ConnectWithSharedEndpointReply)(nil),        // 113: ndkconform.agent.v1.ConnectWithSharedEndpointReply
+	(*CompleteConnectRequest)(nil),                // 114: ndkconform.agent.v1.CompleteConnectRequest
+	(*CompleteConnectReply)(nil),                  // 115: ndkconform.agent.v1.CompleteConnectReply
+	(*AcceptRequest)(nil),                         // 116: ndkconform.agent.v1.AcceptRequest
+	(*AcceptReply)(nil),                           // 117: ndkconform.agent.v1.AcceptReply
+	(*RejectRequest)(nil),                         // 118: ndkconform.agent.v1.RejectRequest
+	(*RejectReply)(nil),                           // 119: ndkconform.agent.v1.RejectReply
+	(*GetConnectionDataRequest)(nil),              // 120: ndkconform.agent.v1.GetConnectionDataRequest
+	(*GetConnectionDataReply)(nil),                // 121: ndkconform.agent.v1.GetConnectionDataReply
+	(*GetLocalAddressRequest)(nil),                // 122: ndkconform.agent.v1.GetLocalAddressRequest
+	(*GetLocalAddressReply)(nil),                  // 123: ndkconform.agent.v1.GetLocalAddressReply
+	(*GetPeerAddressRequest)(nil),                 // 124: ndkconform.agent.v1.GetPeerAddressRequest
+	(*GetPeerAddressReply)(nil),                   // 125: ndkconform.agent.v1.GetPeerAddressReply
+	(*DisconnectRequest)(nil),                     // 126: ndkconform.agent.v1.DisconnectRequest
+	(*DisconnectReply)(nil),                       // 127: ndkconform.agent.v1.DisconnectReply
+	(*ListenRequest)(nil),                         // 128: ndkconform.agent.v1.ListenRequest
+	(*ListenReply)(nil),                           // 129: ndkconform.agent.v1.ListenReply
+	(*GetListenerLocalAddressRequest)(nil),        // 130: ndkconform.agent.v1.GetListenerLocalAddressRequest
+	(*GetListenerLocalAddressReply)(nil),          // 131: ndkconform.agent.v1.GetListenerLocalAddressReply
+	(*ControlConnectEventsRequest)(nil),           // 132: ndkconform.agent.v1.ControlConnectEventsRequest
+	(*ControlConnectEventsReply)(nil),             // 133: ndkconform.agent.v1.ControlConnectEventsReply
+	(*GetSharedEndpointLocalAddressRequest)(nil),  // 134: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
+	(*GetSharedEndpointLocalAddressReply)(nil),    // 135: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
+	(*AllocateBufferRequest)(nil),                 // 136: ndkconform.agent.v1.AllocateBufferRequest
+	(*AllocateBufferReply)(nil),                   // 137: ndkconform.agent.v1.AllocateBufferReply
+	(*FreeBufferRequest)(nil),                     // 138: ndkconform.agent.v1.FreeBufferRequest
+	(*FreeBufferReply)(nil),                       // 139: ndkconform.agent.v1.FreeBufferReply
+	(*WriteMemoryRequest)(nil),                    // 140: ndkconform.agent.v1.WriteMemoryRequest
+	(*WriteMemoryReply)(nil),                      // 141: ndkconform.agent.v1.WriteMemoryReply
+	(*ReadMemoryRequest)(nil),                     // 142: ndkconform.agent.v1.ReadMemoryRequest
+	(*ReadMemoryReply)(nil),                       // 143: ndkconform.agent.v1.ReadMemoryReply
+	(*Callback)(nil),                              // 144: ndkconform.agent.v1.Callback
+	(*CallbackReturn)(nil),                        // 145: ndkconform.agent.v1.CallbackReturn
+	(*CreateCompletion)(nil),                      // 146: ndkconform.agent.v1.CreateCompletion
+	(*RequestCompletion)(nil),                     // 147: ndkconform.agent.v1.RequestCompletion
+	(*CloseCompletion)(nil),                       // 148: ndkconform.agent.v1.CloseCompletion
+	(*ConnectEvent)(nil),                          // 149: ndkconform.agent.v1.ConnectEvent
+	(*DisconnectEvent)(nil),                       // 150: ndkconform.agent.v1.DisconnectEvent
+	(*CqNotification)(nil),                        // 151: ndkconform.agent.v1.CqNotification
+	(*SrqNotification)(nil),                       // 152: ndkconform.agent.v1.SrqNotification
+	(*ProtocolError)(nil),                         // 153: ndkconform.agent.v1.ProtocolError
+	nil,                                           // 154: ndkconform.agent.v1.Hello.DriverOptionsEntry
+	nil,                                           // 155: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 }
 var file_agent_v1_agent_proto_depIdxs = []int32{
 	6,   // 0: ndkconform.agent.v1.ClientMessage.hello:type_name -> ndkconform.agent.v1.Hello
 	21,  // 1: ndkconform.agent.v1.ClientMessage.call:type_name -> ndkconform.agent.v1.Call
-	141, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
+	145, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
 	7,   // 3: ndkconform.agent.v1.ServerMessage.welcome:type_name -> ndkconform.agent.v1.Welcome
 	22,  // 4: ndkconform.agent.v1.ServerMessage.call_return:type_name -> ndkconform.agent.v1.CallReturn
-	140, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
-	149, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	144, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
+	153, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
 	5,   // 7: ndkconform.agent.v1.Hello.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
-	150, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
+	154, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
 	8,   // 9: ndkconform.agent.v1.Welcome.capabilities:type_name -> ndkconform.agent.v1.Capabilities
 	5,   // 10: ndkconform.agent.v1.Capabilities.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
 	9,   // 11: ndkconform.agent.v1.Capabilities.driver_options:type_name -> ndkconform.agent.v1.DriverOption
 	15,  // 12: ndkconform.agent.v1.Capabilities.ndk_version:type_name -> ndkconform.agent.v1.Version
 	10,  // 13: ndkconform.agent.v1.Capabilities.side_a:type_name -> ndkconform.agent.v1.SideInfo
 	10,  // 14: ndkconform.agent.v1.Capabilities.side_b:type_name -> ndkconform.agent.v1.SideInfo
-	151, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	155, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 	11,  // 16: ndkconform.agent.v1.SideInfo.ipv4:type_name -> ndkconform.agent.v1.AdapterDescription
 	11,  // 17: ndkconform.agent.v1.SideInfo.ipv6:type_name -> ndkconform.agent.v1.AdapterDescription
 	16,  // 18: ndkconform.agent.v1.AdapterDescription.info:type_name -> ndkconform.agent.v1.AdapterInfo
@@ -11315,271 +11601,277 @@ var file_agent_v1_agent_proto_depIdxs = []int32{
 	23,  // 24: ndkconform.agent.v1.Call.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterRequest
 	25,  // 25: ndkconform.agent.v1.Call.close_provider:type_name -> ndkconform.agent.v1.CloseProviderRequest
 	27,  // 26: ndkconform.agent.v1.Call.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateRequest
-	29,  // 27: ndkconform.agent.v1.Call.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterRequest
-	31,  // 28: ndkconform.agent.v1.Call.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoRequest
-	33,  // 29: ndkconform.agent.v1.Call.create_cq:type_name -> ndkconform.agent.v1.CreateCqRequest
-	35,  // 30: ndkconform.agent.v1.Call.create_pd:type_name -> ndkconform.agent.v1.CreatePdRequest
-	37,  // 31: ndkconform.agent.v1.Call.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointRequest
-	39,  // 32: ndkconform.agent.v1.Call.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorRequest
-	41,  // 33: ndkconform.agent.v1.Call.create_listener:type_name -> ndkconform.agent.v1.CreateListenerRequest
-	43,  // 34: ndkconform.agent.v1.Call.build_lam:type_name -> ndkconform.agent.v1.BuildLamRequest
-	45,  // 35: ndkconform.agent.v1.Call.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamRequest
-	47,  // 36: ndkconform.agent.v1.Call.close_object:type_name -> ndkconform.agent.v1.CloseObjectRequest
-	49,  // 37: ndkconform.agent.v1.Call.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqRequest
-	51,  // 38: ndkconform.agent.v1.Call.arm_cq:type_name -> ndkconform.agent.v1.ArmCqRequest
-	53,  // 39: ndkconform.agent.v1.Call.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsRequest
-	55,  // 40: ndkconform.agent.v1.Call.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExRequest
-	57,  // 41: ndkconform.agent.v1.Call.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationRequest
-	60,  // 42: ndkconform.agent.v1.Call.create_qp:type_name -> ndkconform.agent.v1.CreateQpRequest
-	62,  // 43: ndkconform.agent.v1.Call.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqRequest
-	64,  // 44: ndkconform.agent.v1.Call.create_srq:type_name -> ndkconform.agent.v1.CreateSrqRequest
-	66,  // 45: ndkconform.agent.v1.Call.create_mr:type_name -> ndkconform.agent.v1.CreateMrRequest
-	68,  // 46: ndkconform.agent.v1.Call.create_mw:type_name -> ndkconform.agent.v1.CreateMwRequest
-	70,  // 47: ndkconform.agent.v1.Call.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
-	72,  // 48: ndkconform.agent.v1.Call.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqRequest
-	74,  // 49: ndkconform.agent.v1.Call.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveRequest
-	76,  // 50: ndkconform.agent.v1.Call.register_mr:type_name -> ndkconform.agent.v1.RegisterMrRequest
-	78,  // 51: ndkconform.agent.v1.Call.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrRequest
-	80,  // 52: ndkconform.agent.v1.Call.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrRequest
-	82,  // 53: ndkconform.agent.v1.Call.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrRequest
-	84,  // 54: ndkconform.agent.v1.Call.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrRequest
-	86,  // 55: ndkconform.agent.v1.Call.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwRequest
-	88,  // 56: ndkconform.agent.v1.Call.flush:type_name -> ndkconform.agent.v1.FlushRequest
-	90,  // 57: ndkconform.agent.v1.Call.receive:type_name -> ndkconform.agent.v1.ReceiveRequest
-	92,  // 58: ndkconform.agent.v1.Call.send:type_name -> ndkconform.agent.v1.SendRequest
-	94,  // 59: ndkconform.agent.v1.Call.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateRequest
-	96,  // 60: ndkconform.agent.v1.Call.write:type_name -> ndkconform.agent.v1.WriteRequest
-	98,  // 61: ndkconform.agent.v1.Call.read:type_name -> ndkconform.agent.v1.ReadRequest
-	100, // 62: ndkconform.agent.v1.Call.bind:type_name -> ndkconform.agent.v1.BindRequest
-	102, // 63: ndkconform.agent.v1.Call.fast_register:type_name -> ndkconform.agent.v1.FastRegisterRequest
-	104, // 64: ndkconform.agent.v1.Call.invalidate:type_name -> ndkconform.agent.v1.InvalidateRequest
-	106, // 65: ndkconform.agent.v1.Call.connect:type_name -> ndkconform.agent.v1.ConnectRequest
-	108, // 66: ndkconform.agent.v1.Call.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointRequest
-	110, // 67: ndkconform.agent.v1.Call.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectRequest
-	112, // 68: ndkconform.agent.v1.Call.accept:type_name -> ndkconform.agent.v1.AcceptRequest
-	114, // 69: ndkconform.agent.v1.Call.reject:type_name -> ndkconform.agent.v1.RejectRequest
-	116, // 70: ndkconform.agent.v1.Call.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataRequest
-	118, // 71: ndkconform.agent.v1.Call.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressRequest
-	120, // 72: ndkconform.agent.v1.Call.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressRequest
-	122, // 73: ndkconform.agent.v1.Call.disconnect:type_name -> ndkconform.agent.v1.DisconnectRequest
-	124, // 74: ndkconform.agent.v1.Call.listen:type_name -> ndkconform.agent.v1.ListenRequest
-	126, // 75: ndkconform.agent.v1.Call.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressRequest
-	128, // 76: ndkconform.agent.v1.Call.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsRequest
-	130, // 77: ndkconform.agent.v1.Call.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
-	132, // 78: ndkconform.agent.v1.Call.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferRequest
-	134, // 79: ndkconform.agent.v1.Call.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferRequest
-	136, // 80: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
-	138, // 81: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
-	149, // 82: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
-	24,  // 83: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
-	26,  // 84: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
-	28,  // 85: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
-	30,  // 86: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
-	32,  // 87: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
-	34,  // 88: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
-	36,  // 89: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
-	38,  // 90: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
-	40,  // 91: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
-	42,  // 92: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
-	44,  // 93: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
-	46,  // 94: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
-	48,  // 95: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
-	50,  // 96: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
-	52,  // 97: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
-	54,  // 98: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
-	56,  // 99: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
-	58,  // 100: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
-	61,  // 101: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
-	63,  // 102: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
-	65,  // 103: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
-	67,  // 104: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
-	69,  // 105: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
-	71,  // 106: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
-	73,  // 107: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
-	75,  // 108: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
-	77,  // 109: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
-	79,  // 110: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
-	81,  // 111: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
-	83,  // 112: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
-	85,  // 113: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
-	87,  // 114: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
-	89,  // 115: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
-	91,  // 116: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
-	93,  // 117: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
-	95,  // 118: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
-	97,  // 119: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
-	99,  // 120: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
-	101, // 121: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
-	103, // 122: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
-	105, // 123: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
-	107, // 124: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
-	109, // 125: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
-	111, // 126: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
-	113, // 127: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
-	115, // 128: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
-	117, // 129: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
-	119, // 130: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
-	121, // 131: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
-	123, // 132: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
-	125, // 133: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
-	127, // 134: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
-	129, // 135: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
-	131, // 136: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
-	133, // 137: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
-	135, // 138: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
-	137, // 139: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
-	139, // 140: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
-	12,  // 141: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
-	1,   // 142: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
-	12,  // 143: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 144: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	16,  // 145: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
-	12,  // 146: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 147: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 148: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 149: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 150: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 151: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 152: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 153: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 154: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	13,  // 155: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 156: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	12,  // 157: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 158: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 159: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 160: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 161: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 162: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 163: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 164: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 165: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	13,  // 166: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 167: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
-	19,  // 168: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 169: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 170: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
-	12,  // 171: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
-	13,  // 172: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 173: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	13,  // 174: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 175: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 176: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	18,  // 177: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 178: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	18,  // 179: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 180: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 181: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 182: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 183: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	59,  // 184: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	13,  // 185: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 186: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 187: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	59,  // 188: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	12,  // 189: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	13,  // 190: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 191: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 192: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	13,  // 193: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 194: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 195: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 196: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	13,  // 197: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 198: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 199: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	13,  // 200: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 201: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 202: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 203: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	13,  // 204: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 205: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	17,  // 206: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 207: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 208: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	13,  // 209: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 210: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	13,  // 211: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 212: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	13,  // 213: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 214: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 215: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 216: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 217: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 218: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 219: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 220: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 221: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 222: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 223: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 224: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 225: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 226: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 227: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 228: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 229: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 230: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 231: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 232: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 233: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 234: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 235: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	20,  // 236: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	13,  // 237: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 238: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 239: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	20,  // 240: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	13,  // 241: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 242: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	13,  // 243: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 244: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 245: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 246: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	13,  // 247: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 248: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 249: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 250: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 251: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 252: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 253: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 254: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 255: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	13,  // 256: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 257: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	14,  // 258: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	13,  // 259: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 260: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	14,  // 261: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 262: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 263: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	14,  // 264: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 265: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 266: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 267: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	12,  // 268: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	142, // 269: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
-	143, // 270: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
-	144, // 271: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
-	145, // 272: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
-	146, // 273: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
-	147, // 274: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
-	148, // 275: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
-	12,  // 276: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	19,  // 277: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 278: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	12,  // 279: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 280: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 281: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 282: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 283: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
-	2,   // 284: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
-	3,   // 285: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
-	4,   // 286: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
-	286, // [286:287] is the sub-list for method output_type
-	285, // [285:286] is the sub-list for method input_type
-	285, // [285:285] is the sub-list for extension type_name
-	285, // [285:285] is the sub-list for extension extendee
-	0,   // [0:285] is the sub-list for field type_name
+	29,  // 27: ndkconform.agent.v1.Call.fail_srq:type_name -> ndkconform.agent.v1.FailSrqRequest
+	31,  // 28: ndkconform.agent.v1.Call.fail_cq:type_name -> ndkconform.agent.v1.FailCqRequest
+	33,  // 29: ndkconform.agent.v1.Call.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterRequest
+	35,  // 30: ndkconform.agent.v1.Call.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoRequest
+	37,  // 31: ndkconform.agent.v1.Call.create_cq:type_name -> ndkconform.agent.v1.CreateCqRequest
+	39,  // 32: ndkconform.agent.v1.Call.create_pd:type_name -> ndkconform.agent.v1.CreatePdRequest
+	41,  // 33: ndkconform.agent.v1.Call.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointRequest
+	43,  // 34: ndkconform.agent.v1.Call.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorRequest
+	45,  // 35: ndkconform.agent.v1.Call.create_listener:type_name -> ndkconform.agent.v1.CreateListenerRequest
+	47,  // 36: ndkconform.agent.v1.Call.build_lam:type_name -> ndkconform.agent.v1.BuildLamRequest
+	49,  // 37: ndkconform.agent.v1.Call.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamRequest
+	51,  // 38: ndkconform.agent.v1.Call.close_object:type_name -> ndkconform.agent.v1.CloseObjectRequest
+	53,  // 39: ndkconform.agent.v1.Call.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqRequest
+	55,  // 40: ndkconform.agent.v1.Call.arm_cq:type_name -> ndkconform.agent.v1.ArmCqRequest
+	57,  // 41: ndkconform.agent.v1.Call.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsRequest
+	59,  // 42: ndkconform.agent.v1.Call.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExRequest
+	61,  // 43: ndkconform.agent.v1.Call.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationRequest
+	64,  // 44: ndkconform.agent.v1.Call.create_qp:type_name -> ndkconform.agent.v1.CreateQpRequest
+	66,  // 45: ndkconform.agent.v1.Call.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqRequest
+	68,  // 46: ndkconform.agent.v1.Call.create_srq:type_name -> ndkconform.agent.v1.CreateSrqRequest
+	70,  // 47: ndkconform.agent.v1.Call.create_mr:type_name -> ndkconform.agent.v1.CreateMrRequest
+	72,  // 48: ndkconform.agent.v1.Call.create_mw:type_name -> ndkconform.agent.v1.CreateMwRequest
+	74,  // 49: ndkconform.agent.v1.Call.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
+	76,  // 50: ndkconform.agent.v1.Call.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqRequest
+	78,  // 51: ndkconform.agent.v1.Call.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveRequest
+	80,  // 52: ndkconform.agent.v1.Call.register_mr:type_name -> ndkconform.agent.v1.RegisterMrRequest
+	82,  // 53: ndkconform.agent.v1.Call.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrRequest
+	84,  // 54: ndkconform.agent.v1.Call.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrRequest
+	86,  // 55: ndkconform.agent.v1.Call.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrRequest
+	88,  // 56: ndkconform.agent.v1.Call.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrRequest
+	90,  // 57: ndkconform.agent.v1.Call.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwRequest
+	92,  // 58: ndkconform.agent.v1.Call.flush:type_name -> ndkconform.agent.v1.FlushRequest
+	94,  // 59: ndkconform.agent.v1.Call.receive:type_name -> ndkconform.agent.v1.ReceiveRequest
+	96,  // 60: ndkconform.agent.v1.Call.send:type_name -> ndkconform.agent.v1.SendRequest
+	98,  // 61: ndkconform.agent.v1.Call.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateRequest
+	100, // 62: ndkconform.agent.v1.Call.write:type_name -> ndkconform.agent.v1.WriteRequest
+	102, // 63: ndkconform.agent.v1.Call.read:type_name -> ndkconform.agent.v1.ReadRequest
+	104, // 64: ndkconform.agent.v1.Call.bind:type_name -> ndkconform.agent.v1.BindRequest
+	106, // 65: ndkconform.agent.v1.Call.fast_register:type_name -> ndkconform.agent.v1.FastRegisterRequest
+	108, // 66: ndkconform.agent.v1.Call.invalidate:type_name -> ndkconform.agent.v1.InvalidateRequest
+	110, // 67: ndkconform.agent.v1.Call.connect:type_name -> ndkconform.agent.v1.ConnectRequest
+	112, // 68: ndkconform.agent.v1.Call.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointRequest
+	114, // 69: ndkconform.agent.v1.Call.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectRequest
+	116, // 70: ndkconform.agent.v1.Call.accept:type_name -> ndkconform.agent.v1.AcceptRequest
+	118, // 71: ndkconform.agent.v1.Call.reject:type_name -> ndkconform.agent.v1.RejectRequest
+	120, // 72: ndkconform.agent.v1.Call.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataRequest
+	122, // 73: ndkconform.agent.v1.Call.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressRequest
+	124, // 74: ndkconform.agent.v1.Call.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressRequest
+	126, // 75: ndkconform.agent.v1.Call.disconnect:type_name -> ndkconform.agent.v1.DisconnectRequest
+	128, // 76: ndkconform.agent.v1.Call.listen:type_name -> ndkconform.agent.v1.ListenRequest
+	130, // 77: ndkconform.agent.v1.Call.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressRequest
+	132, // 78: ndkconform.agent.v1.Call.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsRequest
+	134, // 79: ndkconform.agent.v1.Call.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
+	136, // 80: ndkconform.agent.v1.Call.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferRequest
+	138, // 81: ndkconform.agent.v1.Call.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferRequest
+	140, // 82: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
+	142, // 83: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
+	153, // 84: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	24,  // 85: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
+	26,  // 86: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
+	28,  // 87: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
+	30,  // 88: ndkconform.agent.v1.CallReturn.fail_srq:type_name -> ndkconform.agent.v1.FailSrqReply
+	32,  // 89: ndkconform.agent.v1.CallReturn.fail_cq:type_name -> ndkconform.agent.v1.FailCqReply
+	34,  // 90: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
+	36,  // 91: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
+	38,  // 92: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
+	40,  // 93: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
+	42,  // 94: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
+	44,  // 95: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
+	46,  // 96: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
+	48,  // 97: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
+	50,  // 98: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
+	52,  // 99: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
+	54,  // 100: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
+	56,  // 101: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
+	58,  // 102: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
+	60,  // 103: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
+	62,  // 104: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
+	65,  // 105: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
+	67,  // 106: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
+	69,  // 107: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
+	71,  // 108: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
+	73,  // 109: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
+	75,  // 110: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
+	77,  // 111: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
+	79,  // 112: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
+	81,  // 113: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
+	83,  // 114: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
+	85,  // 115: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
+	87,  // 116: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
+	89,  // 117: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
+	91,  // 118: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
+	93,  // 119: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
+	95,  // 120: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
+	97,  // 121: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
+	99,  // 122: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
+	101, // 123: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
+	103, // 124: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
+	105, // 125: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
+	107, // 126: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
+	109, // 127: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
+	111, // 128: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
+	113, // 129: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
+	115, // 130: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
+	117, // 131: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
+	119, // 132: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
+	121, // 133: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
+	123, // 134: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
+	125, // 135: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
+	127, // 136: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
+	129, // 137: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
+	131, // 138: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
+	133, // 139: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
+	135, // 140: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
+	137, // 141: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
+	139, // 142: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
+	141, // 143: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
+	143, // 144: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
+	12,  // 145: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
+	1,   // 146: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
+	12,  // 147: ndkconform.agent.v1.FailSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 148: ndkconform.agent.v1.FailCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 149: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 150: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	16,  // 151: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
+	12,  // 152: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	13,  // 153: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	13,  // 154: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 155: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 156: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	13,  // 157: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 158: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 159: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 160: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	13,  // 161: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 162: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	12,  // 163: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	13,  // 164: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 165: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 166: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	13,  // 167: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
+	13,  // 168: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 169: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 170: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 171: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	13,  // 172: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 173: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
+	19,  // 174: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 175: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 176: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
+	12,  // 177: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
+	13,  // 178: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 179: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	13,  // 180: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 181: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 182: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	18,  // 183: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 184: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	18,  // 185: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 186: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 187: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 188: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 189: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	63,  // 190: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	13,  // 191: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 192: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 193: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	63,  // 194: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	12,  // 195: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	13,  // 196: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 197: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 198: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	13,  // 199: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	13,  // 200: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 201: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 202: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	13,  // 203: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 204: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 205: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	13,  // 206: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 207: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 208: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 209: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	13,  // 210: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 211: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	17,  // 212: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 213: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 214: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	13,  // 215: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 216: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	13,  // 217: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 218: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	13,  // 219: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 220: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 221: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 222: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 223: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 224: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	17,  // 225: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 226: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	17,  // 227: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 228: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	17,  // 229: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 230: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	17,  // 231: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 232: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	17,  // 233: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 234: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 235: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 236: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 237: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 238: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 239: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 240: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 241: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	20,  // 242: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	13,  // 243: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 244: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 245: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	20,  // 246: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	13,  // 247: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 248: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	13,  // 249: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	13,  // 250: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 251: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 252: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	13,  // 253: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	13,  // 254: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 255: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 256: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 257: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 258: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 259: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 260: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 261: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	13,  // 262: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 263: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	14,  // 264: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	13,  // 265: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 266: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	14,  // 267: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 268: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 269: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	14,  // 270: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 271: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 272: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 273: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	12,  // 274: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	146, // 275: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
+	147, // 276: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
+	148, // 277: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
+	149, // 278: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
+	150, // 279: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
+	151, // 280: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
+	152, // 281: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
+	12,  // 282: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	19,  // 283: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 284: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	12,  // 285: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 286: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 287: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 288: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 289: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
+	2,   // 290: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
+	3,   // 291: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
+	4,   // 292: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
+	292, // [292:293] is the sub-list for method output_type
+	291, // [291:292] is the sub-list for method input_type
+	291, // [291:291] is the sub-list for extension type_name
+	291, // [291:291] is the sub-list for extension extendee
+	0,   // [0:291] is the sub-list for field type_name
 }
 
 func init() { file_agent_v1_agent_proto_init() }
@@ -11603,6 +11895,8 @@ func file_agent_v1_agent_proto_init() {
 		(*Call_OpenAdapter)(nil),
 		(*Call_CloseProvider)(nil),
 		(*Call_SetHostState)(nil),
+		(*Call_FailSrq)(nil),
+		(*Call_FailCq)(nil),
 		(*Call_CloseAdapter)(nil),
 		(*Call_QueryAdapterInfo)(nil),
 		(*Call_CreateCq)(nil),
@@ -11663,6 +11957,8 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_OpenAdapter)(nil),
 		(*CallReturn_CloseProvider)(nil),
 		(*CallReturn_SetHostState)(nil),
+		(*CallReturn_FailSrq)(nil),
+		(*CallReturn_FailCq)(nil),
 		(*CallReturn_CloseAdapter)(nil),
 		(*CallReturn_QueryAdapterInfo)(nil),
 		(*CallReturn_CreateCq)(nil),
@@ -11719,10 +12015,10 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_WriteMemory)(nil),
 		(*CallReturn_ReadMemory)(nil),
 	}
-	file_agent_v1_agent_proto_msgTypes[109].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[111].OneofWrappers = []any{}
 	file_agent_v1_agent_proto_msgTypes[113].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[137].OneofWrappers = []any{
+	file_agent_v1_agent_proto_msgTypes[115].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[117].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[141].OneofWrappers = []any{
 		(*Callback_CreateCompletion)(nil),
 		(*Callback_RequestCompletion)(nil),
 		(*Callback_CloseCompletion)(nil),
@@ -11737,7 +12033,7 @@ func file_agent_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_agent_v1_agent_proto_rawDesc), len(file_agent_v1_agent_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   149,
+			NumMessages:   153,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

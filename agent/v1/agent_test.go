@@ -49,6 +49,8 @@ var ndkWire = map[string]wire{
 	"Provider.Close":                   call("CloseProvider"),
 	"TimeoutDeclarer.DeclaredTimeouts": {msgs: []string{"Capabilities"}},
 	"FaultInjector.SetHostState":       call("SetHostState"),
+	"SRQFaultInjector.FailSRQ":         call("FailSrq"),
+	"CQFaultInjector.FailCQ":           call("FailCq"),
 	// the remote provider's own: its mirrors of registered memory move
 	// bytes with WriteMemory and ReadMemory; losing an agent is the
 	// stream's end or a call's deadline

@@ -154,12 +154,11 @@ const remoteModelSequences = "8"
 // when the harness issues the MR's close; sim's deferred completion comes
 // microseconds after the call returns, less than one round trip to the
 // agent, so the harness never sees it pending there (with sim's
-// completion-delay it does: TestRemoteSeesPendingRegistration). SQ-6's
-// needs an SRQ fault injected (ndk.SRQFaultInjector), which sim offers in
-// process and the agent protocol does not carry.
+// completion-delay it does: TestRemoteSeesPendingRegistration). The SRQ
+// and CQ faults of SQ-6's and CQ-5's specs travel (FailSrq, FailCq): their
+// verdicts must match.
 var throughAgentOnly = map[string]string{
 	"LT-23: closing an MR whose NdkRegisterMr is pending completes the registration before the close": "NdkRegisterMr was to be still pending",
-	"SQ-6: after an SRQ reports STATUS_INTERNAL_ERROR neither it nor its QPs complete anything":       "cannot inject an SRQ fault",
 }
 
 // The whole suite against sim through one agent in another process gives
@@ -222,9 +221,9 @@ func agentOnly(name string) (string, bool) {
 
 // allowedRule: a rule whose only difference comes from the specs of
 // throughAgentOnly (LT-23 and CR-9, which that spec alone may leave
-// skipped; SQ-6, whose one spec needs the SRQ fault).
+// skipped).
 func allowedRule(id, verdict string) bool {
-	return (id == "LT-23" || id == "CR-9" || id == "SQ-6") && verdict != "failed"
+	return (id == "LT-23" || id == "CR-9") && verdict != "failed"
 }
 
 // With a provider whose deferred completions come later than one round

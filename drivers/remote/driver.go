@@ -8,7 +8,8 @@
 // A: each agent serves its own host's adapter. OpenAdapter and
 // SetHostState go to the agent that lists the address (side A's when none
 // does, so that the agent's provider answers for an address it does not
-// own).
+// own); FailSRQ and FailCQ (offered when every agent offers them) go to
+// the agent of the SRQ's or CQ's session.
 //
 // Memory. Registered memory lives on the agents: the provider implements
 // ndk.MemoryMirror. MR.Register and Adapter.BuildLAM mirror the consumer's
@@ -144,14 +145,13 @@ func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 
 // Open implements ndk.Opener: one session with each agent. The provider
 // is a *Provider, or a *FaultProvider (a *Provider that is an
-// ndk.FaultInjector) when every agent offers fault injection.
+// ndk.FaultInjector) when every agent offers fault injection; and an
+// ndk.SRQFaultInjector, an ndk.CQFaultInjector, when every agent offers
+// SRQ, CQ fault injection (see withFaults).
 func (c Config) Open() (ndk.Provider, error) {
 	p, err := open(c)
 	if err != nil {
 		return nil, err
 	}
-	if p.faultInjection() {
-		return &FaultProvider{p}, nil
-	}
-	return p, nil
+	return p.withFaults(), nil
 }

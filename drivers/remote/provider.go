@@ -202,6 +202,9 @@ type AgentInfo struct {
 	NDKVersion string
 	// FaultInjection: the agent serves SetHostState.
 	FaultInjection bool
+	// SRQFaultInjection, CQFaultInjection: the agent serves FailSrq,
+	// FailCq.
+	SRQFaultInjection, CQFaultInjection bool
 }
 
 // Agents returns the identity of the provider's agents, side A's first.
@@ -210,7 +213,8 @@ func (p *Provider) Agents() []AgentInfo {
 	for i, s := range p.sessions() {
 		c := s.caps
 		ai := AgentInfo{Address: s.addr, Sides: "A and B", AgentVersion: c.GetAgentVersion(), Driver: c.GetDriver(),
-			FaultInjection: c.GetFaultInjection(), DriverOptions: map[string]string{}}
+			FaultInjection: c.GetFaultInjection(), SRQFaultInjection: c.GetSrqFaultInjection(), CQFaultInjection: c.GetCqFaultInjection(),
+			DriverOptions: map[string]string{}}
 		if p.a != p.b {
 			ai.Sides = []string{"A", "B"}[i]
 		}
@@ -247,6 +251,12 @@ func (p *Provider) Describe() []ndk.Component {
 		if a.FaultInjection {
 			version += ", fault injection"
 		}
+		if a.SRQFaultInjection {
+			version += ", SRQ fault injection"
+		}
+		if a.CQFaultInjection {
+			version += ", CQ fault injection"
+		}
 		out = append(out, ndk.Component{Role: role, Address: a.Address, Version: version, Protocol: a.ProtocolVersion,
 			Driver: a.Driver, DriverOptions: a.DriverOptions})
 	}
@@ -260,4 +270,10 @@ var (
 	_ ndk.Losable         = (*Provider)(nil)
 	_ ndk.MemoryMirror    = (*Provider)(nil)
 	_ ndk.FaultInjector   = (*FaultProvider)(nil)
+
+	_ ndk.SRQFaultInjector = (*providerHSC)(nil)
+	_ ndk.CQFaultInjector  = (*providerHSC)(nil)
+	_ ndk.FaultInjector    = (*providerHSC)(nil)
+	_ ndk.MemoryMirror     = (*providerHSC)(nil)
+	_ ndk.Losable          = (*providerSC)(nil)
 )

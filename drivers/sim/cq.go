@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"errors"
+
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -14,7 +16,9 @@ type cqEntry struct {
 // cq is NDK_CQ. It holds at most depth entries; one more overruns it: the
 // CQ is in error from then on (CQ-5), every later completion is dropped,
 // and the overrun is reported once, with STATUS_BUFFER_OVERFLOW, by the
-// first notification due at or after it.
+// first notification due at or after it. A fault (FailCQ) puts it in error
+// the same way, reported with STATUS_INTERNAL_ERROR: at once if it is
+// armed, else by the next arm (see ndk.CQFaultInjector).
 type cq struct {
 	object
 	depth     uint32
@@ -27,7 +31,8 @@ type cq struct {
 	armed        bool
 	armType      ndk.CQNotifyType
 	overrun      bool
-	overrunTold  bool
+	fatal        bool // a fault made it fail (FailCQ)
+	errorTold    bool // the overrun or the fatal error was reported
 	n            notifier
 	stuck        bool // variant moderation-sticks: notifications held back for good
 }
@@ -122,9 +127,9 @@ func (c *cq) Arm(t ndk.CQNotifyType) {
 		}
 	}
 	c.armed, c.armType = true, t
-	if c.overrun {
-		if !c.overrunTold {
-			c.fireLocked(ndk.StatusBufferOverflow)
+	if c.fatal || c.overrun {
+		if !c.errorTold {
+			c.fireLocked(c.errorLocked())
 		}
 		return
 	}
@@ -141,12 +146,21 @@ func (c *cq) Arm(t ndk.CQNotifyType) {
 	}
 }
 
+// errorLocked is the CqStatus of the CQ's error: a fatal error (FailCQ)
+// is STATUS_INTERNAL_ERROR, an overrun STATUS_BUFFER_OVERFLOW.
+func (c *cq) errorLocked() ndk.Status {
+	if c.fatal {
+		return ndk.StatusInternalError
+	}
+	return ndk.StatusBufferOverflow
+}
+
 // fireLocked satisfies the arm: it is cleared and the notification issued.
 func (c *cq) fireLocked(st ndk.Status) {
 	c.armed = false
 	c.lastNotified = c.seq
 	if st != ndk.StatusSuccess {
-		c.overrunTold = true
+		c.errorTold = true
 	}
 	if c.notify == nil {
 		return
@@ -168,6 +182,11 @@ func (c *cq) fireLocked(st ndk.Status) {
 
 // pushLocked queues a completion.
 func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
+	// VARIANT cq-fatal-completes (breaks CQ-5): a CQ that failed (FailCQ)
+	// goes on queuing the completions of its QPs.
+	if c.fatal && c.ad.f.variant != VariantCQFatalCompletes {
+		return
+	}
 	// VARIANT completions-after-overrun (breaks CQ-5): an overrun CQ queues
 	// completions again once it has room.
 	if c.overrun && (c.ad.f.variant != VariantCompletionsAfterOverrun || len(c.entries) >= int(c.depth)) {
@@ -273,4 +292,41 @@ func (c *cq) ControlInterruptModeration(interval, count uint32) ndk.Status {
 		return ndk.StatusNotSupported
 	}
 	return ndk.StatusSuccess
+}
+
+// ---- fault injection ----
+
+var _ ndk.CQFaultInjector = (*provider)(nil)
+
+// FailCQ implements ndk.CQFaultInjector: x fails as hardware would. An
+// armed CQ's arm is satisfied with STATUS_INTERNAL_ERROR; an unarmed one's
+// next arm is, at once. From then on every completion of its QPs is
+// dropped (posts still succeed, as after an overrun), so that neither it
+// nor its QPs report a completion after the error (CQ-5). The completions
+// queued before stay, as after an overrun.
+func (p *provider) FailCQ(x ndk.CQ) error {
+	c, ok := x.(*cq)
+	if !ok || c == nil {
+		return errors.New("sim: not a CQ of this provider")
+	}
+	f := p.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c.ad.f != f {
+		return errors.New("sim: not a CQ of this provider")
+	}
+	if c.closing {
+		return errors.New("sim: the CQ is being closed")
+	}
+	if c.fatal {
+		return nil
+	}
+	c.fatal = true
+	c.errorTold = false // an overrun told before: the fatal error is news
+	// VARIANT cq-fatal-unarmed (breaks CQ-2): the fatal error is notified
+	// at once, armed or not.
+	if c.armed || f.variant == VariantCQFatalUnarmed {
+		c.fireLocked(ndk.StatusInternalError)
+	}
+	return nil
 }

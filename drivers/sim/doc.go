@@ -270,7 +270,9 @@
 // callback report STATUS_INTERNAL_ERROR, after which the SRQ and its QPs
 // complete nothing (SQ-6): the SRQ's receives are taken no more,
 // NdkSrqReceive and its QPs' work requests fail with
-// STATUS_INVALID_DEVICE_STATE.
+// STATUS_INVALID_DEVICE_STATE. And ndk.CQFaultInjector: FailCQ(cq) makes the
+// CQ's next notification (at once if armed) report STATUS_INTERNAL_ERROR,
+// after which the CQ and its QPs complete nothing (CQ-5).
 //
 //   - HostUnresponsive: connection management messages to the host (notices
 //     and answers) and new connect requests to it are held there, unanswered,
