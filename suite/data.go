@@ -165,6 +165,16 @@ func (p *PD) CreateQPWithSRQ(receive, initiator *CQ, srq *SRQ) *CreateOp[*QP] {
 		})
 }
 
+var helperPDPrivilegedToken helperMark
+
+// PrivilegedToken returns the PD's privileged memory-region token
+// (NdkGetPrivilegedMemoryRegionToken).
+func (p *PD) PrivilegedToken() (token uint32) {
+	helperPDPrivilegedToken.mark()
+	p.sync("NdkGetPrivilegedMemoryRegionToken", func() ndk.Status { token = p.PD.PrivilegedMemoryRegionToken(); return ndk.StatusSuccess })
+	return token
+}
+
 // CloseInCallback closes the PD from inside a callback (LT-9).
 func (p *PD) CloseInCallback() *Op { return p.closeInCallback(p.PD) }
 
@@ -182,6 +192,15 @@ func (m *MR) Register(buf []byte, flags uint32) *Op {
 	m.Buf, m.VA = buf, m.a.nextVA(len(buf))
 	return m.request("NdkRegisterMr", func(done ndk.RequestCompletion) ndk.Status {
 		return m.MR.Register(buf, m.VA, flags, done, nil)
+	})
+}
+
+// RegisterAt calls NdkRegisterMr on buf at the virtual address va the spec
+// chose (an index the provider must never dereference, MR-4).
+func (m *MR) RegisterAt(buf []byte, va uint64, flags uint32) *Op {
+	m.Buf, m.VA = buf, va
+	return m.request("NdkRegisterMr", func(done ndk.RequestCompletion) ndk.Status {
+		return m.MR.Register(buf, va, flags, done, nil)
 	})
 }
 
@@ -221,6 +240,15 @@ func (m *MR) CloseInCallback() *Op { return m.closeInCallback(m.MR) }
 type MW struct {
 	base
 	ndk.MW
+}
+
+var helperMWToken helperMark
+
+// Token returns the MW's remote token (NdkGetRemoteTokenFromMw).
+func (m *MW) Token() (remote uint32) {
+	helperMWToken.mark()
+	m.sync("NdkGetRemoteTokenFromMw", func() ndk.Status { remote = m.MW.RemoteToken(); return ndk.StatusSuccess })
+	return remote
 }
 
 var helperMWClose helperMark
