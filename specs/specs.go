@@ -8,6 +8,7 @@ import (
 	_ "github.com/ndkconform/ndkconform/specs/disconnect" // NetworkDirect disconnect scheme
 	_ "github.com/ndkconform/ndkconform/specs/endpoints"  // listeners, connectors, endpoints
 	_ "github.com/ndkconform/ndkconform/specs/lifetime"   // object lifetime and completions
+	_ "github.com/ndkconform/ndkconform/specs/memory"     // memory registration, tokens and memory windows
 	_ "github.com/ndkconform/ndkconform/specs/model"      // random consumer sequences against the model of the rules
 	_ "github.com/ndkconform/ndkconform/specs/queues"     // completion queues, work requests, SRQs, the data path
 )

@@ -135,6 +135,11 @@ func (m *mr) Deregister(done ndk.RequestCompletion, ctx any) ndk.Status {
 }
 
 func (m *mr) deregisterLocked() {
+	// VARIANT stale-token (breaks MR-16): the remote token outlives the
+	// registration.
+	if m.ad.f.variant == VariantStaleToken {
+		m.staleGhostLocked()
+	}
 	m.registered, m.buf = false, nil
 	m.gen++
 	m.ad.dropTokenLocked(&m.local)
@@ -251,6 +256,14 @@ func (m *mr) allowsLocked(acc access) bool {
 func (m *mr) segsLocked(addr, n uint64) ([]seg, ndk.Status) {
 	if m.registered {
 		off := addr - m.va
+		// VARIANT va-page-base (breaks MR-4): the region is indexed from
+		// the page base of its virtual address.
+		if m.ad.f.variant == VariantVAPageBase {
+			off = addr - m.va&^(pageSize-1)
+			if off+n > uint64(len(m.buf)) {
+				return nil, ndk.StatusAccessViolation
+			}
+		}
 		return []seg{{b: m.buf[off : off+n], n: int(n)}}, ndk.StatusSuccess
 	}
 	// Fast-registered: byte b of the region is byte FBO+b of the page run.
@@ -325,6 +338,10 @@ type mw struct {
 	len   uint64
 	flags uint32 // NDK_OP_FLAG_ALLOW_REMOTE_* of the Bind
 	gen   uint64 // mr.gen at the Bind
+
+	// The binding before a rebind to another MR (variant rebind-keeps-old).
+	oldMR         *mr
+	oldVA, oldLen uint64
 }
 
 // RemoteToken implements ndk.MW.
@@ -419,16 +436,40 @@ next:
 // for a range outside the region (QP-14).
 func (p *pd) remoteSegsLocked(addr uint64, token uint32, n uint64, acc access) ([]seg, ndk.Status) {
 	ref, ok := p.ad.tokens[token]
+	// VARIANT token-low-bits (breaks MR-16): an unknown token is matched
+	// on its low 16 bits.
+	if !ok && p.ad.f.variant == VariantTokenLowBits {
+		ref, ok = p.ad.lowBitsTokenLocked(token)
+	}
 	if !ok {
 		return nil, ndk.StatusAccessViolation
 	}
 	switch ref.kind {
+	case tokPrivileged:
+		// VARIANT privileged-remote (breaks MR-18): the privileged token
+		// reaches logical addresses remotely.
+		if p.ad.f.variant == VariantPrivilegedRemote && ref.pd == p {
+			if ss, ok := p.ad.logicalSegsLocked(addr, n); ok {
+				return ss, ndk.StatusSuccess
+			}
+		}
 	case tokMRRemote:
 		m := ref.mr
 		base, length, active := m.activeLocked()
 		switch {
 		case m.pd != p || !active || !m.allowsLocked(acc):
 			return nil, ndk.StatusAccessViolation
+		// VARIANT zero-based (breaks MR-6): an address below the length
+		// is an offset into the region.
+		case p.ad.f.variant == VariantZeroBased && !inRange(base, length, addr, n) && inRange(0, length, addr, n):
+			return m.segsLocked(base+addr, n)
+		// VARIANT region-edge-clamped (breaks MR-16, QP-14): an access
+		// straddling an edge moves the bytes inside.
+		case p.ad.f.variant == VariantRegionEdgeClamped && !inRange(base, length, addr, n):
+			if ss, ok := m.clampedSegsLocked(base, length, addr, n); ok {
+				return ss, ndk.StatusSuccess
+			}
+			return nil, ndk.StatusRemoteResources
 		case !inRange(base, length, addr, n):
 			// VARIANT read-past-end (breaks QP-14): a read starting
 			// inside the region reads to its end and succeeds.
@@ -447,8 +488,18 @@ func (p *pd) remoteSegsLocked(addr uint64, token uint32, n uint64, acc access) (
 		switch {
 		case w.pd != p || !w.valid || w.flags&want == 0 || w.mr.gen != w.gen:
 			return nil, ndk.StatusAccessViolation
+		// VARIANT rebind-keeps-old (breaks MR-16): the range of the MR
+		// bound before still answers.
+		case p.ad.f.variant == VariantRebindKeepsOld && w.oldMR != nil && inRange(w.oldVA, w.oldLen, addr, n):
+			if base, length, active := w.oldMR.activeLocked(); active && inRange(base, length, addr, n) {
+				return w.oldMR.segsLocked(addr, n)
+			}
+			return nil, ndk.StatusAccessViolation
 		case !inRange(w.va, w.len, addr, n):
 			return nil, ndk.StatusRemoteResources
+		}
+		if base, length, _ := w.mr.activeLocked(); !inRange(base, length, addr, n) {
+			return nil, ndk.StatusRemoteResources // a window one byte too long (variant window-off-by-one)
 		}
 		return w.mr.segsLocked(addr, n)
 	}

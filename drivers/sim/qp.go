@@ -589,8 +589,17 @@ func (f *fabric) bindMWLocked(w *wr) ndk.Status {
 	}
 	base, length, active := m.activeLocked()
 	remoteWrite := w.flags&(ndk.OpFlagAllowRemoteWrite&^ndk.OpFlagAllowLocalWrite) != 0
+	// VARIANT bind-ignores-rights (breaks MR-15): remote write is granted
+	// whatever the MR's rights.
+	if f.variant == VariantBindIgnoresRights {
+		remoteWrite = false
+	}
 	if m.closing || !active || !inRange(base, length, w.va, w.length) || (remoteWrite && !m.allowsLocked(accLocalWrite)) {
 		return ndk.StatusAccessViolation
+	}
+	// VARIANT rebind-keeps-old (breaks MR-16): the old binding is kept.
+	if f.variant == VariantRebindKeepsOld && win.mr != nil && win.mr != m && win.valid {
+		win.oldMR, win.oldVA, win.oldLen = win.mr, win.va, win.len
 	}
 	if win.mr != m {
 		if win.mr != nil {
@@ -600,6 +609,10 @@ func (f *fabric) bindMWLocked(w *wr) ndk.Status {
 		win.mr = m
 	}
 	win.valid, win.va, win.len, win.gen = true, w.va, w.length, m.gen
+	// VARIANT window-off-by-one (breaks MR-16): one byte more is bound.
+	if f.variant == VariantWindowOffByOne {
+		win.len++
+	}
 	win.flags = w.flags & (ndk.OpFlagAllowRemoteRead | ndk.OpFlagAllowRemoteWrite)
 	return ndk.StatusSuccess
 }
@@ -640,7 +653,11 @@ func invalidateLocked(w *wr) ndk.Status {
 		if !o.valid {
 			return ndk.StatusInvalidDeviceState
 		}
-		o.valid = false
+		// VARIANT invalidate-ignored (breaks MR-16): the window stays
+		// valid.
+		if o.ad.f.variant != VariantInvalidateIgnored {
+			o.valid = false
+		}
 	case *mr:
 		if !o.frValid {
 			return ndk.StatusInvalidDeviceState

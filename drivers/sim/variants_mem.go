@@ -1,0 +1,129 @@
+package sim
+
+import "github.com/ndkconform/ndkconform/ndk"
+
+// Broken variants of memory registration, tokens and memory windows
+// (specs/memory). Each breaks its rules at the points marked
+// "VARIANT <name>".
+
+// Variant names.
+const (
+	VariantTokenLowBits      = "token-low-bits"
+	VariantStaleToken        = "stale-token"
+	VariantRegionEdgeClamped = "region-edge-clamped"
+	VariantPrivilegedRemote  = "privileged-remote"
+	VariantZeroBased         = "zero-based"
+	VariantVAPageBase        = "va-page-base"
+	VariantWindowOffByOne    = "window-off-by-one"
+	VariantRebindKeepsOld    = "rebind-keeps-old"
+	VariantInvalidateIgnored = "invalidate-ignored"
+	VariantBindIgnoresRights = "bind-ignores-rights"
+)
+
+func init() {
+	variants = append(variants,
+		Variant{
+			Name:        VariantTokenLowBits,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "a remote access whose token is no live token is granted under the live remote token of an MR or MW with the same low 16 bits",
+		},
+		Variant{
+			Name:        VariantStaleToken,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "NdkDeregisterMr leaves the MR's remote token reaching the memory it registered",
+		},
+		Variant{
+			Name:        VariantRegionEdgeClamped,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16", "QP-14"},
+			Description: "a remote access under an MR's remote token that straddles an edge of the region succeeds, moving the bytes inside it",
+		},
+		Variant{
+			Name:        VariantPrivilegedRemote,
+			Rule:        "MR-18",
+			Rules:       []string{"MR-18"},
+			Description: "a peer's NdkWrite or NdkRead under the PD's privileged token reaches the adapter's logical addresses",
+		},
+		Variant{
+			Name:        VariantZeroBased,
+			Rule:        "MR-6",
+			Rules:       []string{"MR-6"},
+			Description: "a remote address below a registered MR's length is taken as a zero-based offset into the region",
+		},
+		Variant{
+			Name:        VariantVAPageBase,
+			Rule:        "MR-4",
+			Rules:       []string{"MR-4"},
+			Description: "an MR registered at a virtual address that is not page-aligned is indexed from the address's page base, as if the buffer were where the address points",
+		},
+		Variant{
+			Name:        VariantWindowOffByOne,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "NdkBind binds one byte more than its Length: the byte past the window is reachable",
+		},
+		Variant{
+			Name:        VariantRebindKeepsOld,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "a window bound again to another MR still reaches the range of the MR it was bound to before",
+		},
+		Variant{
+			Name:        VariantInvalidateIgnored,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "NdkInvalidate of a bound memory window succeeds but leaves the window valid",
+		},
+		Variant{
+			Name:        VariantBindIgnoresRights,
+			Rule:        "MR-15",
+			Rules:       []string{"MR-15"},
+			Description: "NdkBind grants remote write on an MR registered without NDK_MR_FLAG_ALLOW_LOCAL_WRITE",
+		},
+	)
+}
+
+// staleGhostLocked is VARIANT stale-token: the MR's remote token is
+// handed to a copy of its registration, which outlives it.
+func (m *mr) staleGhostLocked() {
+	ghost := &mr{pd: m.pd, registered: true, buf: m.buf, va: m.va, flags: m.flags}
+	ghost.ad = m.ad
+	m.ad.tokens[m.remote] = tokenRef{kind: tokMRRemote, mr: ghost}
+	m.remote = 0
+}
+
+// lowBitsTokenLocked is VARIANT token-low-bits: a live remote token with
+// the low 16 bits of token.
+func (a *adapter) lowBitsTokenLocked(token uint32) (tokenRef, bool) {
+	for t, ref := range a.tokens {
+		if t&0xffff == token&0xffff && (ref.kind == tokMRRemote || ref.kind == tokMW) {
+			return ref, true
+		}
+	}
+	return tokenRef{}, false
+}
+
+// clampedSegsLocked is VARIANT region-edge-clamped: the part of [addr,
+// addr+n) inside the MR's region, holes for the rest; ok false when they
+// do not overlap.
+func (m *mr) clampedSegsLocked(base, length, addr, n uint64) ([]seg, bool) {
+	lo, hi := max(addr, base), min(addr+n, base+length)
+	if lo >= hi {
+		return nil, false
+	}
+	in, st := m.segsLocked(lo, hi-lo)
+	if st != ndk.StatusSuccess {
+		return nil, false
+	}
+	var out []seg
+	if lo > addr {
+		out = append(out, seg{n: int(lo - addr)})
+	}
+	out = append(out, in...)
+	if addr+n > hi {
+		out = append(out, seg{n: int(addr + n - hi)})
+	}
+	return out, true
+}

@@ -1,0 +1,223 @@
+package memory
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// Helpers of the memory specs.
+
+const (
+	memRemote = ndk.MRFlagAllowLocalWrite | ndk.MRFlagAllowRemoteWrite | ndk.MRFlagAllowRemoteRead
+	memSink   = ndk.MRFlagAllowLocalWrite | ndk.MRFlagRDMAReadSink
+	// memWindow are the NdkBind flags of a window open to remote reads and
+	// writes.
+	memWindow = ndk.OpFlagAllowRemoteRead | ndk.OpFlagAllowRemoteWrite
+)
+
+// memSide is one side's PD: the regions and windows of a spec live on it,
+// and every QP of the side is created on it, so that a fresh connection
+// reaches them.
+type memSide struct {
+	a  *suite.Adapter
+	pd *suite.PD
+}
+
+// memLink is a listener at side B and the two sides' PDs. A remote access
+// that fails may take the connection down with it (an RDMA access error is
+// fatal to the QP on most transports), so each probe gets a connection of
+// its own.
+type memLink struct {
+	p    *suite.Pair
+	l    *suite.Listener
+	A, B *memSide
+	// src and sink are side A's buffers of every probe: the source of its
+	// Write and the sink of its Read.
+	src, sink *suite.MR
+	seed      byte
+}
+
+// memProbeMax is the most bytes a probe moves.
+const memProbeMax = 8192
+
+func newLink(p *suite.Pair) *memLink {
+	GinkgoHelper()
+	l := p.B.MustCreateListener()
+	l.MustListen(0)
+	k := &memLink{p: p, l: l,
+		A: &memSide{a: p.A, pd: p.A.CreatePD().MustObject()},
+		B: &memSide{a: p.B, pd: p.B.CreatePD().MustObject()}}
+	k.src = k.A.region(memProbeMax, ndk.MRFlagAllowLocalWrite, 0xa0)
+	k.sink = k.A.region(memProbeMax, memSink, 0x50)
+	return k
+}
+
+// qp creates a QP on the side's PD with a CQ of its own.
+func (s *memSide) qp(name string) *suite.QP {
+	GinkgoHelper()
+	cq := s.a.CreateCQ(64).MustObject()
+	params := ndk.QPParams{Context: name, ReceiveQueueDepth: 8, InitiatorQueueDepth: 8,
+		MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1, ReceiveCQ: cq.CQ, InitiatorCQ: cq.CQ}
+	return s.pd.CreateQPWith(params, cq, cq).MustObject()
+}
+
+// region registers n bytes on the side's PD with flags, at a fresh
+// virtual address, and fills them with a pattern.
+func (s *memSide) region(n int, flags uint32, seed byte) *suite.MR {
+	GinkgoHelper()
+	mr := s.pd.CreateMR(false).MustObject()
+	suite.MustSucceed(mr.Register(memPattern(n, seed), flags))
+	mr.Store(0, mr.Buf)
+	return mr
+}
+
+// connect connects a new QP of side A to a new QP of side B.
+func (k *memLink) connect() *suite.Connection {
+	GinkgoHelper()
+	return k.p.MustConnectQPs(k.l, k.A.qp("A"), k.B.qp("B"))
+}
+
+// memPattern is n recognisable bytes.
+func memPattern(n int, seed byte) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = seed + byte(i*7) + byte(i>>8)
+	}
+	return b
+}
+
+// complete returns st, or, when st is STATUS_SUCCESS (the request was
+// posted), the status of the request's completion on cq.
+func complete(cq *suite.CQ, st ndk.Status) ndk.Status {
+	GinkgoHelper()
+	if st != ndk.StatusSuccess {
+		return st
+	}
+	return cq.WaitResults("QP-4", 1)[0].Status
+}
+
+// reach readies one probe: a fresh connection, and the token the probe
+// names (for a window, bound on the connection's QP of side B first).
+type reach func() (*suite.Connection, uint32)
+
+// plain reaches a region under token.
+func (k *memLink) plain(token uint32) reach {
+	return func() (*suite.Connection, uint32) { return k.connect(), token }
+}
+
+// bindStep is one NdkBind of a window: [off, off+n) of mr.
+type bindStep struct {
+	mr     *suite.MR
+	off, n int
+}
+
+// window reaches mw bound, on the probe's connection, by each of binds in
+// turn (the last a rebind when there are several), then invalidated when
+// invalidate is set; the token is the one NdkGetRemoteTokenFromMw gave
+// after the bind tokenAfter.
+func (k *memLink) window(mw *suite.MW, binds []bindStep, tokenAfter int, invalidate bool) reach {
+	return func() (*suite.Connection, uint32) {
+		GinkgoHelper()
+		c := k.connect()
+		var token uint32
+		for i, b := range binds {
+			st := complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.Bind(fmt.Sprintf("bind %d", i), b.mr, mw, b.mr.VA+uint64(b.off), uint64(b.n), memWindow))
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkBind of the window to [%d, %d) of a region registered for remote read and write", b.off, b.off+b.n)
+			if i == tokenAfter {
+				token = mw.Token()
+			}
+		}
+		if invalidate {
+			st := complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.InvalidateMW("invalidate", mw, 0))
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkInvalidate of the bound window")
+		}
+		return c, token
+	}
+}
+
+// access moves n bytes on the connection r gives between the start of
+// k.src (write) or k.sink (read) at side A and the peer's remoteVA. It
+// returns the status, inline or of the completion.
+func (k *memLink) access(write bool, r reach, remoteVA uint64, n int) ndk.Status {
+	GinkgoHelper()
+	c, token := r()
+	var st ndk.Status
+	if write {
+		st = c.ActiveQP.Write("probe", remoteVA, token, 0, k.src.SGE(0, n))
+	} else {
+		st = c.ActiveQP.Read("probe", remoteVA, token, 0, k.sink.SGE(0, n))
+	}
+	return complete(c.ActiveQP.InitiatorCQ, st)
+}
+
+// opName names the access for the messages.
+func opName(write bool) string {
+	if write {
+		return "NdkWrite"
+	}
+	return "NdkRead"
+}
+
+// bytesOf is how a spec reads side B's memory a probe aims at.
+func bytesOf(mr *suite.MR) func() []byte { return mr.Bytes }
+
+// expectDenied runs a Write and a Read of n bytes at va, each readied by
+// r, and checks against rule that each fails (with any status: the pages
+// of NdkWrite and NdkRead allow every failure status) and that no data
+// moves: target (side B's memory the probe aims at, nil when none) keeps
+// its bytes, and the sink of the Read keeps its own.
+func (k *memLink) expectDenied(rule, what string, r reach, va uint64, n int, target func() []byte) {
+	GinkgoHelper()
+	var before []byte
+	if target != nil {
+		before = bytes.Clone(target())
+	}
+	k.src.Store(0, memPattern(n, 0xa0))
+	st := k.access(true, r, va, n)
+	suite.Rule(rule).Expect(st).NotTo(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s fails", opName(true), n, what)
+	if target != nil {
+		suite.Rule(rule).Expect(bytes.Equal(target(), before)).To(BeTrue(), "%s of %d byte(s) %s moves no data: the target keeps its bytes", opName(true), n, what)
+	}
+	k.sink.Store(0, memPattern(n, 0x50))
+	st = k.access(false, r, va, n)
+	suite.Rule(rule).Expect(st).NotTo(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s fails", opName(false), n, what)
+	suite.Rule(rule).Expect(bytes.Equal(k.sink.Bytes()[:n], memPattern(n, 0x50))).To(BeTrue(), "%s of %d byte(s) %s moves no data: the sink keeps its bytes", opName(false), n, what)
+}
+
+// expectAllowed runs a Write of fresh bytes and then a Read of n bytes at
+// va, each readied by r, and checks against rule that both succeed and
+// move the bytes: the Write's into target at off, and back with the Read.
+func (k *memLink) expectAllowed(rule, what string, r reach, va uint64, n int, target func() []byte, off int) {
+	GinkgoHelper()
+	k.seed++
+	want := memPattern(n, k.seed*13)
+	k.src.Store(0, want)
+	st := k.access(true, r, va, n)
+	suite.Rule(rule).Expect(st).To(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s succeeds", opName(true), n, what)
+	suite.Rule(rule).Expect(target()[off:off+n]).To(Equal(want), "%s of %d byte(s) %s lands at offset %d of the region", opName(true), n, what, off)
+	k.sink.Store(0, make([]byte, n))
+	st = k.access(false, r, va, n)
+	suite.Rule(rule).Expect(st).To(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s succeeds", opName(false), n, what)
+	suite.Rule(rule).Expect(k.sink.Bytes()[:n]).To(Equal(want), "%s of %d byte(s) %s reads offset %d of the region", opName(false), n, what, off)
+}
+
+// wrongToken is a token that differs from t in bit (or, when that gives
+// 0 or one of known, in the next bit that does not).
+func wrongToken(t uint32, bit uint, known ...uint32) uint32 {
+	for {
+		w := t ^ 1<<bit
+		ok := w != 0
+		for _, k := range known {
+			ok = ok && w != k
+		}
+		if ok {
+			return w
+		}
+		bit = (bit + 1) % 32
+	}
+}

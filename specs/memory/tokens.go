@@ -1,0 +1,114 @@
+package memory
+
+import (
+	"fmt"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// memOddVA is a registration address that is no buffer's address and not
+// page-aligned: the provider may only use it as an index (MR-4).
+const memOddVA = 0x7ffe_0000_0123
+
+var _ = Describe("Memory registration and tokens at their boundaries", Label("memory"), func() {
+	suite.ForEachFamily(func(f suite.Family) {
+		var p *suite.Pair
+		var k *memLink
+		BeforeEach(func() {
+			p = suite.NewPair(f)
+			k = newLink(p)
+		})
+
+		It("MR-4: a region registered at a virtual address that is not its buffer's (nor page-aligned) is reached through that address as an index: the peer's NdkWrite and NdkRead move the right bytes at its first byte, its last byte and in between", Label("MR-4"), func() {
+			const size = 5000
+			mr := k.B.pd.CreateMR(false).MustObject()
+			suite.MustSucceed(mr.RegisterAt(memPattern(size, 9), memOddVA, memRemote))
+			mr.Store(0, mr.Buf)
+			_, token := mr.Tokens()
+			for _, c := range []struct{ off, n int }{{0, 1}, {size - 1, 1}, {0, 64}, {size - 64, 64}, {1234, 100}} {
+				k.expectAllowed("MR-4", fmt.Sprintf("at offset %d of a region registered at %#x", c.off, uint64(memOddVA)),
+					k.plain(token), mr.VA+uint64(c.off), c.n, bytesOf(mr), c.off)
+			}
+		})
+
+		It("MR-6: a region registered at a non-zero virtual address has no zero-based addresses: the peer's NdkWrite and NdkRead at address 0 and at small offsets used as addresses, under the region's valid token, fail and move no data", Label("MR-6"), func() {
+			const size = 4096
+			mr := k.B.region(size, memRemote, 3)
+			_, token := mr.Tokens()
+			k.expectAllowed("MR-6", "at the region's own first byte", k.plain(token), mr.VA, 16, bytesOf(mr), 0)
+			for _, off := range []uint64{0, 1, size - 16} {
+				k.expectDenied("MR-6", fmt.Sprintf("at address %d (the offset %d as a zero-based address)", off, off), k.plain(token), off, 16, bytesOf(mr))
+			}
+		})
+
+		It("MR-16: a peer holding a wrong token (the region's remote token with one low bit or one high bit flipped) gets no data, in either direction, while the right token reaches the whole region", Label("MR-16"), func() {
+			const size = 4096
+			mr := k.B.region(size, memRemote, 5)
+			local, token := mr.Tokens()
+			k.expectAllowed("MR-16", "over the whole region under its remote token", k.plain(token), mr.VA, size, bytesOf(mr), 0)
+			for _, bit := range []uint{0, 16, 31} {
+				wrong := wrongToken(token, bit, token, local)
+				k.expectDenied("MR-16", fmt.Sprintf("over the whole region under the wrong token %#x (its remote token is %#x)", wrong, token), k.plain(wrong), mr.VA, size, bytesOf(mr))
+			}
+		})
+
+		It("MR-16: the remote token of a deregistered region is stale: the peer's NdkWrite and NdkRead under it fail and move no data", Label("MR-16"), func() {
+			const size = 4096
+			mr := k.B.region(size, memRemote, 7)
+			// A second, local-only registration of the same buffer keeps
+			// it registered, so that its bytes can still be read.
+			keep := k.B.pd.CreateMR(false).MustObject()
+			suite.MustSucceed(keep.Register(mr.Buf, ndk.MRFlagAllowLocalWrite))
+			_, token := mr.Tokens()
+			k.expectAllowed("MR-16", "under the region's remote token", k.plain(token), mr.VA, size, bytesOf(mr), 0)
+			suite.MustSucceed(mr.Deregister())
+			k.expectDenied("MR-16", fmt.Sprintf("under the remote token %#x of the region after NdkDeregisterMr", token), k.plain(token), mr.VA, size, bytesOf(keep))
+			k.expectDenied("MR-16", fmt.Sprintf("of the first byte under the remote token %#x of the region after NdkDeregisterMr", token), k.plain(token), mr.VA, 1, bytesOf(keep))
+		})
+
+		It("MR-16: a region's edges are exact: one byte at its first and at its last address succeeds; an access starting one byte before it, or reaching one byte past its end, fails and moves no data", Label("MR-16"), func() {
+			const size = 4096
+			mr := k.B.region(size, memRemote, 11)
+			_, token := mr.Tokens()
+			k.expectAllowed("MR-16", "at the region's first byte", k.plain(token), mr.VA, 1, bytesOf(mr), 0)
+			k.expectAllowed("MR-16", "at the region's last byte", k.plain(token), mr.VA+size-1, 1, bytesOf(mr), size-1)
+			k.expectDenied("MR-16", "starting one byte before the region", k.plain(token), mr.VA-1, 2, bytesOf(mr))
+			k.expectDenied("MR-16", "at the byte before the region", k.plain(token), mr.VA-1, 1, bytesOf(mr))
+			k.expectDenied("MR-16", "from the last byte to one byte past the end", k.plain(token), mr.VA+size-1, 2, bytesOf(mr))
+			k.expectDenied("MR-16", "at the byte past the end", k.plain(token), mr.VA+size, 1, bytesOf(mr))
+		})
+
+		It("MR-18: the PD's privileged token is local only: the peer's NdkWrite and NdkRead naming it, at a logical address of side B's NdkBuildLam mapping, fail and move no data", Label("MR-18"), func() {
+			buf := memPattern(2*ndk.PageSize, 13)
+			lam := p.B.MustLAM(buf)
+			suite.PushMemory(buf)
+			suite.Step().Expect(lam.PageCount).To(BeNumerically(">", 0), "NdkBuildLam maps at least one page")
+			priv := k.B.pd.PrivilegedToken()
+			addr := lam.Pages[0] + uint64(lam.FBO)
+			target := func() []byte { suite.PullMemory(buf); return buf }
+			k.expectDenied("MR-18", fmt.Sprintf("at the logical address %#x under side B's privileged token %#x", addr, priv), k.plain(priv), addr, 64, target)
+		})
+
+		It("MR-23 [MAY]: with NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED, a logical address mapping under the privileged token may be the sink of an NdkRead: the report records what the provider did, the spec never fails", Label("MR-23"), func() {
+			if p.A.Info().AdapterFlags&ndk.AdapterFlagRDMAReadSinkNotRequired == 0 {
+				AddReportEntry("MR-23", "side A's adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED: the permission does not apply")
+				return
+			}
+			mr := k.B.region(64, memRemote, 17)
+			_, token := mr.Tokens()
+			buf := make([]byte, ndk.PageSize)
+			lam := p.A.MustLAM(buf)
+			priv := k.A.pd.PrivilegedToken()
+			c := k.connect()
+			st := c.ActiveQP.Read("read into a LAM", mr.VA, token, 0, ndk.SGE{VirtualAddress: lam.Pages[0] + uint64(lam.FBO), Length: 64, MemoryRegionToken: priv})
+			if st == ndk.StatusSuccess {
+				st = c.ActiveQP.InitiatorCQ.WaitResults("QP-4", 1)[0].Status
+			}
+			suite.PullMemory(buf)
+			AddReportEntry("MR-23", fmt.Sprintf("an NdkRead into a logical address mapping under the privileged token ended with %v; the bytes arrived: %t", st, st == ndk.StatusSuccess && string(buf[:64]) == string(mr.Bytes())))
+		})
+	})
+})
