@@ -130,11 +130,13 @@
 //     is in order); read limits are not enforced.
 //   - Local SGEs need the local token of an MR of the QP's PD whose region
 //     covers them, with LOCAL_WRITE for receive and read sinks; remote and
-//     MW tokens are never local tokens. The adapter does not set
-//     RDMA_READ_SINK_NOT_REQUIRED: a read sink must be registered with
-//     NDK_MR_FLAG_RDMA_READ_SINK (or fast-registered with
-//     NDK_OP_FLAG_RDMA_READ_SINK), and the privileged token is no read
-//     sink (MR-7, MR-23). A failure is STATUS_ACCESS_VIOLATION.
+//     MW tokens are never local tokens. Unless option
+//     read-sink-not-required=on sets RDMA_READ_SINK_NOT_REQUIRED, a read
+//     sink must be registered with NDK_MR_FLAG_RDMA_READ_SINK (or
+//     fast-registered with NDK_OP_FLAG_RDMA_READ_SINK), and the privileged
+//     token is no read sink (MR-7, MR-23); with it, LOCAL_WRITE suffices
+//     and the READ_SINK flags are accepted (MR-8), and the privileged token
+//     may name a read sink. A failure is STATUS_ACCESS_VIOLATION.
 //   - INLINE SGEs ignore their token (QP-10); Go has no address to read
 //     through, so each SGE is resolved through the first open MR of the
 //     QP's PD (in creation order) whose current region covers it, whatever

@@ -27,6 +27,7 @@ const (
 	OptConnTimeout = "connect-timeout"
 	OptCompDelay   = "completion-delay"
 	OptModeration  = "interrupt-moderation"
+	OptReadSink    = "read-sink-not-required"
 
 	CompletionInline    = "inline"
 	CompletionDeferred  = "deferred"
@@ -35,6 +36,9 @@ const (
 
 	ModerationOn  = "on"
 	ModerationOff = "off"
+	// ReadSinkOn and ReadSinkOff are the values of read-sink-not-required.
+	ReadSinkOn  = "on"
+	ReadSinkOff = "off"
 
 	DefaultCompletion  = CompletionDeferred
 	DefaultSeed        = 1
@@ -76,6 +80,8 @@ func (Driver) Options() []ndk.Option {
 			Usage: "how long after its call returned STATUS_PENDING a request's deferred completion comes (a Go duration), as a real adapter's does: a consumer reached through an agent then still sees the call pending"},
 		{Name: OptModeration, Default: ModerationOff,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED: on | off (on: NdkControlCqInterruptModeration succeeds, and sim delays no notification, which every setting allows; off: it returns STATUS_NOT_SUPPORTED)"},
+		{Name: OptReadSink, Default: ReadSinkOff,
+			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED: on | off (on: an RDMA-read sink needs only local write, the READ_SINK flags are accepted and not needed, and a logical address under the privileged token may be a sink, MR-8, MR-23; off: a sink must be registered or fast-registered with READ_SINK)"},
 	}
 }
 
@@ -199,6 +205,16 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", OptModeration, v, ModerationOn, ModerationOff)
 		}
 	}
+	if v, ok := opts[OptReadSink]; ok {
+		switch strings.TrimSpace(v) {
+		case ReadSinkOn:
+			cfg.readSink = true
+		case ReadSinkOff:
+			cfg.readSink = false
+		default:
+			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", OptReadSink, v, ReadSinkOn, ReadSinkOff)
+		}
+	}
 	return cfg, nil
 }
 
@@ -215,6 +231,7 @@ type config struct {
 	connTimeout time.Duration
 	compDelay   time.Duration
 	moderation  bool
+	readSink    bool // NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED
 }
 
 // Open implements ndk.Opener: a new, independent fabric.

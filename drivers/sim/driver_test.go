@@ -75,7 +75,7 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("completion default = %q", o.Default)
 		}
 	}
-	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration}) {
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration, OptReadSink}) {
 		t.Errorf("options = %v", names)
 	}
 }

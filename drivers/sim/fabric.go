@@ -68,6 +68,10 @@ func newFabric(cfg config) *fabric {
 	if set {
 		f.info.AdapterFlags |= ndk.AdapterFlagCQInterruptModerationSupported
 	}
+	// The variant read-sink-required sets the flag itself.
+	if cfg.readSink || cfg.variant == VariantReadSinkRequired {
+		f.info.AdapterFlags |= ndk.AdapterFlagRDMAReadSinkNotRequired
+	}
 	f.cond = sync.NewCond(&f.mu)
 	switch cfg.completion {
 	case CompletionInline:

@@ -226,6 +226,9 @@ func (m *mr) allowsLocked(acc access) bool {
 		case accLocalWrite:
 			return m.flags&ndk.MRFlagAllowLocalWrite != 0
 		case accReadSink:
+			if m.readSinkNotRequiredLocked() {
+				return m.flags&ndk.MRFlagAllowLocalWrite != 0
+			}
 			return m.flags&ndk.MRFlagAllowLocalWrite != 0 && m.flags&ndk.MRFlagRDMAReadSink != 0
 		case accRemoteRead:
 			return m.flags&ndk.MRFlagAllowRemoteRead != 0
@@ -241,6 +244,9 @@ func (m *mr) allowsLocked(acc access) bool {
 		case accLocalWrite:
 			return m.frFlags&ndk.OpFlagAllowLocalWrite != 0
 		case accReadSink:
+			if m.readSinkNotRequiredLocked() {
+				return m.frFlags&ndk.OpFlagAllowLocalWrite != 0
+			}
 			return m.frFlags&ndk.OpFlagAllowLocalWrite != 0 && m.frFlags&ndk.OpFlagRDMAReadSink != 0
 		case accRemoteRead:
 			return m.frFlags&ndk.OpFlagAllowRemoteRead != 0
@@ -249,6 +255,16 @@ func (m *mr) allowsLocked(acc access) bool {
 		}
 	}
 	return false
+}
+
+// readSinkNotRequiredLocked reports whether an RDMA-read sink needs no
+// READ_SINK flag: the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED
+// (option read-sink-not-required=on, MR-8).
+func (m *mr) readSinkNotRequiredLocked() bool {
+	f := m.ad.f
+	// VARIANT read-sink-required (breaks MR-8): the flag is set, and the
+	// READ_SINK flags are still required.
+	return f.info.AdapterFlags&ndk.AdapterFlagRDMAReadSinkNotRequired != 0 && f.variant != VariantReadSinkRequired
 }
 
 // segsLocked resolves [addr, addr+n) of the MR's active region, which the
@@ -385,9 +401,11 @@ func (p *pd) localSGELocked(e ndk.SGE, acc access) ([]seg, bool) {
 	addr, n := e.VirtualAddress, uint64(e.Length)
 	switch ref.kind {
 	case tokPrivileged:
-		// Local read and write of logical addresses (MR-18); not an RDMA
-		// read sink, as the adapter requires sinks registered as such.
-		if ref.pd != p || acc == accReadSink {
+		// Local read and write of logical addresses (MR-18); an RDMA-read
+		// sink only when the adapter does not require sinks registered as
+		// such (MR-23).
+		sinkOK := a.f.info.AdapterFlags&ndk.AdapterFlagRDMAReadSinkNotRequired != 0 && a.f.variant != VariantReadSinkRequired
+		if ref.pd != p || (acc == accReadSink && !sinkOK) {
 			return nil, false
 		}
 		return a.logicalSegsLocked(addr, n)

@@ -18,6 +18,7 @@ const (
 	VariantRebindKeepsOld    = "rebind-keeps-old"
 	VariantInvalidateIgnored = "invalidate-ignored"
 	VariantBindIgnoresRights = "bind-ignores-rights"
+	VariantReadSinkRequired  = "read-sink-required"
 )
 
 func init() {
@@ -81,6 +82,12 @@ func init() {
 			Rule:        "MR-15",
 			Rules:       []string{"MR-15"},
 			Description: "NdkBind grants remote write on an MR registered without NDK_MR_FLAG_ALLOW_LOCAL_WRITE",
+		},
+		Variant{
+			Name:        VariantReadSinkRequired,
+			Rule:        "MR-8",
+			Rules:       []string{"MR-8"},
+			Description: "the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED whatever the option read-sink-not-required says, yet an NdkRead into memory registered without READ_SINK fails with STATUS_ACCESS_VIOLATION",
 		},
 	)
 }

@@ -92,6 +92,26 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			k.expectDenied("MR-18", fmt.Sprintf("at the logical address %#x under side B's privileged token %#x", addr, priv), k.plain(priv), addr, 64, target)
 		})
 
+		It("MR-8: on an adapter with NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED, an NdkRead into memory registered without NDK_MR_FLAG_RDMA_READ_SINK succeeds and moves the bytes, and one into memory registered with it is not failed for the flag", Label("MR-8"), func() {
+			if p.A.Info().AdapterFlags&ndk.AdapterFlagRDMAReadSinkNotRequired == 0 {
+				Skip("not observable: the adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED")
+			}
+			const size = 4096
+			mr := k.B.region(size, memRemote, 41)
+			_, token := mr.Tokens()
+			for _, sink := range []struct {
+				what  string
+				flags uint32
+			}{{"without NDK_MR_FLAG_RDMA_READ_SINK", ndk.MRFlagAllowLocalWrite}, {"with NDK_MR_FLAG_RDMA_READ_SINK", memSink}} {
+				dst := k.A.region(size, sink.flags, 0)
+				dst.Store(0, make([]byte, size))
+				c := k.connect()
+				st := complete(c.ActiveQP.InitiatorCQ, c.ActiveQP.Read("read", mr.VA, token, 0, dst.SGE(0, size)))
+				suite.Rule("MR-8").Expect(st).To(Equal(ndk.StatusSuccess), "an NdkRead into memory registered %s", sink.what)
+				suite.Rule("MR-8").Expect(dst.Bytes()).To(Equal(memPattern(size, 41)), "the NdkRead into memory registered %s moves the region's bytes", sink.what)
+			}
+		})
+
 		It("MR-23 [MAY]: with NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED, a logical address mapping under the privileged token may be the sink of an NdkRead: the report records what the provider did, the spec never fails", Label("MR-23"), func() {
 			if p.A.Info().AdapterFlags&ndk.AdapterFlagRDMAReadSinkNotRequired == 0 {
 				AddReportEntry("MR-23", "side A's adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED: the permission does not apply")
