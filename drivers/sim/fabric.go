@@ -68,6 +68,10 @@ func newFabric(cfg config) *fabric {
 	if set {
 		f.info.AdapterFlags |= ndk.AdapterFlagCQInterruptModerationSupported
 	}
+	// VARIANT frmr-page-count-15 (breaks AI-1): 15 FRMR pages.
+	if cfg.variant == VariantFRMRPageCount15 {
+		f.info.FRMRPageCount = 15
+	}
 	// The variant read-sink-required sets the flag itself.
 	if cfg.readSink || cfg.variant == VariantReadSinkRequired {
 		f.info.AdapterFlags |= ndk.AdapterFlagRDMAReadSinkNotRequired

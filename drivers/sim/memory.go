@@ -162,6 +162,10 @@ func (m *mr) InitializeFastRegister(adapterPageCount uint32, remoteAccess bool, 
 		st = ndk.StatusInvalidParameter
 	case adapterPageCount > f.info.FRMRPageCount:
 		st = ndk.StatusImplementationLimit // MR-10
+		// VARIANT fr-limit-wrong-status (breaks MR-10): another status.
+		if f.variant == VariantFRLimitWrongStatus {
+			st = ndk.StatusInvalidParameter
+		}
 	default:
 		m.frInit, m.frPages, m.frRemote = true, adapterPageCount, remoteAccess
 		if m.local == 0 {

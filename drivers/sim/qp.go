@@ -630,7 +630,9 @@ func (q *qp) fastRegisterLocked(w *wr) ndk.Status {
 		return ndk.StatusInvalidDeviceState
 	case uint32(len(w.pages)) > m.frPages:
 		return ndk.StatusInvalidParameter
-	case remote && !m.frRemote:
+	// VARIANT fr-ignores-remote-access (breaks MR-12): remote rights are
+	// granted whatever the initialisation said.
+	case remote && !m.frRemote && q.ad.f.variant != VariantFRIgnoresRemote:
 		return ndk.StatusAccessViolation
 	}
 	for _, pg := range w.pages {
@@ -641,6 +643,11 @@ func (q *qp) fastRegisterLocked(w *wr) ndk.Status {
 	m.frValid, m.frMap, m.frFBO, m.frLen, m.frBase = true, w.pages, w.fbo, w.length, w.va
 	m.frFlags = w.flags & (ndk.OpFlagAllowRemoteRead | ndk.OpFlagAllowLocalWrite | ndk.OpFlagAllowRemoteWrite | ndk.OpFlagRDMAReadSink)
 	m.gen++
+	// VARIANT fr-stale-remote-token (breaks MR-13): NdkGetRemoteTokenFromMr
+	// no longer gives the token that grants access.
+	if q.ad.f.variant == VariantFRStaleToken {
+		m.staleFRTokenLocked()
+	}
 	return ndk.StatusSuccess
 }
 

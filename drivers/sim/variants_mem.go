@@ -8,17 +8,21 @@ import "github.com/ndkconform/ndkconform/ndk"
 
 // Variant names.
 const (
-	VariantTokenLowBits      = "token-low-bits"
-	VariantStaleToken        = "stale-token"
-	VariantRegionEdgeClamped = "region-edge-clamped"
-	VariantPrivilegedRemote  = "privileged-remote"
-	VariantZeroBased         = "zero-based"
-	VariantVAPageBase        = "va-page-base"
-	VariantWindowOffByOne    = "window-off-by-one"
-	VariantRebindKeepsOld    = "rebind-keeps-old"
-	VariantInvalidateIgnored = "invalidate-ignored"
-	VariantBindIgnoresRights = "bind-ignores-rights"
-	VariantReadSinkRequired  = "read-sink-required"
+	VariantTokenLowBits       = "token-low-bits"
+	VariantStaleToken         = "stale-token"
+	VariantRegionEdgeClamped  = "region-edge-clamped"
+	VariantPrivilegedRemote   = "privileged-remote"
+	VariantZeroBased          = "zero-based"
+	VariantVAPageBase         = "va-page-base"
+	VariantWindowOffByOne     = "window-off-by-one"
+	VariantRebindKeepsOld     = "rebind-keeps-old"
+	VariantInvalidateIgnored  = "invalidate-ignored"
+	VariantBindIgnoresRights  = "bind-ignores-rights"
+	VariantReadSinkRequired   = "read-sink-required"
+	VariantFRMRPageCount15    = "frmr-page-count-15"
+	VariantFRLimitWrongStatus = "fr-limit-wrong-status"
+	VariantFRIgnoresRemote    = "fr-ignores-remote-access"
+	VariantFRStaleToken       = "fr-stale-remote-token"
 )
 
 func init() {
@@ -89,6 +93,30 @@ func init() {
 			Rules:       []string{"MR-8"},
 			Description: "the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED whatever the option read-sink-not-required says, yet an NdkRead into memory registered without READ_SINK fails with STATUS_ACCESS_VIOLATION",
 		},
+		Variant{
+			Name:        VariantFRMRPageCount15,
+			Rule:        "AI-1",
+			Rules:       []string{"AI-1"},
+			Description: "the adapter supports and advertises only 15 FRMR pages (FRMRPageCount 15)",
+		},
+		Variant{
+			Name:        VariantFRLimitWrongStatus,
+			Rule:        "MR-10",
+			Rules:       []string{"MR-10"},
+			Description: "NdkInitializeFastRegisterMr with an AdapterPageCount over FRMRPageCount fails with STATUS_INVALID_PARAMETER instead of STATUS_IMPLEMENTATION_LIMIT",
+		},
+		Variant{
+			Name:        VariantFRIgnoresRemote,
+			Rule:        "MR-12",
+			Rules:       []string{"MR-12"},
+			Description: "NdkFastRegister grants remote read and write on an MR initialised without RemoteAccess",
+		},
+		Variant{
+			Name:        VariantFRStaleToken,
+			Rule:        "MR-13",
+			Rules:       []string{"MR-13"},
+			Description: "each NdkFastRegister gives the MR a new remote token, but NdkGetRemoteTokenFromMr keeps returning the one of NdkInitializeFastRegisterMr, which no longer grants access",
+		},
 	)
 }
 
@@ -133,4 +161,12 @@ func (m *mr) clampedSegsLocked(base, length, addr, n uint64) ([]seg, bool) {
 		out = append(out, seg{n: int(addr + n - hi)})
 	}
 	return out, true
+}
+
+// staleFRTokenLocked is VARIANT fr-stale-remote-token: the registration
+// gets a fresh remote token that NdkGetRemoteTokenFromMr never returns;
+// the one it returns is retired.
+func (m *mr) staleFRTokenLocked() {
+	delete(m.ad.tokens, m.remote)
+	m.ad.newTokenLocked(tokenRef{kind: tokMRRemote, mr: m})
 }

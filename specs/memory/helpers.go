@@ -119,18 +119,20 @@ type bindStep struct {
 // window reaches mw bound, on the probe's connection, by each of binds in
 // turn (the last a rebind when there are several), then invalidated when
 // invalidate is set; the token is the one NdkGetRemoteTokenFromMw gave
-// after the bind tokenAfter.
+// right after the bind tokenAfter returned (MR-15: the token is
+// available once NdkBind returns).
 func (k *memLink) window(mw *suite.MW, binds []bindStep, tokenAfter int, invalidate bool) reach {
 	return func() (*suite.Connection, uint32) {
 		GinkgoHelper()
 		c := k.connect()
 		var token uint32
 		for i, b := range binds {
-			st := complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.Bind(fmt.Sprintf("bind %d", i), b.mr, mw, b.mr.VA+uint64(b.off), uint64(b.n), memWindow))
-			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkBind of the window to [%d, %d) of a region registered for remote read and write", b.off, b.off+b.n)
+			st := c.PassiveQP.Bind(fmt.Sprintf("bind %d", i), b.mr, mw, b.mr.VA+uint64(b.off), uint64(b.n), memWindow)
 			if i == tokenAfter {
 				token = mw.Token()
 			}
+			st = complete(c.PassiveQP.InitiatorCQ, st)
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkBind of the window to [%d, %d) of a region registered for remote read and write", b.off, b.off+b.n)
 		}
 		if invalidate {
 			st := complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.InvalidateMW("invalidate", mw, 0))

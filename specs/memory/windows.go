@@ -31,12 +31,13 @@ var _ = Describe("Memory windows: bind rights, window edges, rebind and invalida
 			suite.Rule("MR-15").Expect(st).To(Equal(ndk.StatusAccessViolation), "NdkBind with NDK_OP_FLAG_ALLOW_REMOTE_WRITE to a region registered with NDK_MR_FLAG_ALLOW_REMOTE_READ only")
 
 			c = k.connect()
-			st = complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.Bind("bind remote read", mr, mw, mr.VA, size, ndk.OpFlagAllowRemoteRead))
+			st = c.PassiveQP.Bind("bind remote read", mr, mw, mr.VA, size, ndk.OpFlagAllowRemoteRead)
+			token := mw.Token() // available once NdkBind returns
+			st = complete(c.PassiveQP.InitiatorCQ, st)
 			suite.Rule("MR-15").Expect(st).To(Equal(ndk.StatusSuccess), "NdkBind with NDK_OP_FLAG_ALLOW_REMOTE_READ only to a region registered with NDK_MR_FLAG_ALLOW_REMOTE_READ")
-			token := mw.Token()
 			k.sink.Store(0, make([]byte, size))
 			st = complete(c.ActiveQP.InitiatorCQ, c.ActiveQP.Read("read through the window", mr.VA, token, 0, k.sink.SGE(0, size)))
-			suite.Rule("MR-15").Expect(st).To(Equal(ndk.StatusSuccess), "the peer's NdkRead of the whole window under the token NdkGetRemoteTokenFromMw gave after the bind")
+			suite.Rule("MR-15").Expect(st).To(Equal(ndk.StatusSuccess), "the peer's NdkRead of the whole window under the token NdkGetRemoteTokenFromMw gave once NdkBind returned")
 			suite.Rule("MR-15").Expect(k.sink.Bytes()[:size]).To(Equal(memPattern(size, 19)), "the peer's NdkRead through the window reads the region")
 		})
 

@@ -1,0 +1,106 @@
+package memory
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
+	. "github.com/onsi/ginkgo/v2"
+	. "github.com/onsi/gomega"
+)
+
+// memFRBase is the page-aligned base of the fast registrations' virtual
+// addresses (BaseVirtualAddress = FBO + n·PAGE_SIZE, MR-11).
+const memFRBase = 0x5000_0000_0000
+
+// frRegion is a buffer of side B mapped with NdkBuildLam, and an MR
+// created for fast registration on side B's PD.
+type frRegion struct {
+	buf []byte
+	lam *ndk.LAM
+	mr  *suite.MR
+}
+
+// newFR maps pages pages of side B and creates the MR (not initialised).
+func (k *memLink) newFR(pages int) *frRegion {
+	GinkgoHelper()
+	buf := memPattern(pages*ndk.PageSize, 43)
+	lam := k.p.B.MustLAM(buf)
+	suite.PushMemory(buf)
+	suite.Step().Expect(lam.PageCount).To(BeNumerically(">=", pages), "NdkBuildLam of %d pages maps them", pages)
+	return &frRegion{buf: buf, lam: lam, mr: k.B.pd.CreateMR(true).MustObject()}
+}
+
+// bytes is the mapped buffer as the provider's memory holds it.
+func (r *frRegion) bytes() []byte { suite.PullMemory(r.buf); return r.buf }
+
+// fastRegister posts NdkFastRegister of the first pages pages of the
+// mapping (all of their bytes from the FBO) on a QP of side B, with flags,
+// and returns the status, inline or of the completion, the base virtual
+// address, and the remote token NdkGetRemoteTokenFromMr gave as soon as
+// NdkFastRegister returned (MR-13).
+func (k *memLink) fastRegister(r *frRegion, pages int, flags uint32) (ndk.Status, uint64, uint32) {
+	GinkgoHelper()
+	c := k.connect()
+	base := memFRBase + uint64(r.lam.FBO)
+	length := uint64(pages*ndk.PageSize) - uint64(r.lam.FBO)
+	st := c.PassiveQP.FastRegister("fast register", r.mr, r.lam.Pages[:pages], r.lam.FBO, length, base, flags)
+	_, token := r.mr.Tokens()
+	return complete(c.PassiveQP.InitiatorCQ, st), base, token
+}
+
+var _ = Describe("Fast registration: the FRMR page count, remote rights and tokens", Label("memory"), func() {
+	suite.ForEachFamily(func(f suite.Family) {
+		var p *suite.Pair
+		var k *memLink
+		BeforeEach(func() {
+			p = suite.NewPair(f)
+			k = newLink(p)
+		})
+
+		It("AI-1: the adapter supports at least 16 FRMR pages: FRMRPageCount is at least 16, NdkInitializeFastRegisterMr of 16 pages succeeds, and an NdkFastRegister of 16 pages succeeds", Label("AI-1"), func() {
+			info := p.B.Info()
+			suite.Rule("AI-1").Expect(info.FRMRPageCount).To(BeNumerically(">=", 16), "NDK_ADAPTER_INFO.FRMRPageCount")
+			r := k.newFR(16)
+			suite.Rule("AI-1").Expect(r.mr.InitializeFastRegisterMR(16, false).Wait()).To(Equal(ndk.StatusSuccess), "NdkInitializeFastRegisterMr with AdapterPageCount 16")
+			st, _, _ := k.fastRegister(r, 16, ndk.OpFlagAllowLocalWrite)
+			suite.Rule("AI-1").Expect(st).To(Equal(ndk.StatusSuccess), "NdkFastRegister of 16 pages on an MR initialised for 16")
+		})
+
+		It("MR-10: NdkInitializeFastRegisterMr with an AdapterPageCount over FRMRPageCount fails with STATUS_IMPLEMENTATION_LIMIT", Label("MR-10"), func() {
+			n := p.B.Info().FRMRPageCount
+			if n == math.MaxUint32 {
+				Skip("not observable: FRMRPageCount is the largest count there is")
+			}
+			mr := k.B.pd.CreateMR(true).MustObject()
+			suite.Rule("MR-10").Expect(mr.InitializeFastRegisterMR(n+1, false).Wait()).To(Equal(ndk.StatusImplementationLimit), "NdkInitializeFastRegisterMr with AdapterPageCount FRMRPageCount+1 = %d", n+1)
+		})
+
+		It("MR-12: NdkFastRegister asking for remote read or remote write on an MR initialised without RemoteAccess fails with STATUS_ACCESS_VIOLATION, inline or in its completion, and leaves the pages out of the peer's reach", Label("MR-12"), func() {
+			for _, c := range []struct {
+				what  string
+				flags uint32
+			}{{"NDK_OP_FLAG_ALLOW_REMOTE_READ", ndk.OpFlagAllowRemoteRead}, {"NDK_OP_FLAG_ALLOW_REMOTE_WRITE", ndk.OpFlagAllowRemoteWrite}} {
+				r := k.newFR(1)
+				suite.Step().Expect(r.mr.InitializeFastRegisterMR(1, false).Wait()).To(Equal(ndk.StatusSuccess), "NdkInitializeFastRegisterMr with RemoteAccess FALSE")
+				st, base, token := k.fastRegister(r, 1, c.flags)
+				suite.Rule("MR-12").Expect(st).To(Equal(ndk.StatusAccessViolation), "NdkFastRegister with %s on an MR initialised without RemoteAccess", c.what)
+				k.expectDenied("MR-12", fmt.Sprintf("at the pages of the refused NdkFastRegister with %s", c.what), k.plain(token), base, 64, r.bytes)
+			}
+		})
+
+		It("MR-13: the remote token NdkGetRemoteTokenFromMr gives as soon as NdkFastRegister (remote read and write) returns reaches the region once the request has completed, at its first and last byte", Label("MR-13"), func() {
+			const pages = 2
+			r := k.newFR(pages)
+			suite.Step().Expect(r.mr.InitializeFastRegisterMR(pages, true).Wait()).To(Equal(ndk.StatusSuccess), "NdkInitializeFastRegisterMr with RemoteAccess TRUE")
+			st, base, token := k.fastRegister(r, pages, ndk.OpFlagAllowLocalWrite|ndk.OpFlagAllowRemoteRead|ndk.OpFlagAllowRemoteWrite)
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkFastRegister with remote read and write")
+			fbo := int(r.lam.FBO)
+			last := pages*ndk.PageSize - fbo - 1
+			k.expectAllowed("MR-13", "at the first byte of the fast-registered region under the token NdkGetRemoteTokenFromMr gave once NdkFastRegister returned", k.plain(token), base, 1, r.bytes, fbo)
+			k.expectAllowed("MR-13", "at the last byte of the fast-registered region under the token NdkGetRemoteTokenFromMr gave once NdkFastRegister returned", k.plain(token), base+uint64(last), 1, r.bytes, fbo+last)
+			k.expectAllowed("MR-13", "over a page of the fast-registered region under the token NdkGetRemoteTokenFromMr gave once NdkFastRegister returned", k.plain(token), base, ndk.PageSize, r.bytes, fbo)
+		})
+	})
+})
