@@ -60,6 +60,22 @@ func (a *Adapter) MustLAM(buf []byte) *ndk.LAM {
 	return lam
 }
 
+// BuildLAM calls NdkBuildLam on buf with lam, whose Pages the spec sized;
+// the spec judges the status and releases a mapping that succeeded
+// (ReleaseLAM) before the adapter closes.
+func (a *Adapter) BuildLAM(buf []byte, lam *ndk.LAM) *Op {
+	b := &base{a: a, obj: a.obj}
+	return b.request("NdkBuildLam", func(done ndk.RequestCompletion) ndk.Status {
+		return a.Adapter.BuildLAM(buf, lam, done, nil)
+	})
+}
+
+// ReleaseLAM calls NdkReleaseLam.
+func (a *Adapter) ReleaseLAM(lam *ndk.LAM) {
+	b := &base{a: a, obj: a.obj}
+	b.sync("NdkReleaseLam", func() ndk.Status { a.Adapter.ReleaseLAM(lam); return ndk.StatusSuccess })
+}
+
 var helperAdapterMustQPWith helperMark
 
 // MustQPWith creates a PD, one CQ deep enough for every request of both

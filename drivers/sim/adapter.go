@@ -256,6 +256,21 @@ func (a *adapter) buildLAMLocked(buf []byte, lam *ndk.LAM) ndk.Status {
 	need := (fbo + len(buf) + pageSize - 1) / pageSize
 	if len(lam.Pages) < need {
 		lam.PageCount = uint32(need)
+		// VARIANT lam-count-ignores-fbo (breaks MR-20): the count
+		// forgets the FBO.
+		if a.f.variant == VariantLAMCountIgnoresFBO {
+			lam.PageCount = uint32((len(buf) + pageSize - 1) / pageSize)
+		}
+		// VARIANT lam-partial-leak (breaks MR-21): the pages that fit
+		// are mapped and left so.
+		if a.f.variant == VariantLAMPartialLeak {
+			for i := range lam.Pages {
+				la := a.nextLogical
+				a.nextLogical += 2 * pageSize
+				a.lams[la] = &lamPage{buf: buf, start: i*pageSize - fbo}
+				lam.Pages[i] = la
+			}
+		}
 		return ndk.StatusBufferTooSmall
 	}
 	lm := &lamMap{ad: a}

@@ -23,6 +23,8 @@ const (
 	VariantFRLimitWrongStatus = "fr-limit-wrong-status"
 	VariantFRIgnoresRemote    = "fr-ignores-remote-access"
 	VariantFRStaleToken       = "fr-stale-remote-token"
+	VariantLAMCountIgnoresFBO = "lam-count-ignores-fbo"
+	VariantLAMPartialLeak     = "lam-partial-leak"
 )
 
 func init() {
@@ -116,6 +118,18 @@ func init() {
 			Rule:        "MR-13",
 			Rules:       []string{"MR-13"},
 			Description: "each NdkFastRegister gives the MR a new remote token, but NdkGetRemoteTokenFromMr keeps returning the one of NdkInitializeFastRegisterMr, which no longer grants access",
+		},
+		Variant{
+			Name:        VariantLAMCountIgnoresFBO,
+			Rule:        "MR-20",
+			Rules:       []string{"MR-20"},
+			Description: "NdkBuildLam's STATUS_BUFFER_TOO_SMALL asks for the buffer's length in pages, forgetting the page its first byte's offset spills into",
+		},
+		Variant{
+			Name:        VariantLAMPartialLeak,
+			Rule:        "MR-21",
+			Rules:       []string{"MR-21"},
+			Description: "an NdkBuildLam that fails with STATUS_BUFFER_TOO_SMALL first maps as many pages as the array holds, writes them into it and leaves them mapped",
 		},
 	)
 }
