@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -242,6 +243,11 @@ func (c *cq) GetResults(results []ndk.Result) int {
 	f := c.ad.f
 	f.mu.Lock()
 	es := c.popLocked(len(results))
+	// VARIANT nonex-drops-invalidate (breaks CH-3): ReceiveAndInvalidate
+	// completions are removed and not returned.
+	if f.variant == VariantNonExDrops {
+		es = slices.DeleteFunc(es, func(e cqEntry) bool { return e.r.Type == ndk.OpReceiveAndInvalidate })
+	}
 	f.mu.Unlock()
 	for i, e := range es {
 		results[i] = e.r.Result
@@ -259,6 +265,17 @@ func (c *cq) GetResultsEx(results []ndk.ResultEx) int {
 	f := c.ad.f
 	f.mu.Lock()
 	es := c.popLocked(len(results))
+	// VARIANT nonex-keeps-token (breaks CH-4): the invalidation happens
+	// here.
+	if f.variant == VariantNonExKeepsToken {
+		for _, e := range es {
+			if t := uint32(e.r.TypeSpecificCompletionOutput); e.r.Type == ndk.OpReceiveAndInvalidate {
+				if _, ok := c.ad.tokens[t]; ok {
+					c.ad.invalidateTokenLocked(t)
+				}
+			}
+		}
+	}
 	f.mu.Unlock()
 	for i, e := range es {
 		results[i] = e.r

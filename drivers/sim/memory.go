@@ -359,6 +359,8 @@ type mw struct {
 	flags uint32 // NDK_OP_FLAG_ALLOW_REMOTE_* of the Bind
 	gen   uint64 // mr.gen at the Bind
 
+	peerInvalidated bool // invalidated by a peer's SendAndInvalidate (variant reinvalidate-succeeds)
+
 	// The binding before a rebind to another MR (variant rebind-keeps-old).
 	oldMR         *mr
 	oldVA, oldLen uint64
@@ -552,6 +554,7 @@ func (a *adapter) invalidateTokenLocked(token uint32) {
 		ref.mr.invalidateLocked()
 	case tokMW:
 		ref.mw.valid = false
+		ref.mw.peerInvalidated = true
 	}
 }
 

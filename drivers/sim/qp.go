@@ -265,6 +265,10 @@ func (f *fabric) matchQPLocked(x *qp) {
 func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 	w := s.waiting[0]
 	s.waiting = s.waiting[1:]
+	// VARIANT sai-bad-token-ignored (breaks QP-16): delivered as a send.
+	if w.inv && !x.pd.invalidatableLocked(w.rtoken) && f.variant == VariantSAIBadTokenIgnored {
+		w.inv = false
+	}
 	if w.inv && !x.pd.invalidatableLocked(w.rtoken) {
 		f.abortConnectionLocked(x.owner, byFault)
 		s.completeLocked(w, ndk.StatusConnectionAborted)
@@ -285,8 +289,21 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 	}
 	typ, out := ndk.OpReceive, uint64(0)
 	if w.inv {
-		x.ad.invalidateTokenLocked(w.rtoken)
+		// VARIANT nonex-keeps-token (breaks CH-4): the token is
+		// invalidated when the completion is retrieved with
+		// NdkGetCqResultsEx (cq.GetResultsEx), not before.
+		if f.variant != VariantNonExKeepsToken {
+			x.ad.invalidateTokenLocked(w.rtoken)
+		}
 		typ, out = ndk.OpReceiveAndInvalidate, uint64(w.rtoken)
+		// VARIANT sai-no-token-output (breaks QP-20): no token.
+		if f.variant == VariantSAINoToken {
+			out = 0
+		}
+		// VARIANT sai-send-type-wrong (breaks QP-18): the sender's Type.
+		if f.variant == VariantSAISendType {
+			w.op = ndk.OpInvalidate
+		}
 	}
 	x.recvDoneLocked(r, ndk.StatusSuccess, n, typ, out, w.flags&ndk.OpFlagSendAndSolicitEvent != 0)
 	s.completeLocked(w, ndk.StatusSuccess)
@@ -657,6 +674,11 @@ func (q *qp) fastRegisterLocked(w *wr) ndk.Status {
 func invalidateLocked(w *wr) ndk.Status {
 	switch o := w.target.(type) {
 	case *mw:
+		// VARIANT reinvalidate-succeeds (breaks CH-6): a window the peer
+		// invalidated may be invalidated again.
+		if !o.valid && o.peerInvalidated && o.ad.f.variant == VariantReinvalidateSucceeds {
+			return ndk.StatusSuccess
+		}
 		if !o.valid {
 			return ndk.StatusInvalidDeviceState
 		}

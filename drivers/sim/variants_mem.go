@@ -8,23 +8,29 @@ import "github.com/ndkconform/ndkconform/ndk"
 
 // Variant names.
 const (
-	VariantTokenLowBits       = "token-low-bits"
-	VariantStaleToken         = "stale-token"
-	VariantRegionEdgeClamped  = "region-edge-clamped"
-	VariantPrivilegedRemote   = "privileged-remote"
-	VariantZeroBased          = "zero-based"
-	VariantVAPageBase         = "va-page-base"
-	VariantWindowOffByOne     = "window-off-by-one"
-	VariantRebindKeepsOld     = "rebind-keeps-old"
-	VariantInvalidateIgnored  = "invalidate-ignored"
-	VariantBindIgnoresRights  = "bind-ignores-rights"
-	VariantReadSinkRequired   = "read-sink-required"
-	VariantFRMRPageCount15    = "frmr-page-count-15"
-	VariantFRLimitWrongStatus = "fr-limit-wrong-status"
-	VariantFRIgnoresRemote    = "fr-ignores-remote-access"
-	VariantFRStaleToken       = "fr-stale-remote-token"
-	VariantLAMCountIgnoresFBO = "lam-count-ignores-fbo"
-	VariantLAMPartialLeak     = "lam-partial-leak"
+	VariantTokenLowBits         = "token-low-bits"
+	VariantStaleToken           = "stale-token"
+	VariantRegionEdgeClamped    = "region-edge-clamped"
+	VariantPrivilegedRemote     = "privileged-remote"
+	VariantZeroBased            = "zero-based"
+	VariantVAPageBase           = "va-page-base"
+	VariantWindowOffByOne       = "window-off-by-one"
+	VariantRebindKeepsOld       = "rebind-keeps-old"
+	VariantInvalidateIgnored    = "invalidate-ignored"
+	VariantBindIgnoresRights    = "bind-ignores-rights"
+	VariantReadSinkRequired     = "read-sink-required"
+	VariantFRMRPageCount15      = "frmr-page-count-15"
+	VariantFRLimitWrongStatus   = "fr-limit-wrong-status"
+	VariantFRIgnoresRemote      = "fr-ignores-remote-access"
+	VariantFRStaleToken         = "fr-stale-remote-token"
+	VariantLAMCountIgnoresFBO   = "lam-count-ignores-fbo"
+	VariantLAMPartialLeak       = "lam-partial-leak"
+	VariantSAISendType          = "sai-send-type-wrong"
+	VariantSAINoToken           = "sai-no-token-output"
+	VariantNonExDrops           = "nonex-drops-invalidate"
+	VariantNonExKeepsToken      = "nonex-keeps-token"
+	VariantReinvalidateSucceeds = "reinvalidate-succeeds"
+	VariantSAIBadTokenIgnored   = "sai-bad-token-ignored"
 )
 
 func init() {
@@ -130,6 +136,42 @@ func init() {
 			Rule:        "MR-21",
 			Rules:       []string{"MR-21"},
 			Description: "an NdkBuildLam that fails with STATUS_BUFFER_TOO_SMALL first maps as many pages as the array holds, writes them into it and leaves them mapped",
+		},
+		Variant{
+			Name:        VariantSAISendType,
+			Rule:        "QP-18",
+			Rules:       []string{"QP-18"},
+			Description: "the sender's completion of an NdkSendAndInvalidate has Type NdkOperationTypeInvalidate",
+		},
+		Variant{
+			Name:        VariantSAINoToken,
+			Rule:        "QP-20",
+			Rules:       []string{"QP-20"},
+			Description: "a ReceiveAndInvalidate completion's TypeSpecificCompletionOutput is 0, not the invalidated token",
+		},
+		Variant{
+			Name:        VariantNonExDrops,
+			Rule:        "CH-3",
+			Rules:       []string{"CH-3"},
+			Description: "NdkGetCqResults removes ReceiveAndInvalidate completions without returning them",
+		},
+		Variant{
+			Name:        VariantNonExKeepsToken,
+			Rule:        "CH-4",
+			Rules:       []string{"CH-4"},
+			Description: "the token an NdkSendAndInvalidate names is invalidated only when the receive's completion is retrieved with NdkGetCqResultsEx",
+		},
+		Variant{
+			Name:        VariantReinvalidateSucceeds,
+			Rule:        "CH-6",
+			Rules:       []string{"CH-6"},
+			Description: "NdkInvalidate of a window the peer invalidated with NdkSendAndInvalidate succeeds",
+		},
+		Variant{
+			Name:        VariantSAIBadTokenIgnored,
+			Rule:        "QP-16",
+			Rules:       []string{"QP-16"},
+			Description: "an NdkSendAndInvalidate naming a token the receiver cannot invalidate is delivered as a plain send, and the connection stays up",
 		},
 	)
 }
