@@ -593,6 +593,13 @@ func (q *qp) readLocked(w *wr) ndk.Status {
 		return st
 	}
 	scatter(sinks, gather(src))
+	// VARIANT read-invalidate-unadvertised (breaks QP-15): the flag is
+	// honoured although the adapter does not advertise it.
+	if q.ad.f.variant == VariantReadInvalidateUnadvertised && w.flags&ndk.OpFlagRDMAReadLocalInvalidate != 0 && len(w.sgl) > 0 {
+		if ref, ok := q.ad.tokens[w.sgl[0].MemoryRegionToken]; ok && ref.kind == tokMRLocal && ref.mr.fast {
+			ref.mr.invalidateLocked()
+		}
+	}
 	return ndk.StatusSuccess
 }
 

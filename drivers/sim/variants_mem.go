@@ -8,29 +8,30 @@ import "github.com/ndkconform/ndkconform/ndk"
 
 // Variant names.
 const (
-	VariantTokenLowBits         = "token-low-bits"
-	VariantStaleToken           = "stale-token"
-	VariantRegionEdgeClamped    = "region-edge-clamped"
-	VariantPrivilegedRemote     = "privileged-remote"
-	VariantZeroBased            = "zero-based"
-	VariantVAPageBase           = "va-page-base"
-	VariantWindowOffByOne       = "window-off-by-one"
-	VariantRebindKeepsOld       = "rebind-keeps-old"
-	VariantInvalidateIgnored    = "invalidate-ignored"
-	VariantBindIgnoresRights    = "bind-ignores-rights"
-	VariantReadSinkRequired     = "read-sink-required"
-	VariantFRMRPageCount15      = "frmr-page-count-15"
-	VariantFRLimitWrongStatus   = "fr-limit-wrong-status"
-	VariantFRIgnoresRemote      = "fr-ignores-remote-access"
-	VariantFRStaleToken         = "fr-stale-remote-token"
-	VariantLAMCountIgnoresFBO   = "lam-count-ignores-fbo"
-	VariantLAMPartialLeak       = "lam-partial-leak"
-	VariantSAISendType          = "sai-send-type-wrong"
-	VariantSAINoToken           = "sai-no-token-output"
-	VariantNonExDrops           = "nonex-drops-invalidate"
-	VariantNonExKeepsToken      = "nonex-keeps-token"
-	VariantReinvalidateSucceeds = "reinvalidate-succeeds"
-	VariantSAIBadTokenIgnored   = "sai-bad-token-ignored"
+	VariantTokenLowBits               = "token-low-bits"
+	VariantStaleToken                 = "stale-token"
+	VariantRegionEdgeClamped          = "region-edge-clamped"
+	VariantPrivilegedRemote           = "privileged-remote"
+	VariantZeroBased                  = "zero-based"
+	VariantVAPageBase                 = "va-page-base"
+	VariantWindowOffByOne             = "window-off-by-one"
+	VariantRebindKeepsOld             = "rebind-keeps-old"
+	VariantInvalidateIgnored          = "invalidate-ignored"
+	VariantBindIgnoresRights          = "bind-ignores-rights"
+	VariantReadSinkRequired           = "read-sink-required"
+	VariantFRMRPageCount15            = "frmr-page-count-15"
+	VariantFRLimitWrongStatus         = "fr-limit-wrong-status"
+	VariantFRIgnoresRemote            = "fr-ignores-remote-access"
+	VariantFRStaleToken               = "fr-stale-remote-token"
+	VariantLAMCountIgnoresFBO         = "lam-count-ignores-fbo"
+	VariantLAMPartialLeak             = "lam-partial-leak"
+	VariantSAISendType                = "sai-send-type-wrong"
+	VariantSAINoToken                 = "sai-no-token-output"
+	VariantNonExDrops                 = "nonex-drops-invalidate"
+	VariantNonExKeepsToken            = "nonex-keeps-token"
+	VariantReinvalidateSucceeds       = "reinvalidate-succeeds"
+	VariantSAIBadTokenIgnored         = "sai-bad-token-ignored"
+	VariantReadInvalidateUnadvertised = "read-invalidate-unadvertised"
 )
 
 func init() {
@@ -172,6 +173,12 @@ func init() {
 			Rule:        "QP-16",
 			Rules:       []string{"QP-16"},
 			Description: "an NdkSendAndInvalidate naming a token the receiver cannot invalidate is delivered as a plain send, and the connection stays up",
+		},
+		Variant{
+			Name:        VariantReadInvalidateUnadvertised,
+			Rule:        "QP-15",
+			Rules:       []string{"QP-15"},
+			Description: "a successful NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE invalidates the fast-registered MR of its first SGE although the adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED",
 		},
 	)
 }

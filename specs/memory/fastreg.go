@@ -90,6 +90,32 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 			}
 		})
 
+		It("QP-15: NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE on an NdkRead into a fast-registered sink: with NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED the successful read invalidates the sink's token, so a later read into it fails; without the adapter flag the op flag is ignored and a later read into it succeeds", Label("QP-15"), func() {
+			const n = 64
+			remote := k.B.region(n, memRemote, 59)
+			_, rtoken := remote.Tokens()
+			buf := make([]byte, ndk.PageSize)
+			lam := p.A.MustLAM(buf)
+			sink := k.A.pd.CreateMR(true).MustObject()
+			suite.Step().Expect(sink.InitializeFastRegisterMR(1, false).Wait()).To(Equal(ndk.StatusSuccess), "NdkInitializeFastRegisterMr of the sink")
+			c := k.connect()
+			base := memFRBase + uint64(lam.FBO)
+			st := c.ActiveQP.FastRegister("fast register", sink, lam.Pages[:1], lam.FBO, ndk.PageSize-uint64(lam.FBO), base, ndk.OpFlagAllowLocalWrite|ndk.OpFlagRDMAReadSink)
+			suite.Step().Expect(complete(c.ActiveQP.InitiatorCQ, st)).To(Equal(ndk.StatusSuccess), "NdkFastRegister of the sink with local write and READ_SINK")
+			ltoken, _ := sink.Tokens()
+			sge := ndk.SGE{VirtualAddress: base, Length: n, MemoryRegionToken: ltoken}
+			st = complete(c.ActiveQP.InitiatorCQ, c.ActiveQP.Read("read and invalidate", remote.VA, rtoken, ndk.OpFlagRDMAReadLocalInvalidate, sge))
+			suite.Rule("QP-15").Expect(st).To(Equal(ndk.StatusSuccess), "an NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE into a fast-registered sink")
+			suite.PullMemory(buf)
+			suite.Rule("QP-15").Expect(buf[lam.FBO:lam.FBO+n]).To(Equal(memPattern(n, 59)), "the NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE moves the bytes")
+			st = complete(c.ActiveQP.InitiatorCQ, c.ActiveQP.Read("read again", remote.VA, rtoken, 0, sge))
+			if p.A.Info().AdapterFlags&ndk.AdapterFlagRDMAReadLocalInvalidateSupported != 0 {
+				suite.Rule("QP-15").Expect(st).NotTo(Equal(ndk.StatusSuccess), "a second NdkRead into the sink whose token the first read invalidated (the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED)")
+				return
+			}
+			suite.Rule("QP-15").Expect(st).To(Equal(ndk.StatusSuccess), "a second NdkRead into the sink: the adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED, so the first read's op flag is ignored and the token stays valid")
+		})
+
 		It("MR-13: the remote token NdkGetRemoteTokenFromMr gives as soon as NdkFastRegister (remote read and write) returns reaches the region once the request has completed, at its first and last byte", Label("MR-13"), func() {
 			const pages = 2
 			r := k.newFR(pages)
