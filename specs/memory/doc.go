@@ -1,8 +1,13 @@
-// Package memory holds the specs of memory registration, tokens and memory
-// windows, at their exact boundaries: the virtual address as an index
-// (MR-4), no zero-based addressing (MR-6), READ_SINK not required (MR-8),
-// remote access only with a valid token (MR-16), the privileged token
-// local only (MR-18, MR-23), and windows: bind rights (MR-15), bind,
-// rebind and invalidation. Each probe of remote access runs on a
+// Package memory holds the specs of memory registration, tokens, memory
+// windows, fast registration, logical address mappings and invalidation by
+// the peer, at their exact edges: the virtual address as an index (MR-4),
+// no zero-based addressing (MR-6), READ_SINK not required (MR-8, with the
+// [MAY] MR-23 recorded, never failed), remote access only with a valid
+// token (MR-16: wrong, stale and invalidated tokens, region and window
+// edges, rebinds, and a random sequence checked against a model), the
+// privileged token local only (MR-18), bind rights (MR-15), the FRMR page
+// count and fast-register rights and tokens (AI-1, MR-10, MR-12, MR-13,
+// QP-15), NdkBuildLam (MR-20, MR-21) and NdkSendAndInvalidate (QP-16,
+// QP-18, QP-20, CH-3, CH-4, CH-6). Each probe of remote access runs on a
 // connection of its own, since a failed access may end the connection.
 package memory
