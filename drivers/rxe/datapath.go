@@ -157,6 +157,11 @@ func (x *cq) rearmLocked() {
 // notification satisfies it: the arm is cleared and the consumer notified
 // (CH-8, CH-9).
 func (x *cq) evalLocked() {
+	if x.armed && !x.closing && x.overrun {
+		x.armed = false
+		x.notifyLocked(ndk.StatusBufferOverflow)
+		return
+	}
 	if !x.armed || x.closing || !x.satisfiedLocked() {
 		return
 	}
@@ -249,6 +254,7 @@ func (x *cq) Arm(t ndk.CQNotifyType) {
 		x.armed, x.armType, x.armSeq = true, t, x.seq
 	}
 	p.syncLocked(x)
+	x.evalLocked() // an overrun CQ
 }
 
 // GetResults implements ndk.CQ.
@@ -308,8 +314,7 @@ func (p *provider) pollIntoLocked(x *cq) int {
 				close(w.marker)
 				continue
 			}
-			x.swq = append(x.swq, p.resultLocked(x.ad.dev, c))
-			x.seq++
+			x.queueLocked(p.resultLocked(x.ad.dev, c))
 		}
 		total += len(wcs)
 	}
@@ -438,9 +443,32 @@ func cancelledLocked(c *cq, w *wr, qctx any) {
 	if c == nil || c.cq == nil {
 		return
 	}
-	c.swq = append(c.swq, ndk.ResultEx{Result: ndk.Result{Status: ndk.StatusCancelled, QPContext: qctx, RequestContext: w.ctx}, Type: w.op})
-	c.seq++
+	c.queueLocked(ndk.ResultEx{Result: ndk.Result{Status: ndk.StatusCancelled, QPContext: qctx, RequestContext: w.ctx}, Type: w.op})
 	c.evalLocked()
+}
+
+// queueLocked queues a result on x. A result that finds x holding its
+// depth of results overruns it (rdma_rxe's CQ holds more than the depth
+// asked for, a power of two less one): that result and every later one
+// are dropped, and the next notification reports STATUS_BUFFER_OVERFLOW
+// (CQ-5).
+func (x *cq) queueLocked(r ndk.ResultEx) {
+	if x.overrun {
+		return
+	}
+	if uint32(len(x.swq)) >= x.depth {
+		x.overrunLocked()
+		return
+	}
+	x.swq = append(x.swq, r)
+	x.seq++
+}
+
+// overrunLocked puts x in the overrun state: an arm, now or later, is
+// satisfied with STATUS_BUFFER_OVERFLOW.
+func (x *cq) overrunLocked() {
+	x.overrun = true
+	x.evalLocked()
 }
 
 // cancelOutstandingLocked completes every request of the QP whose
@@ -1102,6 +1130,16 @@ func (ad *adapter) asyncLoop() {
 				typ, h, ok, err := nextAsyncEvent(ad.dev.ctx)
 				if err != nil || !ok {
 					return false
+				}
+				if typ == evCQErr {
+					// The verbs CQ overran (the consumer let more than
+					// rdma_rxe's rounded-up depth complete).
+					p.mu.Lock()
+					if c := p.cqs[h]; c != nil && !c.closing {
+						c.overrunLocked()
+					}
+					p.mu.Unlock()
+					continue
 				}
 				if typ != evSRQLimit {
 					continue

@@ -96,6 +96,8 @@ type cq struct {
 	solPendFloor      uint64
 	solFloor          uint64
 
+	overrun bool // more results came than depth: see queueLocked
+
 	// CH-11: a notification callback is running; the statuses of those
 	// due meanwhile.
 	running bool
