@@ -115,7 +115,12 @@
 //     each poll, so that entry moves up to the ones polled while no event
 //     was waiting. Each adapter has one completion channel, read by one
 //     goroutine in Go's poller, and NdkArmCq and NdkGetCqResults take its
-//     waiting events too. A CQ's notification callbacks run one at a time
+//     waiting events too. Limit: rdma_rxe posts an initiator request's
+//     completion, failed or not, as unsolicited (rxe_comp.c:
+//     rxe_cq_post(qp->scq, &cqe, 0)), so a failed initiator request
+//     satisfies a pending SOLICITED or ERRORS arm only once the CQ is
+//     polled, armed, or has an event for another completion; a failed
+//     receive (flushed: rdma_rxe posts it as solicited) notifies at once. A CQ's notification callbacks run one at a time
 //     on a provider goroutine (CH-11). The CQ overruns at the depth the
 //     consumer asked for (rdma_rxe rounds it up to a power of two less
 //     one): the result that finds it full and every later one are dropped,
