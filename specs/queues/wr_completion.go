@@ -109,7 +109,14 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 			suite.Step().Expect(c.ActiveQP.Write("marker", dst.VA+128, dtoken, 0, src.SGE(128, 128))).To(Equal(ndk.StatusSuccess), "NdkWrite")
 			got := wrCollect(p, c.ActiveQP.InitiatorCQ, map[any]any{"marker": c.ctxA}, "QP-4", "QP-4", "QP-6")
 			suite.Step().Expect(got["marker"].Status).To(Equal(ndk.StatusSuccess), "the marker write")
-			suite.Step().Expect(bytes.Equal(dst.Bytes()[:128], wrPattern(256, 3)[:128])).To(BeTrue(), "the silent write's bytes are in the peer's memory")
+			if got, want := dst.Bytes()[:128], wrPattern(256, 3)[:128]; !bytes.Equal(got, want) {
+				i := 0
+				for i < len(want) && got[i] == want[i] {
+					i++
+				}
+				suite.Violate(dst.Violation("", "NdkWrite", "the silent write's 128 bytes in the peer's memory once the marker write after it completed",
+					fmt.Sprintf("byte %d is %#x, not %#x (the 128 bytes: % x)", i, got[i], want[i], got)))
+			}
 
 			// A silent write under a token side B never gave fails (MR-16),
 			// inline or in a completion, which it must queue.
