@@ -135,7 +135,7 @@ func (w *wr) chunkDue(k int) time.Time {
 // chunks landed). A done transfer is completed.
 func (f *fabric) landChunkLocked(q *qp, w *wr) bool {
 	total := int(xferBytes(w))
-	k := w.landed
+	k := f.chunkOrder(w, w.landed)
 	off := k * f.dmaChunk
 	n := min(f.dmaChunk, total-off)
 	var st ndk.Status

@@ -79,3 +79,19 @@ func TestChunkedDMALandsInOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestLastChunkFirstVariant(t *testing.T) {
+	for _, read := range []bool{false, true} {
+		partial, got, want := watchLanding(t, VariantLastChunkFirst, read)
+		if !bytes.Equal(got, want) {
+			t.Errorf("read=%v: the target does not hold the source after the transfer", read)
+		}
+		early := false
+		for _, s := range partial {
+			early = early || (s[1] == 1 && s[0] < 15)
+		}
+		if !early {
+			t.Errorf("read=%v: no snapshot saw the last byte landed before earlier chunks: %v", read, partial)
+		}
+	}
+}

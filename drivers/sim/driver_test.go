@@ -66,7 +66,7 @@ func TestOptionErrors(t *testing.T) {
 		{OptVariant: VariantEarlyPortRelease},
 		{OptLinkRate: "0", OptDiscTimeout: "1s", OptConnTimeout: "50ms"},
 		{OptDMAChunk: "0"},
-		{OptDMAChunk: "4096"},
+		{OptDMAChunk: "4096", OptVariant: VariantLastChunkFirst},
 	} {
 		if _, err := (Driver{}).Open(opts); err != nil {
 			t.Errorf("Open(%v): %v", opts, err)
