@@ -160,7 +160,7 @@ func (f *fabric) landChunkLocked(q *qp, w *wr) bool {
 }
 
 // endDMALocked ends every transfer in flight on q: each completes with st
-// and takes no effect. The engine is idle afterwards; the caller runs
+// and takes no further effect (a chunked one keeps the chunks it landed). The engine is idle afterwards; the caller runs
 // dmaIdleLocked if it reports that something was in flight.
 func (f *fabric) endDMALocked(q *qp, st ndk.Status) bool {
 	ws := q.dma
