@@ -29,9 +29,9 @@ import (
 // after the last byte was seen with its new one was written after it.
 
 const (
-	aiSize     = 4 << 20 // bytes of the transfer watched
-	aiProbes   = 16      // probe Reads a round, spread over the buffer
-	aiProbeLen = 256     // bytes a probe Read
+	aiSize     = 8 << 20 // bytes of the transfer watched
+	aiProbes   = 8       // probe Reads a round, spread over the buffer
+	aiProbeLen = 1024    // bytes a probe Read
 )
 
 // aiInOrder reports whether the adapter a sets
