@@ -87,9 +87,9 @@ func aiWait(p *suite.Pair, cq *suite.CQ, n int) []ndk.ResultEx {
 }
 
 // aiWatch watches the n-byte buffer at remote address va (token) through
-// the QP watcher, whose sinks are sink, until the transfer call, posted on
-// a QP whose initiator CQ is done, completes. old and fresh are the buffer's
-// bytes before and after.
+// the QP watcher, whose sinks are sink, until the transfer call completes
+// on the CQ done (the initiator's CQ of a Write or Read, the receiver's of a
+// Receive). old and fresh are the buffer's bytes before and after.
 func aiWatch(p *suite.Pair, call, what string, watcher *suite.QP, sink *suite.MR, va uint64, token uint32, old, fresh []byte, done *suite.CQ) {
 	GinkgoHelper()
 	n := len(fresh)
