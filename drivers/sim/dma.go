@@ -22,7 +22,8 @@ const dmaSlack = 50 * time.Microsecond
 // engine is carried out at once.
 //
 // A Write or Read of more than the fabric's dmaChunk bytes (option
-// dma-chunk) lands its bytes in chunks of dmaChunk, spread evenly over its
+// dma-chunk) lands its bytes in chunks of dmaChunk (at most maxChunks
+// chunks: a larger transfer lands in larger ones), spread evenly over its
 // transfer, in ascending order (the adapter sets
 // NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED, AI-4), one chunk a timer tick
 // and at least a chunk's time after the one before (a late timer delays
@@ -30,6 +31,11 @@ const dmaSlack = 50 * time.Microsecond
 // between two chunks the fabric's lock is free, so that another QP's Read
 // of the target sees it partly written, as on a real link. The request
 // completes when its last chunk lands.
+
+// maxChunks is how many chunks a transfer lands in at most (larger ones
+// land in larger chunks): every chunk costs a timer tick, and a late tick
+// delays the rest of the transfer.
+const maxChunks = 8
 
 // xferBytes is how many bytes w moves over the link.
 func xferBytes(w *wr) uint64 {
@@ -60,7 +66,7 @@ func (f *fabric) startLocked(q *qp, w *wr) {
 	q.busyUntil = end
 	if n := xferBytes(w); f.dmaChunk > 0 && f.linkRate > 0 && (w.op == ndk.OpWrite || w.op == ndk.OpRead) && n > uint64(f.dmaChunk) {
 		w.start, w.end = start, end
-		w.chunks = int((n + uint64(f.dmaChunk) - 1) / uint64(f.dmaChunk))
+		w.chunks = int(min((n+uint64(f.dmaChunk)-1)/uint64(f.dmaChunk), maxChunks))
 		w.nextAt = w.chunkDue(0)
 		q.dma = append(q.dma, w)
 		f.armDMALocked(q)
@@ -135,9 +141,10 @@ func (w *wr) chunkDue(k int) time.Time {
 // chunks landed). A done transfer is completed.
 func (f *fabric) landChunkLocked(q *qp, w *wr) bool {
 	total := int(xferBytes(w))
+	size := (total + w.chunks - 1) / w.chunks
 	k := f.chunkOrder(w, w.landed)
-	off := k * f.dmaChunk
-	n := min(f.dmaChunk, total-off)
+	off := k * size
+	n := min(size, total-off)
 	var st ndk.Status
 	if w.op == ndk.OpWrite {
 		st = q.writeSpanLocked(w, off, n)

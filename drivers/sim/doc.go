@@ -109,7 +109,8 @@
 //     the initiator queue depth). A transfer that ends within 50 µs on an
 //     idle engine (a few KiB) takes effect before the post returns. A Write
 //     or Read of more than option dma-chunk bytes (default 256 KiB; 0:
-//     never) lands its bytes in chunks of that size, in ascending order,
+//     never) lands its bytes in chunks of that size (8 at most: a larger
+//     transfer lands in larger chunks), in ascending order,
 //     spread over its transfer and at least a chunk's time apart, and
 //     completes when the last lands: another QP's Read of the target sees
 //     it partly written. Sim sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED
