@@ -46,7 +46,7 @@ const (
 	DefaultLinkRate    = 4000000000 // bytes per second: 4 GB/s (an 8 MiB transfer is 2 ms in flight)
 	DefaultDiscTimeout = 300 * time.Millisecond
 	DefaultConnTimeout = 300 * time.Millisecond
-	DefaultDMAChunk    = 256 << 10 // bytes: a Write or Read of more lands in 256 KiB chunks, 64 µs apart at the default link rate
+	DefaultDMAChunk    = 256 << 10 // bytes: a Write or Read of more lands in chunks of 256 KiB (64 µs apart at the default link rate) or more (8 chunks at most)
 )
 
 var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
@@ -79,7 +79,7 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptModeration, Default: ModerationOff,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED: on | off (on: NdkControlCqInterruptModeration succeeds, and sim delays no notification, which every setting allows; off: it returns STATUS_NOT_SUPPORTED)"},
 		{Name: OptDMAChunk, Default: strconv.Itoa(DefaultDMAChunk),
-			Usage: "a Write or Read of more bytes lands its bytes in chunks of this many, in ascending order, spread over its transfer (link-rate), so that a Read of the target through another QP sees it partly written; 0: every transfer lands in one step. Either way in order: the adapter sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED"},
+			Usage: "a Write or Read of more bytes lands its bytes in chunks of this many (8 chunks at most: a larger transfer in larger ones), in ascending order, spread over its transfer (link-rate), so that a Read of the target through another QP sees it partly written; 0: every transfer lands in one step. Either way in order: the adapter sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED"},
 	}
 }
 
