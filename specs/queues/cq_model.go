@@ -79,7 +79,6 @@ type cqWorld struct {
 	failure *cqFinding
 	entered chan struct{}
 	release chan struct{}
-	mu      sync.Mutex
 }
 
 func (w *cqWorld) step(format string, args ...any) {
