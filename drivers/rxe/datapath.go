@@ -740,6 +740,50 @@ func (p *provider) syncRemoteLocked() {
 	}
 }
 
+// PullMemory implements ndk.MemoryMirror: the bytes of b that lie in a
+// shadowed MR are copied from its registered copy, which the device and
+// the peer write. The copies are also synchronized at every poll and
+// disconnect (syncRemoteLocked), but only of this process's MRs: an agent
+// serving one side (drivers/remote) reads a buffer the peer wrote while no
+// CQ of its side is polled. Bytes of no shadowed MR are the registered
+// memory itself: nothing to do.
+func (p *provider) PullMemory(b []byte) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.eachShadowLocked(b, func(sh, buf []byte) { copy(buf, sh) })
+	return nil
+}
+
+// PushMemory implements ndk.MemoryMirror: the bytes of b that lie in a
+// shadowed MR are copied to its registered copy, which the device and
+// the peer read (also done at every post for the request's own SGEs).
+func (p *provider) PushMemory(b []byte) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.eachShadowLocked(b, func(sh, buf []byte) { copy(sh, buf) })
+	return nil
+}
+
+// eachShadowLocked calls f with the overlap of b and each shadowed MR's
+// buffer: the registered copy's bytes and the consumer's.
+func (p *provider) eachShadowLocked(b []byte, f func(sh, buf []byte)) {
+	if len(b) == 0 {
+		return
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	hi := lo + uintptr(len(b))
+	for _, m := range p.mrs {
+		if m.sh == nil {
+			continue
+		}
+		mlo := uintptr(unsafe.Pointer(unsafe.SliceData(m.buf)))
+		s, e := max(lo, mlo), min(hi, mlo+uintptr(len(m.buf)))
+		if s < e {
+			f(m.sh[s-mlo:e-mlo], m.buf[s-mlo:e-mlo])
+		}
+	}
+}
+
 // CreateMR implements ndk.PD: MRs for NdkRegisterMr (fast-register MRs are
 // not supported).
 func (x *pd) CreateMR(fast bool, _ ndk.CreateCompletion, _ any) (ndk.MR, ndk.Status) {

@@ -92,7 +92,12 @@
 //     copies a peer may write (remote write access) or a silent RDMA Read
 //     filled, the whole buffer at every NdkGetCqResults(Ex) that returns a
 //     result, at the completion of NdkDisconnect, and at NdkDeregisterMr
-//     or close (C to Go). Limits: the consumer sees a copied MR's remote
+//     or close (C to Go); and for any range of the buffer on
+//     ndk.MemoryMirror's PullMemory (C to Go) and PushMemory (Go to C),
+//     which the suite calls where a spec reads or writes registered memory
+//     and an agent calls for the memory the harness reads and writes (an
+//     agent serving one side sees the peer's writes although no CQ of its
+//     side is polled). Limits: the consumer sees a copied MR's remote
 //     writes only at those points, and Go-side changes to a remotely
 //     writable copied buffer that are not posted before the next such
 //     point are overwritten.
