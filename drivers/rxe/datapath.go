@@ -551,12 +551,30 @@ func (x *qp) Receive(reqCtx any, sgl []ndk.SGE) status {
 	if uint32(len(sgl)) > x.ad.dev.info.MaxReceiveRequestSGE {
 		return ndk.StatusInvalidParameter
 	}
+	if x.receivesLocked() >= x.rdepth {
+		p.pollIntoLocked(x.rcq) // some may have completed
+		if x.receivesLocked() >= x.rdepth {
+			return ndk.StatusInsufficientResources // the queue is full (QP-4)
+		}
+	}
 	id := p.newWRLocked(&wr{q: x, ctx: reqCtx, op: ndk.OpReceive, spans: p.spansLocked(x.ad.dev, sgl)})
 	if err := postRecv(x.qp, nil, id, sgl); err != nil {
 		p.dropWRLocked(id)
 		return statusOf(err)
 	}
 	return ndk.StatusSuccess
+}
+
+// receivesLocked counts the QP's receives whose completion is not polled
+// yet.
+func (x *qp) receivesLocked() int {
+	n := 0
+	for _, w := range x.wrs {
+		if w.op == ndk.OpReceive {
+			n++
+		}
+	}
+	return n
 }
 
 func (x *qp) post(reqCtx any, op ndk.OperationType, opcode int, sgl []ndk.SGE, raddr uint64, rkey, inv, flags uint32) status {

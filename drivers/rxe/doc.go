@@ -133,7 +133,12 @@
 //     IBV_EVENT_CQ_ERR (the verbs CQ itself overran) does the same.
 //   - NdkReceive, NdkSend, NdkSendAndInvalidate, NdkWrite, NdkRead on RC
 //     QPs (QPs move to INIT at create so receives can be posted before the
-//     connection). NdkFlush moves the QP to the error state. Closing a QP
+//     connection). NdkReceive refuses a receive with
+//     STATUS_INSUFFICIENT_RESOURCES when the QP's ReceiveQueueDepth
+//     receives are outstanding: rdma_rxe rounds the receive queue up and
+//     takes more, but flushes only ReceiveQueueDepth of them, so the
+//     others would never complete (QP-4). NdkFlush moves the QP to the
+//     error state. Closing a QP
 //     with requests outstanding moves it to the error state and completes
 //     (STATUS_PENDING) once their flushed completions are polled into the
 //     provider's queue of its CQs (STATUS_CANCELLED results synthesized

@@ -51,7 +51,7 @@ func (x *pd) CreateQP(params ndk.QPParams, _ ndk.CreateCompletion, _ any) (ndk.Q
 		destroyQP(vqp)
 		return nil, statusOf(err)
 	}
-	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context, rcq: rcq, icq: icq, wrs: map[uint64]*wr{}}
+	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context, rcq: rcq, icq: icq, wrs: map[uint64]*wr{}, rdepth: int(params.ReceiveQueueDepth)}
 	p.mu.Lock()
 	x.ad.registerLocked(&q.object, ndk.ObjectTypeQP, q, &x.object, &rcq.object, &icq.object)
 	p.qps[qpKey{x.ad.dev, q.num}] = q
@@ -147,6 +147,11 @@ type qp struct {
 	rcq   *cq
 	icq   *cq
 	wrs   map[uint64]*wr // its work requests whose completion is not polled yet
+	// rdepth is its ReceiveQueueDepth, which Receive enforces: rdma_rxe
+	// rounds the receive queue up and takes more receives, but flushed
+	// (NdkFlush, an error) it completes only rdepth of them; the others
+	// would never complete (QP-4).
+	rdepth int
 	// silent are the wr_ids of its unsignaled requests not known to be
 	// over, in posting order.
 	silent []uint64
