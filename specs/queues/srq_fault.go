@@ -29,7 +29,7 @@ var _ = Describe("SRQ catastrophic error", Label("queues"), func() {
 		p.FailSRQ(c.SRQ)
 		c.SRQ.WaitNotifications("", 1, "the injected SRQ fault is reported")
 		if got := c.SRQ.Notifications(); got[0] != ndk.StatusInternalError {
-			suite.Violate(c.SRQ.Violation("", "NdkSrqNotificationCallback", "the injected SRQ fault reported with SrqStatus STATUS_INTERNAL_ERROR",
+			suite.Violate(c.SRQ.Violation("SQ-6", "NdkSrqNotificationCallback", "the injected SRQ fault reported with SrqStatus STATUS_INTERNAL_ERROR",
 				fmt.Sprintf("SrqStatus %v", got[0])))
 		}
 		c.ActiveQP.Send("peer's send after", 0, c.Source.SGE(0, 16))

@@ -114,7 +114,7 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 				for i < len(want) && got[i] == want[i] {
 					i++
 				}
-				suite.Violate(dst.Violation("", "NdkWrite", "the silent write's 128 bytes in the peer's memory once the marker write after it completed",
+				suite.Violate(dst.Violation("QP-6", "NdkWrite", "the silent write's 128 bytes in the peer's memory once the marker write after it completed",
 					fmt.Sprintf("byte %d is %#x, not %#x (the 128 bytes: % x)", i, got[i], want[i], got)))
 			}
 
