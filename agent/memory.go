@@ -149,6 +149,9 @@ func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 			return r, true
 		}
 		copy(b, w.GetData())
+		if r := s.mirror(b, ndk.MemoryMirror.PushMemory, "WriteMemory"); r != nil {
+			return r, true
+		}
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_WriteMemory{WriteMemory: &agentv1.WriteMemoryReply{}}}, true
 
 	case *agentv1.Call_ReadMemory:
@@ -157,9 +160,29 @@ func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 		if r != nil {
 			return r, true
 		}
+		if r := s.mirror(b, ndk.MemoryMirror.PullMemory, "ReadMemory"); r != nil {
+			return r, true
+		}
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_ReadMemory{ReadMemory: &agentv1.ReadMemoryReply{Data: append([]byte{}, b...)}}}, true
 	}
 	return nil, false
+}
+
+// mirror passes b, agent memory just written or about to be read, to the
+// provider's PushMemory or PullMemory when the provider keeps copies of
+// registered memory itself (ndk.MemoryMirror: rxe for a buffer whose page
+// offset differs from its virtual address's), so that ReadMemory returns
+// the bytes that really moved and the provider sends those WriteMemory
+// stored.
+func (s *session) mirror(b []byte, f func(ndk.MemoryMirror, []byte) error, call string) *agentv1.CallReturn {
+	mm, ok := s.provider.(ndk.MemoryMirror)
+	if !ok {
+		return nil
+	}
+	if err := f(mm, b); err != nil {
+		return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INTERNAL, Message: fmt.Sprintf("%s: the provider's copy of the memory: %v", call, err)})
+	}
+	return nil
 }
 
 func lamOutput(l *ndk.LAM) *agentv1.LamOutput {

@@ -2,21 +2,25 @@ package ndk
 
 import "fmt"
 
-// MemoryMirror is implemented by a Provider whose data path does not work
-// on the consumer's buffers themselves but on copies of them kept
-// elsewhere: drivers/remote, whose registered memory lives on the agent's
-// host. Every buffer the consumer registers (MR.Register) or maps
-// (Adapter.BuildLAM) has such a copy, filled from the consumer's bytes by
-// that call.
+// MemoryMirror is implemented by a Provider whose data path does not
+// always work on the consumer's buffers themselves but on copies of them
+// kept elsewhere: drivers/remote, whose registered memory lives on the
+// agent's host (every buffer registered with MR.Register or mapped with
+// Adapter.BuildLAM has such a copy), and drivers/rxe, which registers a
+// copy of a buffer whose page offset differs from its virtual address's.
+// The copy is filled from the consumer's bytes by the call that registers
+// or maps the buffer.
 //
 // A consumer that reads bytes the provider may have written since (a
 // receive, a read, the peer's write) calls PullMemory on them first; one
 // that changes bytes the provider will read after that call (the source of
 // a send or a write, memory the peer reads) calls PushMemory once it has.
-// b is any part of a registered or mapped buffer (an error otherwise). An
-// in-process provider needs neither and does not implement it; the suite
-// calls them where a spec reads or writes registered memory, so that every
-// data check compares the bytes that really moved.
+// b is any part of a registered or mapped buffer (a provider may refuse
+// other bytes with an error). A provider whose data path works on the
+// consumer's buffers does not implement it. The suite calls them where a
+// spec reads or writes registered memory, so that every data check
+// compares the bytes that really moved; an agent serving a provider that
+// implements it calls them for the memory the harness reads and writes.
 type MemoryMirror interface {
 	PullMemory(b []byte) error
 	PushMemory(b []byte) error

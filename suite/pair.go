@@ -400,8 +400,17 @@ var helperPairMustHandshake helperMark
 // NdkConnectWithSharedEndpoint (connect) was issued on c with qp.
 func (p *Pair) MustHandshake(l *Listener, c *Connector, connect *Op, qp *QP) *Connection {
 	helperPairMustHandshake.mark()
+	return handshake(l, c, connect, qp, nil)
+}
+
+// handshake takes the connection request that connect made on l, accepts
+// it with pqp (a new QP of l's side if nil), and completes the connection.
+func handshake(l *Listener, c *Connector, connect *Op, qp, pqp *QP) *Connection {
+	GinkgoHelper()
 	passive := l.NextRequest()
-	pqp := l.a.MustQP()
+	if pqp == nil {
+		pqp = l.a.MustQP()
+	}
 	accept := passive.Accept(pqp, nil)
 	MustSucceed(connect)
 	MustSucceed(c.CompleteConnect())

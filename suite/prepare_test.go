@@ -126,7 +126,7 @@ func TestPrepareParsesOptionsOnce(t *testing.T) {
 	}
 	_, _, _, err = Prepare(Config{Driver: "counting-sim", DriverOptions: map[string]string{"bogus": "1"}})
 	var ue UsageError
-	want := "driver counting-sim: unknown option bogus (valid: completion, seed, hosts, variant, max-objects, link-rate, disconnect-timeout, connect-timeout, completion-delay, interrupt-moderation, read-sink-not-required)"
+	want := "driver counting-sim: unknown option bogus (valid: completion, seed, hosts, variant, max-objects, link-rate, disconnect-timeout, connect-timeout, completion-delay, interrupt-moderation, dma-chunk, read-sink-not-required)"
 	if !errors.As(err, &ue) || err.Error() != want {
 		t.Errorf("Prepare with an unknown option: %v, want the usage error %q", err, want)
 	}

@@ -180,3 +180,18 @@ func (c *SRQConnection) Consume(n int) {
 		c.ActiveQP.InitiatorCQ.WaitResults("QP-4", 1)
 	}
 }
+
+var helperAdapterSRQDepth helperMark
+
+// SRQDepth is want, or the adapter's MaxSrqDepth if that is smaller; the
+// spec skips as not observable when MaxSrqDepth is 0: the adapter says it
+// has no SRQ support (AI-3), so no SRQ rule binds it.
+func (a *Adapter) SRQDepth(want uint32) uint32 {
+	GinkgoHelper()
+	helperAdapterSRQDepth.mark()
+	m := a.Info().MaxSRQDepth
+	if m == 0 {
+		Skip("not observable: the adapter reports MaxSrqDepth 0 (no SRQ support, AI-3)")
+	}
+	return min(want, m)
+}

@@ -102,14 +102,5 @@ var helperPairMustConnectQPs helperMark
 func (p *Pair) MustConnectQPs(l *Listener, active, passive *QP) *Connection {
 	helperPairMustConnectQPs.mark()
 	c := p.A.MustCreateConnector()
-	connect := c.Connect(active, p.A.AddrPort(0), l.MustLocalAddress(), nil)
-	req := l.NextRequest()
-	accept := req.Accept(passive, nil)
-	MustSucceed(connect)
-	MustSucceed(c.CompleteConnect())
-	MustSucceed(accept)
-	conn := &Connection{Active: c, Passive: req, ActiveQP: active, PassiveQP: passive, Listener: l}
-	conn.ActiveAddr, _ = c.LocalAddress()
-	conn.PassiveAddr, _ = req.LocalAddress()
-	return conn
+	return handshake(l, c, c.Connect(active, p.A.AddrPort(0), l.MustLocalAddress(), nil), active, passive)
 }

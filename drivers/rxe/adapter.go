@@ -34,6 +34,9 @@ type adapter struct {
 	compFile *os.File
 	compDone chan struct{}
 
+	asyncFile *os.File // a duplicate of the device context's async event fd
+	asyncDone chan struct{}
+
 	objects int  // objects created and not yet closed
 	cbs     int  // callbacks scheduled or running
 	closing bool // Close was called
@@ -67,8 +70,23 @@ func newAdapter(p *provider, d *device) (*adapter, error) {
 	}
 	syscall.CloseOnExec(cdup)
 	ad.comp, ad.compFile = comp, os.NewFile(uintptr(cdup), "ibv_comp:"+d.name)
+	afd, err := asyncFD(d.ctx)
+	var adup int
+	if err == nil {
+		adup, err = syscall.Dup(afd)
+	}
+	if err != nil {
+		f.Close()
+		destroyChannel(ch)
+		ad.compFile.Close()
+		destroyCompChannel(comp)
+		return nil, fmt.Errorf("async event fd: %w", err)
+	}
+	syscall.CloseOnExec(adup)
+	ad.asyncFile, ad.asyncDone = os.NewFile(uintptr(adup), "ibv_async:"+d.name), make(chan struct{})
 	go ad.eventLoop()
 	go ad.compLoop()
+	go ad.asyncLoop()
 	return ad, nil
 }
 
@@ -137,6 +155,8 @@ func (ad *adapter) Close() {
 	ad.compFile.Close()
 	<-ad.compDone
 	destroyCompChannel(ad.comp)
+	ad.asyncFile.Close()
+	<-ad.asyncDone
 }
 
 // QueryAdapterInfo implements ndk.Adapter (from ibv_query_device).
@@ -204,6 +224,12 @@ func (ad *adapter) CreateCQ(params ndk.CQParams, _ ndk.CreateCompletion, _ any) 
 		return nil, statusOf(err)
 	}
 	c := &cq{cq: vcq, depth: params.Depth, notify: params.Notify, notifyCtx: params.NotifyContext, handle: h}
+	// Armed for solicited completions from the start, and again after
+	// every event, so that the provider learns of the solicited ones
+	// (NdkArmCq(SOLICITED) on a CQ that holds one, CH-9): see datapath.go.
+	if reqNotify(vcq, true) == nil {
+		c.vArmed = true
+	}
 	ad.p.mu.Lock()
 	ad.registerLocked(&c.object, ndk.ObjectTypeCQ, c)
 	ad.p.cqs[h] = c

@@ -45,41 +45,202 @@ func (p *provider) forgetQPLocked(x *qp) {
 	}
 }
 
-// compLoop reads the adapter's CQ notifications until the adapter closes:
-// each armed CQ notifies once (ibv_req_notify_cq), through its callback on
-// a provider goroutine.
+// compLoop reads the adapter's CQ events until the adapter closes. The
+// events are taken under the provider's lock (NdkArmCq takes the waiting
+// ones too, see syncLocked), and each CQ that had one is brought up to
+// date: polled, its NDK arm checked, its verbs CQ armed again.
 func (ad *adapter) compLoop() {
 	defer close(ad.compDone)
 	rc, err := ad.compFile.SyscallConn()
 	if err != nil {
 		return
 	}
+	p := ad.p
 	for {
-		var h uint64
-		var got bool
-		var evErr error
 		err := rc.Read(func(uintptr) bool {
-			h, got, evErr = nextCQEvent(ad.comp)
-			return got || evErr != nil
+			p.mu.Lock()
+			for _, c := range ad.drainCompLocked() {
+				c.updateLocked()
+			}
+			p.mu.Unlock()
+			return false
 		})
 		if err != nil {
 			return
 		}
-		if evErr != nil {
-			continue
-		}
-		p := ad.p
-		p.mu.Lock()
-		if c, ok := p.cqs[h]; ok && !c.closing && c.notify != nil {
-			fn, ctx := c.notify, c.notifyCtx
-			ad.spawnLocked(&c.object, func() { fn(ctx, ndk.StatusSuccess) })
-		}
-		p.mu.Unlock()
 	}
 }
 
-// Arm implements ndk.CQ (ibv_req_notify_cq): one notification follows the
-// next completion (a solicited or failed one unless t is CQNotifyAny).
+// drainCompLocked takes every event waiting on the adapter's completion
+// channel and returns the CQs that had one. An event ends the verbs arm;
+// one of a solicited-only arm says that a solicited (or failed) completion
+// came after the arm's mark: its window begins there.
+func (ad *adapter) drainCompLocked() []*cq {
+	var got []*cq
+	for {
+		h, ok, err := nextCQEvent(ad.comp)
+		if err != nil || !ok {
+			return got
+		}
+		c := ad.p.cqs[h]
+		if c == nil || c.cq == nil {
+			continue
+		}
+		if c.vArmed && !c.vNext && !c.solPend {
+			c.solPend, c.solPendFloor = true, c.vMark
+		}
+		c.vArmed = false
+		if !slices.Contains(got, c) {
+			got = append(got, c)
+		}
+	}
+}
+
+// syncLocked brings x up to date: the adapter's waiting CQ events are
+// taken, x is polled into its queue, its NDK arm checked and its verbs CQ
+// armed again.
+func (p *provider) syncLocked(x *cq) {
+	for _, c := range x.ad.drainCompLocked() {
+		if c != x {
+			c.updateLocked()
+		}
+	}
+	x.updateLocked()
+}
+
+// updateLocked polls x's verbs CQ into x.swq, checks the NDK arm and arms
+// the verbs CQ again. The verbs CQ stays armed all the time, solicited-only
+// unless the NDK arm is ANY: a work completion has no solicited flag, and
+// the events of a solicited-only arm are how the provider learns that a
+// solicited completion came, and after which completion (the arm's mark).
+// Events are taken before the poll, so the entries polled before an arm's
+// event is missing came before any solicited one of its window: the mark
+// moves up to them.
+func (x *cq) updateLocked() {
+	p := x.ad.p
+	if x.cq == nil {
+		return
+	}
+	if x.vArmed && !x.vNext {
+		x.vMark = x.seq
+	}
+	p.pollIntoLocked(x)
+	if x.solPend {
+		x.solPend = false
+		if x.seq > x.solPendFloor {
+			x.solValid, x.solFloor = true, x.solPendFloor
+		}
+	}
+	x.evalLocked()
+	x.rearmLocked()
+}
+
+// rearmLocked arms the verbs CQ (ibv_req_notify_cq) unless it is armed:
+// for the next completion while the NDK arm is ANY, for the next solicited
+// one otherwise; then polls, for the completions that came before the arm.
+func (x *cq) rearmLocked() {
+	if x.cq == nil || x.closing {
+		return
+	}
+	next := x.armed && x.armType == ndk.CQNotifyAny
+	if x.vArmed && (x.vNext || !next) {
+		return
+	}
+	if reqNotify(x.cq, !next) != nil {
+		return
+	}
+	x.vArmed, x.vNext, x.vMark = true, next, x.seq
+	x.ad.p.pollIntoLocked(x)
+}
+
+// evalLocked satisfies x's NDK arm when a completion newer than the last
+// notification satisfies it: the arm is cleared and the consumer notified
+// (CH-8, CH-9).
+func (x *cq) evalLocked() {
+	if x.armed && !x.closing && x.overrun {
+		x.armed = false
+		x.notifyLocked(ndk.StatusBufferOverflow)
+		return
+	}
+	if !x.armed || x.closing || !x.satisfiedLocked() {
+		return
+	}
+	x.armed = false
+	x.lastNote = x.seq
+	x.solValid = false
+	x.notifyLocked(ndk.StatusSuccess)
+}
+
+// satisfiedLocked tells whether the completions x holds that came after
+// its last notification satisfy its NDK arm: ANY, any of them; SOLICITED,
+// a failed one (CQ-6) or a solicited one (known from the window of a
+// solicited-only verbs arm's event that lies entirely after the last
+// notification, and whose completions are still held or came after the
+// arm); ERRORS, a failed one (a request's error completion may satisfy it:
+// rxe reports no CQ error other than an overrun).
+func (x *cq) satisfiedLocked() bool {
+	from := max(x.lastNote, x.removed)
+	if x.armType == ndk.CQNotifyAny {
+		return x.seq > from
+	}
+	for i := int(from - x.removed); i < len(x.swq); i++ {
+		if x.swq[i].Status != ndk.StatusSuccess {
+			return true
+		}
+	}
+	return x.armType == ndk.CQNotifySolicited && x.solValid && x.solFloor >= x.lastNote &&
+		(x.solFloor >= x.removed || x.solFloor >= x.armSeq)
+}
+
+// notifyLocked calls x's notification callback on a provider goroutine,
+// one call at a time (CH-11): a notification due while one runs is made
+// by the same goroutine once the running one returned.
+func (x *cq) notifyLocked(st ndk.Status) {
+	if x.notify == nil {
+		return
+	}
+	if x.running {
+		x.pending = append(x.pending, st)
+		return
+	}
+	x.running = true
+	fn, ctx, p := x.notify, x.notifyCtx, x.ad.p
+	x.ad.spawnLocked(&x.object, func() {
+		for {
+			fn(ctx, st)
+			p.mu.Lock()
+			if len(x.pending) == 0 || x.closing {
+				x.pending, x.running = nil, false
+				p.mu.Unlock()
+				return
+			}
+			st = x.pending[0]
+			x.pending = x.pending[1:]
+			p.mu.Unlock()
+		}
+	})
+}
+
+// mergeArm is the arm type of a CQ armed with t while armed with cur
+// (CH-12..CH-14).
+func mergeArm(cur, t ndk.CQNotifyType) ndk.CQNotifyType {
+	switch cur {
+	case ndk.CQNotifyAny:
+		return ndk.CQNotifyAny
+	case ndk.CQNotifyErrors:
+		return t
+	}
+	if t == ndk.CQNotifyAny {
+		return ndk.CQNotifyAny
+	}
+	return ndk.CQNotifySolicited
+}
+
+// Arm implements ndk.CQ (NdkArmCq): the arm is the provider's (one
+// notification per arm, re-arms merged by the table of CH-12..CH-14); it
+// is satisfied at once by a completion the CQ holds that came after the
+// last notification and satisfies it (CH-9), otherwise by the first that
+// comes.
 func (x *cq) Arm(t ndk.CQNotifyType) {
 	p := x.ad.p
 	p.mu.Lock()
@@ -87,15 +248,13 @@ func (x *cq) Arm(t ndk.CQNotifyType) {
 	if x.closing || x.cq == nil {
 		return
 	}
-	if len(x.swq) > 0 {
-		// Completions already taken off the verbs CQ would not notify.
-		if x.notify != nil {
-			fn, ctx := x.notify, x.notifyCtx
-			x.ad.spawnLocked(&x.object, func() { fn(ctx, ndk.StatusSuccess) })
-		}
-		return
+	if x.armed {
+		x.armType = mergeArm(x.armType, t)
+	} else {
+		x.armed, x.armType, x.armSeq = true, t, x.seq
 	}
-	reqNotify(x.cq, t != ndk.CQNotifyAny)
+	p.syncLocked(x)
+	x.evalLocked() // an overrun CQ
 }
 
 // GetResults implements ndk.CQ.
@@ -116,6 +275,7 @@ func (x *cq) GetResultsEx(res []ndk.ResultEx) int {
 	if x.cq == nil {
 		return 0
 	}
+	p.syncLocked(x)
 	for len(x.swq) < len(res) {
 		if p.pollIntoLocked(x) == 0 {
 			break
@@ -123,18 +283,26 @@ func (x *cq) GetResultsEx(res []ndk.ResultEx) int {
 	}
 	n := copy(res, x.swq)
 	x.swq = x.swq[n:]
+	x.removed += uint64(n)
 	if n > 0 {
 		p.syncRemoteLocked()
 	}
 	return n
 }
 
-// pollIntoLocked moves the completions of the verbs CQ to x.swq.
+// pollIntoLocked moves the completions of the verbs CQ to x.swq, numbered
+// (x.seq counts the entries ever queued); new ones may satisfy x's arm.
 func (p *provider) pollIntoLocked(x *cq) int {
 	if x.cq == nil {
 		return 0
 	}
 	total := 0
+	n := x.seq
+	defer func() {
+		if x.seq != n {
+			x.evalLocked()
+		}
+	}()
 	for {
 		wcs, err := pollCQ(x.cq)
 		if err != nil || len(wcs) == 0 {
@@ -146,7 +314,7 @@ func (p *provider) pollIntoLocked(x *cq) int {
 				close(w.marker)
 				continue
 			}
-			x.swq = append(x.swq, p.resultLocked(x.ad.dev, c))
+			x.queueLocked(p.resultLocked(x.ad.dev, c))
 		}
 		total += len(wcs)
 	}
@@ -275,7 +443,32 @@ func cancelledLocked(c *cq, w *wr, qctx any) {
 	if c == nil || c.cq == nil {
 		return
 	}
-	c.swq = append(c.swq, ndk.ResultEx{Result: ndk.Result{Status: ndk.StatusCancelled, QPContext: qctx, RequestContext: w.ctx}, Type: w.op})
+	c.queueLocked(ndk.ResultEx{Result: ndk.Result{Status: ndk.StatusCancelled, QPContext: qctx, RequestContext: w.ctx}, Type: w.op})
+	c.evalLocked()
+}
+
+// queueLocked queues a result on x. A result that finds x holding its
+// depth of results overruns it (rdma_rxe's CQ holds more than the depth
+// asked for, a power of two less one): that result and every later one
+// are dropped, and the next notification reports STATUS_BUFFER_OVERFLOW
+// (CQ-5).
+func (x *cq) queueLocked(r ndk.ResultEx) {
+	if x.overrun {
+		return
+	}
+	if uint32(len(x.swq)) >= x.depth {
+		x.overrunLocked()
+		return
+	}
+	x.swq = append(x.swq, r)
+	x.seq++
+}
+
+// overrunLocked puts x in the overrun state: an arm, now or later, is
+// satisfied with STATUS_BUFFER_OVERFLOW.
+func (x *cq) overrunLocked() {
+	x.overrun = true
+	x.evalLocked()
 }
 
 // cancelOutstandingLocked completes every request of the QP whose
@@ -358,12 +551,30 @@ func (x *qp) Receive(reqCtx any, sgl []ndk.SGE) status {
 	if uint32(len(sgl)) > x.ad.dev.info.MaxReceiveRequestSGE {
 		return ndk.StatusInvalidParameter
 	}
+	if x.receivesLocked() >= x.rdepth {
+		p.pollIntoLocked(x.rcq) // some may have completed
+		if x.receivesLocked() >= x.rdepth {
+			return ndk.StatusInsufficientResources // the queue is full (QP-4)
+		}
+	}
 	id := p.newWRLocked(&wr{q: x, ctx: reqCtx, op: ndk.OpReceive, spans: p.spansLocked(x.ad.dev, sgl)})
 	if err := postRecv(x.qp, nil, id, sgl); err != nil {
 		p.dropWRLocked(id)
 		return statusOf(err)
 	}
 	return ndk.StatusSuccess
+}
+
+// receivesLocked counts the QP's receives whose completion is not polled
+// yet.
+func (x *qp) receivesLocked() int {
+	n := 0
+	for _, w := range x.wrs {
+		if w.op == ndk.OpReceive {
+			n++
+		}
+	}
+	return n
 }
 
 func (x *qp) post(reqCtx any, op ndk.OperationType, opcode int, sgl []ndk.SGE, raddr uint64, rkey, inv, flags uint32) status {
@@ -543,6 +754,50 @@ func (p *provider) syncRemoteLocked() {
 	for _, m := range p.mrs {
 		if m.remote && m.sh != nil {
 			copy(m.buf, m.sh)
+		}
+	}
+}
+
+// PullMemory implements ndk.MemoryMirror: the bytes of b that lie in a
+// shadowed MR are copied from its registered copy, which the device and
+// the peer write. The copies are also synchronized at every poll and
+// disconnect (syncRemoteLocked), but only of this process's MRs: an agent
+// serving one side (drivers/remote) reads a buffer the peer wrote while no
+// CQ of its side is polled. Bytes of no shadowed MR are the registered
+// memory itself: nothing to do.
+func (p *provider) PullMemory(b []byte) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.eachShadowLocked(b, func(sh, buf []byte) { copy(buf, sh) })
+	return nil
+}
+
+// PushMemory implements ndk.MemoryMirror: the bytes of b that lie in a
+// shadowed MR are copied to its registered copy, which the device and
+// the peer read (also done at every post for the request's own SGEs).
+func (p *provider) PushMemory(b []byte) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.eachShadowLocked(b, func(sh, buf []byte) { copy(sh, buf) })
+	return nil
+}
+
+// eachShadowLocked calls f with the overlap of b and each shadowed MR's
+// buffer: the registered copy's bytes and the consumer's.
+func (p *provider) eachShadowLocked(b []byte, f func(sh, buf []byte)) {
+	if len(b) == 0 {
+		return
+	}
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	hi := lo + uintptr(len(b))
+	for _, m := range p.mrs {
+		if m.sh == nil {
+			continue
+		}
+		mlo := uintptr(unsafe.Pointer(unsafe.SliceData(m.buf)))
+		s, e := max(lo, mlo), min(hi, mlo+uintptr(len(m.buf)))
+		if s < e {
+			f(m.sh[s-mlo:e-mlo], m.buf[s-mlo:e-mlo])
 		}
 	}
 }
@@ -798,17 +1053,28 @@ func (x *qp) Invalidate(reqCtx any, o ndk.Object, flags uint32) status {
 	return ndk.StatusSuccess
 }
 
-// srq is NDK_SRQ on an ibv_srq.
+// srq is NDK_SRQ on an ibv_srq. Its notification threshold is the verbs
+// SRQ limit: armed with ibv_modify_srq(IBV_SRQ_LIMIT), the kernel raises
+// IBV_EVENT_SRQ_LIMIT_REACHED once when a receive taken leaves fewer
+// queued than the limit, and disarms it, as NdkModifySrq's threshold does.
 type srq struct {
 	object
-	srq *verbsSRQ
-	rcq *cq // the receive CQ of the last QP created with it
-	wrs map[uint64]*wr
+	srq    *verbsSRQ
+	rcq    *cq // the receive CQ of the last QP created with it
+	wrs    map[uint64]*wr
+	handle uint64 // its srq_context, for async events
+
+	notify    ndk.SRQNotificationCallback
+	notifyCtx any
+	threshold uint32 // the notify threshold (0: none set)
+	armed     bool   // a notification is armed
 }
 
 func (x *srq) beginCloseLocked() {}
 func (x *srq) releaseLocked() {
 	p := x.ad.p
+	delete(p.srqs, x.handle)
+	x.armed = false
 	for id, w := range x.wrs {
 		if x.rcq != nil && !x.rcq.closing {
 			cancelledLocked(x.rcq, w, nil)
@@ -822,7 +1088,10 @@ func (x *srq) releaseLocked() {
 	}
 }
 
-// CreateSRQ implements ndk.PD (ibv_create_srq).
+// CreateSRQ implements ndk.PD (ibv_create_srq). A NotifyThreshold arms the
+// notification as NdkModifySrq does, except that an SRQ created empty is
+// not taken as below it: the notification comes when a receive taken
+// leaves fewer than the threshold queued.
 func (x *pd) CreateSRQ(params ndk.SRQParams, _ ndk.CreateCompletion, _ any) (ndk.SRQ, ndk.Status) {
 	info := x.ad.dev.info
 	if params.Depth == 0 || params.Depth > info.MaxSRQDepth || params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE ||
@@ -836,20 +1105,33 @@ func (x *pd) CreateSRQ(params ndk.SRQParams, _ ndk.CreateCompletion, _ any) (ndk
 		return nil, ndk.StatusInvalidDeviceState
 	}
 	vpd := x.pd
+	p.nextHandle++
+	h := p.nextHandle
 	p.mu.Unlock()
-	vs, err := createSRQ(vpd, params.Depth, max(params.MaxReceiveRequestSGE, 1), 0)
+	vs, err := createSRQ(vpd, params.Depth, max(params.MaxReceiveRequestSGE, 1), h)
 	if err != nil {
 		return nil, statusOf(err)
 	}
-	s := &srq{srq: vs, wrs: map[uint64]*wr{}}
+	s := &srq{srq: vs, wrs: map[uint64]*wr{}, handle: h, notify: params.Notify, notifyCtx: params.NotifyContext}
+	if params.NotifyThreshold > 0 {
+		if err := srqLimit(vs, params.NotifyThreshold); err != nil {
+			destroySRQ(vs)
+			return nil, statusOf(err)
+		}
+		s.threshold, s.armed = params.NotifyThreshold, true
+	}
 	p.mu.Lock()
 	x.ad.registerLocked(&s.object, ndk.ObjectTypeSRQ, s, &x.object)
+	p.srqs[h] = s
 	p.mu.Unlock()
 	return s, ndk.StatusSuccess
 }
 
-// Modify implements ndk.SRQ (ibv_modify_srq), inline. The notification
-// threshold is accepted but never notifies.
+// Modify implements ndk.SRQ (ibv_modify_srq), inline. A non-zero threshold
+// arms the notification: at once if fewer receives than it are queued
+// (the receives posted whose completions are not polled yet, after a poll
+// of the SRQ's CQ), otherwise through the verbs SRQ limit; 0 keeps the
+// threshold and its arming (SQ-5).
 func (x *srq) Modify(depth, threshold uint32, _ ndk.RequestCompletion, _ any) ndk.Status {
 	if depth > x.ad.dev.info.MaxSRQDepth {
 		return ndk.StatusInvalidParameter
@@ -860,7 +1142,82 @@ func (x *srq) Modify(depth, threshold uint32, _ ndk.RequestCompletion, _ any) nd
 	if x.closing || x.srq == nil {
 		return ndk.StatusInvalidDeviceState
 	}
-	return statusOf(modifySRQ(x.srq, depth, 0))
+	if err := modifySRQ(x.srq, depth, 0); err != nil {
+		return statusOf(err)
+	}
+	if threshold == 0 {
+		return ndk.StatusSuccess
+	}
+	if x.rcq != nil {
+		p.syncLocked(x.rcq)
+	}
+	x.threshold = threshold
+	if uint32(len(x.wrs)) < threshold {
+		if x.armed {
+			srqLimit(x.srq, 0)
+		}
+		x.armed = false
+		x.notifyLocked()
+		return ndk.StatusSuccess
+	}
+	if err := srqLimit(x.srq, threshold); err != nil {
+		return statusOf(err)
+	}
+	x.armed = true
+	return ndk.StatusSuccess
+}
+
+// notifyLocked calls the SRQ's notification callback on a provider
+// goroutine.
+func (x *srq) notifyLocked() {
+	if x.notify == nil || x.closing {
+		return
+	}
+	fn, ctx := x.notify, x.notifyCtx
+	x.ad.spawnLocked(&x.object, func() { fn(ctx, ndk.StatusSuccess) })
+}
+
+// asyncLoop reads the device context's async events until the adapter
+// closes: IBV_EVENT_SRQ_LIMIT_REACHED notifies an armed SRQ once.
+func (ad *adapter) asyncLoop() {
+	defer close(ad.asyncDone)
+	rc, err := ad.asyncFile.SyscallConn()
+	if err != nil {
+		return
+	}
+	p := ad.p
+	for {
+		err := rc.Read(func(uintptr) bool {
+			for {
+				typ, h, ok, err := nextAsyncEvent(ad.dev.ctx)
+				if err != nil || !ok {
+					return false
+				}
+				if typ == evCQErr {
+					// The verbs CQ overran (the consumer let more than
+					// rdma_rxe's rounded-up depth complete).
+					p.mu.Lock()
+					if c := p.cqs[h]; c != nil && !c.closing {
+						c.overrunLocked()
+					}
+					p.mu.Unlock()
+					continue
+				}
+				if typ != evSRQLimit {
+					continue
+				}
+				p.mu.Lock()
+				if s := p.srqs[h]; s != nil && s.armed && !s.closing {
+					s.armed = false
+					s.notifyLocked()
+				}
+				p.mu.Unlock()
+			}
+		})
+		if err != nil {
+			return
+		}
+	}
 }
 
 // Receive implements ndk.SRQ (ibv_post_srq_recv).

@@ -156,12 +156,12 @@ static int ndk_qp_init(struct ibv_qp *qp) {
 	return -ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS);
 }
 
-static struct ibv_srq *ndk_create_srq(struct ibv_pd *pd, uint32_t depth, uint32_t sge, uint32_t limit, int *err) {
+static struct ibv_srq *ndk_create_srq(struct ibv_pd *pd, uint32_t depth, uint32_t sge, uint64_t h, int *err) {
 	struct ibv_srq_init_attr a;
 	memset(&a, 0, sizeof a);
+	a.srq_context = (void *)(uintptr_t)h;
 	a.attr.max_wr = depth;
 	a.attr.max_sge = sge;
-	a.attr.srq_limit = limit;
 	struct ibv_srq *s = ibv_create_srq(pd, &a);
 	if (!s)
 		*err = errno ? errno : ENOMEM;
@@ -183,7 +183,46 @@ static int ndk_modify_srq(struct ibv_srq *s, uint32_t depth, uint32_t limit) {
 		return 0;
 	return -ibv_modify_srq(s, &a, mask);
 }
+// ndk_srq_limit arms the SRQ limit event (0 disarms it).
+static int ndk_srq_limit(struct ibv_srq *s, uint32_t limit) {
+	struct ibv_srq_attr a;
+	memset(&a, 0, sizeof a);
+	a.srq_limit = limit;
+	return -ibv_modify_srq(s, &a, IBV_SRQ_LIMIT);
+}
 static int ndk_destroy_srq(struct ibv_srq *s) { return -ibv_destroy_srq(s); }
+
+// ndk_async_fd makes the context's async event fd non-blocking and returns
+// it, or -errno.
+static int ndk_async_fd(struct ibv_context *c) {
+	int fl = fcntl(c->async_fd, F_GETFL);
+	if (fl < 0 || fcntl(c->async_fd, F_SETFL, fl | O_NONBLOCK) < 0)
+		return -errno;
+	return c->async_fd;
+}
+// ndk_async_event takes one async event and acknowledges it: 0 with *typ
+// its type and *h the SRQ's or CQ's context (0 for other elements),
+// -EAGAIN, or -errno.
+static int ndk_async_event(struct ibv_context *c, int *typ, uint64_t *h) {
+	struct ibv_async_event ev;
+	if (ibv_get_async_event(c, &ev))
+		return errno ? -errno : -EIO;
+	*typ = ev.event_type;
+	*h = 0;
+	switch (ev.event_type) {
+	case IBV_EVENT_SRQ_LIMIT_REACHED:
+	case IBV_EVENT_SRQ_ERR:
+		*h = (uint64_t)(uintptr_t)ev.element.srq->srq_context;
+		break;
+	case IBV_EVENT_CQ_ERR:
+		*h = (uint64_t)(uintptr_t)ev.element.cq->cq_context;
+		break;
+	default:
+		break;
+	}
+	ibv_ack_async_event(&ev);
+	return 0;
+}
 static struct ibv_qp *ndk_create_qp_srq(struct ibv_pd *pd, struct ibv_cq *scq, struct ibv_cq *rcq, struct ibv_srq *srq,
 		uint32_t swr, uint32_t ssge, int *err) {
 	struct ibv_qp_init_attr a;
@@ -377,9 +416,9 @@ func postSend(qp *verbsQP, wrID uint64, opcode, flags int, sgl []ndk.SGE, raddr 
 
 func qpInit(qp *verbsQP) error { return errnoErr(C.ndk_qp_init(qp)) }
 
-func createSRQ(pd *verbsPD, depth, sge, limit uint32) (*verbsSRQ, error) {
+func createSRQ(pd *verbsPD, depth, sge uint32, h uint64) (*verbsSRQ, error) {
 	var e C.int
-	s := C.ndk_create_srq(pd, C.uint32_t(depth), C.uint32_t(sge), C.uint32_t(limit), &e)
+	s := C.ndk_create_srq(pd, C.uint32_t(depth), C.uint32_t(sge), C.uint64_t(h), &e)
 	if s == nil {
 		return nil, syscall.Errno(e)
 	}
@@ -389,6 +428,42 @@ func modifySRQ(s *verbsSRQ, depth, limit uint32) error {
 	return errnoErr(C.ndk_modify_srq(s, C.uint32_t(depth), C.uint32_t(limit)))
 }
 func destroySRQ(s *verbsSRQ) error { return errnoErr(C.ndk_destroy_srq(s)) }
+
+// srqLimit arms the SRQ's limit event at limit (0 disarms it).
+func srqLimit(s *verbsSRQ, limit uint32) error {
+	return errnoErr(C.ndk_srq_limit(s, C.uint32_t(limit)))
+}
+
+// Async events of a verbs context the provider handles.
+const (
+	evSRQLimit = C.IBV_EVENT_SRQ_LIMIT_REACHED
+	evSRQErr   = C.IBV_EVENT_SRQ_ERR
+	evCQErr    = C.IBV_EVENT_CQ_ERR
+)
+
+// asyncFD makes the context's async event fd non-blocking and returns it.
+func asyncFD(c *verbsCtx) (int, error) {
+	r := C.ndk_async_fd(c)
+	if r < 0 {
+		return -1, errnoErr(r)
+	}
+	return int(r), nil
+}
+
+// nextAsyncEvent takes one async event off c: ok false when none waits; h
+// is the SRQ's or CQ's handle for their events.
+func nextAsyncEvent(c *verbsCtx) (typ int, h uint64, ok bool, err error) {
+	var t C.int
+	var x C.uint64_t
+	r := C.ndk_async_event(c, &t, &x)
+	if r == -C.EAGAIN {
+		return 0, 0, false, nil
+	}
+	if r < 0 {
+		return 0, 0, false, errnoErr(r)
+	}
+	return int(t), uint64(x), true, nil
+}
 
 func createQPWithSRQ(pd *verbsPD, scq, rcq *verbsCQ, srq *verbsSRQ, swr, ssge uint32) (*verbsQP, error) {
 	var e C.int

@@ -92,20 +92,53 @@
 //     copies a peer may write (remote write access) or a silent RDMA Read
 //     filled, the whole buffer at every NdkGetCqResults(Ex) that returns a
 //     result, at the completion of NdkDisconnect, and at NdkDeregisterMr
-//     or close (C to Go). Limits: the consumer sees a copied MR's remote
+//     or close (C to Go); and for any range of the buffer on
+//     ndk.MemoryMirror's PullMemory (C to Go) and PushMemory (Go to C),
+//     which the suite calls where a spec reads or writes registered memory
+//     and an agent calls for the memory the harness reads and writes (an
+//     agent serving one side sees the peer's writes although no CQ of its
+//     side is polled). Limits: the consumer sees a copied MR's remote
 //     writes only at those points, and Go-side changes to a remotely
 //     writable copied buffer that are not posted before the next such
 //     point are overwritten.
 //   - NdkGetCqResults(Ex) from ibv_poll_cq: each signaled request has a
 //     wr_id token for its QP and request contexts and its operation type
 //     (verbs leaves the opcode of a failed completion undefined); a silent
-//     request posts unsignaled. NdkArmCq is ibv_req_notify_cq (solicited
-//     unless CQNotifyAny); each adapter has one completion channel, read by
-//     one goroutine in Go's poller, and each notification calls the CQ's
-//     callback once on a provider goroutine.
+//     request posts unsignaled. Completions move from the verbs CQ to the
+//     provider's queue of the CQ, numbered.
+//   - CQ arming is the provider's: NdkArmCq merges the arm type by the
+//     table of CH-12..CH-14 and is satisfied (cleared, the callback
+//     called once) by a completion queued after the last notification:
+//     ANY, any; SOLICITED, a failed one (CQ-6) or a solicited receive;
+//     ERRORS, a failed one (a request's error may satisfy it) or an
+//     overrun. One already queued satisfies it at once (CH-9). A verbs
+//     work completion has no solicited flag, so the verbs CQ stays armed
+//     all the time (ibv_req_notify_cq, solicited-only unless the NDK arm
+//     is ANY, armed again after every event): an event of a
+//     solicited-only arm says that a solicited (or failed) completion came
+//     after the entry the arm was made at, and events are taken before
+//     each poll, so that entry moves up to the ones polled while no event
+//     was waiting. Each adapter has one completion channel, read by one
+//     goroutine in Go's poller, and NdkArmCq and NdkGetCqResults take its
+//     waiting events too. Limit: rdma_rxe posts an initiator request's
+//     completion, failed or not, as unsolicited (rxe_comp.c:
+//     rxe_cq_post(qp->scq, &cqe, 0)), so a failed initiator request
+//     satisfies a pending SOLICITED or ERRORS arm only once the CQ is
+//     polled, armed, or has an event for another completion; a failed
+//     receive (flushed: rdma_rxe posts it as solicited) notifies at once. A CQ's notification callbacks run one at a time
+//     on a provider goroutine (CH-11). The CQ overruns at the depth the
+//     consumer asked for (rdma_rxe rounds it up to a power of two less
+//     one): the result that finds it full and every later one are dropped,
+//     and the next notification reports STATUS_BUFFER_OVERFLOW (CQ-5);
+//     IBV_EVENT_CQ_ERR (the verbs CQ itself overran) does the same.
 //   - NdkReceive, NdkSend, NdkSendAndInvalidate, NdkWrite, NdkRead on RC
 //     QPs (QPs move to INIT at create so receives can be posted before the
-//     connection). NdkFlush moves the QP to the error state. Closing a QP
+//     connection). NdkReceive refuses a receive with
+//     STATUS_INSUFFICIENT_RESOURCES when the QP's ReceiveQueueDepth
+//     receives are outstanding: rdma_rxe rounds the receive queue up and
+//     takes more, but flushes only ReceiveQueueDepth of them, so the
+//     others would never complete (QP-4). NdkFlush moves the QP to the
+//     error state. Closing a QP
 //     with requests outstanding moves it to the error state and completes
 //     (STATUS_PENDING) once their flushed completions are polled into the
 //     provider's queue of its CQs (STATUS_CANCELLED results synthesized
@@ -117,8 +150,19 @@
 //     only then sends the DREQ. It completes at
 //     the peer's answer, or with STATUS_IO_TIMEOUT after
 //     disconnect-timeout (CN-17), the QP flushed either way.
-//   - SRQs: ibv_create_srq, NdkSrqReceive, NdkModifySrq (depth; the notify
-//     threshold never notifies), NdkCreateQpWithSrq.
+//   - SRQs: ibv_create_srq, NdkSrqReceive, NdkModifySrq, NdkCreateQpWithSrq.
+//     The notify threshold (NdkCreateSrq's, NdkModifySrq's) is the verbs SRQ
+//     limit (ibv_modify_srq with IBV_SRQ_LIMIT): rdma_rxe raises
+//     IBV_EVENT_SRQ_LIMIT_REACHED once when a receive taken leaves fewer
+//     queued than the limit, and disarms it, as NDK does. Each adapter
+//     reads its device's async events in a goroutine (ibv_get_async_event
+//     in Go's poller, acknowledged at once) and calls the SRQ's callback
+//     with STATUS_SUCCESS on a provider goroutine, once per arm.
+//     NdkModifySrq with a threshold above the receives queued (posted, with
+//     no completion polled yet, after a poll of the SRQ's CQ) notifies at
+//     once instead of arming the limit (SQ-4); a threshold of 0 keeps the
+//     threshold and its arming (SQ-5). An SRQ created empty with a
+//     threshold is armed, not notified.
 //   - MWs: type 2 ibv_alloc_mw; NdkBind is an IBV_WR_BIND_MW work request
 //     (MRs are registered with IBV_ACCESS_MW_BIND when the device takes
 //     it), and the bound MR is the window's antecedent until the window
@@ -131,6 +175,6 @@
 //   - Fast-register MRs (NdkCreateMr with FastRegister,
 //     NdkInitializeFastRegisterMr), NdkFastRegister,
 //     NdkInvalidate of an MR, NdkBuildLam (NdkReleaseLam does nothing),
-//     NdkControlCqInterruptModeration, SRQ notifications.
+//     NdkControlCqInterruptModeration (rdma_rxe has no modify_cq).
 //   - NdkGetPrivilegedMemoryRegionToken returns 0.
 package rxe

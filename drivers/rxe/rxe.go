@@ -53,7 +53,7 @@ func (c config) Open() (ndk.Provider, error) {
 		return nil, err
 	}
 	p := &provider{ports: newPortTable(), free: free, handles: map[uint64]cmOwner{},
-		cqs: map[uint64]*cq{}, qps: map[qpKey]*qp{}, wrs: map[uint64]*wr{}, mrs: map[mrKey]*mr{},
+		cqs: map[uint64]*cq{}, srqs: map[uint64]*srq{}, qps: map[qpKey]*qp{}, wrs: map[uint64]*wr{}, mrs: map[mrKey]*mr{},
 		discTimeout: discTimeout, faults: map[string]*hostFault{}}
 	p.cond = sync.NewCond(&p.mu)
 	for _, c := range cms {
@@ -203,6 +203,7 @@ type provider struct {
 	nextHandle uint64
 	handles    map[uint64]cmOwner // rdma_cm id contexts
 	cqs        map[uint64]*cq     // CQ contexts (notifications)
+	srqs       map[uint64]*srq    // SRQ contexts (async events)
 	qps        map[qpKey]*qp      // QPs by device and number
 	wrs        map[uint64]*wr     // work requests by wr_id
 	nextWR     uint64

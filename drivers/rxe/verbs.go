@@ -51,7 +51,7 @@ func (x *pd) CreateQP(params ndk.QPParams, _ ndk.CreateCompletion, _ any) (ndk.Q
 		destroyQP(vqp)
 		return nil, statusOf(err)
 	}
-	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context, rcq: rcq, icq: icq, wrs: map[uint64]*wr{}}
+	q := &qp{qp: vqp, num: qpNum(vqp), ctx: params.Context, rcq: rcq, icq: icq, wrs: map[uint64]*wr{}, rdepth: int(params.ReceiveQueueDepth)}
 	p.mu.Lock()
 	x.ad.registerLocked(&q.object, ndk.ObjectTypeQP, q, &x.object, &rcq.object, &icq.object)
 	p.qps[qpKey{x.ad.dev, q.num}] = q
@@ -63,8 +63,8 @@ func (x *pd) CreateQP(params ndk.QPParams, _ ndk.CreateCompletion, _ any) (ndk.Q
 // (reserved) lkey; 0 until logical address mappings are supported.
 func (x *pd) PrivilegedMemoryRegionToken() uint32 { return 0 }
 
-// cq is NDK_CQ on an ibv_cq. The data path is not implemented yet: no
-// completion is ever queued, and arming never notifies.
+// cq is NDK_CQ on an ibv_cq, with the NDK arm kept by the provider (see
+// Arm and updateLocked in datapath.go).
 type cq struct {
 	object
 	cq        *verbsCQ
@@ -73,6 +73,35 @@ type cq struct {
 	notifyCtx any
 	handle    uint64         // the cq_context of its notifications
 	swq       []ndk.ResultEx // completions polled off the CQ, not yet returned
+
+	// Entries are numbered as they are queued on swq: seq counts them,
+	// removed those the consumer took (swq holds removed+1..seq).
+	seq, removed uint64
+
+	// The NDK arm: armed, its (merged) type, seq when it was made;
+	// lastNote is seq at the last notification.
+	armed    bool
+	armType  ndk.CQNotifyType
+	armSeq   uint64
+	lastNote uint64
+
+	// The verbs arm: armed, for any completion (vNext) or solicited ones,
+	// and its mark: the solicited completion an event reports came after
+	// entry vMark. solPend: an event of a solicited-only arm taken, its
+	// mark solPendFloor; solValid: a solicited (or failed) completion is
+	// one of the entries after solFloor.
+	vArmed, vNext     bool
+	vMark             uint64
+	solPend, solValid bool
+	solPendFloor      uint64
+	solFloor          uint64
+
+	overrun bool // more results came than depth: see queueLocked
+
+	// CH-11: a notification callback is running; the statuses of those
+	// due meanwhile.
+	running bool
+	pending []ndk.Status
 }
 
 func (x *cq) beginCloseLocked() {}
@@ -118,6 +147,11 @@ type qp struct {
 	rcq   *cq
 	icq   *cq
 	wrs   map[uint64]*wr // its work requests whose completion is not polled yet
+	// rdepth is its ReceiveQueueDepth, which Receive enforces: rdma_rxe
+	// rounds the receive queue up and takes more receives, but flushed
+	// (NdkFlush, an error) it completes only rdepth of them; the others
+	// would never complete (QP-4).
+	rdepth int
 	// silent are the wr_ids of its unsignaled requests not known to be
 	// over, in posting order.
 	silent []uint64

@@ -107,7 +107,14 @@
 //     ends: the source is read and the target memory written then, the
 //     completion queued then; until then it is in flight (and counts against
 //     the initiator queue depth). A transfer that ends within 50 µs on an
-//     idle engine (a few KiB) takes effect before the post returns. Data in
+//     idle engine (a few KiB) takes effect before the post returns. A Write
+//     or Read of more than option dma-chunk bytes (default 256 KiB; 0:
+//     never) lands its bytes in chunks of that size (8 at most: a larger
+//     transfer lands in larger chunks), in ascending order,
+//     spread over its transfer and at least a chunk's time apart, and
+//     completes when the last lands: another QP's Read of the target sees
+//     it partly written. Sim sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED
+//     (AI-4): it lands every transfer in order. Data in
 //     flight keeps moving after NdkDisconnect was called and after the
 //     peer's disconnect was indicated, until the connection is fully closed.
 //     A data request that takes effect with the link gone (the peer aborted,

@@ -27,6 +27,7 @@ const (
 	OptConnTimeout = "connect-timeout"
 	OptCompDelay   = "completion-delay"
 	OptModeration  = "interrupt-moderation"
+	OptDMAChunk    = "dma-chunk"
 	OptReadSink    = "read-sink-not-required"
 
 	CompletionInline    = "inline"
@@ -49,6 +50,7 @@ const (
 	DefaultLinkRate    = 4000000000 // bytes per second: 4 GB/s (an 8 MiB transfer is 2 ms in flight)
 	DefaultDiscTimeout = 300 * time.Millisecond
 	DefaultConnTimeout = 300 * time.Millisecond
+	DefaultDMAChunk    = 256 << 10 // bytes: a Write or Read of more lands in chunks of 256 KiB (64 µs apart at the default link rate) or more (8 chunks at most)
 )
 
 var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
@@ -80,6 +82,8 @@ func (Driver) Options() []ndk.Option {
 			Usage: "how long after its call returned STATUS_PENDING a request's deferred completion comes (a Go duration), as a real adapter's does: a consumer reached through an agent then still sees the call pending"},
 		{Name: OptModeration, Default: ModerationOff,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED: on | off (on: NdkControlCqInterruptModeration succeeds, and sim delays no notification, which every setting allows; off: it returns STATUS_NOT_SUPPORTED)"},
+		{Name: OptDMAChunk, Default: strconv.Itoa(DefaultDMAChunk),
+			Usage: "a Write or Read of more bytes lands its bytes in chunks of this many (8 chunks at most: a larger transfer in larger ones), in ascending order, spread over its transfer (link-rate), so that a Read of the target through another QP sees it partly written; 0: every transfer lands in one step. Either way in order: the adapter sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED"},
 		{Name: OptReadSink, Default: ReadSinkOff,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED: on | off (on: an RDMA-read sink needs only local write, the READ_SINK flags are accepted and not needed, and a logical address under the privileged token may be a sink, MR-8, MR-23; off: a sink must be registered or fast-registered with READ_SINK)"},
 	}
@@ -134,7 +138,7 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 // from, every time a new one.
 func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects,
-		linkRate: DefaultLinkRate, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout}
+		linkRate: DefaultLinkRate, dmaChunk: DefaultDMAChunk, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout}
 	if v, ok := opts[OptCompletion]; ok {
 		if !slices.Contains(completionValues, v) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
@@ -175,6 +179,13 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: bytes per second, an integer from 0)", OptLinkRate, v)
 		}
 		cfg.linkRate = n
+	}
+	if v, ok := opts[OptDMAChunk]; ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > 1<<30 {
+			return nil, fmt.Errorf("invalid %s=%q (valid: bytes, an integer from 0 to %d)", OptDMAChunk, v, 1<<30)
+		}
+		cfg.dmaChunk = n
 	}
 	for _, d := range []struct {
 		name string
@@ -227,6 +238,7 @@ type config struct {
 	maxObjects int
 
 	linkRate    int64
+	dmaChunk    int
 	discTimeout time.Duration
 	connTimeout time.Duration
 	compDelay   time.Duration

@@ -46,6 +46,8 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptCompDelay: "-1ms"}, []string{"completion-delay", "duration"}},
 		{map[string]string{OptCompDelay: "2s"}, []string{"completion-delay", "1s"}},
 		{map[string]string{OptModeration: "yes"}, []string{"interrupt-moderation", "on"}},
+		{map[string]string{OptDMAChunk: "-1"}, []string{"dma-chunk", "0"}},
+		{map[string]string{OptDMAChunk: "big"}, []string{"dma-chunk"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
 		if err == nil {
@@ -63,6 +65,8 @@ func TestOptionErrors(t *testing.T) {
 		{OptCompletion: CompletionRandom, OptSeed: "-7", OptHosts: "16", OptVariant: ""},
 		{OptVariant: VariantEarlyPortRelease},
 		{OptLinkRate: "0", OptDiscTimeout: "1s", OptConnTimeout: "50ms"},
+		{OptDMAChunk: "0"},
+		{OptDMAChunk: "4096", OptVariant: VariantLastChunkFirst},
 	} {
 		if _, err := (Driver{}).Open(opts); err != nil {
 			t.Errorf("Open(%v): %v", opts, err)
@@ -75,7 +79,7 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("completion default = %q", o.Default)
 		}
 	}
-	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration, OptReadSink}) {
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration, OptDMAChunk, OptReadSink}) {
 		t.Errorf("options = %v", names)
 	}
 }

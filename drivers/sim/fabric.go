@@ -36,6 +36,7 @@ type fabric struct {
 	lazy []*endpoint // endpoints of closed listeners not yet released (variant listener-close-leaks-port)
 
 	linkRate    int64         // bytes per second of every QP's DMA engine; 0: instant (option link-rate)
+	dmaChunk    int           // a Write or Read of more bytes lands in chunks of this many (option dma-chunk); 0: in one step
 	discTimeout time.Duration // option disconnect-timeout
 	compDelay   time.Duration // option completion-delay
 	connTimeout time.Duration // option connect-timeout
@@ -57,6 +58,7 @@ func newFabric(cfg config) *fabric {
 		info:        adapterInfo(),
 		maxObjects:  cfg.maxObjects,
 		linkRate:    cfg.linkRate,
+		dmaChunk:    cfg.dmaChunk,
 		discTimeout: cfg.discTimeout,
 		connTimeout: cfg.connTimeout,
 		compDelay:   cfg.compDelay,
@@ -123,8 +125,10 @@ func adapterInfo() ndk.AdapterInfo {
 		LargeRequestThreshold:  64 << 10,
 		MaxCallerData:          56,
 		MaxCalleeData:          148,
-		AdapterFlags:           ndk.AdapterFlagLoopbackConnectionsSupported | ndk.AdapterFlagCQResizeSupported,
-		RDMATechnology:         ndk.RDMATechnologyRoCEv2,
+		// Sim lands a transfer's bytes in one step or in ascending chunks
+		// (dma.go): in order (AI-4).
+		AdapterFlags:   ndk.AdapterFlagInOrderDMASupported | ndk.AdapterFlagLoopbackConnectionsSupported | ndk.AdapterFlagCQResizeSupported,
+		RDMATechnology: ndk.RDMATechnologyRoCEv2,
 	}
 }
 

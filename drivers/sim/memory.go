@@ -51,6 +51,28 @@ func scatter(ss []seg, data []byte) int {
 	return done
 }
 
+// cutSegs is bytes [off, off+n) of ss (fewer if ss is shorter).
+func cutSegs(ss []seg, off, n int) []seg {
+	var out []seg
+	for _, s := range ss {
+		if n <= 0 {
+			break
+		}
+		if off >= s.n {
+			off -= s.n
+			continue
+		}
+		k := min(s.n-off, n)
+		c := seg{n: k}
+		if s.b != nil {
+			c.b = s.b[off : off+k]
+		}
+		out = append(out, c)
+		off, n = 0, n-k
+	}
+	return out
+}
+
 // inRange reports whether [addr, addr+n) lies in [base, base+length).
 func inRange(base, length, addr, n uint64) bool {
 	return addr >= base && n <= length && addr-base <= length-n

@@ -38,6 +38,14 @@ type wr struct {
 	fbo    uint32
 
 	end time.Time // in flight on the DMA engine: when the transfer ends
+
+	// A chunked transfer (dma.go): a Write or Read that lands its bytes
+	// in chunks pieces, spread evenly over [start, end], at least one
+	// chunk's time apart.
+	start  time.Time
+	chunks int       // 0: the transfer lands in one step at end
+	landed int       // chunks landed so far
+	nextAt time.Time // when the next chunk lands
 }
 
 // qp is NDK_QP. Initiator requests execute when posted (in posting order),
@@ -562,24 +570,46 @@ func (f *fabric) execSendLocked(q *qp, w *wr) {
 	f.matchReceiverLocked(p)
 }
 
-func (q *qp) writeLocked(w *wr) ndk.Status {
+func (q *qp) writeLocked(w *wr) ndk.Status { return q.writeSpanLocked(w, 0, -1) }
+
+// writeSpanLocked lands bytes [off, off+n) of the Write w (n < 0: to the
+// end). The source and the target are resolved whole every time, so that a
+// chunk of a chunked transfer fails as the whole transfer would.
+func (q *qp) writeSpanLocked(w *wr, off, n int) ndk.Status {
 	p := q.linkPeerLocked()
 	if p == nil {
 		return ndk.StatusConnectionAborted
 	}
-	data, st := q.sourceLocked(w)
+	var src []seg
+	if w.inline {
+		if w.dataSt != ndk.StatusSuccess {
+			return w.dataSt
+		}
+		src = []seg{{b: w.data, n: len(w.data)}}
+	} else {
+		ss, st := q.pd.localSegsLocked(w.sgl, accLocalRead)
+		if st != ndk.StatusSuccess {
+			return st
+		}
+		src = ss
+	}
+	total := segsLen(src)
+	dst, st := p.pd.remoteSegsLocked(w.raddr, w.rtoken, uint64(total), accRemoteWrite)
 	if st != ndk.StatusSuccess {
 		return st
 	}
-	dst, st := p.pd.remoteSegsLocked(w.raddr, w.rtoken, uint64(len(data)), accRemoteWrite)
-	if st != ndk.StatusSuccess {
-		return st
+	if n < 0 {
+		n = total - off
 	}
-	scatter(dst, data)
+	scatter(cutSegs(dst, off, n), gather(cutSegs(src, off, n)))
 	return ndk.StatusSuccess
 }
 
-func (q *qp) readLocked(w *wr) ndk.Status {
+func (q *qp) readLocked(w *wr) ndk.Status { return q.readSpanLocked(w, 0, -1) }
+
+// readSpanLocked lands bytes [off, off+n) of the Read w in its sinks (n <
+// 0: to the end); as writeSpanLocked, it resolves both sides whole.
+func (q *qp) readSpanLocked(w *wr, off, n int) ndk.Status {
 	p := q.linkPeerLocked()
 	if p == nil {
 		return ndk.StatusConnectionAborted
@@ -588,14 +618,19 @@ func (q *qp) readLocked(w *wr) ndk.Status {
 	if st != ndk.StatusSuccess {
 		return st
 	}
-	src, st := p.pd.remoteSegsLocked(w.raddr, w.rtoken, uint64(segsLen(sinks)), accRemoteRead)
+	total := segsLen(sinks)
+	src, st := p.pd.remoteSegsLocked(w.raddr, w.rtoken, uint64(total), accRemoteRead)
 	if st != ndk.StatusSuccess {
 		return st
 	}
-	scatter(sinks, gather(src))
+	if n < 0 {
+		n = total - off
+	}
+	scatter(cutSegs(sinks, off, n), gather(cutSegs(src, off, n)))
 	// VARIANT read-invalidate-unadvertised (breaks QP-15): the flag is
-	// honoured although the adapter does not advertise it.
-	if q.ad.f.variant == VariantReadInvalidateUnadvertised && w.flags&ndk.OpFlagRDMAReadLocalInvalidate != 0 && len(w.sgl) > 0 {
+	// honoured although the adapter does not advertise it, once the
+	// read's last byte landed.
+	if off+n == total && q.ad.f.variant == VariantReadInvalidateUnadvertised && w.flags&ndk.OpFlagRDMAReadLocalInvalidate != 0 && len(w.sgl) > 0 {
 		if ref, ok := q.ad.tokens[w.sgl[0].MemoryRegionToken]; ok && ref.kind == tokMRLocal && ref.mr.fast {
 			ref.mr.invalidateLocked()
 		}

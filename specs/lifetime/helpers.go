@@ -115,13 +115,8 @@ func holdCallback(p *suite.Pair, id, name string) *block {
 }
 
 // srqDepth is the depth of an SRQ the spec needs on side A: 16, or
-// MaxSrqDepth if smaller; the spec skips as not observable when the adapter
-// reports MaxSrqDepth 0, no SRQ support (AI-3).
+// MaxSrqDepth if smaller (suite.Adapter.SRQDepth skips without SRQs).
 func srqDepth(p *suite.Pair) uint32 {
 	GinkgoHelper()
-	m := p.A.Info().MaxSRQDepth
-	if m == 0 {
-		notObservable("the adapter reports MaxSrqDepth 0 (no SRQ support, AI-3): no SRQ to close")
-	}
-	return min(16, m)
+	return p.A.SRQDepth(16)
 }

@@ -65,8 +65,9 @@ func newCQRig(p *suite.Pair, depth, receives uint32) *cqRig {
 	pd := p.A.CreatePD().MustObject()
 	cq := p.A.CreateCQ(depth).MustObject()
 	params := ndk.QPParams{ReceiveCQ: cq.CQ, InitiatorCQ: cq.CQ, ReceiveQueueDepth: receives, InitiatorQueueDepth: 16,
-		MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1}
+		MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1, Context: "the connected QP"}
 	qp := pd.CreateQPWith(params, cq, cq).MustObject()
+	params.Context = "the unconnected QP"
 	aux := pd.CreateQPWith(params, cq, cq).MustObject()
 	mr := pd.CreateMR(false).MustObject()
 	suite.MustSucceed(mr.Register(make([]byte, 64), ndk.MRFlagAllowLocalWrite))

@@ -64,8 +64,9 @@ type cqModel struct {
 	entries  []cqEntry
 	notes    int // notifications the provider must have started
 	gate     bool
-	holding  bool // a notification callback is held now
-	deferred int  // notifications due while one is held
+	holding  bool         // a notification callback is held now
+	deferred int          // notifications due while one is held
+	removed  map[any]bool // the request contexts of completions removed
 }
 
 // cqWorld is one sequence: the rig, the model, the held callback's gate.
@@ -78,7 +79,6 @@ type cqWorld struct {
 	failure *cqFinding
 	entered chan struct{}
 	release chan struct{}
-	mu      sync.Mutex
 }
 
 func (w *cqWorld) step(format string, args ...any) {
@@ -253,16 +253,37 @@ func (w *cqWorld) poll(size int, ex bool) {
 		if ex {
 			rc = resultsCalls[1]
 		}
-		n, ids := rc.call(w.r.cq, size)
+		n, rs := rc.results(w.r.cq, size)
 		if n < 0 || n > size {
 			w.fail(cqFinding{"CQ-13", call, fmt.Sprintf("at most the %d entries of the array", size), fmt.Sprint(n)})
 		}
-		for _, id := range ids {
+		var ids []any
+		for _, r := range rs {
+			ids = append(ids, r.RequestContext)
+		}
+		for _, r := range rs {
+			id := r.RequestContext
 			i := slices.IndexFunc(m.entries, func(e cqEntry) bool { return e.id == id })
 			if i < 0 {
-				w.fail(cqFinding{"CQ-13", call, fmt.Sprintf("%d counted entries, each a completion queued and not yet removed (queued: %v)", n, m.ids()), fmt.Sprintf("request contexts %s", ctxs(ids))})
+				// Which rule the stray entry breaks: an entry left as the
+				// array had it (no QP context) is one counted but not
+				// filled (CQ-13); a request's second completion breaks
+				// QP-4; a completion of the QP with a context no request
+				// had, QP-3.
+				rule, what := "CQ-13", "an entry counted but not filled"
+				switch {
+				case r.QPContext != nil && m.removed[id]:
+					rule, what = "QP-4", "a second completion of a request"
+				case r.QPContext != nil:
+					rule, what = "QP-3", "a completion whose RequestContext no request of the QP was posted with"
+				}
+				w.fail(cqFinding{rule, call, fmt.Sprintf("%d counted entries, each a completion queued and not yet removed (queued: %v)", n, m.ids()), fmt.Sprintf("%s: request contexts %s", what, ctxs(ids))})
 			}
 			m.entries = slices.Delete(m.entries, i, i+1)
+			if m.removed == nil {
+				m.removed = map[any]bool{}
+			}
+			m.removed[id] = true
 		}
 		got += n
 		if got >= want || n == size {

@@ -11,31 +11,36 @@ import (
 )
 
 // resultsCall is NdkGetCqResults or NdkGetCqResultsEx with an array of n
-// entries: the count it returned and the request contexts of the entries
-// it says it filled.
+// entries: the count it returned and the entries it says it filled.
 type resultsCall struct {
-	name string
-	call func(cq *suite.CQ, n int) (int, []any)
+	name    string
+	results func(cq *suite.CQ, n int) (int, []ndk.Result)
+}
+
+// call is the count and the request contexts of the entries filled.
+func (rc resultsCall) call(cq *suite.CQ, n int) (int, []any) {
+	got, rs := rc.results(cq, n)
+	var ids []any
+	for _, r := range rs {
+		ids = append(ids, r.RequestContext)
+	}
+	return got, ids
 }
 
 var resultsCalls = []resultsCall{
-	{"NdkGetCqResults", func(cq *suite.CQ, n int) (int, []any) {
+	{"NdkGetCqResults", func(cq *suite.CQ, n int) (int, []ndk.Result) {
 		buf := make([]ndk.Result, n)
 		got := cq.GetResults(buf)
-		var ids []any
-		for i := 0; i < got && i < n; i++ {
-			ids = append(ids, buf[i].RequestContext)
-		}
-		return got, ids
+		return got, buf[:max(0, min(got, n))]
 	}},
-	{"NdkGetCqResultsEx", func(cq *suite.CQ, n int) (int, []any) {
+	{"NdkGetCqResultsEx", func(cq *suite.CQ, n int) (int, []ndk.Result) {
 		buf := make([]ndk.ResultEx, n)
 		got := cq.GetResultsEx(buf)
-		var ids []any
+		var rs []ndk.Result
 		for i := 0; i < got && i < n; i++ {
-			ids = append(ids, buf[i].RequestContext)
+			rs = append(rs, buf[i].Result)
 		}
-		return got, ids
+		return got, rs
 	}},
 }
 

@@ -29,12 +29,17 @@ var _ = Describe("SRQ catastrophic error", Label("queues"), func() {
 		p.FailSRQ(c.SRQ)
 		c.SRQ.WaitNotifications("", 1, "the injected SRQ fault is reported")
 		if got := c.SRQ.Notifications(); got[0] != ndk.StatusInternalError {
-			suite.Violate(c.SRQ.Violation("", "NdkSrqNotificationCallback", "the injected SRQ fault reported with SrqStatus STATUS_INTERNAL_ERROR",
+			suite.Violate(c.SRQ.Violation("SQ-6", "NdkSrqNotificationCallback", "the injected SRQ fault reported with SrqStatus STATUS_INTERNAL_ERROR",
 				fmt.Sprintf("SrqStatus %v", got[0])))
 		}
-		c.ActiveQP.Send("after", 0, c.Source.SGE(0, 16))
-		c.PassiveQP.Send("after", 0, c.Sink.SGE(0, 16))
-		c.SRQ.Receive("after", c.Sink.SGE(0, 16))
+		c.ActiveQP.Send("peer's send after", 0, c.Source.SGE(0, 16))
+		// An initiator call that fails inline queues no completion (DP-4):
+		// a completion for one is charged there, not to SQ-6.
+		failedInline := map[any]bool{}
+		if st := c.PassiveQP.Send("send after", 0, c.Sink.SGE(0, 16)); st != ndk.StatusSuccess {
+			failedInline["send after"] = true
+		}
+		c.SRQ.Receive("receive after", c.Sink.SGE(0, 16))
 		cq := c.PassiveQP.ReceiveCQ // its receive and initiator CQ
 		var late []ndk.ResultEx
 		deadline := time.After(p.Settle())
@@ -45,6 +50,12 @@ var _ = Describe("SRQ catastrophic error", Label("queues"), func() {
 			case <-deadline:
 				break watch
 			case <-time.After(time.Millisecond):
+			}
+		}
+		for _, r := range late {
+			if failedInline[r.RequestContext] {
+				suite.Violate(cq.Violation("DP-4", "NdkGetCqResultsEx", "no completion for a request whose post failed inline",
+					fmt.Sprintf("a completion for %v: %v", r.RequestContext, r)))
 			}
 		}
 		if len(late) > 0 {

@@ -13,15 +13,10 @@ import (
 const srqDepth = 8
 
 // srqMaxDepth is side B's MaxSrqDepth; the spec skips as not observable
-// when it is 0: the adapter says it has no SRQ support (AI-3), so the SRQ
-// rules have nothing to bind.
+// when it is 0 (suite.Adapter.SRQDepth).
 func srqMaxDepth(p *suite.Pair) uint32 {
 	GinkgoHelper()
-	m := p.B.Info().MaxSRQDepth
-	if m == 0 {
-		Skip("not observable: the adapter reports MaxSrqDepth 0 (no SRQ support, AI-3)")
-	}
-	return m
+	return p.B.SRQDepth(^uint32(0))
 }
 
 // srqConnection creates on side B an SRQ of depth srqDepth with

@@ -17,7 +17,9 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 
 		It("DP-4, QP-4: a full initiator queue (InitiatorQueueDepth sends outstanding) takes one more request only if it completes it: one that fails inline queues no completion, and every send posted with success completes exactly once, with its contexts (QP-3)", Label("DP-4", "QP-4", "QP-3"), func() {
 			const depth = 4
-			c := wrConnectDepth(p, depth)
+			// Side B's receive queue takes a receive for each send,
+			// the one over the depth included.
+			c := wrConnect(p, wrParams(&wrQPContext{"A"}, depth), wrParams(&wrQPContext{"B"}, 2*depth))
 			buf := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
 			want := map[any]any{}
 			// No receive at side B: the sends stay outstanding.

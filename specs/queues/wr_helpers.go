@@ -2,6 +2,7 @@ package queues
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -103,17 +104,29 @@ func wrCollect(p *suite.Pair, cq *suite.CQ, want map[any]any, missing, dup, unkn
 			got[r.RequestContext] = r
 		}
 	}
+	deadline := time.Now().Add(p.Timeout())
 	for {
-		n := 0
+		var left []string
 		for k := range want {
 			if _, ok := got[k]; !ok {
-				n++
+				left = append(left, fmt.Sprint(k))
 			}
 		}
-		if n == 0 {
+		if len(left) == 0 {
 			break
 		}
-		take(cq.WaitResults(missing, 1))
+		if time.Now().After(deadline) {
+			var came []string
+			for k, r := range got {
+				came = append(came, fmt.Sprintf("%v (%v)", k, r.Status))
+			}
+			slices.Sort(left)
+			slices.Sort(came)
+			suite.Violate(cq.Violation(missing, "NdkGetCqResultsEx", fmt.Sprintf("a completion of each request posted with success within %v", p.Timeout()),
+				fmt.Sprintf("none for %s; came: %s", strings.Join(left, ", "), strings.Join(came, ", "))))
+		}
+		take(cq.Poll())
+		time.Sleep(time.Millisecond)
 	}
 	for end := time.Now().Add(p.Settle()); time.Now().Before(end); time.Sleep(time.Millisecond) {
 		take(cq.Poll())

@@ -117,3 +117,41 @@ func TestJudgeClauseWaivers(t *testing.T) {
 		}
 	}
 }
+
+// A skipped spec run in both families carries OV-2 besides the rule it
+// skips over: OV-2 verified by a spec that passed needs no waiver, the
+// skipped rule does.
+func TestJudgeSkipOverVerifiedRule(t *testing.T) {
+	const report = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="ndkconform" tests="2" failures="0" errors="0" skipped="1" time="1.0">
+  <testsuite name="ndkconform" tests="2" failures="0" errors="0" skipped="1" time="1.0">
+    <testcase name="[OV-2 LC-2] a" classname="ndkconform.endpoints" time="0.1" status="passed">
+      <properties><property name="rule" value="OV-2"></property><property name="rule" value="LC-2"></property></properties>
+    </testcase>
+    <testcase name="[OV-2 AI-4] b" classname="ndkconform.queues" time="0.1" status="skipped">
+      <properties><property name="rule" value="OV-2"></property><property name="rule" value="AI-4"></property></properties>
+      <skipped message="not observable: no flag"></skipped>
+    </testcase>
+  </testsuite>
+</testsuites>`
+	dir := t.TempDir()
+	junit := dir + "/junit.xml"
+	if err := writeFile(junit, report); err != nil {
+		t.Fatal(err)
+	}
+	judgeWith := func(waivers string) (int, string) {
+		w := dir + "/waivers.txt"
+		if err := writeFile(w, waivers); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		code := run([]string{"-waivers", w, junit}, &out, &errb)
+		return code, out.String() + errb.String()
+	}
+	if code, out := judgeWith("AI-4 the adapter does not claim it\n"); code != 0 || !strings.Contains(out, "1 skipped (1 waived)") {
+		t.Errorf("AI-4 waived, OV-2 verified by a passed spec: code %d\n%s", code, out)
+	}
+	if code, out := judgeWith("LC-2 unrelated\n"); code != 1 || !strings.Contains(out, "1 skipped specs not waived") {
+		t.Errorf("no waiver of the skipped rule: code %d\n%s", code, out)
+	}
+}
