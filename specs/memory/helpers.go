@@ -127,19 +127,35 @@ func (k *memLink) window(mw *suite.MW, binds []bindStep, tokenAfter int, invalid
 		c := k.connect()
 		var token uint32
 		for i, b := range binds {
-			st := c.PassiveQP.Bind(fmt.Sprintf("bind %d", i), b.mr, mw, b.mr.VA+uint64(b.off), uint64(b.n), memWindow)
+			t, st := bindOn(c, fmt.Sprintf("bind %d", i), mw, b, memWindow)
 			if i == tokenAfter {
-				token = mw.Token()
+				token = t
 			}
-			st = complete(c.PassiveQP.InitiatorCQ, st)
 			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkBind of the window to [%d, %d) of a region registered for remote read and write", b.off, b.off+b.n)
 		}
 		if invalidate {
-			st := complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.InvalidateMW("invalidate", mw, 0))
-			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkInvalidate of the bound window")
+			suite.Step().Expect(invalidateOn(c, mw)).To(Equal(ndk.StatusSuccess), "NdkInvalidate of the bound window")
 		}
 		return c, token
 	}
+}
+
+// bindOn binds mw to b with flags on the side B QP of c. It returns the
+// token NdkGetRemoteTokenFromMw gives right after NdkBind returned (MR-15:
+// available once NdkBind returns) and the bind's status, inline or of its
+// completion.
+func bindOn(c *suite.Connection, ctx string, mw *suite.MW, b bindStep, flags uint32) (uint32, ndk.Status) {
+	GinkgoHelper()
+	st := c.PassiveQP.Bind(ctx, b.mr, mw, b.mr.VA+uint64(b.off), uint64(b.n), flags)
+	token := mw.Token()
+	return token, complete(c.PassiveQP.InitiatorCQ, st)
+}
+
+// invalidateOn invalidates mw with NdkInvalidate on the side B QP of c and
+// returns the status, inline or of its completion.
+func invalidateOn(c *suite.Connection, mw *suite.MW) ndk.Status {
+	GinkgoHelper()
+	return complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.InvalidateMW("invalidate", mw, 0))
 }
 
 // access moves n bytes on the connection r gives between the start of
@@ -155,6 +171,22 @@ func (k *memLink) access(write bool, r reach, remoteVA uint64, n int) ndk.Status
 		st = c.ActiveQP.Read("probe", remoteVA, token, 0, k.sink.SGE(0, n))
 	}
 	return complete(c.ActiveQP.InitiatorCQ, st)
+}
+
+// probe runs one access of len(data) bytes at va, readied by r: a Write
+// of data from k.src, or a Read into k.sink filled with data first. It
+// returns the status, inline or of the completion, and for a Read the
+// first len(data) bytes of the sink after it.
+func (k *memLink) probe(write bool, r reach, va uint64, data []byte) (ndk.Status, []byte) {
+	GinkgoHelper()
+	n := len(data)
+	if write {
+		k.src.Store(0, data)
+		return k.access(true, r, va, n), nil
+	}
+	k.sink.Store(0, data)
+	st := k.access(false, r, va, n)
+	return st, bytes.Clone(k.sink.Bytes()[:n])
 }
 
 // opName names the access for the messages.
@@ -179,16 +211,14 @@ func (k *memLink) expectDenied(rule, what string, r reach, va uint64, n int, tar
 	if target != nil {
 		before = bytes.Clone(target())
 	}
-	k.src.Store(0, memPattern(n, 0xa0))
-	st := k.access(true, r, va, n)
+	st, _ := k.probe(true, r, va, memPattern(n, 0xa0))
 	suite.Rule(rule).Expect(st).NotTo(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s fails", opName(true), n, what)
 	if target != nil {
 		suite.Rule(rule).Expect(bytes.Equal(target(), before)).To(BeTrue(), "%s of %d byte(s) %s moves no data: the target keeps its bytes", opName(true), n, what)
 	}
-	k.sink.Store(0, memPattern(n, 0x50))
-	st = k.access(false, r, va, n)
+	st, got := k.probe(false, r, va, memPattern(n, 0x50))
 	suite.Rule(rule).Expect(st).NotTo(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s fails", opName(false), n, what)
-	suite.Rule(rule).Expect(bytes.Equal(k.sink.Bytes()[:n], memPattern(n, 0x50))).To(BeTrue(), "%s of %d byte(s) %s moves no data: the sink keeps its bytes", opName(false), n, what)
+	suite.Rule(rule).Expect(bytes.Equal(got, memPattern(n, 0x50))).To(BeTrue(), "%s of %d byte(s) %s moves no data: the sink keeps its bytes", opName(false), n, what)
 }
 
 // expectAllowed runs a Write of fresh bytes and then a Read of n bytes at
@@ -198,14 +228,12 @@ func (k *memLink) expectAllowed(rule, what string, r reach, va uint64, n int, ta
 	GinkgoHelper()
 	k.seed++
 	want := memPattern(n, k.seed*13)
-	k.src.Store(0, want)
-	st := k.access(true, r, va, n)
+	st, _ := k.probe(true, r, va, want)
 	suite.Rule(rule).Expect(st).To(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s succeeds", opName(true), n, what)
 	suite.Rule(rule).Expect(target()[off:off+n]).To(Equal(want), "%s of %d byte(s) %s lands at offset %d of the region", opName(true), n, what, off)
-	k.sink.Store(0, make([]byte, n))
-	st = k.access(false, r, va, n)
+	st, got := k.probe(false, r, va, make([]byte, n))
 	suite.Rule(rule).Expect(st).To(Equal(ndk.StatusSuccess), "%s of %d byte(s) %s succeeds", opName(false), n, what)
-	suite.Rule(rule).Expect(k.sink.Bytes()[:n]).To(Equal(want), "%s of %d byte(s) %s reads offset %d of the region", opName(false), n, what, off)
+	suite.Rule(rule).Expect(got).To(Equal(want), "%s of %d byte(s) %s reads offset %d of the region", opName(false), n, what, off)
 }
 
 // wrongToken is a token that differs from t in bit (or, when that gives

@@ -25,9 +25,8 @@ func (k *memLink) bindForInvalidation(size int) *peerInvalidation {
 	mr := k.B.region(size, memRemote, 53)
 	mw := k.B.pd.CreateMW().MustObject()
 	c := k.connect()
-	st := c.PassiveQP.Bind("bind", mr, mw, mr.VA, uint64(size), memWindow)
-	token := mw.Token()
-	suite.Step().Expect(complete(c.PassiveQP.InitiatorCQ, st)).To(Equal(ndk.StatusSuccess), "NdkBind of a window over a region registered for remote read and write")
+	token, st := bindOn(c, "bind", mw, bindStep{mr, 0, size}, memWindow)
+	suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkBind of a window over a region registered for remote read and write")
 	rbuf := k.B.region(64, ndk.MRFlagAllowLocalWrite, 0)
 	suite.Step().Expect(c.PassiveQP.Receive("receive", rbuf.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive at side B")
 	return &peerInvalidation{c: c, mr: mr, mw: mw, token: token}
