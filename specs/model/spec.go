@@ -1,15 +1,12 @@
 package model
 
 import (
-	"flag"
 	"fmt"
 	"hash/fnv"
 	"net/netip"
 	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
-	"testing"
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
@@ -45,14 +42,7 @@ var _ = Describe("Model of the endpoint, lifetime and disconnect rules", Label(a
 // seed and the command that replays it.
 func runModel(d suite.Direct, text string) {
 	GinkgoHelper()
-	rapidReady()
 	seed := seedFor(d.Seed, text)
-	setRapid("rapid.checks", d.Sequences)
-	setRapid("rapid.steps", d.Steps)
-	setRapid("rapid.seed", seed)
-	setRapid("rapid.nofailfile", true)
-	setRapid("rapid.shrinktime", d.ShrinkTime)
-	tb := &ginkgoTB{name: text}
 	var last *failure
 	sequences, firstFailure := 0, 0
 	// rapid looks at its shrink time only between its passes, and one
@@ -60,52 +50,43 @@ func runModel(d suite.Direct, text string) {
 	// remaining replays are refused before they start.
 	var shrinkEnd time.Time
 	var faultStuck atomic.Bool
-	func() {
+	tb := suite.RapidCheck(text, seed, d.Sequences, d.Steps, d.ShrinkTime, func(t *rapid.T) {
+		if d.Lost() {
+			t.Skip("the provider was lost")
+		}
+		if last != nil && last.costly != "" {
+			// Reported as found: neither replayed nor shrunk.
+			t.Skip("not replayed: " + last.costly)
+		}
+		if last != nil && time.Now().After(shrinkEnd) {
+			t.Skip("not replayed: the shrink time is spent")
+		}
+		sequences++
+		w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1),
+			regions: map[model.Ref]*region{}, writes: map[int]pendingWrite{}, nextVA: 0x10000000, faultStuck: &faultStuck}
+		w.target = last
 		defer func() {
-			if r := recover(); r != nil {
-				if _, ok := r.(failNow); !ok {
-					panic(r)
+			if w.failure != nil {
+				last = w.failure
+				if firstFailure == 0 {
+					shrinkEnd = time.Now().Add(d.ShrinkTime)
+					firstFailure = sequences
 				}
 			}
 		}()
-		rapid.Check(tb, func(t *rapid.T) {
-			if d.Lost() {
-				t.Skip("the provider was lost")
-			}
-			if last != nil && last.costly != "" {
-				// Reported as found: neither replayed nor shrunk.
-				t.Skip("not replayed: " + last.costly)
-			}
-			if last != nil && time.Now().After(shrinkEnd) {
-				t.Skip("not replayed: the shrink time is spent")
-			}
-			sequences++
-			w := &world{t: t, d: d, handles: map[model.Ref]ndk.Object{}, closing: map[model.Ref]bool{}, arrived: make(chan struct{}, 1),
-				regions: map[model.Ref]*region{}, writes: map[int]pendingWrite{}, nextVA: 0x10000000, faultStuck: &faultStuck}
-			w.target = last
-			defer func() {
-				if w.failure != nil {
-					last = w.failure
-					if firstFailure == 0 {
-						shrinkEnd = time.Now().Add(d.ShrinkTime)
-						firstFailure = sequences
-					}
-				}
-			}()
-			w.run()
-		})
-	}()
+		w.run()
+	})
 	d.AbortIfLost()
-	if !tb.failed {
+	if !tb.Failed() {
 		return
 	}
-	msg := strings.Join(tb.errors, "\n")
+	msg := strings.Join(tb.Errors(), "\n")
 	caseSeed := seed
 	if m := reSeed.FindStringSubmatch(msg); m != nil {
 		fmt.Sscan(m[1], &caseSeed)
 	}
 	if last == nil {
-		suite.Violate(finding.Violation{Expected: "the model's sequences run", Observed: "harness: " + msg})
+		tb.ViolateHarness("model")
 		return
 	}
 	var b strings.Builder
@@ -116,9 +97,7 @@ func runModel(d suite.Direct, text string) {
 		fmt.Fprintf(&b, "Shortest failing sequence (%d steps; run seed %d, sequence seed %d, failed at sequence %d of %d):\n",
 			len(last.steps), d.Seed, caseSeed, firstFailure, d.Sequences)
 	}
-	for i, s := range last.steps {
-		fmt.Fprintf(&b, "  %2d. %s\n", i+1, s)
-	}
+	b.WriteString(suite.NumberedSteps(last.steps))
 	fmt.Fprintf(&b, "Replay: %s", d.ReplayCommand(text, firstFailure))
 	f := last.f
 	if faultStuck.Load() {
@@ -140,54 +119,6 @@ func seedFor(run int64, text string) uint64 {
 	}
 	return 1
 }
-
-// rapidReady makes rapid usable outside `go test`: it asks testing.Short,
-// which needs the testing flags registered and the default flag set
-// parsed (with no arguments: the CLI parses its own flag sets).
-var rapidReady = sync.OnceFunc(func() {
-	if flag.Lookup("test.short") == nil {
-		testing.Init()
-	}
-	if !flag.Parsed() {
-		_ = flag.CommandLine.Parse(nil)
-	}
-})
-
-// setRapid sets one of rapid's settings, which it reads from flags of the
-// process's default flag set.
-func setRapid(name string, v any) {
-	if err := flag.CommandLine.Set(name, fmt.Sprint(v)); err != nil {
-		panic(fmt.Sprintf("rapid setting %s: %v", name, err))
-	}
-}
-
-// ginkgoTB is rapid's test handle inside a Ginkgo spec: it collects rapid's
-// verdict, which runModel turns into the spec's failure.
-type ginkgoTB struct {
-	name   string
-	failed bool
-	errors []string
-}
-
-type failNow struct{}
-
-func (t *ginkgoTB) Helper()                           {}
-func (t *ginkgoTB) Name() string                      { return t.name }
-func (t *ginkgoTB) Logf(format string, args ...any)   {}
-func (t *ginkgoTB) Log(args ...any)                   {}
-func (t *ginkgoTB) Skipf(format string, args ...any)  { Skip(fmt.Sprintf(format, args...)) }
-func (t *ginkgoTB) Skip(args ...any)                  { Skip(fmt.Sprint(args...)) }
-func (t *ginkgoTB) SkipNow()                          { Skip("skipped") }
-func (t *ginkgoTB) Errorf(format string, args ...any) { t.Error(fmt.Sprintf(format, args...)) }
-func (t *ginkgoTB) Error(args ...any) {
-	t.failed = true
-	t.errors = append(t.errors, fmt.Sprint(args...))
-}
-func (t *ginkgoTB) Fatalf(format string, args ...any) { t.Errorf(format, args...); t.FailNow() }
-func (t *ginkgoTB) Fatal(args ...any)                 { t.Error(args...); t.FailNow() }
-func (t *ginkgoTB) FailNow()                          { t.failed = true; panic(failNow{}) }
-func (t *ginkgoTB) Fail()                             { t.failed = true }
-func (t *ginkgoTB) Failed() bool                      { return t.failed }
 
 // openAdapters opens an adapter of each side.
 func (w *world) openAdapters() {

@@ -1,12 +1,8 @@
 package queues
 
 import (
-	"flag"
 	"fmt"
 	"slices"
-	"strings"
-	"sync"
-	"testing"
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
@@ -413,102 +409,39 @@ func (w *cqWorld) clean() bool {
 // the shortest failing sequence found.
 func runCQModel(p *suite.Pair, d suite.Direct, text string) {
 	GinkgoHelper()
-	cqRapidReady()
-	setCQRapid("rapid.checks", d.Sequences)
-	setCQRapid("rapid.steps", d.Steps)
-	setCQRapid("rapid.seed", uint64(d.Seed)*1000003+15)
-	setCQRapid("rapid.nofailfile", true)
-	setCQRapid("rapid.shrinktime", d.ShrinkTime)
-	tb := &cqTB{name: text}
 	var last *cqWorld
-	func() {
+	var rig *cqRig // the rig a sequence left clean, for the next
+	var shrinkEnd time.Time
+	tb := suite.RapidCheck(text, uint64(d.Seed)*1000003+15, d.Sequences, d.Steps, d.ShrinkTime, func(t *rapid.T) {
+		// rapid looks at its shrink time only between passes: past the
+		// budget, the remaining replays are refused before they start.
+		if last != nil && time.Now().After(shrinkEnd) {
+			t.Skip("not replayed: the shrink time is spent")
+		}
+		w := &cqWorld{t: t, p: p}
+		reuse := rig
+		rig = nil
 		defer func() {
-			if r := recover(); r != nil {
-				if _, ok := r.(cqFailNow); !ok {
-					panic(r)
+			if w.failure != nil {
+				if last == nil {
+					shrinkEnd = time.Now().Add(d.ShrinkTime)
 				}
+				last = w
 			}
 		}()
-		var rig *cqRig // the rig a sequence left clean, for the next
-		var shrinkEnd time.Time
-		rapid.Check(tb, func(t *rapid.T) {
-			// rapid looks at its shrink time only between passes: past the
-			// budget, the remaining replays are refused before they start.
-			if last != nil && time.Now().After(shrinkEnd) {
-				t.Skip("not replayed: the shrink time is spent")
-			}
-			w := &cqWorld{t: t, p: p}
-			reuse := rig
-			rig = nil
-			defer func() {
-				if w.failure != nil {
-					if last == nil {
-						shrinkEnd = time.Now().Add(d.ShrinkTime)
-					}
-					last = w
-				}
-			}()
-			w.run(reuse)
-			if w.clean() {
-				rig = w.r
-			}
-		})
-	}()
-	if !tb.failed {
+		w.run(reuse)
+		if w.clean() {
+			rig = w.r
+		}
+	})
+	if !tb.Failed() {
 		return
 	}
 	if last == nil {
-		suite.Violate(finding.Violation{Expected: "the CQ model's sequences run", Observed: "harness: " + strings.Join(tb.errors, "\n")})
+		tb.ViolateHarness("CQ model")
 		return
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Shortest failing sequence found (%d steps, run seed %d):\n", len(last.steps), d.Seed)
-	for i, s := range last.steps {
-		fmt.Fprintf(&b, "  %2d. %s\n", i+1, s)
-	}
+	details := fmt.Sprintf("Shortest failing sequence found (%d steps, run seed %d):\n%s", len(last.steps), d.Seed, suite.NumberedSteps(last.steps))
 	f := last.failure
-	suite.ViolateWith(f.rules, finding.Violation{Call: f.call, Object: last.r.cq.ID(), Side: "A", Expected: f.expected, Observed: f.observed}, b.String())
+	suite.ViolateWith(f.rules, finding.Violation{Call: f.call, Object: last.r.cq.ID(), Side: "A", Expected: f.expected, Observed: f.observed}, details)
 }
-
-// cqRapidReady makes rapid usable outside `go test` (see specs/model).
-var cqRapidReady = sync.OnceFunc(func() {
-	if flag.Lookup("test.short") == nil {
-		testing.Init()
-	}
-	if !flag.Parsed() {
-		_ = flag.CommandLine.Parse(nil)
-	}
-})
-
-func setCQRapid(name string, v any) {
-	if err := flag.CommandLine.Set(name, fmt.Sprint(v)); err != nil {
-		panic(fmt.Sprintf("rapid setting %s: %v", name, err))
-	}
-}
-
-// cqTB is rapid's test handle inside the Ginkgo spec.
-type cqTB struct {
-	name   string
-	failed bool
-	errors []string
-}
-
-type cqFailNow struct{}
-
-func (t *cqTB) Helper()                           {}
-func (t *cqTB) Name() string                      { return t.name }
-func (t *cqTB) Logf(format string, args ...any)   {}
-func (t *cqTB) Log(args ...any)                   {}
-func (t *cqTB) Skipf(format string, args ...any)  { Skip(fmt.Sprintf(format, args...)) }
-func (t *cqTB) Skip(args ...any)                  { Skip(fmt.Sprint(args...)) }
-func (t *cqTB) SkipNow()                          { Skip("skipped") }
-func (t *cqTB) Errorf(format string, args ...any) { t.Error(fmt.Sprintf(format, args...)) }
-func (t *cqTB) Error(args ...any) {
-	t.failed = true
-	t.errors = append(t.errors, fmt.Sprint(args...))
-}
-func (t *cqTB) Fatalf(format string, args ...any) { t.Errorf(format, args...); t.FailNow() }
-func (t *cqTB) Fatal(args ...any)                 { t.Error(args...); t.FailNow() }
-func (t *cqTB) FailNow()                          { t.failed = true; panic(cqFailNow{}) }
-func (t *cqTB) Fail()                             { t.failed = true }
-func (t *cqTB) Failed() bool                      { return t.failed }
