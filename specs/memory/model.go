@@ -490,30 +490,22 @@ func (w *memWorld) access(write bool, token uint32, what string, rg mmRange, e i
 	desc := fmt.Sprintf("%s of %d byte(s) at %#x (%s of %s) under %s (%#x)", call, n, va, mmEdges[e], rg, what, token)
 	w.data++
 	data := memPattern(n, w.data*53)
-	var r reach
-	var used *suite.Connection
+	var c *suite.Connection
 	switch {
 	case g != nil && g.home != nil:
-		r = func() (*suite.Connection, uint32) { return g.home, token }
+		c = g.home
 	case g != nil:
-		c := w.sharedConn()
-		r = func() (*suite.Connection, uint32) { return c, token }
+		c = w.sharedConn()
 	default:
-		c := w.connect()
-		r = func() (*suite.Connection, uint32) { return c, token }
-	}
-	ready := func() (*suite.Connection, uint32) {
-		c, tok := r()
-		used = c
-		return c, tok
+		c = w.connect()
 	}
 	if g != nil {
 		w.step("A: %s: allowed (%s)", desc, g)
 	} else {
 		w.step("A: %s: denied (%s)", desc, w.why(token))
 	}
-	st, got := w.k.probe(write, ready, va, data)
-	v := mmFinding{rules: "MR-16", call: call, object: used.ActiveQP.ID()}
+	st, got := w.k.probe(write, func() (*suite.Connection, uint32) { return c, token }, va, data)
+	v := mmFinding{rules: "MR-16", call: call, object: c.ActiveQP.ID()}
 	switch {
 	case g != nil && st != ndk.StatusSuccess:
 		v.kind = "an access the model allows failed"
