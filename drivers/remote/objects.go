@@ -330,12 +330,13 @@ func (l *rlam) settle() {
 	l.a.s.release(l)
 }
 
-func fillLAM(lam *ndk.LAM, out *agentv1.LamOutput, st ndk.Status) {
+// fillLAM gives lam what the agent's provider wrote into its LAM, whatever
+// the status: a failed NdkBuildLam that left logical pages in the array
+// (MR-21 asks that none of them be usable) leaves them in the consumer's.
+func fillLAM(lam *ndk.LAM, out *agentv1.LamOutput) {
 	lam.PageCount = out.GetPageCount()
-	if st == ndk.StatusSuccess {
-		copy(lam.Pages, out.GetPages())
-		lam.FBO = out.GetFbo()
-	}
+	copy(lam.Pages, out.GetPages())
+	lam.FBO = out.GetFbo()
 }
 
 // BuildLAM is NdkBuildLam over the agent's mirror of buf (see
@@ -367,7 +368,7 @@ func (a *adapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion,
 		req.Done = a.s.register(true, func(cb *agentv1.Callback) {
 			rc := cb.GetRequestCompletion()
 			st := ndk.Status(rc.GetStatus())
-			fillLAM(lam, rc.GetLamOutput(), st)
+			fillLAM(lam, rc.GetLamOutput())
 			finish(st)
 			done(ctx, st)
 		})
@@ -383,7 +384,7 @@ func (a *adapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion,
 		return st
 	}
 	if st != ndk.StatusPending {
-		fillLAM(lam, r.GetBuildLam().GetOutput(), st)
+		fillLAM(lam, r.GetBuildLam().GetOutput())
 		finish(st)
 	} else {
 		l.settle() // a completion that came before the return

@@ -367,6 +367,10 @@ func (p *provider) resultLocked(d *device, c wc) ndk.ResultEx {
 	}
 	if r.Type == ndk.OpReceive && r.Status == ndk.StatusSuccess {
 		r.BytesTransferred = c.byteLen
+		if c.invalidated != 0 { // the peer's NdkSendAndInvalidate (QP-20)
+			r.Type = ndk.OpReceiveAndInvalidate
+			r.TypeSpecificCompletionOutput = uint64(c.invalidated)
+		}
 	}
 	return r
 }

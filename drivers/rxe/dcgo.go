@@ -99,6 +99,7 @@ typedef struct {
 	uint64_t wr_id;
 	int status, opcode;
 	uint32_t byte_len, qp_num, vendor_err;
+	uint32_t invalidated; // the rkey a send with invalidate invalidated (IBV_WC_WITH_INV), else 0
 } ndk_wc;
 
 static int ndk_poll(struct ibv_cq *cq, int n, ndk_wc *out) {
@@ -113,6 +114,7 @@ static int ndk_poll(struct ibv_cq *cq, int n, ndk_wc *out) {
 		out[i].byte_len = wc[i].byte_len;
 		out[i].qp_num = wc[i].qp_num;
 		out[i].vendor_err = wc[i].vendor_err;
+		out[i].invalidated = (wc[i].wc_flags & IBV_WC_WITH_INV) ? wc[i].invalidated_rkey : 0;
 	}
 	return r;
 }
@@ -368,6 +370,9 @@ type wc struct {
 	wrID                    uint64
 	status, opcode          int
 	byteLen, qpNum, vendErr uint32
+	// invalidated is the rkey the peer's send with invalidate
+	// invalidated (a receive's IBV_WC_WITH_INV), 0 for none.
+	invalidated uint32
 }
 
 // pollCQ takes up to 16 completions off cq.
@@ -381,7 +386,8 @@ func pollCQ(cq *verbsCQ) ([]wc, error) {
 	for i := range out {
 		b := &buf[i]
 		out[i] = wc{wrID: uint64(b.wr_id), status: int(b.status), opcode: int(b.opcode),
-			byteLen: uint32(b.byte_len), qpNum: uint32(b.qp_num), vendErr: uint32(b.vendor_err)}
+			byteLen: uint32(b.byte_len), qpNum: uint32(b.qp_num), vendErr: uint32(b.vendor_err),
+			invalidated: uint32(b.invalidated)}
 	}
 	return out, nil
 }
