@@ -312,9 +312,11 @@ func (ad *adapter) CreateListener(onConnect ndk.ConnectEventCallback, connectCtx
 	return l, ndk.StatusSuccess
 }
 
-// BuildLAM implements ndk.Adapter: not supported yet.
+// BuildLAM implements ndk.Adapter: not supported (user-space verbs have
+// no logical address mappings); STATUS_INSUFFICIENT_RESOURCES is the
+// failure the NdkBuildLam page allows for it.
 func (ad *adapter) BuildLAM(_ []byte, _ *ndk.LAM, _ ndk.RequestCompletion, _ any) ndk.Status {
-	return ndk.StatusNotSupported
+	return ndk.StatusInsufficientResources
 }
 
 // ReleaseLAM implements ndk.Adapter: nothing to release.

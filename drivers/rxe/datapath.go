@@ -698,6 +698,7 @@ type mr struct {
 	remote bool // remote write access: sync sh to buf at every poll
 
 	registering bool // an NdkRegisterMr is pending
+	fast        bool // created for fast registration (never initialised)
 }
 
 // mrKey names an MR by its device and local token.
@@ -809,16 +810,13 @@ func (p *provider) eachShadowLocked(b []byte, f func(sh, buf []byte)) {
 // CreateMR implements ndk.PD: MRs for NdkRegisterMr (fast-register MRs are
 // not supported).
 func (x *pd) CreateMR(fast bool, _ ndk.CreateCompletion, _ any) (ndk.MR, ndk.Status) {
-	if fast {
-		return nil, ndk.StatusNotSupported
-	}
 	p := x.ad.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if x.closing || x.ad.closing {
 		return nil, ndk.StatusInvalidDeviceState
 	}
-	m := &mr{pd: x}
+	m := &mr{pd: x, fast: fast}
 	x.ad.registerLocked(&m.object, ndk.ObjectTypeMR, m, &x.object)
 	return m, ndk.StatusSuccess
 }
@@ -845,7 +843,7 @@ func (x *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompl
 	p := x.ad.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if x.closing || x.vmr != nil || x.registering {
+	if x.closing || x.fast || x.vmr != nil || x.registering {
 		return ndk.StatusInvalidDeviceState
 	}
 	if done == nil {
@@ -905,9 +903,14 @@ func (x *mr) Deregister(_ ndk.RequestCompletion, _ any) ndk.Status {
 	return ndk.StatusSuccess
 }
 
-// InitializeFastRegister implements ndk.MR: not supported.
+// InitializeFastRegister implements ndk.MR: user-space verbs have no
+// fast-register work request, so FRMRPageCount is 0 and every
+// AdapterPageCount is over it (STATUS_IMPLEMENTATION_LIMIT, MR-10).
 func (x *mr) InitializeFastRegister(uint32, bool, ndk.RequestCompletion, any) ndk.Status {
-	return ndk.StatusNotSupported
+	if !x.fast {
+		return ndk.StatusInvalidDeviceState
+	}
+	return ndk.StatusImplementationLimit
 }
 
 // LocalToken implements ndk.MR.

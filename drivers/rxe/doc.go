@@ -170,11 +170,20 @@
 //     Without memory windows on the device an MW is a provider object and
 //     NdkBind returns STATUS_NOT_SUPPORTED.
 //
-// # Not supported yet (STATUS_NOT_SUPPORTED)
+// # Not supported
 //
-//   - Fast-register MRs (NdkCreateMr with FastRegister,
-//     NdkInitializeFastRegisterMr), NdkFastRegister,
-//     NdkInvalidate of an MR, NdkBuildLam (NdkReleaseLam does nothing),
-//     NdkControlCqInterruptModeration (rdma_rxe has no modify_cq).
-//   - NdkGetPrivilegedMemoryRegionToken returns 0.
+// User-space verbs have no fast-register work request (IB_WR_REG_MR is
+// kernel-only) and no logical address mappings, so these fail with the
+// status each page allows (test/rxe/waivers.txt names the rules):
+//
+//   - Fast registration: NdkCreateMr with FastRegister creates an MR that
+//     NdkRegisterMr refuses (STATUS_INVALID_DEVICE_STATE); FRMRPageCount is
+//     0, so NdkInitializeFastRegisterMr fails with
+//     STATUS_IMPLEMENTATION_LIMIT for every page count (MR-10), and
+//     NdkFastRegister with STATUS_CONNECTION_INVALID on a QP not connected,
+//     STATUS_INVALID_DEVICE_STATE otherwise (its MR cannot be initialised).
+//   - NdkBuildLam fails with STATUS_INSUFFICIENT_RESOURCES (NdkReleaseLam
+//     does nothing); NdkGetPrivilegedMemoryRegionToken returns 0.
+//   - NdkInvalidate of an MR and NdkControlCqInterruptModeration (rdma_rxe
+//     has no modify_cq) fail with STATUS_NOT_SUPPORTED.
 package rxe

@@ -183,8 +183,10 @@ func adapterInfo(a devAttr) ndk.AdapterInfo {
 		LargeRequestThreshold:  0,
 		MaxCallerData:          reqPrivateData,
 		MaxCalleeData:          rejPrivateData,
-		AdapterFlags:           ndk.AdapterFlagLoopbackConnectionsSupported,
-		RDMATechnology:         ndk.RDMATechnologyRoCEv2,
+		// Verbs have no READ_SINK access: local write suffices for the
+		// sink of an RDMA Read (MR-8); Register maps READ_SINK to it.
+		AdapterFlags:   ndk.AdapterFlagLoopbackConnectionsSupported | ndk.AdapterFlagRDMAReadSinkNotRequired,
+		RDMATechnology: ndk.RDMATechnologyRoCEv2,
 	}
 }
 

@@ -184,9 +184,20 @@ func (x *qp) resetLocked() {
 	x.dirty = false
 }
 
-// FastRegister implements ndk.QP: not supported yet.
+// FastRegister implements ndk.QP: no MR is ever initialised for fast
+// registration (InitializeFastRegister); on a QP that is not connected it
+// fails with STATUS_CONNECTION_INVALID (QP-5).
 func (x *qp) FastRegister(any, ndk.MR, []uint64, uint32, uint64, uint64, uint32) status {
-	return ndk.StatusNotSupported
+	p := x.ad.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if x.closing || x.qp == nil {
+		return ndk.StatusInvalidDeviceState
+	}
+	if !x.connectedLocked() {
+		return ndk.StatusConnectionInvalid
+	}
+	return ndk.StatusInvalidDeviceState
 }
 
 // status is ndk.Status, for short signatures.

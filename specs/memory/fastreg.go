@@ -26,7 +26,7 @@ type frRegion struct {
 func (k *memLink) newFR(pages int) *frRegion {
 	GinkgoHelper()
 	buf := memPattern(pages*ndk.PageSize, 43)
-	lam := k.p.B.MustLAM(buf)
+	lam := memLAM(k.p.B, buf)
 	suite.PushMemory(buf)
 	suite.Step().Expect(lam.PageCount).To(BeNumerically(">=", pages), "NdkBuildLam of %d pages maps them", pages)
 	return &frRegion{buf: buf, lam: lam, mr: k.B.pd.CreateMR(true).MustObject()}
@@ -83,7 +83,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 				flags uint32
 			}{{"NDK_OP_FLAG_ALLOW_REMOTE_READ", ndk.OpFlagAllowRemoteRead}, {"NDK_OP_FLAG_ALLOW_REMOTE_WRITE", ndk.OpFlagAllowRemoteWrite}} {
 				r := k.newFR(1)
-				suite.Step().Expect(r.mr.InitializeFastRegisterMR(1, false).Wait()).To(Equal(ndk.StatusSuccess), "NdkInitializeFastRegisterMr with RemoteAccess FALSE")
+				memInitFR(p.B, r.mr, 1, false)
 				st, base, token := k.fastRegister(r, 1, c.flags)
 				suite.Rule("MR-12").Expect(st).To(Equal(ndk.StatusAccessViolation), "NdkFastRegister with %s on an MR initialised without RemoteAccess", c.what)
 				k.expectDenied("MR-12", fmt.Sprintf("at the pages of the refused NdkFastRegister with %s", c.what), k.plain(token), base, 64, r.bytes)
@@ -95,9 +95,9 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 			remote := k.B.region(n, memRemote, 59)
 			_, rtoken := remote.Tokens()
 			buf := make([]byte, ndk.PageSize)
-			lam := p.A.MustLAM(buf)
+			lam := memLAM(p.A, buf)
 			sink := k.A.pd.CreateMR(true).MustObject()
-			suite.Step().Expect(sink.InitializeFastRegisterMR(1, false).Wait()).To(Equal(ndk.StatusSuccess), "NdkInitializeFastRegisterMr of the sink")
+			memInitFR(p.A, sink, 1, false)
 			c := k.connect()
 			base := memFRBase + uint64(lam.FBO)
 			st := c.ActiveQP.FastRegister("fast register", sink, lam.Pages[:1], lam.FBO, ndk.PageSize-uint64(lam.FBO), base, ndk.OpFlagAllowLocalWrite|ndk.OpFlagRDMAReadSink)
@@ -119,7 +119,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 		It("MR-13: the remote token NdkGetRemoteTokenFromMr gives as soon as NdkFastRegister (remote read and write) returns reaches the region once the request has completed, at its first and last byte", Label("MR-13"), func() {
 			const pages = 2
 			r := k.newFR(pages)
-			suite.Step().Expect(r.mr.InitializeFastRegisterMR(pages, true).Wait()).To(Equal(ndk.StatusSuccess), "NdkInitializeFastRegisterMr with RemoteAccess TRUE")
+			memInitFR(p.B, r.mr, pages, true)
 			st, base, token := k.fastRegister(r, pages, ndk.OpFlagAllowLocalWrite|ndk.OpFlagAllowRemoteRead|ndk.OpFlagAllowRemoteWrite)
 			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkFastRegister with remote read and write")
 			fbo := int(r.lam.FBO)

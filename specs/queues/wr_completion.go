@@ -132,16 +132,25 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 			buf := wrRegion(qp, 8192, wrRemoteAccess)
 			_, rtoken := buf.Tokens()
 			mw := qp.PD().CreateMW().MustObject()
-			// NdkFastRegister needs an MR for fast registration; a provider
-			// that refuses one (rxe: user-space verbs have no fast-register
-			// work request) is judged by the memory specs, not here.
+			// NdkFastRegister needs an MR initialised for fast registration
+			// and a logical address mapping; a provider that fails either
+			// (rxe: user-space verbs have no fast-register work request and
+			// no mappings) is judged by the memory specs, not here.
 			fr, frStatus := qp.PD().CreateMR(true).Object()
 			var lam *ndk.LAM
 			if frStatus == ndk.StatusSuccess {
-				suite.MustSucceed(fr.InitializeFastRegisterMR(1, false))
-				lam = p.A.MustLAM(make([]byte, ndk.PageSize))
-			} else {
-				AddReportEntry("QP-5", fmt.Sprintf("NdkFastRegister not tried: NdkCreateMr for fast registration failed with %v", frStatus))
+				frStatus = fr.InitializeFastRegisterMR(1, false).Wait()
+			}
+			if frStatus == ndk.StatusSuccess {
+				lam = &ndk.LAM{Pages: make([]uint64, 2)}
+				buf := make([]byte, ndk.PageSize)
+				if frStatus = p.A.BuildLAM(buf, lam).Wait(); frStatus == ndk.StatusSuccess {
+					DeferCleanup(func() { p.A.ReleaseLAM(lam) })
+				}
+			}
+			if frStatus != ndk.StatusSuccess {
+				lam = nil
+				AddReportEntry("QP-5", fmt.Sprintf("NdkFastRegister not tried: creating, initialising or mapping for it failed with %v", frStatus))
 			}
 			calls := []struct {
 				name string
