@@ -383,7 +383,7 @@ func wcStatus(s int) ndk.Status {
 		return ndk.StatusCancelled
 	case wcLocLenErr:
 		return ndk.StatusBufferOverflow
-	case wcLocProtErr, wcRemAccErr:
+	case wcLocProtErr, wcRemAccErr, wcMWBindErr: // a bind the MR's rights do not allow (MR-15)
 		return ndk.StatusAccessViolation
 	case wcRemInvReq, wcRemOpErr:
 		return ndk.StatusInvalidParameter
@@ -934,13 +934,43 @@ func (x *mr) RemoteToken() uint32 {
 // supported.
 type mw struct {
 	object
+	pd   *pd
 	vmw  *verbsMW
 	rkey uint32
 	mr   *mr // the MR it is bound to: an antecedent until it is closed
+	// via is the QP its last bind was posted on (nil: not bound since
+	// vmw was allocated). rdma_rxe binds a type 2 window only in the free
+	// state and keeps a reference to that QP while the window is valid,
+	// so a rebind, and the close of that QP, first replace vmw (freshLocked).
+	via *qp
+}
+
+// freshLocked replaces the window's verbs MW with a new one, free (not
+// bound): ibv_dealloc_mw invalidates the old one and drops its
+// reference to the QP that bound it.
+func (x *mw) freshLocked() ndk.Status {
+	if x.vmw != nil {
+		deallocMW(x.vmw)
+		x.vmw = nil
+	}
+	if x.via != nil {
+		x.via.mws = slices.DeleteFunc(x.via.mws, func(w *mw) bool { return w == x })
+		x.via = nil
+	}
+	vmw, err := allocMW(x.pd.pd)
+	if err != nil {
+		return ndk.StatusInsufficientResources
+	}
+	x.vmw, x.rkey = vmw, mwRkey(vmw)
+	return ndk.StatusSuccess
 }
 
 func (x *mw) beginCloseLocked() {}
 func (x *mw) releaseLocked() {
+	if x.via != nil {
+		x.via.mws = slices.DeleteFunc(x.via.mws, func(w *mw) bool { return w == x })
+		x.via = nil
+	}
 	if x.vmw != nil {
 		deallocMW(x.vmw)
 		x.vmw = nil
@@ -963,7 +993,7 @@ func (x *pd) CreateMW(_ ndk.CreateCompletion, _ any) (ndk.MW, ndk.Status) {
 	if x.closing || x.ad.closing {
 		return nil, ndk.StatusInvalidDeviceState
 	}
-	w := &mw{}
+	w := &mw{pd: x}
 	if vmw, err := allocMW(x.pd); err == nil {
 		w.vmw, w.rkey = vmw, mwRkey(vmw)
 	}
@@ -1002,6 +1032,11 @@ func (x *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va, length uint64, flags uint3
 	if flags&ndk.OpFlagAllowRemoteWrite == ndk.OpFlagAllowRemoteWrite {
 		acc |= accRemoteWrite
 	}
+	if mwx.via != nil { // bound: an NDK bind rebinds it (see mw.via)
+		if st := mwx.freshLocked(); st != ndk.StatusSuccess {
+			return st
+		}
+	}
 	vf := 0
 	var id uint64
 	if flags&ndk.OpFlagSilentSuccess == 0 {
@@ -1015,7 +1050,8 @@ func (x *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va, length uint64, flags uint3
 		p.dropWRLocked(id)
 		return statusOf(err)
 	}
-	mwx.rkey = rkey
+	mwx.rkey, mwx.via = rkey, x
+	x.mws = append(x.mws, mwx)
 	if mwx.mr != mrx {
 		if mwx.mr != nil {
 			p.unlinkLocked(&mwx.object, &mwx.mr.object)

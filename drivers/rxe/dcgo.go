@@ -282,6 +282,7 @@ const (
 	wcRetryExc    = C.IBV_WC_RETRY_EXC_ERR
 	wcRNRRetryExc = C.IBV_WC_RNR_RETRY_EXC_ERR
 	wcRemOpErr    = C.IBV_WC_REM_OP_ERR
+	wcMWBindErr   = C.IBV_WC_MW_BIND_ERR
 
 	wcOpSend  = C.IBV_WC_SEND
 	wcOpWrite = C.IBV_WC_RDMA_WRITE

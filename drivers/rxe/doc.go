@@ -167,6 +167,13 @@
 //     (MRs are registered with IBV_ACCESS_MW_BIND when the device takes
 //     it), and the bound MR is the window's antecedent until the window
 //     closes or is rebound; NdkInvalidate of a window is IBV_WR_LOCAL_INV.
+//     rdma_rxe binds a type 2 window only when it is free and keeps a
+//     reference to the binding QP while it is valid (ibv_destroy_qp then
+//     waits on it, measured: a close that never returned), so an NdkBind of
+//     a bound window, and the close of the QP that bound it, first give the
+//     window a new verbs MW (ibv_dealloc_mw invalidates the old binding);
+//     a bind the MR's rights refuse (IBV_WC_MW_BIND_ERR) completes with
+//     STATUS_ACCESS_VIOLATION (MR-15).
 //     Without memory windows on the device an MW is a provider object and
 //     NdkBind returns STATUS_NOT_SUPPORTED.
 //

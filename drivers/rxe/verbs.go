@@ -152,6 +152,8 @@ type qp struct {
 	// (NdkFlush, an error) it completes only rdepth of them; the others
 	// would never complete (QP-4).
 	rdepth int
+	// mws are the windows whose last bind was posted on it (mw.via).
+	mws []*mw
 	// silent are the wr_ids of its unsignaled requests not known to be
 	// over, in posting order.
 	silent []uint64
@@ -160,6 +162,12 @@ type qp struct {
 func (x *qp) releaseLocked() {
 	x.ad.p.forgetQPLocked(x)
 	x.ad.p.settleSilentLocked(x, ^uint64(0))
+	// rdma_rxe cannot destroy a QP while a window it bound is valid (the
+	// window's reference keeps ibv_destroy_qp waiting): the windows get
+	// new verbs MWs first, and so lose their binding.
+	for len(x.mws) > 0 {
+		x.mws[0].freshLocked()
+	}
 	if x.qp != nil {
 		destroyQP(x.qp)
 		x.qp = nil
