@@ -1081,6 +1081,15 @@ func (x *qp) Invalidate(reqCtx any, o ndk.Object, flags uint32) status {
 	if !x.connectedLocked() {
 		return ndk.StatusConnectionInvalid
 	}
+	// rdma_rxe (6.1) dereferences a NULL QP when it invalidates a type 2
+	// window that is free (never bound, or its bind failed): a kernel
+	// panic, measured in test-rxe. Only a window whose last bind was
+	// posted on this QP is invalidated: in order after that bind, the
+	// window is then valid, or invalid already (an error completion), or
+	// the QP is in error from the failed bind and flushes it.
+	if mwx.via != x {
+		return ndk.StatusInvalidDeviceState
+	}
 	vf := 0
 	var id uint64
 	if flags&ndk.OpFlagSilentSuccess == 0 {
