@@ -370,6 +370,7 @@ func (p *provider) resultLocked(d *device, c wc) ndk.ResultEx {
 		if c.invalidated != 0 { // the peer's NdkSendAndInvalidate (QP-20)
 			r.Type = ndk.OpReceiveAndInvalidate
 			r.TypeSpecificCompletionOutput = uint64(c.invalidated)
+			p.invalidatedLocked(d, c.invalidated)
 		}
 	}
 	return r
@@ -953,10 +954,7 @@ func (x *mw) freshLocked() ndk.Status {
 		deallocMW(x.vmw)
 		x.vmw = nil
 	}
-	if x.via != nil {
-		x.via.mws = slices.DeleteFunc(x.via.mws, func(w *mw) bool { return w == x })
-		x.via = nil
-	}
+	x.unbindLocked()
 	vmw, err := allocMW(x.pd.pd)
 	if err != nil {
 		return ndk.StatusInsufficientResources
@@ -966,11 +964,35 @@ func (x *mw) freshLocked() ndk.Status {
 }
 
 func (x *mw) beginCloseLocked() {}
-func (x *mw) releaseLocked() {
+
+// unbindLocked records that the window is not bound (any more): freed
+// by its invalidation (rdma_rxe puts an invalidated type 2 window back in
+// the free state), or about to be deallocated.
+func (x *mw) unbindLocked() {
 	if x.via != nil {
 		x.via.mws = slices.DeleteFunc(x.via.mws, func(w *mw) bool { return w == x })
 		x.via = nil
 	}
+}
+
+// invalidatedLocked unbinds the window of device d whose token the
+// peer's send with invalidate invalidated.
+func (p *provider) invalidatedLocked(d *device, rkey uint32) {
+	for k, q := range p.qps {
+		if k.d != d {
+			continue
+		}
+		for _, w := range q.mws {
+			if w.rkey == rkey {
+				w.unbindLocked()
+				return
+			}
+		}
+	}
+}
+
+func (x *mw) releaseLocked() {
+	x.unbindLocked()
 	if x.vmw != nil {
 		deallocMW(x.vmw)
 		x.vmw = nil
@@ -1032,7 +1054,7 @@ func (x *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va, length uint64, flags uint3
 	if flags&ndk.OpFlagAllowRemoteWrite == ndk.OpFlagAllowRemoteWrite {
 		acc |= accRemoteWrite
 	}
-	if mwx.via != nil { // bound: an NDK bind rebinds it (see mw.via)
+	if mwx.via != nil { // valid: an NDK bind rebinds it (see mw.via)
 		if st := mwx.freshLocked(); st != ndk.StatusSuccess {
 			return st
 		}
@@ -1082,11 +1104,13 @@ func (x *qp) Invalidate(reqCtx any, o ndk.Object, flags uint32) status {
 		return ndk.StatusConnectionInvalid
 	}
 	// rdma_rxe (6.1) dereferences a NULL QP when it invalidates a type 2
-	// window that is free (never bound, or its bind failed): a kernel
-	// panic, measured in test-rxe. Only a window whose last bind was
-	// posted on this QP is invalidated: in order after that bind, the
-	// window is then valid, or invalid already (an error completion), or
-	// the QP is in error from the failed bind and flushes it.
+	// window that is free (never bound, its bind failed, or invalidated
+	// already, which puts it back in the free state): a kernel panic,
+	// measured in test-rxe. Only a window bound by a bind posted on this
+	// QP and not invalidated since (by this provider or, as far as it
+	// has polled, by the peer) is invalidated: in order after that bind,
+	// the window is then valid, or the QP is in error from the failed bind
+	// and flushes the request.
 	if mwx.via != x {
 		return ndk.StatusInvalidDeviceState
 	}
@@ -1102,6 +1126,7 @@ func (x *qp) Invalidate(reqCtx any, o ndk.Object, flags uint32) status {
 		p.dropWRLocked(id)
 		return statusOf(err)
 	}
+	mwx.unbindLocked()
 	return ndk.StatusSuccess
 }
 

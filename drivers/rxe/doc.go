@@ -173,11 +173,13 @@
 //     a bound window, and the close of the QP that bound it, first give the
 //     window a new verbs MW (ibv_dealloc_mw invalidates the old binding);
 //     a bind the MR's rights refuse (IBV_WC_MW_BIND_ERR) completes with
-//     STATUS_ACCESS_VIOLATION (MR-15). NdkInvalidate of a window is
-//     posted only on the QP its last bind was posted on, and fails with
-//     STATUS_INVALID_DEVICE_STATE on another: rdma_rxe 6.1 panics the
-//     kernel (a NULL QP in rxe_invalidate_mw, measured) when it
-//     invalidates a window that is free.
+//     STATUS_ACCESS_VIOLATION (MR-15). rdma_rxe 6.1 panics the kernel (a
+//     NULL QP in rxe_invalidate_mw, measured) when it invalidates a window
+//     that is free, and an invalidation puts a window back in the free
+//     state: NdkInvalidate of a window is posted only on the QP its last
+//     bind was posted on, if no invalidation (the provider's, or the
+//     peer's seen in a ReceiveAndInvalidate completion) came since, and
+//     fails with STATUS_INVALID_DEVICE_STATE otherwise.
 //     Without memory windows on the device an MW is a provider object and
 //     NdkBind returns STATUS_NOT_SUPPORTED.
 //
