@@ -1111,6 +1111,11 @@ func (x *qp) Invalidate(reqCtx any, o ndk.Object, flags uint32) status {
 	// has polled, by the peer) is invalidated: in order after that bind,
 	// the window is then valid, or the QP is in error from the failed bind
 	// and flushes the request.
+	for _, c := range p.cqs { // the peer's invalidations polled
+		if c.ad.dev == x.ad.dev {
+			p.pollIntoLocked(c)
+		}
+	}
 	if mwx.via != x {
 		return ndk.StatusInvalidDeviceState
 	}

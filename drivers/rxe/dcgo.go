@@ -114,7 +114,10 @@ static int ndk_poll(struct ibv_cq *cq, int n, ndk_wc *out) {
 		out[i].byte_len = wc[i].byte_len;
 		out[i].qp_num = wc[i].qp_num;
 		out[i].vendor_err = wc[i].vendor_err;
-		out[i].invalidated = (wc[i].wc_flags & IBV_WC_WITH_INV) ? wc[i].invalidated_rkey : 0;
+		// rdma_rxe writes a user CQ's flags with the kernel's values:
+		// IB_WC_WITH_INVALIDATE is 1<<2, which is IBV_WC_IP_CSUM_OK to
+		// libibverbs (an RC receive has no checksum flag of its own).
+		out[i].invalidated = (wc[i].wc_flags & (IBV_WC_WITH_INV | IBV_WC_IP_CSUM_OK)) ? wc[i].invalidated_rkey : 0;
 	}
 	return r;
 }
