@@ -38,7 +38,13 @@ static int ndk_post_bind(struct ibv_qp *qp, uint64_t wr_id, int flags, struct ib
 	wr.bind_mw.bind_info.addr = addr;
 	wr.bind_mw.bind_info.length = len;
 	wr.bind_mw.bind_info.mw_access_flags = access;
-	return -ibv_post_send(qp, &wr, &bad);
+	int err = -ibv_post_send(qp, &wr, &bad);
+	// The next bind names the window by the rkey this one gives it
+	// (rdma_rxe checks it against its own, which the bind changes); a
+	// type 2 window's rkey is the consumer's to keep.
+	if (!err)
+		mw->rkey = rkey;
+	return err;
 }
 static int ndk_post_local_inv(struct ibv_qp *qp, uint64_t wr_id, int flags, uint32_t rkey) {
 	struct ibv_send_wr wr, *bad;
