@@ -517,7 +517,7 @@ func (p *pd) remoteSegsLocked(addr uint64, token uint32, n uint64, acc access) (
 			}
 			return nil, ndk.StatusRemoteResources
 		case !inRange(base, length, addr, n):
-			// VARIANT read-past-end (breaks QP-14): a read starting
+			// VARIANT read-past-end (breaks QP-14, MR-16): a read starting
 			// inside the region reads to its end and succeeds.
 			if p.ad.f.variant == VariantReadPastEnd && acc == accRemoteRead && inRange(base, length, addr, 1) {
 				return m.segsLocked(addr, base+length-addr)

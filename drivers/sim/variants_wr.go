@@ -93,8 +93,8 @@ func init() {
 		Variant{
 			Name:        VariantReadPastEnd,
 			Rule:        "QP-14",
-			Rules:       []string{"QP-14"},
-			Description: "an NdkRead reaching past the end of the remote region reads what the region holds and succeeds",
+			Rules:       []string{"QP-14", "MR-16"},
+			Description: "an NdkRead reaching past the end of the remote region reads what the region holds and succeeds (a remote access outside what its token grants, MR-16, as well)",
 		},
 		Variant{
 			Name:        VariantUnconnectedWrongStatus,
