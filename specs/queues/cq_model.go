@@ -443,5 +443,5 @@ func runCQModel(p *suite.Pair, d suite.Direct, text string) {
 	}
 	details := fmt.Sprintf("Shortest failing sequence found (%d steps, run seed %d):\n%s", len(last.steps), d.Seed, suite.NumberedSteps(last.steps))
 	f := last.failure
-	suite.ViolateWith(f.rules, finding.Violation{Call: f.call, Object: last.r.cq.ID(), Side: "A", Expected: f.expected, Observed: f.observed}, details)
+	suite.ViolateWith(f.rules, finding.Violation{Call: f.call, Object: last.r.cq.ID(), Expected: f.expected, Observed: f.observed}, details)
 }
