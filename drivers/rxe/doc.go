@@ -101,6 +101,16 @@
 //     writes only at those points, and Go-side changes to a remotely
 //     writable copied buffer that are not posted before the next such
 //     point are overwritten.
+//   - MDL chains (ndk.ChainRegisterer on MRs, ndk.LAMChainBuilder on
+//     adapters): a chain that is not virtually contiguous fails with
+//     STATUS_INVALID_PARAMETER (MR-3, MR-20) before anything reaches
+//     verbs; a chain with bytes in one MDL only is NdkRegisterMr of that
+//     MDL (NdkBuildLam, not supported yet, of the chain). Limit: a
+//     contiguous chain of several MDLs with bytes is refused with
+//     STATUS_NOT_SUPPORTED, as ibv_reg_mr_iova registers one range of the
+//     process's memory and the MDLs' buffers are separate allocations (the
+//     MR-3 spec records the failure of its contiguous control chain and
+//     judges only the chains that are not contiguous).
 //   - NdkGetCqResults(Ex) from ibv_poll_cq: each signaled request has a
 //     wr_id token for its QP and request contexts and its operation type
 //     (verbs leaves the opcode of a failed completion undefined); a silent
@@ -175,6 +185,7 @@
 //   - Fast-register MRs (NdkCreateMr with FastRegister,
 //     NdkInitializeFastRegisterMr), NdkFastRegister,
 //     NdkInvalidate of an MR, NdkBuildLam (NdkReleaseLam does nothing),
+//     NdkRegisterMr on a contiguous chain of several MDLs with bytes,
 //     NdkControlCqInterruptModeration (rdma_rxe has no modify_cq).
 //   - NdkGetPrivilegedMemoryRegionToken returns 0.
 package rxe
