@@ -258,28 +258,16 @@ func (s *session) buildLam(req *agentv1.BuildLamRequest) *agentv1.CallReturn {
 	if req.GetBuffer() != nil {
 		bufs = []uint64{req.GetBuffer().GetId()}
 	}
-	h, out, st, r := s.buildLamWith(req.GetAdapter(), "BuildLam", req.GetPageCapacity(), req.GetDone(), bufs,
+	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), bufs, false,
 		func(a ndk.Adapter, lam *ndk.LAM, done ndk.RequestCompletion) ndk.Status {
 			return a.BuildLAM(buf, lam, done, nil)
 		})
-	if r != nil {
-		return r
-	}
-	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_BuildLam{BuildLam: &agentv1.BuildLamReply{Lam: h, Output: out}}}
 }
 
 // buildLamChain serves BuildLamChain as buildLam serves BuildLam, on an
 // adapter that takes MDL chains.
 func (s *session) buildLamChain(req *agentv1.BuildLamChainRequest) *agentv1.CallReturn {
-	obj, _, pe := s.lookup(req.GetAdapter(), kAdapter)
-	if pe != nil {
-		return perr(pe)
-	}
-	lb, ok := obj.(ndk.LAMChainBuilder)
-	if !ok {
-		return notSupported("BuildLamChain: the adapter takes no MDL chain (it is no ndk.LAMChainBuilder)")
-	}
-	chain, reg, r := s.chain("BuildLamChain", req.GetChain())
+	lb, chain, reg, r := chainCall[ndk.LAMChainBuilder](s, "BuildLamChain", req.GetAdapter(), kAdapter, req.GetChain())
 	if r != nil {
 		return r
 	}
@@ -287,55 +275,60 @@ func (s *session) buildLamChain(req *agentv1.BuildLamChainRequest) *agentv1.Call
 	for _, p := range reg {
 		bufs = append(bufs, p.buf)
 	}
-	h, out, st, r := s.buildLamWith(req.GetAdapter(), "BuildLamChain", req.GetPageCapacity(), req.GetDone(), bufs,
+	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), bufs, true,
 		func(_ ndk.Adapter, lam *ndk.LAM, done ndk.RequestCompletion) ndk.Status {
 			return lb.BuildLAMChain(chain, lam, done, nil)
 		})
-	if r != nil {
-		return r
-	}
-	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_BuildLamChain{BuildLamChain: &agentv1.BuildLamChainReply{Lam: h, Output: out}}}
 }
 
-// buildLamWith makes a LAM of pages page capacity over bufs on the adapter
-// of ah, gives it its handle and calls build on it: the handle, and the
-// output unless the call returned STATUS_PENDING (a pending call's output
-// comes in its completion).
-func (s *session) buildLamWith(ah *agentv1.Handle, call string, pages uint32, ref *agentv1.CallbackRef, bufs []uint64,
-	build func(ndk.Adapter, *ndk.LAM, ndk.RequestCompletion) ndk.Status) (*agentv1.Handle, *agentv1.LamOutput, ndk.Status, *agentv1.CallReturn) {
+// buildLamWith serves a BuildLam (BuildLamChain if chained): a LAM of
+// pages page capacity over bufs on the adapter of ah gets its handle
+// first (the reply always names it), then build makes the call; the
+// reply's output is the LAM's unless the call returned STATUS_PENDING (a
+// pending call's output comes in its completion).
+func (s *session) buildLamWith(ah *agentv1.Handle, pages uint32, ref *agentv1.CallbackRef, bufs []uint64, chained bool,
+	build func(ndk.Adapter, *ndk.LAM, ndk.RequestCompletion) ndk.Status) *agentv1.CallReturn {
 	obj, ad, pe := s.lookup(ah, kAdapter)
 	if pe != nil {
-		return nil, nil, 0, perr(pe)
+		return perr(pe)
 	}
 	if pages > maxLamPages {
-		return nil, nil, 0, outOfRange(fmt.Sprintf("%s: page_capacity %d, more than %d", call, pages, maxLamPages))
+		return outOfRange(fmt.Sprintf("BuildLam: page_capacity %d, more than %d", pages, maxLamPages))
 	}
 	a := obj.(ndk.Adapter)
 	le := &lamEntry{lam: &ndk.LAM{Pages: make([]uint64, pages)}, adapter: a, bufs: bufs}
 	h := s.add(kLAM, le, ad)
-	var done ndk.RequestCompletion
-	if ref != nil {
-		done = func(_ any, st ndk.Status) {
-			out := lamOutput(le.lam)
-			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
-				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st), LamOutput: out}}
-			})
-		}
-	}
-	st := build(a, le.lam, done)
+	st := build(a, le.lam, s.settledDone(ref, nil, func() *agentv1.LamOutput { return lamOutput(le.lam) }))
 	var out *agentv1.LamOutput
 	if st != ndk.StatusPending {
 		out = lamOutput(le.lam)
 	}
-	return h, out, st, nil
+	r := &agentv1.CallReturn{Status: uint32(st)}
+	if chained {
+		r.Reply = &agentv1.CallReturn_BuildLamChain{BuildLamChain: &agentv1.BuildLamChainReply{Lam: h, Output: out}}
+	} else {
+		r.Reply = &agentv1.CallReturn_BuildLam{BuildLam: &agentv1.BuildLamReply{Lam: h, Output: out}}
+	}
+	return r
 }
 
-// chain resolves the MDLs of a RegisterMrChain or BuildLamChain: each
-// one's bytes (nil for an MDL with no buffer and length 0) and virtual
-// address, and the pieces of BUFFER they are, in order.
-func (s *session) chain(call string, mdls []*agentv1.Mdl) ([]ndk.MDL, region, *agentv1.CallReturn) {
+// chainCall resolves a RegisterMrChain or BuildLamChain (call): its
+// object, of handle h of kind, as T, the optional interface that takes the
+// chain (NOT_SUPPORTED for an object that is no T); the MDLs, each one's
+// bytes (nil for an MDL with no buffer and length 0) and virtual address;
+// and the pieces of BUFFER they are, in order.
+func chainCall[T any](s *session, call string, h *agentv1.Handle, kind agentv1.HandleKind, mdls []*agentv1.Mdl) (T, []ndk.MDL, region, *agentv1.CallReturn) {
+	var x T
+	obj, _, pe := s.lookup(h, kind)
+	if pe != nil {
+		return x, nil, nil, perr(pe)
+	}
+	x, ok := obj.(T)
+	if !ok {
+		return x, nil, nil, notSupported(fmt.Sprintf("%s: the object (%v) takes no MDL chain (its handle had no mdl_chains)", call, kind))
+	}
 	if len(mdls) > maxChainMDLs {
-		return nil, nil, outOfRange(fmt.Sprintf("%s: a chain of %d MDLs, more than %d", call, len(mdls), maxChainMDLs))
+		return x, nil, nil, outOfRange(fmt.Sprintf("%s: a chain of %d MDLs, more than %d", call, len(mdls), maxChainMDLs))
 	}
 	chain := make([]ndk.MDL, len(mdls))
 	var reg region
@@ -346,12 +339,12 @@ func (s *session) chain(call string, mdls []*agentv1.Mdl) ([]ndk.MDL, region, *a
 		}
 		b, r := s.bufferRange(m.GetBuffer(), m.GetOffset(), m.GetLength())
 		if r != nil {
-			return nil, nil, r
+			return x, nil, nil, r
 		}
 		chain[i].Buf = b
 		reg = append(reg, piece{buf: m.GetBuffer().GetId(), off: m.GetOffset(), n: m.GetLength()})
 	}
-	return chain, reg, nil
+	return x, chain, reg, nil
 }
 
 func (s *session) releaseLam(req *agentv1.ReleaseLamRequest) *agentv1.CallReturn {
@@ -402,15 +395,7 @@ func (s *session) registerMr(req *agentv1.RegisterMrRequest) *agentv1.CallReturn
 // on an MR that takes MDL chains: its region is the chain's BUFFER ranges
 // laid end to end.
 func (s *session) registerMrChain(req *agentv1.RegisterMrChainRequest) *agentv1.CallReturn {
-	obj, _, pe := s.lookup(req.GetMr(), kMR)
-	if pe != nil {
-		return perr(pe)
-	}
-	cr, ok := obj.(ndk.ChainRegisterer)
-	if !ok {
-		return notSupported("RegisterMrChain: the MR takes no MDL chain (it is no ndk.ChainRegisterer)")
-	}
-	chain, reg, r := s.chain("RegisterMrChain", req.GetChain())
+	cr, chain, reg, r := chainCall[ndk.ChainRegisterer](s, "RegisterMrChain", req.GetMr(), kMR, req.GetChain())
 	if r != nil {
 		return r
 	}
@@ -438,16 +423,7 @@ func (s *session) registerWith(h *agentv1.Handle, reg region, ref *agentv1.Callb
 			s.mu.Unlock()
 		}
 	}
-	var done ndk.RequestCompletion
-	if ref != nil {
-		done = func(_ any, st ndk.Status) {
-			settle(st)
-			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
-				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st)}}
-			})
-		}
-	}
-	st := register(done)
+	st := register(s.settledDone(ref, settle, nil))
 	if st != ndk.StatusPending {
 		settle(st)
 	}
@@ -467,20 +443,32 @@ func (s *session) deregisterMr(req *agentv1.DeregisterMrRequest) *agentv1.CallRe
 			s.mu.Unlock()
 		}
 	}
-	var done ndk.RequestCompletion
-	if ref := req.GetDone(); ref != nil {
-		done = func(_ any, st ndk.Status) {
-			settle(st)
-			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
-				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st)}}
-			})
-		}
-	}
-	st := obj.(ndk.MR).Deregister(done, nil)
+	st := obj.(ndk.MR).Deregister(s.settledDone(req.GetDone(), settle, nil), nil)
 	if st != ndk.StatusPending {
 		settle(st)
 	}
 	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_DeregisterMr{DeregisterMr: &agentv1.DeregisterMrReply{}}}
+}
+
+// settledDone is the provider's RequestCompletion for ref (nil for none)
+// of a call whose final status settle gets first (if set); out, if set,
+// gives the LAM output the completion carries.
+func (s *session) settledDone(ref *agentv1.CallbackRef, settle func(ndk.Status), out func() *agentv1.LamOutput) ndk.RequestCompletion {
+	if ref == nil {
+		return nil
+	}
+	return func(_ any, st ndk.Status) {
+		if settle != nil {
+			settle(st)
+		}
+		rc := &agentv1.RequestCompletion{Status: uint32(st)}
+		if out != nil {
+			rc.LamOutput = out()
+		}
+		s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
+			cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: rc}
+		})
+	}
 }
 
 // dropRegion forgets the registration of an MR (its close completed).

@@ -6,16 +6,19 @@ import (
 )
 
 // MDL chains: NdkRegisterMr and NdkBuildLam on a chain of several MDLs,
-// through the optional ndk.ChainRegisterer and ndk.LAMChainBuilder.
+// through the optional ndk.ChainRegisterer and ndk.LAMChainBuilder. A
+// provider whose MR or adapter is not one makes the spec skip as not
+// observable: MR.Register and Adapter.BuildLAM take one slice, always a
+// virtually contiguous range.
 
-var helperMRTakesChains helperMark
-
-// TakesChains reports whether the MR's NdkRegisterMr takes an MDL chain
-// (the provider's MR is an ndk.ChainRegisterer).
-func (m *MR) TakesChains() bool {
-	helperMRTakesChains.mark()
-	_, ok := m.MR.(ndk.ChainRegisterer)
-	return ok
+// chainsOf is x as T, the optional interface of an MDL chain; the spec
+// skips as not observable when x is no T (what says which).
+func chainsOf[T any](x any, what string) T {
+	c, ok := x.(T)
+	if !ok {
+		Skip("not observable: the provider takes no MDL chain (" + what + "), and one slice is always a virtually contiguous range")
+	}
+	return c
 }
 
 var helperMRRegisterChain helperMark
@@ -26,10 +29,7 @@ var helperMRRegisterChain helperMark
 // afterwards (the region is the chain's), its VA chain[0].VA.
 func (m *MR) RegisterChain(chain []ndk.MDL, flags uint32) *Op {
 	helperMRRegisterChain.mark()
-	cr, ok := m.MR.(ndk.ChainRegisterer)
-	if !ok {
-		Skip("not observable: the provider takes no MDL chain (its MR is no ndk.ChainRegisterer), and one slice is always a virtually contiguous range")
-	}
+	cr := chainsOf[ndk.ChainRegisterer](m.MR, "its MR is no ndk.ChainRegisterer")
 	m.Buf, m.VA = nil, 0
 	if len(chain) > 0 {
 		m.VA = chain[0].VA
@@ -37,16 +37,6 @@ func (m *MR) RegisterChain(chain []ndk.MDL, flags uint32) *Op {
 	return m.request("NdkRegisterMr", func(done ndk.RequestCompletion) ndk.Status {
 		return cr.RegisterChain(chain, flags, done, nil)
 	})
-}
-
-var helperAdapterTakesChains helperMark
-
-// TakesChains reports whether the adapter's NdkBuildLam takes an MDL
-// chain (the provider's adapter is an ndk.LAMChainBuilder).
-func (a *Adapter) TakesChains() bool {
-	helperAdapterTakesChains.mark()
-	_, ok := a.Adapter.(ndk.LAMChainBuilder)
-	return ok
 }
 
 var helperAdapterBuildLAMChain helperMark
@@ -58,10 +48,7 @@ var helperAdapterBuildLAMChain helperMark
 // closes.
 func (a *Adapter) BuildLAMChain(chain []ndk.MDL, lam *ndk.LAM) *Op {
 	helperAdapterBuildLAMChain.mark()
-	lb, ok := a.Adapter.(ndk.LAMChainBuilder)
-	if !ok {
-		Skip("not observable: the provider takes no MDL chain (its adapter is no ndk.LAMChainBuilder), and one slice is always a virtually contiguous range")
-	}
+	lb := chainsOf[ndk.LAMChainBuilder](a.Adapter, "its adapter is no ndk.LAMChainBuilder")
 	b := &base{a: a, obj: a.obj}
 	return b.request("NdkBuildLam", func(done ndk.RequestCompletion) ndk.Status {
 		return lb.BuildLAMChain(chain, lam, done, nil)

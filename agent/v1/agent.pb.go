@@ -5472,10 +5472,11 @@ func (x *BuildLamChainRequest) GetDone() *CallbackRef {
 	return nil
 }
 
+// BuildLamChainReply is as BuildLamReply.
 type BuildLamChainReply struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Lam           *Handle                `protobuf:"bytes,1,opt,name=lam,proto3" json:"lam,omitempty"`
-	Output        *LamOutput             `protobuf:"bytes,2,opt,name=output,proto3" json:"output,omitempty"`
+	Lam           *Handle                `protobuf:"bytes,1,opt,name=lam,proto3" json:"lam,omitempty"`       // always, even on failure
+	Output        *LamOutput             `protobuf:"bytes,2,opt,name=output,proto3" json:"output,omitempty"` // unless the call returned STATUS_PENDING
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 	. "github.com/onsi/ginkgo/v2"
-	. "github.com/onsi/gomega"
+	"github.com/onsi/gomega"
 )
 
 // MDL chains: NdkRegisterMr and NdkBuildLam take an MDL chain, which must
@@ -58,45 +58,44 @@ func describeChain(chain []ndk.MDL) string {
 	return "MDLs " + s
 }
 
+// checkChains judges try, NdkRegisterMr or NdkBuildLam (call) on a chain,
+// for rule: the contiguous chain of two MDLs first, the control (its
+// failure is recorded, not judged: rule does not require the provider to
+// take a chain of several MDLs), then each of chainBroken, which must fail
+// with STATUS_INVALID_PARAMETER.
+func checkChains(rule, call, why string, try func([]ndk.MDL) ndk.Status) {
+	GinkgoHelper()
+	control := twoMDLs(0)
+	if st := try(control); st != ndk.StatusSuccess {
+		AddReportEntry(rule, fmt.Sprintf("%s on the contiguous chain of two MDLs (%s) failed with %v: the failures below cannot be told apart from a provider that takes no chain of several MDLs (%s does not require it to)", call, describeChain(control), st, rule))
+	}
+	for _, c := range chainBroken {
+		chain := twoMDLs(c.shift)
+		suite.Rule(rule).Expect(try(chain)).To(gomega.Equal(ndk.StatusInvalidParameter),
+			"%s on a chain of two MDLs with %s (%s) fails with STATUS_INVALID_PARAMETER%s", call, c.name, describeChain(chain), why)
+	}
+}
+
 var _ = Describe("MDL chains (NdkRegisterMr, NdkBuildLam)", Label("memory"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
 	It("MR-3: NdkRegisterMr on a chain of two MDLs that is not virtually contiguous, by a gap of 1 byte or an overlap of 1 byte, fails with STATUS_INVALID_PARAMETER (the contiguous chain of the same MDLs is the control)", Label("MR-3"), func() {
 		pd := p.A.CreatePD().MustObject()
-		register := func(chain []ndk.MDL) ndk.Status {
+		checkChains("MR-3", "NdkRegisterMr", "", func(chain []ndk.MDL) ndk.Status {
 			mr := pd.CreateMR(false).MustObject()
 			return mr.RegisterChain(chain, ndk.MRFlagAllowLocalWrite).Wait()
-		}
-		control := twoMDLs(0)
-		if st := register(control); st != ndk.StatusSuccess {
-			AddReportEntry("MR-3", fmt.Sprintf("NdkRegisterMr on the contiguous chain of two MDLs (%s) failed with %v: the failures below cannot be told apart from a provider that registers no chain of several MDLs (MR-3 does not require it to)", describeChain(control), st))
-		}
-		for _, c := range chainBroken {
-			chain := twoMDLs(c.shift)
-			suite.Rule("MR-3").Expect(register(chain)).To(Equal(ndk.StatusInvalidParameter),
-				"NdkRegisterMr on a chain of two MDLs with %s (%s) fails with STATUS_INVALID_PARAMETER", c.name, describeChain(chain))
-		}
+		})
 	})
 
 	It("MR-20: NdkBuildLam on a chain of two MDLs that is not virtually contiguous, by a gap of 1 byte or an overlap of 1 byte, fails with STATUS_INVALID_PARAMETER (the contiguous chain of the same MDLs is the control)", Label("MR-20"), func() {
-		build := func(chain []ndk.MDL) ndk.Status {
-			n := ndk.ChainLength(chain) + 2*ndk.PageSize
-			lam := &ndk.LAM{Pages: make([]uint64, n/ndk.PageSize)}
+		checkChains("MR-20", "NdkBuildLam", " (the status NdkBuildLam's page gives for a range that is not virtually contiguous)", func(chain []ndk.MDL) ndk.Status {
+			lam := &ndk.LAM{Pages: make([]uint64, (ndk.ChainLength(chain)+2*ndk.PageSize)/ndk.PageSize)}
 			st := p.B.BuildLAMChain(chain, lam).Wait()
 			if st == ndk.StatusSuccess {
 				DeferCleanup(func() { p.B.ReleaseLAM(lam) })
 			}
 			return st
-		}
-		control := twoMDLs(0)
-		if st := build(control); st != ndk.StatusSuccess {
-			AddReportEntry("MR-20", fmt.Sprintf("NdkBuildLam on the contiguous chain of two MDLs (%s) failed with %v: the failures below cannot be told apart from a provider that maps no chain of several MDLs (MR-20 does not require it to)", describeChain(control), st))
-		}
-		for _, c := range chainBroken {
-			chain := twoMDLs(c.shift)
-			suite.Rule("MR-20").Expect(build(chain)).To(Equal(ndk.StatusInvalidParameter),
-				"NdkBuildLam on a chain of two MDLs with %s (%s) fails with STATUS_INVALID_PARAMETER (the status NdkBuildLam's page gives for a range that is not virtually contiguous)", c.name, describeChain(chain))
-		}
+		})
 	})
 })
