@@ -10,25 +10,16 @@ import (
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
-// TestChainsThroughAgent: MDL chains through an agent and the remote
-// driver, in each of sim's completion personalities. The remote MR and
-// adapter take chains (the agent's handles said so); a contiguous chain of
-// two MDLs registers as one region, which a peer writes and reads across
-// the MDLs' boundary (the bytes checked in both local buffers, through
-// PullMemory and PushMemory), and maps as one LAM; a chain with a gap or
-// an overlap fails with STATUS_INVALID_PARAMETER.
-func TestChainsThroughAgent(t *testing.T) {
-	for _, c := range []string{"deferred", "inline", "reentrant", "random"} {
-		t.Run(c, func(t *testing.T) { chainsThroughAgent(t, c) })
-	}
-}
-
+// chainsThroughAgent: MDL chains through an agent and the remote driver
+// (a subtest of TestDataPathThroughAgent, in each of sim's completion
+// personalities). The remote MR and adapter take chains (the agent's
+// handles said so); a contiguous chain of two MDLs registers as one
+// region, which a peer writes and reads across the MDLs' boundary (the
+// bytes checked in both local buffers, through PullMemory and
+// PushMemory), and maps as one LAM; a chain with a gap or an overlap fails
+// with STATUS_INVALID_PARAMETER.
 func chainsThroughAgent(t *testing.T, completion string) {
-	addr, _ := serveDriver(t, map[string]string{"completion": completion})
-	p, err := openWith(t, addr, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openThroughAgent(t, completion)
 	mm := p.(ndk.MemoryMirror)
 	sa, sb := p.Sides()
 	A, B := newDside(t, p, sa.IPv4, "qa"), newDside(t, p, sb.IPv4, "qb")
@@ -105,36 +96,27 @@ func chainsThroughAgent(t *testing.T, completion string) {
 	}
 }
 
-// noChains is a provider whose adapters and MRs take no MDL chains: sim's,
-// wrapped so that the optional methods are hidden (creates must complete
-// inline: sim with completion=inline).
-type noChains struct{ ndk.Provider }
-
-type noChainsAdapter struct{ ndk.Adapter }
-
-type noChainsPD struct{ ndk.PD }
+// noChains is a provider whose adapters and MRs take no MDL chains: sim's
+// (completion=inline: every create returns its object), with the optional
+// methods hidden by wrappers that pass everything else on.
+type (
+	noChains        struct{ ndk.Provider }
+	noChainsAdapter struct{ ndk.Adapter }
+	noChainsPD      struct{ ndk.PD }
+)
 
 func (p noChains) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 	a, st := p.Provider.OpenAdapter(addr)
-	if a == nil {
-		return nil, st
-	}
 	return noChainsAdapter{a}, st
 }
 
 func (a noChainsAdapter) CreatePD(done ndk.CreateCompletion, ctx any) (ndk.PD, ndk.Status) {
 	pd, st := a.Adapter.CreatePD(done, ctx)
-	if pd == nil {
-		return nil, st
-	}
 	return noChainsPD{pd}, st
 }
 
 func (pd noChainsPD) CreateMR(fast bool, done ndk.CreateCompletion, ctx any) (ndk.MR, ndk.Status) {
 	m, st := pd.PD.CreateMR(fast, done, ctx)
-	if m == nil {
-		return nil, st
-	}
 	return struct{ ndk.MR }{m}, st
 }
 
