@@ -144,6 +144,8 @@ func (s *session) dataCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 
 	case *agentv1.Call_BuildLam:
 		return s.buildLam(op.BuildLam), true
+	case *agentv1.Call_BuildLamChain:
+		return s.buildLamChain(op.BuildLamChain), true
 	case *agentv1.Call_ReleaseLam:
 		return s.releaseLam(op.ReleaseLam), true
 
@@ -298,6 +300,8 @@ func (s *session) dataCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 	// --- MR, MW
 	case *agentv1.Call_RegisterMr:
 		return s.registerMr(op.RegisterMr), true
+	case *agentv1.Call_RegisterMrChain:
+		return s.registerMrChain(op.RegisterMrChain), true
 	case *agentv1.Call_DeregisterMr:
 		return s.deregisterMr(op.DeregisterMr), true
 	case *agentv1.Call_InitializeFastRegisterMr:

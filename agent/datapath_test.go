@@ -208,19 +208,29 @@ func mustPush(t *testing.T, mm ndk.MemoryMirror, b []byte) {
 // the remote driver, in each of sim's completion personalities: send and
 // receive, RDMA write and read (the bytes checked through PullMemory and
 // PushMemory), CQ arm and notification, SRQ receive, MW bind, write
-// through the window, invalidate, LAMs, and memory aliasing.
+// through the window, invalidate, LAMs, and memory aliasing; and MDL
+// chains (chainsThroughAgent).
 func TestDataPathThroughAgent(t *testing.T) {
 	for _, c := range []string{"deferred", "inline", "reentrant", "random"} {
 		t.Run(c, func(t *testing.T) { dataPathThroughAgent(t, c) })
+		t.Run(c+"/chains", func(t *testing.T) { chainsThroughAgent(t, c) })
 	}
 }
 
-func dataPathThroughAgent(t *testing.T, completion string) {
+// openThroughAgent opens the remote driver over an agent of its own that
+// serves sim with completion.
+func openThroughAgent(t *testing.T, completion string) ndk.Provider {
+	t.Helper()
 	addr, _ := serveDriver(t, map[string]string{"completion": completion})
 	p, err := openWith(t, addr, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+func dataPathThroughAgent(t *testing.T, completion string) {
+	p := openThroughAgent(t, completion)
 	mm, ok := p.(ndk.MemoryMirror)
 	if !ok {
 		t.Fatal("the remote provider is not an ndk.MemoryMirror")

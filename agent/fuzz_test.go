@@ -1277,6 +1277,62 @@ func fuzzSeeds() []fuzzInput {
 			closeAll([]*agentv1.Handle{hd(hkPD, 2)}, 1))
 	}
 
+	// MDL chains (RegisterMrChain, BuildLamChain): a contiguous chain over
+	// two buffers, memory moved across its MDLs' boundary through the MR,
+	// a buffer of it freed while registered (BUSY), a gap, an overlap,
+	// bad MDLs (a missing buffer with a length, a range outside its
+	// buffer, a handle of the wrong kind, too many MDLs), and the calls
+	// on objects of the wrong kind.
+	for c := range completions {
+		mdl := func(buf, off, n, va uint64) *agentv1.Mdl {
+			m := &agentv1.Mdl{Offset: off, Length: n, Va: va}
+			if buf != 0 {
+				m.Buffer = hd(hkBuffer, buf)
+			}
+			return m
+		}
+		regChain := func(mr uint64, chain ...*agentv1.Mdl) *agentv1.Call {
+			return &agentv1.Call{Op: &agentv1.Call_RegisterMrChain{RegisterMrChain: &agentv1.RegisterMrChainRequest{
+				Mr: hd(hkMR, mr), Chain: chain, Flags: uint32(ndk.MRFlagAllowLocalWrite), Done: ref(600)}}}
+		}
+		lamChain := func(ad *agentv1.Handle, chain ...*agentv1.Mdl) *agentv1.Call {
+			return &agentv1.Call{Op: &agentv1.Call_BuildLamChain{BuildLamChain: &agentv1.BuildLamChainRequest{
+				Adapter: ad, Chain: chain, PageCapacity: 4, Done: ref(601)}}}
+		}
+		many := make([]*agentv1.Mdl, 1025)
+		for i := range many {
+			many[i] = mdl(4, 0, 1, 0x10000+uint64(i))
+		}
+		add(newSeed(c, helloValid, endGracefulClose, false).
+			call(0, openAdapter(addrA)).                                                                                            // 1
+			call(0, createPd(1, nil)).                                                                                              // 2
+			call(0, &agentv1.Call{Op: &agentv1.Call_CreateMr{CreateMr: &agentv1.CreateMrRequest{Pd: hd(hkPD, 2)}}}).                // 3
+			call(0, &agentv1.Call{Op: &agentv1.Call_AllocateBuffer{AllocateBuffer: &agentv1.AllocateBufferRequest{Length: 4096}}}). // 4
+			call(0, &agentv1.Call{Op: &agentv1.Call_AllocateBuffer{AllocateBuffer: &agentv1.AllocateBufferRequest{Length: 4096}}}). // 5
+			call(0, regChain(3, mdl(4, 100, 1000, 0x10000), mdl(5, 0, 2000, 0x10000+1000))).
+			call(0, &agentv1.Call{Op: &agentv1.Call_WriteMemory{WriteMemory: &agentv1.WriteMemoryRequest{Region: hd(hkMR, 3), Offset: 990, Data: []byte("across the boundary")}}}).
+			call(0, &agentv1.Call{Op: &agentv1.Call_ReadMemory{ReadMemory: &agentv1.ReadMemoryRequest{Region: hd(hkMR, 3), Offset: 980, Length: 40}}}).
+			call(0, &agentv1.Call{Op: &agentv1.Call_ReadMemory{ReadMemory: &agentv1.ReadMemoryRequest{Region: hd(hkMR, 3), Offset: 2990, Length: 11}}}).
+			call(0, &agentv1.Call{Op: &agentv1.Call_FreeBuffer{FreeBuffer: &agentv1.FreeBufferRequest{Buffer: hd(hkBuffer, 5)}}}).
+			call(0, &agentv1.Call{Op: &agentv1.Call_DeregisterMr{DeregisterMr: &agentv1.DeregisterMrRequest{Mr: hd(hkMR, 3)}}}).
+			call(0, regChain(3, mdl(4, 0, 1000, 0x10000), mdl(5, 0, 1000, 0x10000+1001))).
+			call(0, regChain(3, mdl(4, 0, 1000, 0x10000), mdl(5, 0, 1000, 0x10000+999))).
+			call(0, regChain(3, mdl(0, 0, 1000, 0x10000))).
+			call(0, regChain(3, mdl(4, 4000, 1000, 0x10000))).
+			call(0, regChain(3, &agentv1.Mdl{Buffer: hd(hkPD, 2), Length: 10, Va: 0x10000})).
+			call(0, regChain(3, many...)).
+			call(0, regChain(3)).
+			call(0, regChain(2, mdl(4, 0, 10, 0x10000))).
+			call(0, lamChain(hd(hkAdapter, 1), mdl(4, 100, 1000, 0x10064), mdl(5, 0, 2000, 0x10064+1000))). // LAM 6
+			call(0, lamChain(hd(hkAdapter, 1), mdl(4, 0, 1000, 0x10000), mdl(5, 0, 1000, 0x10000+1001))).   // LAM 7
+			call(0, lamChain(hd(hkAdapter, 1), mdl(4, 0, 1000, 0x10000), mdl(5, 0, 1000, 0x10000+999))).    // LAM 8
+			call(0, lamChain(hd(hkPD, 2), mdl(4, 0, 10, 0x10000))).
+			call(0, lamChain(hd(hkAdapter, 1), many...)).
+			call(0, &agentv1.Call{Op: &agentv1.Call_FreeBuffer{FreeBuffer: &agentv1.FreeBufferRequest{Buffer: hd(hkBuffer, 5)}}}).
+			call(0, &agentv1.Call{Op: &agentv1.Call_ReleaseLam{ReleaseLam: &agentv1.ReleaseLamRequest{Adapter: hd(hkAdapter, 1), Lam: hd(agentv1.HandleKind_HANDLE_KIND_LAM, 6)}}}).
+			closeAll([]*agentv1.Handle{hd(hkMR, 3), hd(hkPD, 2)}, 1))
+	}
+
 	// Sessions that end with objects open.
 	seeds = append(seeds, objectsLeftOpenSeeds()...)
 

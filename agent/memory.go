@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"slices"
 	"unsafe"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
@@ -26,18 +27,34 @@ type buffer struct {
 	data []byte
 }
 
-// region is what an MR is registered over: [off, off+n) of a BUFFER.
-type region struct {
+// piece is [off, off+n) of a BUFFER.
+type piece struct {
 	buf    uint64
 	off, n uint64
 }
 
-// lamEntry is a LAM: the ndk.LAM the provider fills, over a BUFFER.
+// region is what an MR is registered over: its pieces laid end to end,
+// one for RegisterMr, one per MDL with a buffer for RegisterMrChain.
+type region []piece
+
+func (r region) length() uint64 {
+	var n uint64
+	for _, p := range r {
+		n += p.n
+	}
+	return n
+}
+
+// lamEntry is a LAM: the ndk.LAM the provider fills, over BUFFERs (one
+// for BuildLam, those of the chain for BuildLamChain).
 type lamEntry struct {
 	lam     *ndk.LAM
 	adapter ndk.Adapter
-	buf     uint64
+	bufs    []uint64
 }
+
+// maxChainMDLs bounds the MDLs of a RegisterMrChain or BuildLamChain.
+const maxChainMDLs = 1024
 
 func outOfRange(msg string) *agentv1.CallReturn {
 	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OUT_OF_RANGE, Message: msg})
@@ -70,13 +87,19 @@ func (s *session) bufferRange(h *agentv1.Handle, off, n uint64) ([]byte, *agentv
 }
 
 // memoryRange resolves [off, off+n) of a WriteMemory or ReadMemory
-// region: a BUFFER, or an MR registered over one.
-func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) ([]byte, *agentv1.CallReturn) {
+// region, a BUFFER or an MR registered over BUFFERs, into the byte ranges
+// that hold it, in order (more than one where the range of an MR
+// registered over a chain crosses from one MDL into the next).
+func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) ([][]byte, *agentv1.CallReturn) {
 	if n > uint64(s.cfg.MaxMemoryChunk) {
 		return nil, outOfRange(fmt.Sprintf("%d bytes in one message, more than max_memory_chunk %d", n, s.cfg.MaxMemoryChunk))
 	}
 	if h.GetKind() != kMR {
-		return s.bufferRange(h, off, n)
+		b, r := s.bufferRange(h, off, n)
+		if r != nil {
+			return nil, r
+		}
+		return [][]byte{b}, nil
 	}
 	if _, _, pe := s.lookup(h, kMR); pe != nil {
 		return nil, perr(pe)
@@ -87,21 +110,40 @@ func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) ([]byte, *agentv
 	if !ok {
 		return nil, outOfRange("the MR is not registered over agent memory")
 	}
-	if !inside(off, n, r.n) {
-		return nil, outOfRange(fmt.Sprintf("[%d, %d+%d) is outside the MR's %d bytes", off, off, n, r.n))
+	if total := r.length(); !inside(off, n, total) {
+		return nil, outOfRange(fmt.Sprintf("[%d, %d+%d) is outside the MR's %d bytes", off, off, n, total))
 	}
-	return s.bufferRange(&agentv1.Handle{Kind: kBuffer, Id: r.buf}, r.off+off, n)
+	var out [][]byte
+	for _, p := range r {
+		if n == 0 {
+			break
+		}
+		if off >= p.n {
+			off -= p.n
+			continue
+		}
+		k := min(p.n-off, n)
+		b, cr := s.bufferRange(&agentv1.Handle{Kind: kBuffer, Id: p.buf}, p.off+off, k)
+		if cr != nil {
+			return nil, cr
+		}
+		out = append(out, b)
+		off, n = 0, n-k
+	}
+	return out, nil
 }
 
 // busyLocked says what keeps a buffer from being freed ("" for nothing).
 func (s *session) busyLocked(buf uint64) string {
 	for mrID, r := range s.regions {
-		if e := s.handles[mrID]; r.buf == buf && e != nil && e.obj != nil {
-			return "an MR is registered over it"
+		for _, p := range r {
+			if e := s.handles[mrID]; p.buf == buf && e != nil && e.obj != nil {
+				return "an MR is registered over it"
+			}
 		}
 	}
 	for _, e := range s.handles {
-		if l, ok := e.obj.(*lamEntry); ok && !e.closed && l.buf == buf {
+		if l, ok := e.obj.(*lamEntry); ok && !e.closed && slices.Contains(l.bufs, buf) {
 			return "a LAM is built over it"
 		}
 	}
@@ -144,26 +186,34 @@ func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 
 	case *agentv1.Call_WriteMemory:
 		w := op.WriteMemory
-		b, r := s.memoryRange(w.GetRegion(), w.GetOffset(), uint64(len(w.GetData())))
+		bs, r := s.memoryRange(w.GetRegion(), w.GetOffset(), uint64(len(w.GetData())))
 		if r != nil {
 			return r, true
 		}
-		copy(b, w.GetData())
-		if r := s.mirror(b, ndk.MemoryMirror.PushMemory, "WriteMemory"); r != nil {
-			return r, true
+		data := w.GetData()
+		for _, b := range bs {
+			copy(b, data)
+			data = data[len(b):]
+			if r := s.mirror(b, ndk.MemoryMirror.PushMemory, "WriteMemory"); r != nil {
+				return r, true
+			}
 		}
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_WriteMemory{WriteMemory: &agentv1.WriteMemoryReply{}}}, true
 
 	case *agentv1.Call_ReadMemory:
 		rd := op.ReadMemory
-		b, r := s.memoryRange(rd.GetRegion(), rd.GetOffset(), uint64(rd.GetLength()))
+		bs, r := s.memoryRange(rd.GetRegion(), rd.GetOffset(), uint64(rd.GetLength()))
 		if r != nil {
 			return r, true
 		}
-		if r := s.mirror(b, ndk.MemoryMirror.PullMemory, "ReadMemory"); r != nil {
-			return r, true
+		data := []byte{}
+		for _, b := range bs {
+			if r := s.mirror(b, ndk.MemoryMirror.PullMemory, "ReadMemory"); r != nil {
+				return r, true
+			}
+			data = append(data, b...)
 		}
-		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_ReadMemory{ReadMemory: &agentv1.ReadMemoryReply{Data: append([]byte{}, b...)}}}, true
+		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_ReadMemory{ReadMemory: &agentv1.ReadMemoryReply{Data: data}}}, true
 	}
 	return nil, false
 }
@@ -193,8 +243,7 @@ func lamOutput(l *ndk.LAM) *agentv1.LamOutput {
 // buildLam serves BuildLam: the LAM gets its handle first (the reply
 // always names it); a pending call's output comes in its completion.
 func (s *session) buildLam(req *agentv1.BuildLamRequest) *agentv1.CallReturn {
-	obj, ad, pe := s.lookup(req.GetAdapter(), kAdapter)
-	if pe != nil {
+	if _, _, pe := s.lookup(req.GetAdapter(), kAdapter); pe != nil {
 		return perr(pe)
 	}
 	var buf []byte
@@ -205,27 +254,97 @@ func (s *session) buildLam(req *agentv1.BuildLamRequest) *agentv1.CallReturn {
 		}
 	}
 	// else: an empty buffer with no backing (a nil []byte).
-	if req.GetPageCapacity() > maxLamPages {
-		return outOfRange(fmt.Sprintf("BuildLam: page_capacity %d, more than %d", req.GetPageCapacity(), maxLamPages))
+	var bufs []uint64
+	if req.GetBuffer() != nil {
+		bufs = []uint64{req.GetBuffer().GetId()}
+	}
+	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), bufs, false,
+		func(a ndk.Adapter, lam *ndk.LAM, done ndk.RequestCompletion) ndk.Status {
+			return a.BuildLAM(buf, lam, done, nil)
+		})
+}
+
+// buildLamChain serves BuildLamChain as buildLam serves BuildLam, on an
+// adapter that takes MDL chains.
+func (s *session) buildLamChain(req *agentv1.BuildLamChainRequest) *agentv1.CallReturn {
+	lb, chain, reg, r := chainCall[ndk.LAMChainBuilder](s, "BuildLamChain", req.GetAdapter(), kAdapter, req.GetChain())
+	if r != nil {
+		return r
+	}
+	var bufs []uint64
+	for _, p := range reg {
+		bufs = append(bufs, p.buf)
+	}
+	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), bufs, true,
+		func(_ ndk.Adapter, lam *ndk.LAM, done ndk.RequestCompletion) ndk.Status {
+			return lb.BuildLAMChain(chain, lam, done, nil)
+		})
+}
+
+// buildLamWith serves a BuildLam (BuildLamChain if chained): a LAM of
+// pages page capacity over bufs on the adapter of ah gets its handle
+// first (the reply always names it), then build makes the call; the
+// reply's output is the LAM's unless the call returned STATUS_PENDING (a
+// pending call's output comes in its completion).
+func (s *session) buildLamWith(ah *agentv1.Handle, pages uint32, ref *agentv1.CallbackRef, bufs []uint64, chained bool,
+	build func(ndk.Adapter, *ndk.LAM, ndk.RequestCompletion) ndk.Status) *agentv1.CallReturn {
+	obj, ad, pe := s.lookup(ah, kAdapter)
+	if pe != nil {
+		return perr(pe)
+	}
+	if pages > maxLamPages {
+		return outOfRange(fmt.Sprintf("BuildLam: page_capacity %d, more than %d", pages, maxLamPages))
 	}
 	a := obj.(ndk.Adapter)
-	le := &lamEntry{lam: &ndk.LAM{Pages: make([]uint64, req.GetPageCapacity())}, adapter: a, buf: req.GetBuffer().GetId()}
+	le := &lamEntry{lam: &ndk.LAM{Pages: make([]uint64, pages)}, adapter: a, bufs: bufs}
 	h := s.add(kLAM, le, ad)
-	var done ndk.RequestCompletion
-	if ref := req.GetDone(); ref != nil {
-		done = func(_ any, st ndk.Status) {
-			out := lamOutput(le.lam)
-			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
-				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st), LamOutput: out}}
-			})
-		}
-	}
-	st := a.BuildLAM(buf, le.lam, done, nil)
-	reply := &agentv1.BuildLamReply{Lam: h}
+	st := build(a, le.lam, s.settledDone(ref, nil, func() *agentv1.LamOutput { return lamOutput(le.lam) }))
+	var out *agentv1.LamOutput
 	if st != ndk.StatusPending {
-		reply.Output = lamOutput(le.lam)
+		out = lamOutput(le.lam)
 	}
-	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_BuildLam{BuildLam: reply}}
+	r := &agentv1.CallReturn{Status: uint32(st)}
+	if chained {
+		r.Reply = &agentv1.CallReturn_BuildLamChain{BuildLamChain: &agentv1.BuildLamChainReply{Lam: h, Output: out}}
+	} else {
+		r.Reply = &agentv1.CallReturn_BuildLam{BuildLam: &agentv1.BuildLamReply{Lam: h, Output: out}}
+	}
+	return r
+}
+
+// chainCall resolves a RegisterMrChain or BuildLamChain (call): its
+// object, of handle h of kind, as T, the optional interface that takes the
+// chain (NOT_SUPPORTED for an object that is no T); the MDLs, each one's
+// bytes (nil for an MDL with no buffer and length 0) and virtual address;
+// and the pieces of BUFFER they are, in order.
+func chainCall[T any](s *session, call string, h *agentv1.Handle, kind agentv1.HandleKind, mdls []*agentv1.Mdl) (T, []ndk.MDL, region, *agentv1.CallReturn) {
+	var x T
+	obj, _, pe := s.lookup(h, kind)
+	if pe != nil {
+		return x, nil, nil, perr(pe)
+	}
+	x, ok := obj.(T)
+	if !ok {
+		return x, nil, nil, notSupported(fmt.Sprintf("%s: the object (%v) takes no MDL chain (its handle had no mdl_chains)", call, kind))
+	}
+	if len(mdls) > maxChainMDLs {
+		return x, nil, nil, outOfRange(fmt.Sprintf("%s: a chain of %d MDLs, more than %d", call, len(mdls), maxChainMDLs))
+	}
+	chain := make([]ndk.MDL, len(mdls))
+	var reg region
+	for i, m := range mdls {
+		chain[i].VA = m.GetVa()
+		if m.GetBuffer() == nil && m.GetLength() == 0 {
+			continue
+		}
+		b, r := s.bufferRange(m.GetBuffer(), m.GetOffset(), m.GetLength())
+		if r != nil {
+			return x, nil, nil, r
+		}
+		chain[i].Buf = b
+		reg = append(reg, piece{buf: m.GetBuffer().GetId(), off: m.GetOffset(), n: m.GetLength()})
+	}
+	return x, chain, reg, nil
 }
 
 func (s *session) releaseLam(req *agentv1.ReleaseLamRequest) *agentv1.CallReturn {
@@ -250,8 +369,7 @@ func (s *session) releaseLam(req *agentv1.ReleaseLamRequest) *agentv1.CallReturn
 // MR's from the call (the provider may use it from then on) until the
 // registration fails, or a deregistration succeeds.
 func (s *session) registerMr(req *agentv1.RegisterMrRequest) *agentv1.CallReturn {
-	h := req.GetMr()
-	obj, _, pe := s.lookup(h, kMR)
+	obj, _, pe := s.lookup(req.GetMr(), kMR)
 	if pe != nil {
 		return perr(pe)
 	}
@@ -263,11 +381,39 @@ func (s *session) registerMr(req *agentv1.RegisterMrRequest) *agentv1.CallReturn
 		}
 	}
 	// else: an empty buffer with no backing (a nil []byte).
+	var reg region
+	if req.GetBuffer() != nil {
+		reg = region{{buf: req.GetBuffer().GetId(), off: req.GetOffset(), n: req.GetLength()}}
+	}
+	st := s.registerWith(req.GetMr(), reg, req.GetDone(), func(done ndk.RequestCompletion) ndk.Status {
+		return obj.(ndk.MR).Register(buf, req.GetVa(), req.GetFlags(), done, nil)
+	})
+	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_RegisterMr{RegisterMr: &agentv1.RegisterMrReply{}}}
+}
+
+// registerMrChain serves RegisterMrChain as registerMr serves RegisterMr,
+// on an MR that takes MDL chains: its region is the chain's BUFFER ranges
+// laid end to end.
+func (s *session) registerMrChain(req *agentv1.RegisterMrChainRequest) *agentv1.CallReturn {
+	cr, chain, reg, r := chainCall[ndk.ChainRegisterer](s, "RegisterMrChain", req.GetMr(), kMR, req.GetChain())
+	if r != nil {
+		return r
+	}
+	st := s.registerWith(req.GetMr(), reg, req.GetDone(), func(done ndk.RequestCompletion) ndk.Status {
+		return cr.RegisterChain(chain, req.GetFlags(), done, nil)
+	})
+	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_RegisterMrChain{RegisterMrChain: &agentv1.RegisterMrChainReply{}}}
+}
+
+// registerWith makes the registration call register of the MR of h over
+// reg: reg is the MR's region from the call on (unless it has one),
+// until the call fails.
+func (s *session) registerWith(h *agentv1.Handle, reg region, ref *agentv1.CallbackRef, register func(ndk.RequestCompletion) ndk.Status) ndk.Status {
 	s.mu.Lock()
 	_, had := s.regions[h.GetId()]
-	mine := !had && req.GetBuffer() != nil
+	mine := !had && len(reg) > 0
 	if mine {
-		s.regions[h.GetId()] = region{buf: req.GetBuffer().GetId(), off: req.GetOffset(), n: req.GetLength()}
+		s.regions[h.GetId()] = reg
 	}
 	s.mu.Unlock()
 	settle := func(st ndk.Status) {
@@ -277,20 +423,11 @@ func (s *session) registerMr(req *agentv1.RegisterMrRequest) *agentv1.CallReturn
 			s.mu.Unlock()
 		}
 	}
-	var done ndk.RequestCompletion
-	if ref := req.GetDone(); ref != nil {
-		done = func(_ any, st ndk.Status) {
-			settle(st)
-			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
-				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st)}}
-			})
-		}
-	}
-	st := obj.(ndk.MR).Register(buf, req.GetVa(), req.GetFlags(), done, nil)
+	st := register(s.settledDone(ref, settle, nil))
 	if st != ndk.StatusPending {
 		settle(st)
 	}
-	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_RegisterMr{RegisterMr: &agentv1.RegisterMrReply{}}}
+	return st
 }
 
 func (s *session) deregisterMr(req *agentv1.DeregisterMrRequest) *agentv1.CallReturn {
@@ -306,20 +443,32 @@ func (s *session) deregisterMr(req *agentv1.DeregisterMrRequest) *agentv1.CallRe
 			s.mu.Unlock()
 		}
 	}
-	var done ndk.RequestCompletion
-	if ref := req.GetDone(); ref != nil {
-		done = func(_ any, st ndk.Status) {
-			settle(st)
-			s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
-				cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: &agentv1.RequestCompletion{Status: uint32(st)}}
-			})
-		}
-	}
-	st := obj.(ndk.MR).Deregister(done, nil)
+	st := obj.(ndk.MR).Deregister(s.settledDone(req.GetDone(), settle, nil), nil)
 	if st != ndk.StatusPending {
 		settle(st)
 	}
 	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_DeregisterMr{DeregisterMr: &agentv1.DeregisterMrReply{}}}
+}
+
+// settledDone is the provider's RequestCompletion for ref (nil for none)
+// of a call whose final status settle gets first (if set); out, if set,
+// gives the LAM output the completion carries.
+func (s *session) settledDone(ref *agentv1.CallbackRef, settle func(ndk.Status), out func() *agentv1.LamOutput) ndk.RequestCompletion {
+	if ref == nil {
+		return nil
+	}
+	return func(_ any, st ndk.Status) {
+		if settle != nil {
+			settle(st)
+		}
+		rc := &agentv1.RequestCompletion{Status: uint32(st)}
+		if out != nil {
+			rc.LamOutput = out()
+		}
+		s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
+			cb.Event = &agentv1.Callback_RequestCompletion{RequestCompletion: rc}
+		})
+	}
 }
 
 // dropRegion forgets the registration of an MR (its close completed).

@@ -10,7 +10,10 @@
 // (Capabilities.fault_injection; NOT_SUPPORTED otherwise), FailSrq and
 // FailCq when it is an ndk.SRQFaultInjector or ndk.CQFaultInjector
 // (Capabilities.srq_fault_injection, cq_fault_injection; NOT_SUPPORTED
-// otherwise) on an SRQ or CQ handle of the session, and the agent
+// otherwise) on an SRQ or CQ handle of the session, RegisterMrChain and
+// BuildLamChain on an MR or adapter that takes MDL chains
+// (ndk.ChainRegisterer, ndk.LAMChainBuilder; its handle has mdl_chains,
+// NOT_SUPPORTED otherwise) over ranges of BUFFERs, and the agent
 // memory calls: AllocateBuffer (page-aligned, zeroed; a session holds
 // Config.MaxBufferBytes at most), FreeBuffer (BUSY while an MR is
 // registered, or a LAM built, over it), WriteMemory and ReadMemory (on a
@@ -60,7 +63,7 @@ import (
 )
 
 // Version is the protocol version the agent speaks.
-var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 1}
+var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 2}
 
 // DefaultMaxMemoryChunk is Capabilities.max_memory_chunk unless
 // Config.MaxMemoryChunk says otherwise: the most bytes one WriteMemory or
@@ -837,13 +840,27 @@ func (s *session) markAdapterClosedLocked(id uint64) {
 	e.closed = true
 }
 
-// add gives obj a new handle.
+// add gives obj a new handle. An MR that is an ndk.ChainRegisterer and an
+// adapter that is an ndk.LAMChainBuilder get Handle.mdl_chains.
 func (s *session) add(kind agentv1.HandleKind, obj any, adapter uint64) *agentv1.Handle {
 	id := lastID.Add(1)
 	s.mu.Lock()
 	s.handles[id] = &entry{kind: kind, obj: obj, adapter: adapter}
 	s.mu.Unlock()
-	return &agentv1.Handle{Kind: kind, Id: id}
+	return &agentv1.Handle{Kind: kind, Id: id, MdlChains: takesChains(kind, obj)}
+}
+
+// takesChains reports whether obj, of kind, takes MDL chains.
+func takesChains(kind agentv1.HandleKind, obj any) bool {
+	switch kind {
+	case kMR:
+		_, ok := obj.(ndk.ChainRegisterer)
+		return ok
+	case kAdapter:
+		_, ok := obj.(ndk.LAMChainBuilder)
+		return ok
+	}
+	return false
 }
 
 // lookup checks a handle of the call and returns its object.

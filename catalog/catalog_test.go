@@ -32,10 +32,9 @@ var seedPages = []string{pgEndpoints, pgSharedEndpoint, pgDisconnect, pgLifetime
 // nothing (CH-5, LT-10: both ways allowed; DS-8: no guarantee), or whose
 // only observable consequence is another rule's (LT-11, LT-13: LT-12), or
 // that bind what the provider interface ndkconform drives does not have
-// (CQ-3: no CQ Affinity in ndk.CQParams; MR-3: no MDL chain, only one
-// contiguous slice, in ndk.MR.Register) or cannot show (WR-6: a lock),
+// (CQ-3: no CQ Affinity in ndk.CQParams) or cannot show (WR-6: a lock),
 // and so have a Reason.
-var nonObligations = []string{"CH-5", "LT-10", "LT-11", "LT-13", "DS-8", "CQ-3", "MR-3", "WR-6"}
+var nonObligations = []string{"CH-5", "LT-10", "LT-11", "LT-13", "DS-8", "CQ-3", "WR-6"}
 
 // docRule is one rule line of RULES.md.
 type docRule struct {

@@ -351,7 +351,7 @@ var table = build(
 		{ID: "QP-22", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect.md", Text: "After NdkDisconnect's graceful disconnect the provider also flushes the QP by itself."},
 	}},
 	part{secB6, []Rule{
-		{ID: "MR-3", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_register_mr.md", Reason: "the provider interface ndkconform drives (package ndk) hands NdkRegisterMr a Go slice, which is always one virtually contiguous range: a non-contiguous MDL chain cannot be expressed", Text: "The provider fails with STATUS_INVALID_PARAMETER an NdkRegisterMr whose MDL range is not virtually contiguous."},
+		{ID: "MR-3", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_register_mr.md", Text: "The provider fails with STATUS_INVALID_PARAMETER an NdkRegisterMr whose MDL range is not virtually contiguous."},
 		{ID: "MR-4", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_register_mr.md", Text: "In NdkRegisterMr, NdkBuildLam and NdkBind the provider uses the MDL virtual address only as an index to the start of the region, never to read or write memory through it."},
 		{ID: "MR-6", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_register_mr.md", Text: "The provider's NdkRegisterMr, NdkFastRegister and NdkBind offer no zero-based virtual addressing."},
 		{ID: "MR-8", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_register_mr.md", Text: "On an adapter with RDMA_READ_SINK_NOT_REQUIRED the provider need not honour the READ_SINK flags but never fails a request because one is set."},

@@ -111,7 +111,8 @@
 // or a write reads them, or before the peer reads them) and ReadMemory
 // (after a receive or a read completed, or after the peer wrote them). A
 // region is named by a BUFFER handle, or by an MR handle for the range the
-// MR was registered over, with an offset and a length into it. Neither call
+// MR was registered over (the ranges of an MDL chain laid end to end,
+// since 1.2: RegisterMrChain), with an offset and a length into it. Neither call
 // goes through the provider; both are bounded by the region
 // (OUT_OF_RANGE otherwise) and by Capabilities.max_memory_chunk per
 // message.
@@ -329,7 +330,8 @@ const (
 	ProtocolErrorCode_PROTOCOL_ERROR_CODE_DUPLICATE_CALL_ID ProtocolErrorCode = 6
 	// A call the agent does not serve: an optional interface it does not
 	// offer (SetHostState without fault injection, FailSrq or FailCq
-	// without SRQ or CQ fault injection), or a Call member it
+	// without SRQ or CQ fault injection, RegisterMrChain or BuildLamChain on
+	// an object whose handle did not have mdl_chains), or a Call member it
 	// does not know.
 	ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED ProtocolErrorCode = 7
 	// A memory range outside its region, or larger than max_memory_chunk.
@@ -1152,9 +1154,17 @@ func (x *AdapterDescription) GetInfo() *AdapterInfo {
 
 // Handle names an object of the session (see Handles above).
 type Handle struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Kind          HandleKind             `protobuf:"varint,1,opt,name=kind,proto3,enum=ndkconform.agent.v1.HandleKind" json:"kind,omitempty"`
-	Id            uint64                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Kind  HandleKind             `protobuf:"varint,1,opt,name=kind,proto3,enum=ndkconform.agent.v1.HandleKind" json:"kind,omitempty"`
+	Id    uint64                 `protobuf:"varint,2,opt,name=id,proto3" json:"id,omitempty"`
+	// Set by the agent, in the reply or callback that delivers the handle,
+	// on an MR whose NdkRegisterMr takes an MDL chain (ndk.ChainRegisterer:
+	// RegisterMrChain is served for it) and on an adapter whose NdkBuildLam
+	// does (ndk.LAMChainBuilder: BuildLamChain is served for it); never on
+	// other kinds. Go's optional interfaces are the objects', so this is
+	// said of each object rather than in the Capabilities. The agent
+	// ignores it in a Call. Since 1.2.
+	MdlChains     bool `protobuf:"varint,3,opt,name=mdl_chains,json=mdlChains,proto3" json:"mdl_chains,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1203,6 +1213,85 @@ func (x *Handle) GetId() uint64 {
 	return 0
 }
 
+func (x *Handle) GetMdlChains() bool {
+	if x != nil {
+		return x.MdlChains
+	}
+	return false
+}
+
+// Mdl is one MDL of an MDL chain (ndk.MDL): [offset, offset+length) of an
+// agent BUFFER, whose first byte has the virtual address va
+// (MmGetMdlVirtualAddress). No buffer and length 0: an empty MDL (a nil
+// ndk.MDL.Buf). Since 1.2.
+type Mdl struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Buffer        *Handle                `protobuf:"bytes,1,opt,name=buffer,proto3" json:"buffer,omitempty"`
+	Offset        uint64                 `protobuf:"varint,2,opt,name=offset,proto3" json:"offset,omitempty"`
+	Length        uint64                 `protobuf:"varint,3,opt,name=length,proto3" json:"length,omitempty"`
+	Va            uint64                 `protobuf:"varint,4,opt,name=va,proto3" json:"va,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Mdl) Reset() {
+	*x = Mdl{}
+	mi := &file_agent_v1_agent_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Mdl) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Mdl) ProtoMessage() {}
+
+func (x *Mdl) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Mdl.ProtoReflect.Descriptor instead.
+func (*Mdl) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Mdl) GetBuffer() *Handle {
+	if x != nil {
+		return x.Buffer
+	}
+	return nil
+}
+
+func (x *Mdl) GetOffset() uint64 {
+	if x != nil {
+		return x.Offset
+	}
+	return 0
+}
+
+func (x *Mdl) GetLength() uint64 {
+	if x != nil {
+		return x.Length
+	}
+	return 0
+}
+
+func (x *Mdl) GetVa() uint64 {
+	if x != nil {
+		return x.Va
+	}
+	return 0
+}
+
 // CallbackRef is a consumer callback passed to a call with its context
 // (done+ctx, onConnect+connectCtx, Notify+NotifyContext, ...): present if
 // the consumer passed a callback, absent for a nil one. The agent passes
@@ -1216,7 +1305,7 @@ type CallbackRef struct {
 
 func (x *CallbackRef) Reset() {
 	*x = CallbackRef{}
-	mi := &file_agent_v1_agent_proto_msgTypes[10]
+	mi := &file_agent_v1_agent_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1228,7 +1317,7 @@ func (x *CallbackRef) String() string {
 func (*CallbackRef) ProtoMessage() {}
 
 func (x *CallbackRef) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[10]
+	mi := &file_agent_v1_agent_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1241,7 +1330,7 @@ func (x *CallbackRef) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallbackRef.ProtoReflect.Descriptor instead.
 func (*CallbackRef) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{10}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CallbackRef) GetContext() uint64 {
@@ -1263,7 +1352,7 @@ type SocketAddress struct {
 
 func (x *SocketAddress) Reset() {
 	*x = SocketAddress{}
-	mi := &file_agent_v1_agent_proto_msgTypes[11]
+	mi := &file_agent_v1_agent_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1275,7 +1364,7 @@ func (x *SocketAddress) String() string {
 func (*SocketAddress) ProtoMessage() {}
 
 func (x *SocketAddress) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[11]
+	mi := &file_agent_v1_agent_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1288,7 +1377,7 @@ func (x *SocketAddress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SocketAddress.ProtoReflect.Descriptor instead.
 func (*SocketAddress) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{11}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SocketAddress) GetAddress() string {
@@ -1316,7 +1405,7 @@ type Version struct {
 
 func (x *Version) Reset() {
 	*x = Version{}
-	mi := &file_agent_v1_agent_proto_msgTypes[12]
+	mi := &file_agent_v1_agent_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1328,7 +1417,7 @@ func (x *Version) String() string {
 func (*Version) ProtoMessage() {}
 
 func (x *Version) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[12]
+	mi := &file_agent_v1_agent_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1341,7 +1430,7 @@ func (x *Version) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Version.ProtoReflect.Descriptor instead.
 func (*Version) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{12}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Version) GetMajor() uint32 {
@@ -1390,7 +1479,7 @@ type AdapterInfo struct {
 
 func (x *AdapterInfo) Reset() {
 	*x = AdapterInfo{}
-	mi := &file_agent_v1_agent_proto_msgTypes[13]
+	mi := &file_agent_v1_agent_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1402,7 +1491,7 @@ func (x *AdapterInfo) String() string {
 func (*AdapterInfo) ProtoMessage() {}
 
 func (x *AdapterInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[13]
+	mi := &file_agent_v1_agent_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1415,7 +1504,7 @@ func (x *AdapterInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdapterInfo.ProtoReflect.Descriptor instead.
 func (*AdapterInfo) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{13}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *AdapterInfo) GetVersion() *Version {
@@ -1584,7 +1673,7 @@ type SGE struct {
 
 func (x *SGE) Reset() {
 	*x = SGE{}
-	mi := &file_agent_v1_agent_proto_msgTypes[14]
+	mi := &file_agent_v1_agent_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1596,7 +1685,7 @@ func (x *SGE) String() string {
 func (*SGE) ProtoMessage() {}
 
 func (x *SGE) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[14]
+	mi := &file_agent_v1_agent_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1609,7 +1698,7 @@ func (x *SGE) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SGE.ProtoReflect.Descriptor instead.
 func (*SGE) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{14}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SGE) GetVirtualAddress() uint64 {
@@ -1651,7 +1740,7 @@ type Result struct {
 
 func (x *Result) Reset() {
 	*x = Result{}
-	mi := &file_agent_v1_agent_proto_msgTypes[15]
+	mi := &file_agent_v1_agent_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1663,7 +1752,7 @@ func (x *Result) String() string {
 func (*Result) ProtoMessage() {}
 
 func (x *Result) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[15]
+	mi := &file_agent_v1_agent_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1676,7 +1765,7 @@ func (x *Result) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Result.ProtoReflect.Descriptor instead.
 func (*Result) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{15}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Result) GetStatus() uint32 {
@@ -1740,7 +1829,7 @@ type LamOutput struct {
 
 func (x *LamOutput) Reset() {
 	*x = LamOutput{}
-	mi := &file_agent_v1_agent_proto_msgTypes[16]
+	mi := &file_agent_v1_agent_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1752,7 +1841,7 @@ func (x *LamOutput) String() string {
 func (*LamOutput) ProtoMessage() {}
 
 func (x *LamOutput) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[16]
+	mi := &file_agent_v1_agent_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1765,7 +1854,7 @@ func (x *LamOutput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LamOutput.ProtoReflect.Descriptor instead.
 func (*LamOutput) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{16}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LamOutput) GetPages() []uint64 {
@@ -1805,7 +1894,7 @@ type ConnectParams struct {
 
 func (x *ConnectParams) Reset() {
 	*x = ConnectParams{}
-	mi := &file_agent_v1_agent_proto_msgTypes[17]
+	mi := &file_agent_v1_agent_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1817,7 +1906,7 @@ func (x *ConnectParams) String() string {
 func (*ConnectParams) ProtoMessage() {}
 
 func (x *ConnectParams) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[17]
+	mi := &file_agent_v1_agent_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1830,7 +1919,7 @@ func (x *ConnectParams) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectParams.ProtoReflect.Descriptor instead.
 func (*ConnectParams) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{17}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ConnectParams) GetQp() *Handle {
@@ -1902,6 +1991,7 @@ type Call struct {
 	//	*Call_CreateListener
 	//	*Call_BuildLam
 	//	*Call_ReleaseLam
+	//	*Call_BuildLamChain
 	//	*Call_CloseObject
 	//	*Call_ResizeCq
 	//	*Call_ArmCq
@@ -1922,6 +2012,7 @@ type Call struct {
 	//	*Call_GetLocalTokenFromMr
 	//	*Call_GetRemoteTokenFromMr
 	//	*Call_GetRemoteTokenFromMw
+	//	*Call_RegisterMrChain
 	//	*Call_Flush
 	//	*Call_Receive
 	//	*Call_Send
@@ -1955,7 +2046,7 @@ type Call struct {
 
 func (x *Call) Reset() {
 	*x = Call{}
-	mi := &file_agent_v1_agent_proto_msgTypes[18]
+	mi := &file_agent_v1_agent_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1967,7 +2058,7 @@ func (x *Call) String() string {
 func (*Call) ProtoMessage() {}
 
 func (x *Call) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[18]
+	mi := &file_agent_v1_agent_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1980,7 +2071,7 @@ func (x *Call) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Call.ProtoReflect.Descriptor instead.
 func (*Call) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{18}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Call) GetCallId() uint64 {
@@ -2125,6 +2216,15 @@ func (x *Call) GetReleaseLam() *ReleaseLamRequest {
 	if x != nil {
 		if x, ok := x.Op.(*Call_ReleaseLam); ok {
 			return x.ReleaseLam
+		}
+	}
+	return nil
+}
+
+func (x *Call) GetBuildLamChain() *BuildLamChainRequest {
+	if x != nil {
+		if x, ok := x.Op.(*Call_BuildLamChain); ok {
+			return x.BuildLamChain
 		}
 	}
 	return nil
@@ -2305,6 +2405,15 @@ func (x *Call) GetGetRemoteTokenFromMw() *GetRemoteTokenFromMwRequest {
 	if x != nil {
 		if x, ok := x.Op.(*Call_GetRemoteTokenFromMw); ok {
 			return x.GetRemoteTokenFromMw
+		}
+	}
+	return nil
+}
+
+func (x *Call) GetRegisterMrChain() *RegisterMrChainRequest {
+	if x != nil {
+		if x, ok := x.Op.(*Call_RegisterMrChain); ok {
+			return x.RegisterMrChain
 		}
 	}
 	return nil
@@ -2608,6 +2717,11 @@ type Call_ReleaseLam struct {
 	ReleaseLam *ReleaseLamRequest `protobuf:"bytes,28,opt,name=release_lam,json=releaseLam,proto3,oneof"`
 }
 
+type Call_BuildLamChain struct {
+	// ndk.LAMChainBuilder (since 1.2)
+	BuildLamChain *BuildLamChainRequest `protobuf:"bytes,29,opt,name=build_lam_chain,json=buildLamChain,proto3,oneof"`
+}
+
 type Call_CloseObject struct {
 	// ndk.Object
 	CloseObject *CloseObjectRequest `protobuf:"bytes,30,opt,name=close_object,json=closeObject,proto3,oneof"`
@@ -2691,6 +2805,11 @@ type Call_GetRemoteTokenFromMr struct {
 
 type Call_GetRemoteTokenFromMw struct {
 	GetRemoteTokenFromMw *GetRemoteTokenFromMwRequest `protobuf:"bytes,75,opt,name=get_remote_token_from_mw,json=getRemoteTokenFromMw,proto3,oneof"`
+}
+
+type Call_RegisterMrChain struct {
+	// ndk.ChainRegisterer (since 1.2)
+	RegisterMrChain *RegisterMrChainRequest `protobuf:"bytes,76,opt,name=register_mr_chain,json=registerMrChain,proto3,oneof"`
 }
 
 type Call_Flush struct {
@@ -2830,6 +2949,8 @@ func (*Call_BuildLam) isCall_Op() {}
 
 func (*Call_ReleaseLam) isCall_Op() {}
 
+func (*Call_BuildLamChain) isCall_Op() {}
+
 func (*Call_CloseObject) isCall_Op() {}
 
 func (*Call_ResizeCq) isCall_Op() {}
@@ -2869,6 +2990,8 @@ func (*Call_GetLocalTokenFromMr) isCall_Op() {}
 func (*Call_GetRemoteTokenFromMr) isCall_Op() {}
 
 func (*Call_GetRemoteTokenFromMw) isCall_Op() {}
+
+func (*Call_RegisterMrChain) isCall_Op() {}
 
 func (*Call_Flush) isCall_Op() {}
 
@@ -2951,6 +3074,7 @@ type CallReturn struct {
 	//	*CallReturn_CreateListener
 	//	*CallReturn_BuildLam
 	//	*CallReturn_ReleaseLam
+	//	*CallReturn_BuildLamChain
 	//	*CallReturn_CloseObject
 	//	*CallReturn_ResizeCq
 	//	*CallReturn_ArmCq
@@ -2971,6 +3095,7 @@ type CallReturn struct {
 	//	*CallReturn_GetLocalTokenFromMr
 	//	*CallReturn_GetRemoteTokenFromMr
 	//	*CallReturn_GetRemoteTokenFromMw
+	//	*CallReturn_RegisterMrChain
 	//	*CallReturn_Flush
 	//	*CallReturn_Receive
 	//	*CallReturn_Send
@@ -3004,7 +3129,7 @@ type CallReturn struct {
 
 func (x *CallReturn) Reset() {
 	*x = CallReturn{}
-	mi := &file_agent_v1_agent_proto_msgTypes[19]
+	mi := &file_agent_v1_agent_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3016,7 +3141,7 @@ func (x *CallReturn) String() string {
 func (*CallReturn) ProtoMessage() {}
 
 func (x *CallReturn) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[19]
+	mi := &file_agent_v1_agent_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3029,7 +3154,7 @@ func (x *CallReturn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallReturn.ProtoReflect.Descriptor instead.
 func (*CallReturn) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{19}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CallReturn) GetCallId() uint64 {
@@ -3181,6 +3306,15 @@ func (x *CallReturn) GetReleaseLam() *ReleaseLamReply {
 	if x != nil {
 		if x, ok := x.Reply.(*CallReturn_ReleaseLam); ok {
 			return x.ReleaseLam
+		}
+	}
+	return nil
+}
+
+func (x *CallReturn) GetBuildLamChain() *BuildLamChainReply {
+	if x != nil {
+		if x, ok := x.Reply.(*CallReturn_BuildLamChain); ok {
+			return x.BuildLamChain
 		}
 	}
 	return nil
@@ -3361,6 +3495,15 @@ func (x *CallReturn) GetGetRemoteTokenFromMw() *GetRemoteTokenFromMwReply {
 	if x != nil {
 		if x, ok := x.Reply.(*CallReturn_GetRemoteTokenFromMw); ok {
 			return x.GetRemoteTokenFromMw
+		}
+	}
+	return nil
+}
+
+func (x *CallReturn) GetRegisterMrChain() *RegisterMrChainReply {
+	if x != nil {
+		if x, ok := x.Reply.(*CallReturn_RegisterMrChain); ok {
+			return x.RegisterMrChain
 		}
 	}
 	return nil
@@ -3660,6 +3803,10 @@ type CallReturn_ReleaseLam struct {
 	ReleaseLam *ReleaseLamReply `protobuf:"bytes,28,opt,name=release_lam,json=releaseLam,proto3,oneof"`
 }
 
+type CallReturn_BuildLamChain struct {
+	BuildLamChain *BuildLamChainReply `protobuf:"bytes,29,opt,name=build_lam_chain,json=buildLamChain,proto3,oneof"`
+}
+
 type CallReturn_CloseObject struct {
 	CloseObject *CloseObjectReply `protobuf:"bytes,30,opt,name=close_object,json=closeObject,proto3,oneof"`
 }
@@ -3738,6 +3885,10 @@ type CallReturn_GetRemoteTokenFromMr struct {
 
 type CallReturn_GetRemoteTokenFromMw struct {
 	GetRemoteTokenFromMw *GetRemoteTokenFromMwReply `protobuf:"bytes,75,opt,name=get_remote_token_from_mw,json=getRemoteTokenFromMw,proto3,oneof"`
+}
+
+type CallReturn_RegisterMrChain struct {
+	RegisterMrChain *RegisterMrChainReply `protobuf:"bytes,76,opt,name=register_mr_chain,json=registerMrChain,proto3,oneof"`
 }
 
 type CallReturn_Flush struct {
@@ -3872,6 +4023,8 @@ func (*CallReturn_BuildLam) isCallReturn_Reply() {}
 
 func (*CallReturn_ReleaseLam) isCallReturn_Reply() {}
 
+func (*CallReturn_BuildLamChain) isCallReturn_Reply() {}
+
 func (*CallReturn_CloseObject) isCallReturn_Reply() {}
 
 func (*CallReturn_ResizeCq) isCallReturn_Reply() {}
@@ -3911,6 +4064,8 @@ func (*CallReturn_GetLocalTokenFromMr) isCallReturn_Reply() {}
 func (*CallReturn_GetRemoteTokenFromMr) isCallReturn_Reply() {}
 
 func (*CallReturn_GetRemoteTokenFromMw) isCallReturn_Reply() {}
+
+func (*CallReturn_RegisterMrChain) isCallReturn_Reply() {}
 
 func (*CallReturn_Flush) isCallReturn_Reply() {}
 
@@ -3974,7 +4129,7 @@ type OpenAdapterRequest struct {
 
 func (x *OpenAdapterRequest) Reset() {
 	*x = OpenAdapterRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[20]
+	mi := &file_agent_v1_agent_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3986,7 +4141,7 @@ func (x *OpenAdapterRequest) String() string {
 func (*OpenAdapterRequest) ProtoMessage() {}
 
 func (x *OpenAdapterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[20]
+	mi := &file_agent_v1_agent_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3999,7 +4154,7 @@ func (x *OpenAdapterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenAdapterRequest.ProtoReflect.Descriptor instead.
 func (*OpenAdapterRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{20}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *OpenAdapterRequest) GetAddress() string {
@@ -4018,7 +4173,7 @@ type OpenAdapterReply struct {
 
 func (x *OpenAdapterReply) Reset() {
 	*x = OpenAdapterReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[21]
+	mi := &file_agent_v1_agent_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4030,7 +4185,7 @@ func (x *OpenAdapterReply) String() string {
 func (*OpenAdapterReply) ProtoMessage() {}
 
 func (x *OpenAdapterReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[21]
+	mi := &file_agent_v1_agent_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4043,7 +4198,7 @@ func (x *OpenAdapterReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenAdapterReply.ProtoReflect.Descriptor instead.
 func (*OpenAdapterReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{21}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *OpenAdapterReply) GetAdapter() *Handle {
@@ -4064,7 +4219,7 @@ type CloseProviderRequest struct {
 
 func (x *CloseProviderRequest) Reset() {
 	*x = CloseProviderRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[22]
+	mi := &file_agent_v1_agent_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4076,7 +4231,7 @@ func (x *CloseProviderRequest) String() string {
 func (*CloseProviderRequest) ProtoMessage() {}
 
 func (x *CloseProviderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[22]
+	mi := &file_agent_v1_agent_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4089,7 +4244,7 @@ func (x *CloseProviderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseProviderRequest.ProtoReflect.Descriptor instead.
 func (*CloseProviderRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{22}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{23}
 }
 
 type CloseProviderReply struct {
@@ -4101,7 +4256,7 @@ type CloseProviderReply struct {
 
 func (x *CloseProviderReply) Reset() {
 	*x = CloseProviderReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[23]
+	mi := &file_agent_v1_agent_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4113,7 +4268,7 @@ func (x *CloseProviderReply) String() string {
 func (*CloseProviderReply) ProtoMessage() {}
 
 func (x *CloseProviderReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[23]
+	mi := &file_agent_v1_agent_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4126,7 +4281,7 @@ func (x *CloseProviderReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseProviderReply.ProtoReflect.Descriptor instead.
 func (*CloseProviderReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{23}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CloseProviderReply) GetError() string {
@@ -4148,7 +4303,7 @@ type SetHostStateRequest struct {
 
 func (x *SetHostStateRequest) Reset() {
 	*x = SetHostStateRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[24]
+	mi := &file_agent_v1_agent_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4160,7 +4315,7 @@ func (x *SetHostStateRequest) String() string {
 func (*SetHostStateRequest) ProtoMessage() {}
 
 func (x *SetHostStateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[24]
+	mi := &file_agent_v1_agent_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4173,7 +4328,7 @@ func (x *SetHostStateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetHostStateRequest.ProtoReflect.Descriptor instead.
 func (*SetHostStateRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{24}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SetHostStateRequest) GetAddress() string {
@@ -4199,7 +4354,7 @@ type SetHostStateReply struct {
 
 func (x *SetHostStateReply) Reset() {
 	*x = SetHostStateReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[25]
+	mi := &file_agent_v1_agent_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4211,7 +4366,7 @@ func (x *SetHostStateReply) String() string {
 func (*SetHostStateReply) ProtoMessage() {}
 
 func (x *SetHostStateReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[25]
+	mi := &file_agent_v1_agent_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4224,7 +4379,7 @@ func (x *SetHostStateReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetHostStateReply.ProtoReflect.Descriptor instead.
 func (*SetHostStateReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{25}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SetHostStateReply) GetError() string {
@@ -4247,7 +4402,7 @@ type FailSrqRequest struct {
 
 func (x *FailSrqRequest) Reset() {
 	*x = FailSrqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[26]
+	mi := &file_agent_v1_agent_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4259,7 +4414,7 @@ func (x *FailSrqRequest) String() string {
 func (*FailSrqRequest) ProtoMessage() {}
 
 func (x *FailSrqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[26]
+	mi := &file_agent_v1_agent_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4272,7 +4427,7 @@ func (x *FailSrqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailSrqRequest.ProtoReflect.Descriptor instead.
 func (*FailSrqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{26}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *FailSrqRequest) GetSrq() *Handle {
@@ -4291,7 +4446,7 @@ type FailSrqReply struct {
 
 func (x *FailSrqReply) Reset() {
 	*x = FailSrqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[27]
+	mi := &file_agent_v1_agent_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4303,7 +4458,7 @@ func (x *FailSrqReply) String() string {
 func (*FailSrqReply) ProtoMessage() {}
 
 func (x *FailSrqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[27]
+	mi := &file_agent_v1_agent_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4316,7 +4471,7 @@ func (x *FailSrqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailSrqReply.ProtoReflect.Descriptor instead.
 func (*FailSrqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{27}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *FailSrqReply) GetError() string {
@@ -4339,7 +4494,7 @@ type FailCqRequest struct {
 
 func (x *FailCqRequest) Reset() {
 	*x = FailCqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[28]
+	mi := &file_agent_v1_agent_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4351,7 +4506,7 @@ func (x *FailCqRequest) String() string {
 func (*FailCqRequest) ProtoMessage() {}
 
 func (x *FailCqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[28]
+	mi := &file_agent_v1_agent_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4364,7 +4519,7 @@ func (x *FailCqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailCqRequest.ProtoReflect.Descriptor instead.
 func (*FailCqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{28}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FailCqRequest) GetCq() *Handle {
@@ -4383,7 +4538,7 @@ type FailCqReply struct {
 
 func (x *FailCqReply) Reset() {
 	*x = FailCqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[29]
+	mi := &file_agent_v1_agent_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4395,7 +4550,7 @@ func (x *FailCqReply) String() string {
 func (*FailCqReply) ProtoMessage() {}
 
 func (x *FailCqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[29]
+	mi := &file_agent_v1_agent_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4408,7 +4563,7 @@ func (x *FailCqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailCqReply.ProtoReflect.Descriptor instead.
 func (*FailCqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{29}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FailCqReply) GetError() string {
@@ -4430,7 +4585,7 @@ type CloseAdapterRequest struct {
 
 func (x *CloseAdapterRequest) Reset() {
 	*x = CloseAdapterRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[30]
+	mi := &file_agent_v1_agent_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4442,7 +4597,7 @@ func (x *CloseAdapterRequest) String() string {
 func (*CloseAdapterRequest) ProtoMessage() {}
 
 func (x *CloseAdapterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[30]
+	mi := &file_agent_v1_agent_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4455,7 +4610,7 @@ func (x *CloseAdapterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseAdapterRequest.ProtoReflect.Descriptor instead.
 func (*CloseAdapterRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{30}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *CloseAdapterRequest) GetAdapter() *Handle {
@@ -4473,7 +4628,7 @@ type CloseAdapterReply struct {
 
 func (x *CloseAdapterReply) Reset() {
 	*x = CloseAdapterReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[31]
+	mi := &file_agent_v1_agent_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4485,7 +4640,7 @@ func (x *CloseAdapterReply) String() string {
 func (*CloseAdapterReply) ProtoMessage() {}
 
 func (x *CloseAdapterReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[31]
+	mi := &file_agent_v1_agent_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4498,7 +4653,7 @@ func (x *CloseAdapterReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseAdapterReply.ProtoReflect.Descriptor instead.
 func (*CloseAdapterReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{31}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{32}
 }
 
 type QueryAdapterInfoRequest struct {
@@ -4510,7 +4665,7 @@ type QueryAdapterInfoRequest struct {
 
 func (x *QueryAdapterInfoRequest) Reset() {
 	*x = QueryAdapterInfoRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[32]
+	mi := &file_agent_v1_agent_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4522,7 +4677,7 @@ func (x *QueryAdapterInfoRequest) String() string {
 func (*QueryAdapterInfoRequest) ProtoMessage() {}
 
 func (x *QueryAdapterInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[32]
+	mi := &file_agent_v1_agent_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4535,7 +4690,7 @@ func (x *QueryAdapterInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueryAdapterInfoRequest.ProtoReflect.Descriptor instead.
 func (*QueryAdapterInfoRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{32}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *QueryAdapterInfoRequest) GetAdapter() *Handle {
@@ -4554,7 +4709,7 @@ type QueryAdapterInfoReply struct {
 
 func (x *QueryAdapterInfoReply) Reset() {
 	*x = QueryAdapterInfoReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[33]
+	mi := &file_agent_v1_agent_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4566,7 +4721,7 @@ func (x *QueryAdapterInfoReply) String() string {
 func (*QueryAdapterInfoReply) ProtoMessage() {}
 
 func (x *QueryAdapterInfoReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[33]
+	mi := &file_agent_v1_agent_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4579,7 +4734,7 @@ func (x *QueryAdapterInfoReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueryAdapterInfoReply.ProtoReflect.Descriptor instead.
 func (*QueryAdapterInfoReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{33}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *QueryAdapterInfoReply) GetInfo() *AdapterInfo {
@@ -4601,7 +4756,7 @@ type CreateCqRequest struct {
 
 func (x *CreateCqRequest) Reset() {
 	*x = CreateCqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[34]
+	mi := &file_agent_v1_agent_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4613,7 +4768,7 @@ func (x *CreateCqRequest) String() string {
 func (*CreateCqRequest) ProtoMessage() {}
 
 func (x *CreateCqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[34]
+	mi := &file_agent_v1_agent_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4626,7 +4781,7 @@ func (x *CreateCqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCqRequest.ProtoReflect.Descriptor instead.
 func (*CreateCqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{34}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CreateCqRequest) GetAdapter() *Handle {
@@ -4666,7 +4821,7 @@ type CreateCqReply struct {
 
 func (x *CreateCqReply) Reset() {
 	*x = CreateCqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[35]
+	mi := &file_agent_v1_agent_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4678,7 +4833,7 @@ func (x *CreateCqReply) String() string {
 func (*CreateCqReply) ProtoMessage() {}
 
 func (x *CreateCqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[35]
+	mi := &file_agent_v1_agent_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4691,7 +4846,7 @@ func (x *CreateCqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCqReply.ProtoReflect.Descriptor instead.
 func (*CreateCqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{35}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CreateCqReply) GetCq() *Handle {
@@ -4711,7 +4866,7 @@ type CreatePdRequest struct {
 
 func (x *CreatePdRequest) Reset() {
 	*x = CreatePdRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[36]
+	mi := &file_agent_v1_agent_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4723,7 +4878,7 @@ func (x *CreatePdRequest) String() string {
 func (*CreatePdRequest) ProtoMessage() {}
 
 func (x *CreatePdRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[36]
+	mi := &file_agent_v1_agent_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4736,7 +4891,7 @@ func (x *CreatePdRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePdRequest.ProtoReflect.Descriptor instead.
 func (*CreatePdRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{36}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *CreatePdRequest) GetAdapter() *Handle {
@@ -4762,7 +4917,7 @@ type CreatePdReply struct {
 
 func (x *CreatePdReply) Reset() {
 	*x = CreatePdReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[37]
+	mi := &file_agent_v1_agent_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4774,7 +4929,7 @@ func (x *CreatePdReply) String() string {
 func (*CreatePdReply) ProtoMessage() {}
 
 func (x *CreatePdReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[37]
+	mi := &file_agent_v1_agent_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4787,7 +4942,7 @@ func (x *CreatePdReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePdReply.ProtoReflect.Descriptor instead.
 func (*CreatePdReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{37}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *CreatePdReply) GetPd() *Handle {
@@ -4808,7 +4963,7 @@ type CreateSharedEndpointRequest struct {
 
 func (x *CreateSharedEndpointRequest) Reset() {
 	*x = CreateSharedEndpointRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[38]
+	mi := &file_agent_v1_agent_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4820,7 +4975,7 @@ func (x *CreateSharedEndpointRequest) String() string {
 func (*CreateSharedEndpointRequest) ProtoMessage() {}
 
 func (x *CreateSharedEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[38]
+	mi := &file_agent_v1_agent_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4833,7 +4988,7 @@ func (x *CreateSharedEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSharedEndpointRequest.ProtoReflect.Descriptor instead.
 func (*CreateSharedEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{38}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CreateSharedEndpointRequest) GetAdapter() *Handle {
@@ -4866,7 +5021,7 @@ type CreateSharedEndpointReply struct {
 
 func (x *CreateSharedEndpointReply) Reset() {
 	*x = CreateSharedEndpointReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[39]
+	mi := &file_agent_v1_agent_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4878,7 +5033,7 @@ func (x *CreateSharedEndpointReply) String() string {
 func (*CreateSharedEndpointReply) ProtoMessage() {}
 
 func (x *CreateSharedEndpointReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[39]
+	mi := &file_agent_v1_agent_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4891,7 +5046,7 @@ func (x *CreateSharedEndpointReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSharedEndpointReply.ProtoReflect.Descriptor instead.
 func (*CreateSharedEndpointReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{39}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *CreateSharedEndpointReply) GetSharedEndpoint() *Handle {
@@ -4911,7 +5066,7 @@ type CreateConnectorRequest struct {
 
 func (x *CreateConnectorRequest) Reset() {
 	*x = CreateConnectorRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[40]
+	mi := &file_agent_v1_agent_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4923,7 +5078,7 @@ func (x *CreateConnectorRequest) String() string {
 func (*CreateConnectorRequest) ProtoMessage() {}
 
 func (x *CreateConnectorRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[40]
+	mi := &file_agent_v1_agent_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4936,7 +5091,7 @@ func (x *CreateConnectorRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateConnectorRequest.ProtoReflect.Descriptor instead.
 func (*CreateConnectorRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{40}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *CreateConnectorRequest) GetAdapter() *Handle {
@@ -4962,7 +5117,7 @@ type CreateConnectorReply struct {
 
 func (x *CreateConnectorReply) Reset() {
 	*x = CreateConnectorReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[41]
+	mi := &file_agent_v1_agent_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4974,7 +5129,7 @@ func (x *CreateConnectorReply) String() string {
 func (*CreateConnectorReply) ProtoMessage() {}
 
 func (x *CreateConnectorReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[41]
+	mi := &file_agent_v1_agent_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4987,7 +5142,7 @@ func (x *CreateConnectorReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateConnectorReply.ProtoReflect.Descriptor instead.
 func (*CreateConnectorReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{41}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *CreateConnectorReply) GetConnector() *Handle {
@@ -5008,7 +5163,7 @@ type CreateListenerRequest struct {
 
 func (x *CreateListenerRequest) Reset() {
 	*x = CreateListenerRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[42]
+	mi := &file_agent_v1_agent_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5020,7 +5175,7 @@ func (x *CreateListenerRequest) String() string {
 func (*CreateListenerRequest) ProtoMessage() {}
 
 func (x *CreateListenerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[42]
+	mi := &file_agent_v1_agent_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5033,7 +5188,7 @@ func (x *CreateListenerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateListenerRequest.ProtoReflect.Descriptor instead.
 func (*CreateListenerRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{42}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *CreateListenerRequest) GetAdapter() *Handle {
@@ -5066,7 +5221,7 @@ type CreateListenerReply struct {
 
 func (x *CreateListenerReply) Reset() {
 	*x = CreateListenerReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[43]
+	mi := &file_agent_v1_agent_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5078,7 +5233,7 @@ func (x *CreateListenerReply) String() string {
 func (*CreateListenerReply) ProtoMessage() {}
 
 func (x *CreateListenerReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[43]
+	mi := &file_agent_v1_agent_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5091,7 +5246,7 @@ func (x *CreateListenerReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateListenerReply.ProtoReflect.Descriptor instead.
 func (*CreateListenerReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{43}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *CreateListenerReply) GetListener() *Handle {
@@ -5117,7 +5272,7 @@ type BuildLamRequest struct {
 
 func (x *BuildLamRequest) Reset() {
 	*x = BuildLamRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[44]
+	mi := &file_agent_v1_agent_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5129,7 +5284,7 @@ func (x *BuildLamRequest) String() string {
 func (*BuildLamRequest) ProtoMessage() {}
 
 func (x *BuildLamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[44]
+	mi := &file_agent_v1_agent_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5142,7 +5297,7 @@ func (x *BuildLamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuildLamRequest.ProtoReflect.Descriptor instead.
 func (*BuildLamRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{44}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *BuildLamRequest) GetAdapter() *Handle {
@@ -5202,7 +5357,7 @@ type BuildLamReply struct {
 
 func (x *BuildLamReply) Reset() {
 	*x = BuildLamReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[45]
+	mi := &file_agent_v1_agent_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5214,7 +5369,7 @@ func (x *BuildLamReply) String() string {
 func (*BuildLamReply) ProtoMessage() {}
 
 func (x *BuildLamReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[45]
+	mi := &file_agent_v1_agent_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5227,7 +5382,7 @@ func (x *BuildLamReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BuildLamReply.ProtoReflect.Descriptor instead.
 func (*BuildLamReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{45}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *BuildLamReply) GetLam() *Handle {
@@ -5244,6 +5399,133 @@ func (x *BuildLamReply) GetOutput() *LamOutput {
 	return nil
 }
 
+// BuildLamChainRequest is ndk.LAMChainBuilder.BuildLAMChain over an MDL
+// chain (at most 1024 MDLs; OUT_OF_RANGE beyond), into a LAM of
+// page_capacity pages; NOT_SUPPORTED unless the adapter's handle had
+// mdl_chains. The reply and the completion are BuildLam's. A LAM built
+// over several BUFFERs keeps each of them busy until it is released.
+// Since 1.2.
+type BuildLamChainRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Adapter       *Handle                `protobuf:"bytes,1,opt,name=adapter,proto3" json:"adapter,omitempty"`
+	Chain         []*Mdl                 `protobuf:"bytes,2,rep,name=chain,proto3" json:"chain,omitempty"`
+	PageCapacity  uint32                 `protobuf:"varint,3,opt,name=page_capacity,json=pageCapacity,proto3" json:"page_capacity,omitempty"`
+	Done          *CallbackRef           `protobuf:"bytes,4,opt,name=done,proto3" json:"done,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BuildLamChainRequest) Reset() {
+	*x = BuildLamChainRequest{}
+	mi := &file_agent_v1_agent_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BuildLamChainRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BuildLamChainRequest) ProtoMessage() {}
+
+func (x *BuildLamChainRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BuildLamChainRequest.ProtoReflect.Descriptor instead.
+func (*BuildLamChainRequest) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *BuildLamChainRequest) GetAdapter() *Handle {
+	if x != nil {
+		return x.Adapter
+	}
+	return nil
+}
+
+func (x *BuildLamChainRequest) GetChain() []*Mdl {
+	if x != nil {
+		return x.Chain
+	}
+	return nil
+}
+
+func (x *BuildLamChainRequest) GetPageCapacity() uint32 {
+	if x != nil {
+		return x.PageCapacity
+	}
+	return 0
+}
+
+func (x *BuildLamChainRequest) GetDone() *CallbackRef {
+	if x != nil {
+		return x.Done
+	}
+	return nil
+}
+
+// BuildLamChainReply is as BuildLamReply.
+type BuildLamChainReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Lam           *Handle                `protobuf:"bytes,1,opt,name=lam,proto3" json:"lam,omitempty"`       // always, even on failure
+	Output        *LamOutput             `protobuf:"bytes,2,opt,name=output,proto3" json:"output,omitempty"` // unless the call returned STATUS_PENDING
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BuildLamChainReply) Reset() {
+	*x = BuildLamChainReply{}
+	mi := &file_agent_v1_agent_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BuildLamChainReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BuildLamChainReply) ProtoMessage() {}
+
+func (x *BuildLamChainReply) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BuildLamChainReply.ProtoReflect.Descriptor instead.
+func (*BuildLamChainReply) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *BuildLamChainReply) GetLam() *Handle {
+	if x != nil {
+		return x.Lam
+	}
+	return nil
+}
+
+func (x *BuildLamChainReply) GetOutput() *LamOutput {
+	if x != nil {
+		return x.Output
+	}
+	return nil
+}
+
 type ReleaseLamRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Adapter       *Handle                `protobuf:"bytes,1,opt,name=adapter,proto3" json:"adapter,omitempty"`
@@ -5254,7 +5536,7 @@ type ReleaseLamRequest struct {
 
 func (x *ReleaseLamRequest) Reset() {
 	*x = ReleaseLamRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[46]
+	mi := &file_agent_v1_agent_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5266,7 +5548,7 @@ func (x *ReleaseLamRequest) String() string {
 func (*ReleaseLamRequest) ProtoMessage() {}
 
 func (x *ReleaseLamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[46]
+	mi := &file_agent_v1_agent_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5279,7 +5561,7 @@ func (x *ReleaseLamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReleaseLamRequest.ProtoReflect.Descriptor instead.
 func (*ReleaseLamRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{46}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ReleaseLamRequest) GetAdapter() *Handle {
@@ -5304,7 +5586,7 @@ type ReleaseLamReply struct {
 
 func (x *ReleaseLamReply) Reset() {
 	*x = ReleaseLamReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[47]
+	mi := &file_agent_v1_agent_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5316,7 +5598,7 @@ func (x *ReleaseLamReply) String() string {
 func (*ReleaseLamReply) ProtoMessage() {}
 
 func (x *ReleaseLamReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[47]
+	mi := &file_agent_v1_agent_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5329,7 +5611,7 @@ func (x *ReleaseLamReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReleaseLamReply.ProtoReflect.Descriptor instead.
 func (*ReleaseLamReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{47}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{50}
 }
 
 // CloseObjectRequest is NdkCloseObject on any object but the adapter.
@@ -5343,7 +5625,7 @@ type CloseObjectRequest struct {
 
 func (x *CloseObjectRequest) Reset() {
 	*x = CloseObjectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[48]
+	mi := &file_agent_v1_agent_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5355,7 +5637,7 @@ func (x *CloseObjectRequest) String() string {
 func (*CloseObjectRequest) ProtoMessage() {}
 
 func (x *CloseObjectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[48]
+	mi := &file_agent_v1_agent_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5368,7 +5650,7 @@ func (x *CloseObjectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseObjectRequest.ProtoReflect.Descriptor instead.
 func (*CloseObjectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{48}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *CloseObjectRequest) GetObject() *Handle {
@@ -5393,7 +5675,7 @@ type CloseObjectReply struct {
 
 func (x *CloseObjectReply) Reset() {
 	*x = CloseObjectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[49]
+	mi := &file_agent_v1_agent_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5405,7 +5687,7 @@ func (x *CloseObjectReply) String() string {
 func (*CloseObjectReply) ProtoMessage() {}
 
 func (x *CloseObjectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[49]
+	mi := &file_agent_v1_agent_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5418,7 +5700,7 @@ func (x *CloseObjectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseObjectReply.ProtoReflect.Descriptor instead.
 func (*CloseObjectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{49}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{52}
 }
 
 type ResizeCqRequest struct {
@@ -5432,7 +5714,7 @@ type ResizeCqRequest struct {
 
 func (x *ResizeCqRequest) Reset() {
 	*x = ResizeCqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[50]
+	mi := &file_agent_v1_agent_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5444,7 +5726,7 @@ func (x *ResizeCqRequest) String() string {
 func (*ResizeCqRequest) ProtoMessage() {}
 
 func (x *ResizeCqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[50]
+	mi := &file_agent_v1_agent_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5457,7 +5739,7 @@ func (x *ResizeCqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResizeCqRequest.ProtoReflect.Descriptor instead.
 func (*ResizeCqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{50}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *ResizeCqRequest) GetCq() *Handle {
@@ -5489,7 +5771,7 @@ type ResizeCqReply struct {
 
 func (x *ResizeCqReply) Reset() {
 	*x = ResizeCqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[51]
+	mi := &file_agent_v1_agent_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5501,7 +5783,7 @@ func (x *ResizeCqReply) String() string {
 func (*ResizeCqReply) ProtoMessage() {}
 
 func (x *ResizeCqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[51]
+	mi := &file_agent_v1_agent_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5514,7 +5796,7 @@ func (x *ResizeCqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResizeCqReply.ProtoReflect.Descriptor instead.
 func (*ResizeCqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{51}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{54}
 }
 
 type ArmCqRequest struct {
@@ -5527,7 +5809,7 @@ type ArmCqRequest struct {
 
 func (x *ArmCqRequest) Reset() {
 	*x = ArmCqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[52]
+	mi := &file_agent_v1_agent_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5539,7 +5821,7 @@ func (x *ArmCqRequest) String() string {
 func (*ArmCqRequest) ProtoMessage() {}
 
 func (x *ArmCqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[52]
+	mi := &file_agent_v1_agent_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5552,7 +5834,7 @@ func (x *ArmCqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArmCqRequest.ProtoReflect.Descriptor instead.
 func (*ArmCqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{52}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ArmCqRequest) GetCq() *Handle {
@@ -5577,7 +5859,7 @@ type ArmCqReply struct {
 
 func (x *ArmCqReply) Reset() {
 	*x = ArmCqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[53]
+	mi := &file_agent_v1_agent_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5589,7 +5871,7 @@ func (x *ArmCqReply) String() string {
 func (*ArmCqReply) ProtoMessage() {}
 
 func (x *ArmCqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[53]
+	mi := &file_agent_v1_agent_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5602,7 +5884,7 @@ func (x *ArmCqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ArmCqReply.ProtoReflect.Descriptor instead.
 func (*ArmCqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{53}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{56}
 }
 
 type GetCqResultsRequest struct {
@@ -5615,7 +5897,7 @@ type GetCqResultsRequest struct {
 
 func (x *GetCqResultsRequest) Reset() {
 	*x = GetCqResultsRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[54]
+	mi := &file_agent_v1_agent_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5627,7 +5909,7 @@ func (x *GetCqResultsRequest) String() string {
 func (*GetCqResultsRequest) ProtoMessage() {}
 
 func (x *GetCqResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[54]
+	mi := &file_agent_v1_agent_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5640,7 +5922,7 @@ func (x *GetCqResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsRequest.ProtoReflect.Descriptor instead.
 func (*GetCqResultsRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{54}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *GetCqResultsRequest) GetCq() *Handle {
@@ -5666,7 +5948,7 @@ type GetCqResultsReply struct {
 
 func (x *GetCqResultsReply) Reset() {
 	*x = GetCqResultsReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[55]
+	mi := &file_agent_v1_agent_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5678,7 +5960,7 @@ func (x *GetCqResultsReply) String() string {
 func (*GetCqResultsReply) ProtoMessage() {}
 
 func (x *GetCqResultsReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[55]
+	mi := &file_agent_v1_agent_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5691,7 +5973,7 @@ func (x *GetCqResultsReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsReply.ProtoReflect.Descriptor instead.
 func (*GetCqResultsReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{55}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *GetCqResultsReply) GetResults() []*Result {
@@ -5711,7 +5993,7 @@ type GetCqResultsExRequest struct {
 
 func (x *GetCqResultsExRequest) Reset() {
 	*x = GetCqResultsExRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[56]
+	mi := &file_agent_v1_agent_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5723,7 +6005,7 @@ func (x *GetCqResultsExRequest) String() string {
 func (*GetCqResultsExRequest) ProtoMessage() {}
 
 func (x *GetCqResultsExRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[56]
+	mi := &file_agent_v1_agent_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5736,7 +6018,7 @@ func (x *GetCqResultsExRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsExRequest.ProtoReflect.Descriptor instead.
 func (*GetCqResultsExRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{56}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *GetCqResultsExRequest) GetCq() *Handle {
@@ -5762,7 +6044,7 @@ type GetCqResultsExReply struct {
 
 func (x *GetCqResultsExReply) Reset() {
 	*x = GetCqResultsExReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[57]
+	mi := &file_agent_v1_agent_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5774,7 +6056,7 @@ func (x *GetCqResultsExReply) String() string {
 func (*GetCqResultsExReply) ProtoMessage() {}
 
 func (x *GetCqResultsExReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[57]
+	mi := &file_agent_v1_agent_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5787,7 +6069,7 @@ func (x *GetCqResultsExReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCqResultsExReply.ProtoReflect.Descriptor instead.
 func (*GetCqResultsExReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{57}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *GetCqResultsExReply) GetResults() []*Result {
@@ -5808,7 +6090,7 @@ type ControlCqInterruptModerationRequest struct {
 
 func (x *ControlCqInterruptModerationRequest) Reset() {
 	*x = ControlCqInterruptModerationRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[58]
+	mi := &file_agent_v1_agent_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5820,7 +6102,7 @@ func (x *ControlCqInterruptModerationRequest) String() string {
 func (*ControlCqInterruptModerationRequest) ProtoMessage() {}
 
 func (x *ControlCqInterruptModerationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[58]
+	mi := &file_agent_v1_agent_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5833,7 +6115,7 @@ func (x *ControlCqInterruptModerationRequest) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use ControlCqInterruptModerationRequest.ProtoReflect.Descriptor instead.
 func (*ControlCqInterruptModerationRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{58}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ControlCqInterruptModerationRequest) GetCq() *Handle {
@@ -5865,7 +6147,7 @@ type ControlCqInterruptModerationReply struct {
 
 func (x *ControlCqInterruptModerationReply) Reset() {
 	*x = ControlCqInterruptModerationReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[59]
+	mi := &file_agent_v1_agent_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5877,7 +6159,7 @@ func (x *ControlCqInterruptModerationReply) String() string {
 func (*ControlCqInterruptModerationReply) ProtoMessage() {}
 
 func (x *ControlCqInterruptModerationReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[59]
+	mi := &file_agent_v1_agent_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5890,7 +6172,7 @@ func (x *ControlCqInterruptModerationReply) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use ControlCqInterruptModerationReply.ProtoReflect.Descriptor instead.
 func (*ControlCqInterruptModerationReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{59}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{62}
 }
 
 // QpParams are ndk.QPParams.
@@ -5910,7 +6192,7 @@ type QpParams struct {
 
 func (x *QpParams) Reset() {
 	*x = QpParams{}
-	mi := &file_agent_v1_agent_proto_msgTypes[60]
+	mi := &file_agent_v1_agent_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5922,7 +6204,7 @@ func (x *QpParams) String() string {
 func (*QpParams) ProtoMessage() {}
 
 func (x *QpParams) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[60]
+	mi := &file_agent_v1_agent_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5935,7 +6217,7 @@ func (x *QpParams) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QpParams.ProtoReflect.Descriptor instead.
 func (*QpParams) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{60}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *QpParams) GetReceiveCq() *Handle {
@@ -6005,7 +6287,7 @@ type CreateQpRequest struct {
 
 func (x *CreateQpRequest) Reset() {
 	*x = CreateQpRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[61]
+	mi := &file_agent_v1_agent_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6017,7 +6299,7 @@ func (x *CreateQpRequest) String() string {
 func (*CreateQpRequest) ProtoMessage() {}
 
 func (x *CreateQpRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[61]
+	mi := &file_agent_v1_agent_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6030,7 +6312,7 @@ func (x *CreateQpRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpRequest.ProtoReflect.Descriptor instead.
 func (*CreateQpRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{61}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *CreateQpRequest) GetPd() *Handle {
@@ -6063,7 +6345,7 @@ type CreateQpReply struct {
 
 func (x *CreateQpReply) Reset() {
 	*x = CreateQpReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[62]
+	mi := &file_agent_v1_agent_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6075,7 +6357,7 @@ func (x *CreateQpReply) String() string {
 func (*CreateQpReply) ProtoMessage() {}
 
 func (x *CreateQpReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[62]
+	mi := &file_agent_v1_agent_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6088,7 +6370,7 @@ func (x *CreateQpReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpReply.ProtoReflect.Descriptor instead.
 func (*CreateQpReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{62}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *CreateQpReply) GetQp() *Handle {
@@ -6110,7 +6392,7 @@ type CreateQpWithSrqRequest struct {
 
 func (x *CreateQpWithSrqRequest) Reset() {
 	*x = CreateQpWithSrqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[63]
+	mi := &file_agent_v1_agent_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6122,7 +6404,7 @@ func (x *CreateQpWithSrqRequest) String() string {
 func (*CreateQpWithSrqRequest) ProtoMessage() {}
 
 func (x *CreateQpWithSrqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[63]
+	mi := &file_agent_v1_agent_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6135,7 +6417,7 @@ func (x *CreateQpWithSrqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpWithSrqRequest.ProtoReflect.Descriptor instead.
 func (*CreateQpWithSrqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{63}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *CreateQpWithSrqRequest) GetPd() *Handle {
@@ -6175,7 +6457,7 @@ type CreateQpWithSrqReply struct {
 
 func (x *CreateQpWithSrqReply) Reset() {
 	*x = CreateQpWithSrqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[64]
+	mi := &file_agent_v1_agent_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6187,7 +6469,7 @@ func (x *CreateQpWithSrqReply) String() string {
 func (*CreateQpWithSrqReply) ProtoMessage() {}
 
 func (x *CreateQpWithSrqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[64]
+	mi := &file_agent_v1_agent_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6200,7 +6482,7 @@ func (x *CreateQpWithSrqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateQpWithSrqReply.ProtoReflect.Descriptor instead.
 func (*CreateQpWithSrqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{64}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *CreateQpWithSrqReply) GetQp() *Handle {
@@ -6224,7 +6506,7 @@ type CreateSrqRequest struct {
 
 func (x *CreateSrqRequest) Reset() {
 	*x = CreateSrqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[65]
+	mi := &file_agent_v1_agent_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6236,7 +6518,7 @@ func (x *CreateSrqRequest) String() string {
 func (*CreateSrqRequest) ProtoMessage() {}
 
 func (x *CreateSrqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[65]
+	mi := &file_agent_v1_agent_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6249,7 +6531,7 @@ func (x *CreateSrqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSrqRequest.ProtoReflect.Descriptor instead.
 func (*CreateSrqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{65}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *CreateSrqRequest) GetPd() *Handle {
@@ -6303,7 +6585,7 @@ type CreateSrqReply struct {
 
 func (x *CreateSrqReply) Reset() {
 	*x = CreateSrqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[66]
+	mi := &file_agent_v1_agent_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6315,7 +6597,7 @@ func (x *CreateSrqReply) String() string {
 func (*CreateSrqReply) ProtoMessage() {}
 
 func (x *CreateSrqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[66]
+	mi := &file_agent_v1_agent_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6328,7 +6610,7 @@ func (x *CreateSrqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateSrqReply.ProtoReflect.Descriptor instead.
 func (*CreateSrqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{66}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *CreateSrqReply) GetSrq() *Handle {
@@ -6349,7 +6631,7 @@ type CreateMrRequest struct {
 
 func (x *CreateMrRequest) Reset() {
 	*x = CreateMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[67]
+	mi := &file_agent_v1_agent_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6361,7 +6643,7 @@ func (x *CreateMrRequest) String() string {
 func (*CreateMrRequest) ProtoMessage() {}
 
 func (x *CreateMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[67]
+	mi := &file_agent_v1_agent_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6374,7 +6656,7 @@ func (x *CreateMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMrRequest.ProtoReflect.Descriptor instead.
 func (*CreateMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{67}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *CreateMrRequest) GetPd() *Handle {
@@ -6407,7 +6689,7 @@ type CreateMrReply struct {
 
 func (x *CreateMrReply) Reset() {
 	*x = CreateMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[68]
+	mi := &file_agent_v1_agent_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6419,7 +6701,7 @@ func (x *CreateMrReply) String() string {
 func (*CreateMrReply) ProtoMessage() {}
 
 func (x *CreateMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[68]
+	mi := &file_agent_v1_agent_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6432,7 +6714,7 @@ func (x *CreateMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMrReply.ProtoReflect.Descriptor instead.
 func (*CreateMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{68}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *CreateMrReply) GetMr() *Handle {
@@ -6452,7 +6734,7 @@ type CreateMwRequest struct {
 
 func (x *CreateMwRequest) Reset() {
 	*x = CreateMwRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[69]
+	mi := &file_agent_v1_agent_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6464,7 +6746,7 @@ func (x *CreateMwRequest) String() string {
 func (*CreateMwRequest) ProtoMessage() {}
 
 func (x *CreateMwRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[69]
+	mi := &file_agent_v1_agent_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6477,7 +6759,7 @@ func (x *CreateMwRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMwRequest.ProtoReflect.Descriptor instead.
 func (*CreateMwRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{69}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *CreateMwRequest) GetPd() *Handle {
@@ -6503,7 +6785,7 @@ type CreateMwReply struct {
 
 func (x *CreateMwReply) Reset() {
 	*x = CreateMwReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[70]
+	mi := &file_agent_v1_agent_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6515,7 +6797,7 @@ func (x *CreateMwReply) String() string {
 func (*CreateMwReply) ProtoMessage() {}
 
 func (x *CreateMwReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[70]
+	mi := &file_agent_v1_agent_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6528,7 +6810,7 @@ func (x *CreateMwReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateMwReply.ProtoReflect.Descriptor instead.
 func (*CreateMwReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{70}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *CreateMwReply) GetMw() *Handle {
@@ -6547,7 +6829,7 @@ type GetPrivilegedMemoryRegionTokenRequest struct {
 
 func (x *GetPrivilegedMemoryRegionTokenRequest) Reset() {
 	*x = GetPrivilegedMemoryRegionTokenRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[71]
+	mi := &file_agent_v1_agent_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6559,7 +6841,7 @@ func (x *GetPrivilegedMemoryRegionTokenRequest) String() string {
 func (*GetPrivilegedMemoryRegionTokenRequest) ProtoMessage() {}
 
 func (x *GetPrivilegedMemoryRegionTokenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[71]
+	mi := &file_agent_v1_agent_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6572,7 +6854,7 @@ func (x *GetPrivilegedMemoryRegionTokenRequest) ProtoReflect() protoreflect.Mess
 
 // Deprecated: Use GetPrivilegedMemoryRegionTokenRequest.ProtoReflect.Descriptor instead.
 func (*GetPrivilegedMemoryRegionTokenRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{71}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *GetPrivilegedMemoryRegionTokenRequest) GetPd() *Handle {
@@ -6591,7 +6873,7 @@ type GetPrivilegedMemoryRegionTokenReply struct {
 
 func (x *GetPrivilegedMemoryRegionTokenReply) Reset() {
 	*x = GetPrivilegedMemoryRegionTokenReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[72]
+	mi := &file_agent_v1_agent_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6603,7 +6885,7 @@ func (x *GetPrivilegedMemoryRegionTokenReply) String() string {
 func (*GetPrivilegedMemoryRegionTokenReply) ProtoMessage() {}
 
 func (x *GetPrivilegedMemoryRegionTokenReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[72]
+	mi := &file_agent_v1_agent_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6616,7 +6898,7 @@ func (x *GetPrivilegedMemoryRegionTokenReply) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use GetPrivilegedMemoryRegionTokenReply.ProtoReflect.Descriptor instead.
 func (*GetPrivilegedMemoryRegionTokenReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{72}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *GetPrivilegedMemoryRegionTokenReply) GetToken() uint32 {
@@ -6638,7 +6920,7 @@ type ModifySrqRequest struct {
 
 func (x *ModifySrqRequest) Reset() {
 	*x = ModifySrqRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[73]
+	mi := &file_agent_v1_agent_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6650,7 +6932,7 @@ func (x *ModifySrqRequest) String() string {
 func (*ModifySrqRequest) ProtoMessage() {}
 
 func (x *ModifySrqRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[73]
+	mi := &file_agent_v1_agent_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6663,7 +6945,7 @@ func (x *ModifySrqRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModifySrqRequest.ProtoReflect.Descriptor instead.
 func (*ModifySrqRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{73}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *ModifySrqRequest) GetSrq() *Handle {
@@ -6702,7 +6984,7 @@ type ModifySrqReply struct {
 
 func (x *ModifySrqReply) Reset() {
 	*x = ModifySrqReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[74]
+	mi := &file_agent_v1_agent_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6714,7 +6996,7 @@ func (x *ModifySrqReply) String() string {
 func (*ModifySrqReply) ProtoMessage() {}
 
 func (x *ModifySrqReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[74]
+	mi := &file_agent_v1_agent_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6727,7 +7009,7 @@ func (x *ModifySrqReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ModifySrqReply.ProtoReflect.Descriptor instead.
 func (*ModifySrqReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{74}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{77}
 }
 
 type SrqReceiveRequest struct {
@@ -6741,7 +7023,7 @@ type SrqReceiveRequest struct {
 
 func (x *SrqReceiveRequest) Reset() {
 	*x = SrqReceiveRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[75]
+	mi := &file_agent_v1_agent_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6753,7 +7035,7 @@ func (x *SrqReceiveRequest) String() string {
 func (*SrqReceiveRequest) ProtoMessage() {}
 
 func (x *SrqReceiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[75]
+	mi := &file_agent_v1_agent_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6766,7 +7048,7 @@ func (x *SrqReceiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqReceiveRequest.ProtoReflect.Descriptor instead.
 func (*SrqReceiveRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{75}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *SrqReceiveRequest) GetSrq() *Handle {
@@ -6798,7 +7080,7 @@ type SrqReceiveReply struct {
 
 func (x *SrqReceiveReply) Reset() {
 	*x = SrqReceiveReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[76]
+	mi := &file_agent_v1_agent_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6810,7 +7092,7 @@ func (x *SrqReceiveReply) String() string {
 func (*SrqReceiveReply) ProtoMessage() {}
 
 func (x *SrqReceiveReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[76]
+	mi := &file_agent_v1_agent_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6823,7 +7105,7 @@ func (x *SrqReceiveReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqReceiveReply.ProtoReflect.Descriptor instead.
 func (*SrqReceiveReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{76}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{79}
 }
 
 // RegisterMrRequest is ndk.MR.Register over [offset, offset+length) of an
@@ -6844,7 +7126,7 @@ type RegisterMrRequest struct {
 
 func (x *RegisterMrRequest) Reset() {
 	*x = RegisterMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[77]
+	mi := &file_agent_v1_agent_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6856,7 +7138,7 @@ func (x *RegisterMrRequest) String() string {
 func (*RegisterMrRequest) ProtoMessage() {}
 
 func (x *RegisterMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[77]
+	mi := &file_agent_v1_agent_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6869,7 +7151,7 @@ func (x *RegisterMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterMrRequest.ProtoReflect.Descriptor instead.
 func (*RegisterMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{77}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *RegisterMrRequest) GetMr() *Handle {
@@ -6929,7 +7211,7 @@ type RegisterMrReply struct {
 
 func (x *RegisterMrReply) Reset() {
 	*x = RegisterMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[78]
+	mi := &file_agent_v1_agent_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6941,7 +7223,7 @@ func (x *RegisterMrReply) String() string {
 func (*RegisterMrReply) ProtoMessage() {}
 
 func (x *RegisterMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[78]
+	mi := &file_agent_v1_agent_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6954,7 +7236,116 @@ func (x *RegisterMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterMrReply.ProtoReflect.Descriptor instead.
 func (*RegisterMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{78}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{81}
+}
+
+// RegisterMrChainRequest is ndk.ChainRegisterer.RegisterChain over an MDL
+// chain (at most 1024 MDLs; OUT_OF_RANGE beyond); NOT_SUPPORTED unless the
+// MR's handle had mdl_chains. The MR's region (for WriteMemory and
+// ReadMemory) is then the chain's ranges laid end to end, and each BUFFER
+// of the chain stays busy until the MR is deregistered. Since 1.2.
+type RegisterMrChainRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Mr            *Handle                `protobuf:"bytes,1,opt,name=mr,proto3" json:"mr,omitempty"`
+	Chain         []*Mdl                 `protobuf:"bytes,2,rep,name=chain,proto3" json:"chain,omitempty"`
+	Flags         uint32                 `protobuf:"varint,3,opt,name=flags,proto3" json:"flags,omitempty"` // NDK_MR_FLAG_*
+	Done          *CallbackRef           `protobuf:"bytes,4,opt,name=done,proto3" json:"done,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegisterMrChainRequest) Reset() {
+	*x = RegisterMrChainRequest{}
+	mi := &file_agent_v1_agent_proto_msgTypes[82]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegisterMrChainRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegisterMrChainRequest) ProtoMessage() {}
+
+func (x *RegisterMrChainRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[82]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegisterMrChainRequest.ProtoReflect.Descriptor instead.
+func (*RegisterMrChainRequest) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{82}
+}
+
+func (x *RegisterMrChainRequest) GetMr() *Handle {
+	if x != nil {
+		return x.Mr
+	}
+	return nil
+}
+
+func (x *RegisterMrChainRequest) GetChain() []*Mdl {
+	if x != nil {
+		return x.Chain
+	}
+	return nil
+}
+
+func (x *RegisterMrChainRequest) GetFlags() uint32 {
+	if x != nil {
+		return x.Flags
+	}
+	return 0
+}
+
+func (x *RegisterMrChainRequest) GetDone() *CallbackRef {
+	if x != nil {
+		return x.Done
+	}
+	return nil
+}
+
+type RegisterMrChainReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RegisterMrChainReply) Reset() {
+	*x = RegisterMrChainReply{}
+	mi := &file_agent_v1_agent_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RegisterMrChainReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RegisterMrChainReply) ProtoMessage() {}
+
+func (x *RegisterMrChainReply) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RegisterMrChainReply.ProtoReflect.Descriptor instead.
+func (*RegisterMrChainReply) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{83}
 }
 
 type DeregisterMrRequest struct {
@@ -6967,7 +7358,7 @@ type DeregisterMrRequest struct {
 
 func (x *DeregisterMrRequest) Reset() {
 	*x = DeregisterMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[79]
+	mi := &file_agent_v1_agent_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6979,7 +7370,7 @@ func (x *DeregisterMrRequest) String() string {
 func (*DeregisterMrRequest) ProtoMessage() {}
 
 func (x *DeregisterMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[79]
+	mi := &file_agent_v1_agent_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6992,7 +7383,7 @@ func (x *DeregisterMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeregisterMrRequest.ProtoReflect.Descriptor instead.
 func (*DeregisterMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{79}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *DeregisterMrRequest) GetMr() *Handle {
@@ -7017,7 +7408,7 @@ type DeregisterMrReply struct {
 
 func (x *DeregisterMrReply) Reset() {
 	*x = DeregisterMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[80]
+	mi := &file_agent_v1_agent_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7029,7 +7420,7 @@ func (x *DeregisterMrReply) String() string {
 func (*DeregisterMrReply) ProtoMessage() {}
 
 func (x *DeregisterMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[80]
+	mi := &file_agent_v1_agent_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7042,7 +7433,7 @@ func (x *DeregisterMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeregisterMrReply.ProtoReflect.Descriptor instead.
 func (*DeregisterMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{80}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{85}
 }
 
 type InitializeFastRegisterMrRequest struct {
@@ -7057,7 +7448,7 @@ type InitializeFastRegisterMrRequest struct {
 
 func (x *InitializeFastRegisterMrRequest) Reset() {
 	*x = InitializeFastRegisterMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[81]
+	mi := &file_agent_v1_agent_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7069,7 +7460,7 @@ func (x *InitializeFastRegisterMrRequest) String() string {
 func (*InitializeFastRegisterMrRequest) ProtoMessage() {}
 
 func (x *InitializeFastRegisterMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[81]
+	mi := &file_agent_v1_agent_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7082,7 +7473,7 @@ func (x *InitializeFastRegisterMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InitializeFastRegisterMrRequest.ProtoReflect.Descriptor instead.
 func (*InitializeFastRegisterMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{81}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *InitializeFastRegisterMrRequest) GetMr() *Handle {
@@ -7121,7 +7512,7 @@ type InitializeFastRegisterMrReply struct {
 
 func (x *InitializeFastRegisterMrReply) Reset() {
 	*x = InitializeFastRegisterMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[82]
+	mi := &file_agent_v1_agent_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7133,7 +7524,7 @@ func (x *InitializeFastRegisterMrReply) String() string {
 func (*InitializeFastRegisterMrReply) ProtoMessage() {}
 
 func (x *InitializeFastRegisterMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[82]
+	mi := &file_agent_v1_agent_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7146,7 +7537,7 @@ func (x *InitializeFastRegisterMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InitializeFastRegisterMrReply.ProtoReflect.Descriptor instead.
 func (*InitializeFastRegisterMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{82}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{87}
 }
 
 type GetLocalTokenFromMrRequest struct {
@@ -7158,7 +7549,7 @@ type GetLocalTokenFromMrRequest struct {
 
 func (x *GetLocalTokenFromMrRequest) Reset() {
 	*x = GetLocalTokenFromMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[83]
+	mi := &file_agent_v1_agent_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7170,7 +7561,7 @@ func (x *GetLocalTokenFromMrRequest) String() string {
 func (*GetLocalTokenFromMrRequest) ProtoMessage() {}
 
 func (x *GetLocalTokenFromMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[83]
+	mi := &file_agent_v1_agent_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7183,7 +7574,7 @@ func (x *GetLocalTokenFromMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalTokenFromMrRequest.ProtoReflect.Descriptor instead.
 func (*GetLocalTokenFromMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{83}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *GetLocalTokenFromMrRequest) GetMr() *Handle {
@@ -7202,7 +7593,7 @@ type GetLocalTokenFromMrReply struct {
 
 func (x *GetLocalTokenFromMrReply) Reset() {
 	*x = GetLocalTokenFromMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[84]
+	mi := &file_agent_v1_agent_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7214,7 +7605,7 @@ func (x *GetLocalTokenFromMrReply) String() string {
 func (*GetLocalTokenFromMrReply) ProtoMessage() {}
 
 func (x *GetLocalTokenFromMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[84]
+	mi := &file_agent_v1_agent_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7227,7 +7618,7 @@ func (x *GetLocalTokenFromMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalTokenFromMrReply.ProtoReflect.Descriptor instead.
 func (*GetLocalTokenFromMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{84}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *GetLocalTokenFromMrReply) GetToken() uint32 {
@@ -7246,7 +7637,7 @@ type GetRemoteTokenFromMrRequest struct {
 
 func (x *GetRemoteTokenFromMrRequest) Reset() {
 	*x = GetRemoteTokenFromMrRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[85]
+	mi := &file_agent_v1_agent_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7258,7 +7649,7 @@ func (x *GetRemoteTokenFromMrRequest) String() string {
 func (*GetRemoteTokenFromMrRequest) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMrRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[85]
+	mi := &file_agent_v1_agent_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7271,7 +7662,7 @@ func (x *GetRemoteTokenFromMrRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMrRequest.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMrRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{85}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *GetRemoteTokenFromMrRequest) GetMr() *Handle {
@@ -7290,7 +7681,7 @@ type GetRemoteTokenFromMrReply struct {
 
 func (x *GetRemoteTokenFromMrReply) Reset() {
 	*x = GetRemoteTokenFromMrReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[86]
+	mi := &file_agent_v1_agent_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7302,7 +7693,7 @@ func (x *GetRemoteTokenFromMrReply) String() string {
 func (*GetRemoteTokenFromMrReply) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMrReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[86]
+	mi := &file_agent_v1_agent_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7315,7 +7706,7 @@ func (x *GetRemoteTokenFromMrReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMrReply.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMrReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{86}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *GetRemoteTokenFromMrReply) GetToken() uint32 {
@@ -7334,7 +7725,7 @@ type GetRemoteTokenFromMwRequest struct {
 
 func (x *GetRemoteTokenFromMwRequest) Reset() {
 	*x = GetRemoteTokenFromMwRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[87]
+	mi := &file_agent_v1_agent_proto_msgTypes[92]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7346,7 +7737,7 @@ func (x *GetRemoteTokenFromMwRequest) String() string {
 func (*GetRemoteTokenFromMwRequest) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMwRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[87]
+	mi := &file_agent_v1_agent_proto_msgTypes[92]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7359,7 +7750,7 @@ func (x *GetRemoteTokenFromMwRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMwRequest.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMwRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{87}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{92}
 }
 
 func (x *GetRemoteTokenFromMwRequest) GetMw() *Handle {
@@ -7378,7 +7769,7 @@ type GetRemoteTokenFromMwReply struct {
 
 func (x *GetRemoteTokenFromMwReply) Reset() {
 	*x = GetRemoteTokenFromMwReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[88]
+	mi := &file_agent_v1_agent_proto_msgTypes[93]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7390,7 +7781,7 @@ func (x *GetRemoteTokenFromMwReply) String() string {
 func (*GetRemoteTokenFromMwReply) ProtoMessage() {}
 
 func (x *GetRemoteTokenFromMwReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[88]
+	mi := &file_agent_v1_agent_proto_msgTypes[93]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7403,7 +7794,7 @@ func (x *GetRemoteTokenFromMwReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRemoteTokenFromMwReply.ProtoReflect.Descriptor instead.
 func (*GetRemoteTokenFromMwReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{88}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{93}
 }
 
 func (x *GetRemoteTokenFromMwReply) GetToken() uint32 {
@@ -7422,7 +7813,7 @@ type FlushRequest struct {
 
 func (x *FlushRequest) Reset() {
 	*x = FlushRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[89]
+	mi := &file_agent_v1_agent_proto_msgTypes[94]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7434,7 +7825,7 @@ func (x *FlushRequest) String() string {
 func (*FlushRequest) ProtoMessage() {}
 
 func (x *FlushRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[89]
+	mi := &file_agent_v1_agent_proto_msgTypes[94]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7447,7 +7838,7 @@ func (x *FlushRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlushRequest.ProtoReflect.Descriptor instead.
 func (*FlushRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{89}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{94}
 }
 
 func (x *FlushRequest) GetQp() *Handle {
@@ -7465,7 +7856,7 @@ type FlushReply struct {
 
 func (x *FlushReply) Reset() {
 	*x = FlushReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[90]
+	mi := &file_agent_v1_agent_proto_msgTypes[95]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7477,7 +7868,7 @@ func (x *FlushReply) String() string {
 func (*FlushReply) ProtoMessage() {}
 
 func (x *FlushReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[90]
+	mi := &file_agent_v1_agent_proto_msgTypes[95]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7490,7 +7881,7 @@ func (x *FlushReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlushReply.ProtoReflect.Descriptor instead.
 func (*FlushReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{90}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{95}
 }
 
 type ReceiveRequest struct {
@@ -7504,7 +7895,7 @@ type ReceiveRequest struct {
 
 func (x *ReceiveRequest) Reset() {
 	*x = ReceiveRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[91]
+	mi := &file_agent_v1_agent_proto_msgTypes[96]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7516,7 +7907,7 @@ func (x *ReceiveRequest) String() string {
 func (*ReceiveRequest) ProtoMessage() {}
 
 func (x *ReceiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[91]
+	mi := &file_agent_v1_agent_proto_msgTypes[96]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7529,7 +7920,7 @@ func (x *ReceiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveRequest.ProtoReflect.Descriptor instead.
 func (*ReceiveRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{91}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{96}
 }
 
 func (x *ReceiveRequest) GetQp() *Handle {
@@ -7561,7 +7952,7 @@ type ReceiveReply struct {
 
 func (x *ReceiveReply) Reset() {
 	*x = ReceiveReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[92]
+	mi := &file_agent_v1_agent_proto_msgTypes[97]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7573,7 +7964,7 @@ func (x *ReceiveReply) String() string {
 func (*ReceiveReply) ProtoMessage() {}
 
 func (x *ReceiveReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[92]
+	mi := &file_agent_v1_agent_proto_msgTypes[97]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7586,7 +7977,7 @@ func (x *ReceiveReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveReply.ProtoReflect.Descriptor instead.
 func (*ReceiveReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{92}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{97}
 }
 
 type SendRequest struct {
@@ -7601,7 +7992,7 @@ type SendRequest struct {
 
 func (x *SendRequest) Reset() {
 	*x = SendRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[93]
+	mi := &file_agent_v1_agent_proto_msgTypes[98]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7613,7 +8004,7 @@ func (x *SendRequest) String() string {
 func (*SendRequest) ProtoMessage() {}
 
 func (x *SendRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[93]
+	mi := &file_agent_v1_agent_proto_msgTypes[98]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7626,7 +8017,7 @@ func (x *SendRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendRequest.ProtoReflect.Descriptor instead.
 func (*SendRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{93}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{98}
 }
 
 func (x *SendRequest) GetQp() *Handle {
@@ -7665,7 +8056,7 @@ type SendReply struct {
 
 func (x *SendReply) Reset() {
 	*x = SendReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[94]
+	mi := &file_agent_v1_agent_proto_msgTypes[99]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7677,7 +8068,7 @@ func (x *SendReply) String() string {
 func (*SendReply) ProtoMessage() {}
 
 func (x *SendReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[94]
+	mi := &file_agent_v1_agent_proto_msgTypes[99]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7690,7 +8081,7 @@ func (x *SendReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendReply.ProtoReflect.Descriptor instead.
 func (*SendReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{94}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{99}
 }
 
 type SendAndInvalidateRequest struct {
@@ -7706,7 +8097,7 @@ type SendAndInvalidateRequest struct {
 
 func (x *SendAndInvalidateRequest) Reset() {
 	*x = SendAndInvalidateRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[95]
+	mi := &file_agent_v1_agent_proto_msgTypes[100]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7718,7 +8109,7 @@ func (x *SendAndInvalidateRequest) String() string {
 func (*SendAndInvalidateRequest) ProtoMessage() {}
 
 func (x *SendAndInvalidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[95]
+	mi := &file_agent_v1_agent_proto_msgTypes[100]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7731,7 +8122,7 @@ func (x *SendAndInvalidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendAndInvalidateRequest.ProtoReflect.Descriptor instead.
 func (*SendAndInvalidateRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{95}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{100}
 }
 
 func (x *SendAndInvalidateRequest) GetQp() *Handle {
@@ -7777,7 +8168,7 @@ type SendAndInvalidateReply struct {
 
 func (x *SendAndInvalidateReply) Reset() {
 	*x = SendAndInvalidateReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[96]
+	mi := &file_agent_v1_agent_proto_msgTypes[101]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7789,7 +8180,7 @@ func (x *SendAndInvalidateReply) String() string {
 func (*SendAndInvalidateReply) ProtoMessage() {}
 
 func (x *SendAndInvalidateReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[96]
+	mi := &file_agent_v1_agent_proto_msgTypes[101]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7802,7 +8193,7 @@ func (x *SendAndInvalidateReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendAndInvalidateReply.ProtoReflect.Descriptor instead.
 func (*SendAndInvalidateReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{96}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{101}
 }
 
 type WriteRequest struct {
@@ -7819,7 +8210,7 @@ type WriteRequest struct {
 
 func (x *WriteRequest) Reset() {
 	*x = WriteRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[97]
+	mi := &file_agent_v1_agent_proto_msgTypes[102]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7831,7 +8222,7 @@ func (x *WriteRequest) String() string {
 func (*WriteRequest) ProtoMessage() {}
 
 func (x *WriteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[97]
+	mi := &file_agent_v1_agent_proto_msgTypes[102]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7844,7 +8235,7 @@ func (x *WriteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteRequest.ProtoReflect.Descriptor instead.
 func (*WriteRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{97}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{102}
 }
 
 func (x *WriteRequest) GetQp() *Handle {
@@ -7897,7 +8288,7 @@ type WriteReply struct {
 
 func (x *WriteReply) Reset() {
 	*x = WriteReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[98]
+	mi := &file_agent_v1_agent_proto_msgTypes[103]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7909,7 +8300,7 @@ func (x *WriteReply) String() string {
 func (*WriteReply) ProtoMessage() {}
 
 func (x *WriteReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[98]
+	mi := &file_agent_v1_agent_proto_msgTypes[103]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7922,7 +8313,7 @@ func (x *WriteReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteReply.ProtoReflect.Descriptor instead.
 func (*WriteReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{98}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{103}
 }
 
 type ReadRequest struct {
@@ -7939,7 +8330,7 @@ type ReadRequest struct {
 
 func (x *ReadRequest) Reset() {
 	*x = ReadRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[99]
+	mi := &file_agent_v1_agent_proto_msgTypes[104]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -7951,7 +8342,7 @@ func (x *ReadRequest) String() string {
 func (*ReadRequest) ProtoMessage() {}
 
 func (x *ReadRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[99]
+	mi := &file_agent_v1_agent_proto_msgTypes[104]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -7964,7 +8355,7 @@ func (x *ReadRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadRequest.ProtoReflect.Descriptor instead.
 func (*ReadRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{99}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{104}
 }
 
 func (x *ReadRequest) GetQp() *Handle {
@@ -8017,7 +8408,7 @@ type ReadReply struct {
 
 func (x *ReadReply) Reset() {
 	*x = ReadReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[100]
+	mi := &file_agent_v1_agent_proto_msgTypes[105]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8029,7 +8420,7 @@ func (x *ReadReply) String() string {
 func (*ReadReply) ProtoMessage() {}
 
 func (x *ReadReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[100]
+	mi := &file_agent_v1_agent_proto_msgTypes[105]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8042,7 +8433,7 @@ func (x *ReadReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadReply.ProtoReflect.Descriptor instead.
 func (*ReadReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{100}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{105}
 }
 
 type BindRequest struct {
@@ -8060,7 +8451,7 @@ type BindRequest struct {
 
 func (x *BindRequest) Reset() {
 	*x = BindRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[101]
+	mi := &file_agent_v1_agent_proto_msgTypes[106]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8072,7 +8463,7 @@ func (x *BindRequest) String() string {
 func (*BindRequest) ProtoMessage() {}
 
 func (x *BindRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[101]
+	mi := &file_agent_v1_agent_proto_msgTypes[106]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8085,7 +8476,7 @@ func (x *BindRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BindRequest.ProtoReflect.Descriptor instead.
 func (*BindRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{101}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{106}
 }
 
 func (x *BindRequest) GetQp() *Handle {
@@ -8145,7 +8536,7 @@ type BindReply struct {
 
 func (x *BindReply) Reset() {
 	*x = BindReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[102]
+	mi := &file_agent_v1_agent_proto_msgTypes[107]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8157,7 +8548,7 @@ func (x *BindReply) String() string {
 func (*BindReply) ProtoMessage() {}
 
 func (x *BindReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[102]
+	mi := &file_agent_v1_agent_proto_msgTypes[107]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8170,7 +8561,7 @@ func (x *BindReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BindReply.ProtoReflect.Descriptor instead.
 func (*BindReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{102}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{107}
 }
 
 type FastRegisterRequest struct {
@@ -8189,7 +8580,7 @@ type FastRegisterRequest struct {
 
 func (x *FastRegisterRequest) Reset() {
 	*x = FastRegisterRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[103]
+	mi := &file_agent_v1_agent_proto_msgTypes[108]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8201,7 +8592,7 @@ func (x *FastRegisterRequest) String() string {
 func (*FastRegisterRequest) ProtoMessage() {}
 
 func (x *FastRegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[103]
+	mi := &file_agent_v1_agent_proto_msgTypes[108]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8214,7 +8605,7 @@ func (x *FastRegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FastRegisterRequest.ProtoReflect.Descriptor instead.
 func (*FastRegisterRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{103}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{108}
 }
 
 func (x *FastRegisterRequest) GetQp() *Handle {
@@ -8281,7 +8672,7 @@ type FastRegisterReply struct {
 
 func (x *FastRegisterReply) Reset() {
 	*x = FastRegisterReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[104]
+	mi := &file_agent_v1_agent_proto_msgTypes[109]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8293,7 +8684,7 @@ func (x *FastRegisterReply) String() string {
 func (*FastRegisterReply) ProtoMessage() {}
 
 func (x *FastRegisterReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[104]
+	mi := &file_agent_v1_agent_proto_msgTypes[109]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8306,7 +8697,7 @@ func (x *FastRegisterReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FastRegisterReply.ProtoReflect.Descriptor instead.
 func (*FastRegisterReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{104}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{109}
 }
 
 type InvalidateRequest struct {
@@ -8321,7 +8712,7 @@ type InvalidateRequest struct {
 
 func (x *InvalidateRequest) Reset() {
 	*x = InvalidateRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[105]
+	mi := &file_agent_v1_agent_proto_msgTypes[110]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8333,7 +8724,7 @@ func (x *InvalidateRequest) String() string {
 func (*InvalidateRequest) ProtoMessage() {}
 
 func (x *InvalidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[105]
+	mi := &file_agent_v1_agent_proto_msgTypes[110]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8346,7 +8737,7 @@ func (x *InvalidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InvalidateRequest.ProtoReflect.Descriptor instead.
 func (*InvalidateRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{105}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{110}
 }
 
 func (x *InvalidateRequest) GetQp() *Handle {
@@ -8385,7 +8776,7 @@ type InvalidateReply struct {
 
 func (x *InvalidateReply) Reset() {
 	*x = InvalidateReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[106]
+	mi := &file_agent_v1_agent_proto_msgTypes[111]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8397,7 +8788,7 @@ func (x *InvalidateReply) String() string {
 func (*InvalidateReply) ProtoMessage() {}
 
 func (x *InvalidateReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[106]
+	mi := &file_agent_v1_agent_proto_msgTypes[111]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8410,7 +8801,7 @@ func (x *InvalidateReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InvalidateReply.ProtoReflect.Descriptor instead.
 func (*InvalidateReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{106}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{111}
 }
 
 type ConnectRequest struct {
@@ -8424,7 +8815,7 @@ type ConnectRequest struct {
 
 func (x *ConnectRequest) Reset() {
 	*x = ConnectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[107]
+	mi := &file_agent_v1_agent_proto_msgTypes[112]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8436,7 +8827,7 @@ func (x *ConnectRequest) String() string {
 func (*ConnectRequest) ProtoMessage() {}
 
 func (x *ConnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[107]
+	mi := &file_agent_v1_agent_proto_msgTypes[112]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8449,7 +8840,7 @@ func (x *ConnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectRequest.ProtoReflect.Descriptor instead.
 func (*ConnectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{107}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{112}
 }
 
 func (x *ConnectRequest) GetConnector() *Handle {
@@ -8481,7 +8872,7 @@ type ConnectReply struct {
 
 func (x *ConnectReply) Reset() {
 	*x = ConnectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[108]
+	mi := &file_agent_v1_agent_proto_msgTypes[113]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8493,7 +8884,7 @@ func (x *ConnectReply) String() string {
 func (*ConnectReply) ProtoMessage() {}
 
 func (x *ConnectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[108]
+	mi := &file_agent_v1_agent_proto_msgTypes[113]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8506,7 +8897,7 @@ func (x *ConnectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectReply.ProtoReflect.Descriptor instead.
 func (*ConnectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{108}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{113}
 }
 
 type ConnectWithSharedEndpointRequest struct {
@@ -8521,7 +8912,7 @@ type ConnectWithSharedEndpointRequest struct {
 
 func (x *ConnectWithSharedEndpointRequest) Reset() {
 	*x = ConnectWithSharedEndpointRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[109]
+	mi := &file_agent_v1_agent_proto_msgTypes[114]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8533,7 +8924,7 @@ func (x *ConnectWithSharedEndpointRequest) String() string {
 func (*ConnectWithSharedEndpointRequest) ProtoMessage() {}
 
 func (x *ConnectWithSharedEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[109]
+	mi := &file_agent_v1_agent_proto_msgTypes[114]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8546,7 +8937,7 @@ func (x *ConnectWithSharedEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectWithSharedEndpointRequest.ProtoReflect.Descriptor instead.
 func (*ConnectWithSharedEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{109}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{114}
 }
 
 func (x *ConnectWithSharedEndpointRequest) GetConnector() *Handle {
@@ -8585,7 +8976,7 @@ type ConnectWithSharedEndpointReply struct {
 
 func (x *ConnectWithSharedEndpointReply) Reset() {
 	*x = ConnectWithSharedEndpointReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[110]
+	mi := &file_agent_v1_agent_proto_msgTypes[115]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8597,7 +8988,7 @@ func (x *ConnectWithSharedEndpointReply) String() string {
 func (*ConnectWithSharedEndpointReply) ProtoMessage() {}
 
 func (x *ConnectWithSharedEndpointReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[110]
+	mi := &file_agent_v1_agent_proto_msgTypes[115]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8610,7 +9001,7 @@ func (x *ConnectWithSharedEndpointReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectWithSharedEndpointReply.ProtoReflect.Descriptor instead.
 func (*ConnectWithSharedEndpointReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{110}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{115}
 }
 
 type CompleteConnectRequest struct {
@@ -8624,7 +9015,7 @@ type CompleteConnectRequest struct {
 
 func (x *CompleteConnectRequest) Reset() {
 	*x = CompleteConnectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[111]
+	mi := &file_agent_v1_agent_proto_msgTypes[116]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8636,7 +9027,7 @@ func (x *CompleteConnectRequest) String() string {
 func (*CompleteConnectRequest) ProtoMessage() {}
 
 func (x *CompleteConnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[111]
+	mi := &file_agent_v1_agent_proto_msgTypes[116]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8649,7 +9040,7 @@ func (x *CompleteConnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteConnectRequest.ProtoReflect.Descriptor instead.
 func (*CompleteConnectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{111}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{116}
 }
 
 func (x *CompleteConnectRequest) GetConnector() *Handle {
@@ -8681,7 +9072,7 @@ type CompleteConnectReply struct {
 
 func (x *CompleteConnectReply) Reset() {
 	*x = CompleteConnectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[112]
+	mi := &file_agent_v1_agent_proto_msgTypes[117]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8693,7 +9084,7 @@ func (x *CompleteConnectReply) String() string {
 func (*CompleteConnectReply) ProtoMessage() {}
 
 func (x *CompleteConnectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[112]
+	mi := &file_agent_v1_agent_proto_msgTypes[117]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8706,7 +9097,7 @@ func (x *CompleteConnectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CompleteConnectReply.ProtoReflect.Descriptor instead.
 func (*CompleteConnectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{112}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{117}
 }
 
 type AcceptRequest struct {
@@ -8724,7 +9115,7 @@ type AcceptRequest struct {
 
 func (x *AcceptRequest) Reset() {
 	*x = AcceptRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[113]
+	mi := &file_agent_v1_agent_proto_msgTypes[118]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8736,7 +9127,7 @@ func (x *AcceptRequest) String() string {
 func (*AcceptRequest) ProtoMessage() {}
 
 func (x *AcceptRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[113]
+	mi := &file_agent_v1_agent_proto_msgTypes[118]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8749,7 +9140,7 @@ func (x *AcceptRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptRequest.ProtoReflect.Descriptor instead.
 func (*AcceptRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{113}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{118}
 }
 
 func (x *AcceptRequest) GetConnector() *Handle {
@@ -8809,7 +9200,7 @@ type AcceptReply struct {
 
 func (x *AcceptReply) Reset() {
 	*x = AcceptReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[114]
+	mi := &file_agent_v1_agent_proto_msgTypes[119]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8821,7 +9212,7 @@ func (x *AcceptReply) String() string {
 func (*AcceptReply) ProtoMessage() {}
 
 func (x *AcceptReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[114]
+	mi := &file_agent_v1_agent_proto_msgTypes[119]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8834,7 +9225,7 @@ func (x *AcceptReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AcceptReply.ProtoReflect.Descriptor instead.
 func (*AcceptReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{114}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{119}
 }
 
 // RejectRequest is NdkReject: no completion callback.
@@ -8848,7 +9239,7 @@ type RejectRequest struct {
 
 func (x *RejectRequest) Reset() {
 	*x = RejectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[115]
+	mi := &file_agent_v1_agent_proto_msgTypes[120]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8860,7 +9251,7 @@ func (x *RejectRequest) String() string {
 func (*RejectRequest) ProtoMessage() {}
 
 func (x *RejectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[115]
+	mi := &file_agent_v1_agent_proto_msgTypes[120]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8873,7 +9264,7 @@ func (x *RejectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectRequest.ProtoReflect.Descriptor instead.
 func (*RejectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{115}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{120}
 }
 
 func (x *RejectRequest) GetConnector() *Handle {
@@ -8898,7 +9289,7 @@ type RejectReply struct {
 
 func (x *RejectReply) Reset() {
 	*x = RejectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[116]
+	mi := &file_agent_v1_agent_proto_msgTypes[121]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8910,7 +9301,7 @@ func (x *RejectReply) String() string {
 func (*RejectReply) ProtoMessage() {}
 
 func (x *RejectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[116]
+	mi := &file_agent_v1_agent_proto_msgTypes[121]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8923,7 +9314,7 @@ func (x *RejectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectReply.ProtoReflect.Descriptor instead.
 func (*RejectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{116}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{121}
 }
 
 // GetConnectionDataRequest is NdkGetConnectionData with a private data
@@ -8938,7 +9329,7 @@ type GetConnectionDataRequest struct {
 
 func (x *GetConnectionDataRequest) Reset() {
 	*x = GetConnectionDataRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[117]
+	mi := &file_agent_v1_agent_proto_msgTypes[122]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -8950,7 +9341,7 @@ func (x *GetConnectionDataRequest) String() string {
 func (*GetConnectionDataRequest) ProtoMessage() {}
 
 func (x *GetConnectionDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[117]
+	mi := &file_agent_v1_agent_proto_msgTypes[122]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -8963,7 +9354,7 @@ func (x *GetConnectionDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConnectionDataRequest.ProtoReflect.Descriptor instead.
 func (*GetConnectionDataRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{117}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{122}
 }
 
 func (x *GetConnectionDataRequest) GetConnector() *Handle {
@@ -8995,7 +9386,7 @@ type GetConnectionDataReply struct {
 
 func (x *GetConnectionDataReply) Reset() {
 	*x = GetConnectionDataReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[118]
+	mi := &file_agent_v1_agent_proto_msgTypes[123]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9007,7 +9398,7 @@ func (x *GetConnectionDataReply) String() string {
 func (*GetConnectionDataReply) ProtoMessage() {}
 
 func (x *GetConnectionDataReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[118]
+	mi := &file_agent_v1_agent_proto_msgTypes[123]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9020,7 +9411,7 @@ func (x *GetConnectionDataReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConnectionDataReply.ProtoReflect.Descriptor instead.
 func (*GetConnectionDataReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{118}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{123}
 }
 
 func (x *GetConnectionDataReply) GetInboundReadLimit() uint32 {
@@ -9060,7 +9451,7 @@ type GetLocalAddressRequest struct {
 
 func (x *GetLocalAddressRequest) Reset() {
 	*x = GetLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[119]
+	mi := &file_agent_v1_agent_proto_msgTypes[124]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9072,7 +9463,7 @@ func (x *GetLocalAddressRequest) String() string {
 func (*GetLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[119]
+	mi := &file_agent_v1_agent_proto_msgTypes[124]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9085,7 +9476,7 @@ func (x *GetLocalAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{119}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{124}
 }
 
 func (x *GetLocalAddressRequest) GetConnector() *Handle {
@@ -9104,7 +9495,7 @@ type GetLocalAddressReply struct {
 
 func (x *GetLocalAddressReply) Reset() {
 	*x = GetLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	mi := &file_agent_v1_agent_proto_msgTypes[125]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9116,7 +9507,7 @@ func (x *GetLocalAddressReply) String() string {
 func (*GetLocalAddressReply) ProtoMessage() {}
 
 func (x *GetLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	mi := &file_agent_v1_agent_proto_msgTypes[125]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9129,7 +9520,7 @@ func (x *GetLocalAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{120}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{125}
 }
 
 func (x *GetLocalAddressReply) GetAddress() *SocketAddress {
@@ -9148,7 +9539,7 @@ type GetPeerAddressRequest struct {
 
 func (x *GetPeerAddressRequest) Reset() {
 	*x = GetPeerAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	mi := &file_agent_v1_agent_proto_msgTypes[126]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9160,7 +9551,7 @@ func (x *GetPeerAddressRequest) String() string {
 func (*GetPeerAddressRequest) ProtoMessage() {}
 
 func (x *GetPeerAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	mi := &file_agent_v1_agent_proto_msgTypes[126]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9173,7 +9564,7 @@ func (x *GetPeerAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPeerAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetPeerAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{121}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{126}
 }
 
 func (x *GetPeerAddressRequest) GetConnector() *Handle {
@@ -9192,7 +9583,7 @@ type GetPeerAddressReply struct {
 
 func (x *GetPeerAddressReply) Reset() {
 	*x = GetPeerAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	mi := &file_agent_v1_agent_proto_msgTypes[127]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9204,7 +9595,7 @@ func (x *GetPeerAddressReply) String() string {
 func (*GetPeerAddressReply) ProtoMessage() {}
 
 func (x *GetPeerAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	mi := &file_agent_v1_agent_proto_msgTypes[127]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9217,7 +9608,7 @@ func (x *GetPeerAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPeerAddressReply.ProtoReflect.Descriptor instead.
 func (*GetPeerAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{122}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{127}
 }
 
 func (x *GetPeerAddressReply) GetAddress() *SocketAddress {
@@ -9237,7 +9628,7 @@ type DisconnectRequest struct {
 
 func (x *DisconnectRequest) Reset() {
 	*x = DisconnectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	mi := &file_agent_v1_agent_proto_msgTypes[128]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9249,7 +9640,7 @@ func (x *DisconnectRequest) String() string {
 func (*DisconnectRequest) ProtoMessage() {}
 
 func (x *DisconnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	mi := &file_agent_v1_agent_proto_msgTypes[128]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9262,7 +9653,7 @@ func (x *DisconnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectRequest.ProtoReflect.Descriptor instead.
 func (*DisconnectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{123}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{128}
 }
 
 func (x *DisconnectRequest) GetConnector() *Handle {
@@ -9287,7 +9678,7 @@ type DisconnectReply struct {
 
 func (x *DisconnectReply) Reset() {
 	*x = DisconnectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[124]
+	mi := &file_agent_v1_agent_proto_msgTypes[129]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9299,7 +9690,7 @@ func (x *DisconnectReply) String() string {
 func (*DisconnectReply) ProtoMessage() {}
 
 func (x *DisconnectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[124]
+	mi := &file_agent_v1_agent_proto_msgTypes[129]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9312,7 +9703,7 @@ func (x *DisconnectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectReply.ProtoReflect.Descriptor instead.
 func (*DisconnectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{124}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{129}
 }
 
 type ListenRequest struct {
@@ -9326,7 +9717,7 @@ type ListenRequest struct {
 
 func (x *ListenRequest) Reset() {
 	*x = ListenRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[125]
+	mi := &file_agent_v1_agent_proto_msgTypes[130]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9338,7 +9729,7 @@ func (x *ListenRequest) String() string {
 func (*ListenRequest) ProtoMessage() {}
 
 func (x *ListenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[125]
+	mi := &file_agent_v1_agent_proto_msgTypes[130]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9351,7 +9742,7 @@ func (x *ListenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListenRequest.ProtoReflect.Descriptor instead.
 func (*ListenRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{125}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{130}
 }
 
 func (x *ListenRequest) GetListener() *Handle {
@@ -9383,7 +9774,7 @@ type ListenReply struct {
 
 func (x *ListenReply) Reset() {
 	*x = ListenReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[126]
+	mi := &file_agent_v1_agent_proto_msgTypes[131]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9395,7 +9786,7 @@ func (x *ListenReply) String() string {
 func (*ListenReply) ProtoMessage() {}
 
 func (x *ListenReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[126]
+	mi := &file_agent_v1_agent_proto_msgTypes[131]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9408,7 +9799,7 @@ func (x *ListenReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListenReply.ProtoReflect.Descriptor instead.
 func (*ListenReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{126}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{131}
 }
 
 type GetListenerLocalAddressRequest struct {
@@ -9420,7 +9811,7 @@ type GetListenerLocalAddressRequest struct {
 
 func (x *GetListenerLocalAddressRequest) Reset() {
 	*x = GetListenerLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[127]
+	mi := &file_agent_v1_agent_proto_msgTypes[132]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9432,7 +9823,7 @@ func (x *GetListenerLocalAddressRequest) String() string {
 func (*GetListenerLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetListenerLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[127]
+	mi := &file_agent_v1_agent_proto_msgTypes[132]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9445,7 +9836,7 @@ func (x *GetListenerLocalAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetListenerLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetListenerLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{127}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{132}
 }
 
 func (x *GetListenerLocalAddressRequest) GetListener() *Handle {
@@ -9464,7 +9855,7 @@ type GetListenerLocalAddressReply struct {
 
 func (x *GetListenerLocalAddressReply) Reset() {
 	*x = GetListenerLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[128]
+	mi := &file_agent_v1_agent_proto_msgTypes[133]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9476,7 +9867,7 @@ func (x *GetListenerLocalAddressReply) String() string {
 func (*GetListenerLocalAddressReply) ProtoMessage() {}
 
 func (x *GetListenerLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[128]
+	mi := &file_agent_v1_agent_proto_msgTypes[133]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9489,7 +9880,7 @@ func (x *GetListenerLocalAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetListenerLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetListenerLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{128}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{133}
 }
 
 func (x *GetListenerLocalAddressReply) GetAddress() *SocketAddress {
@@ -9509,7 +9900,7 @@ type ControlConnectEventsRequest struct {
 
 func (x *ControlConnectEventsRequest) Reset() {
 	*x = ControlConnectEventsRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[129]
+	mi := &file_agent_v1_agent_proto_msgTypes[134]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9521,7 +9912,7 @@ func (x *ControlConnectEventsRequest) String() string {
 func (*ControlConnectEventsRequest) ProtoMessage() {}
 
 func (x *ControlConnectEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[129]
+	mi := &file_agent_v1_agent_proto_msgTypes[134]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9534,7 +9925,7 @@ func (x *ControlConnectEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControlConnectEventsRequest.ProtoReflect.Descriptor instead.
 func (*ControlConnectEventsRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{129}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{134}
 }
 
 func (x *ControlConnectEventsRequest) GetListener() *Handle {
@@ -9559,7 +9950,7 @@ type ControlConnectEventsReply struct {
 
 func (x *ControlConnectEventsReply) Reset() {
 	*x = ControlConnectEventsReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[130]
+	mi := &file_agent_v1_agent_proto_msgTypes[135]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9571,7 +9962,7 @@ func (x *ControlConnectEventsReply) String() string {
 func (*ControlConnectEventsReply) ProtoMessage() {}
 
 func (x *ControlConnectEventsReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[130]
+	mi := &file_agent_v1_agent_proto_msgTypes[135]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9584,7 +9975,7 @@ func (x *ControlConnectEventsReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControlConnectEventsReply.ProtoReflect.Descriptor instead.
 func (*ControlConnectEventsReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{130}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{135}
 }
 
 type GetSharedEndpointLocalAddressRequest struct {
@@ -9596,7 +9987,7 @@ type GetSharedEndpointLocalAddressRequest struct {
 
 func (x *GetSharedEndpointLocalAddressRequest) Reset() {
 	*x = GetSharedEndpointLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[131]
+	mi := &file_agent_v1_agent_proto_msgTypes[136]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9608,7 +9999,7 @@ func (x *GetSharedEndpointLocalAddressRequest) String() string {
 func (*GetSharedEndpointLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetSharedEndpointLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[131]
+	mi := &file_agent_v1_agent_proto_msgTypes[136]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9621,7 +10012,7 @@ func (x *GetSharedEndpointLocalAddressRequest) ProtoReflect() protoreflect.Messa
 
 // Deprecated: Use GetSharedEndpointLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetSharedEndpointLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{131}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{136}
 }
 
 func (x *GetSharedEndpointLocalAddressRequest) GetSharedEndpoint() *Handle {
@@ -9640,7 +10031,7 @@ type GetSharedEndpointLocalAddressReply struct {
 
 func (x *GetSharedEndpointLocalAddressReply) Reset() {
 	*x = GetSharedEndpointLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[132]
+	mi := &file_agent_v1_agent_proto_msgTypes[137]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9652,7 +10043,7 @@ func (x *GetSharedEndpointLocalAddressReply) String() string {
 func (*GetSharedEndpointLocalAddressReply) ProtoMessage() {}
 
 func (x *GetSharedEndpointLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[132]
+	mi := &file_agent_v1_agent_proto_msgTypes[137]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9665,7 +10056,7 @@ func (x *GetSharedEndpointLocalAddressReply) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetSharedEndpointLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetSharedEndpointLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{132}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{137}
 }
 
 func (x *GetSharedEndpointLocalAddressReply) GetAddress() *SocketAddress {
@@ -9686,7 +10077,7 @@ type AllocateBufferRequest struct {
 
 func (x *AllocateBufferRequest) Reset() {
 	*x = AllocateBufferRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[133]
+	mi := &file_agent_v1_agent_proto_msgTypes[138]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9698,7 +10089,7 @@ func (x *AllocateBufferRequest) String() string {
 func (*AllocateBufferRequest) ProtoMessage() {}
 
 func (x *AllocateBufferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[133]
+	mi := &file_agent_v1_agent_proto_msgTypes[138]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9711,7 +10102,7 @@ func (x *AllocateBufferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateBufferRequest.ProtoReflect.Descriptor instead.
 func (*AllocateBufferRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{133}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{138}
 }
 
 func (x *AllocateBufferRequest) GetLength() uint64 {
@@ -9730,7 +10121,7 @@ type AllocateBufferReply struct {
 
 func (x *AllocateBufferReply) Reset() {
 	*x = AllocateBufferReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[134]
+	mi := &file_agent_v1_agent_proto_msgTypes[139]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9742,7 +10133,7 @@ func (x *AllocateBufferReply) String() string {
 func (*AllocateBufferReply) ProtoMessage() {}
 
 func (x *AllocateBufferReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[134]
+	mi := &file_agent_v1_agent_proto_msgTypes[139]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9755,7 +10146,7 @@ func (x *AllocateBufferReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateBufferReply.ProtoReflect.Descriptor instead.
 func (*AllocateBufferReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{134}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{139}
 }
 
 func (x *AllocateBufferReply) GetBuffer() *Handle {
@@ -9776,7 +10167,7 @@ type FreeBufferRequest struct {
 
 func (x *FreeBufferRequest) Reset() {
 	*x = FreeBufferRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[135]
+	mi := &file_agent_v1_agent_proto_msgTypes[140]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9788,7 +10179,7 @@ func (x *FreeBufferRequest) String() string {
 func (*FreeBufferRequest) ProtoMessage() {}
 
 func (x *FreeBufferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[135]
+	mi := &file_agent_v1_agent_proto_msgTypes[140]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9801,7 +10192,7 @@ func (x *FreeBufferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FreeBufferRequest.ProtoReflect.Descriptor instead.
 func (*FreeBufferRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{135}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{140}
 }
 
 func (x *FreeBufferRequest) GetBuffer() *Handle {
@@ -9819,7 +10210,7 @@ type FreeBufferReply struct {
 
 func (x *FreeBufferReply) Reset() {
 	*x = FreeBufferReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[136]
+	mi := &file_agent_v1_agent_proto_msgTypes[141]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9831,7 +10222,7 @@ func (x *FreeBufferReply) String() string {
 func (*FreeBufferReply) ProtoMessage() {}
 
 func (x *FreeBufferReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[136]
+	mi := &file_agent_v1_agent_proto_msgTypes[141]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9844,7 +10235,7 @@ func (x *FreeBufferReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FreeBufferReply.ProtoReflect.Descriptor instead.
 func (*FreeBufferReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{136}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{141}
 }
 
 // WriteMemoryRequest copies data to [offset, offset+len(data)) of region,
@@ -9860,7 +10251,7 @@ type WriteMemoryRequest struct {
 
 func (x *WriteMemoryRequest) Reset() {
 	*x = WriteMemoryRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[137]
+	mi := &file_agent_v1_agent_proto_msgTypes[142]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9872,7 +10263,7 @@ func (x *WriteMemoryRequest) String() string {
 func (*WriteMemoryRequest) ProtoMessage() {}
 
 func (x *WriteMemoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[137]
+	mi := &file_agent_v1_agent_proto_msgTypes[142]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9885,7 +10276,7 @@ func (x *WriteMemoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteMemoryRequest.ProtoReflect.Descriptor instead.
 func (*WriteMemoryRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{137}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{142}
 }
 
 func (x *WriteMemoryRequest) GetRegion() *Handle {
@@ -9917,7 +10308,7 @@ type WriteMemoryReply struct {
 
 func (x *WriteMemoryReply) Reset() {
 	*x = WriteMemoryReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[138]
+	mi := &file_agent_v1_agent_proto_msgTypes[143]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9929,7 +10320,7 @@ func (x *WriteMemoryReply) String() string {
 func (*WriteMemoryReply) ProtoMessage() {}
 
 func (x *WriteMemoryReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[138]
+	mi := &file_agent_v1_agent_proto_msgTypes[143]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9942,7 +10333,7 @@ func (x *WriteMemoryReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteMemoryReply.ProtoReflect.Descriptor instead.
 func (*WriteMemoryReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{138}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{143}
 }
 
 // ReadMemoryRequest reads [offset, offset+length) of region.
@@ -9957,7 +10348,7 @@ type ReadMemoryRequest struct {
 
 func (x *ReadMemoryRequest) Reset() {
 	*x = ReadMemoryRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[139]
+	mi := &file_agent_v1_agent_proto_msgTypes[144]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9969,7 +10360,7 @@ func (x *ReadMemoryRequest) String() string {
 func (*ReadMemoryRequest) ProtoMessage() {}
 
 func (x *ReadMemoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[139]
+	mi := &file_agent_v1_agent_proto_msgTypes[144]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9982,7 +10373,7 @@ func (x *ReadMemoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadMemoryRequest.ProtoReflect.Descriptor instead.
 func (*ReadMemoryRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{139}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{144}
 }
 
 func (x *ReadMemoryRequest) GetRegion() *Handle {
@@ -10015,7 +10406,7 @@ type ReadMemoryReply struct {
 
 func (x *ReadMemoryReply) Reset() {
 	*x = ReadMemoryReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[140]
+	mi := &file_agent_v1_agent_proto_msgTypes[145]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10027,7 +10418,7 @@ func (x *ReadMemoryReply) String() string {
 func (*ReadMemoryReply) ProtoMessage() {}
 
 func (x *ReadMemoryReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[140]
+	mi := &file_agent_v1_agent_proto_msgTypes[145]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10040,7 +10431,7 @@ func (x *ReadMemoryReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadMemoryReply.ProtoReflect.Descriptor instead.
 func (*ReadMemoryReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{140}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{145}
 }
 
 func (x *ReadMemoryReply) GetData() []byte {
@@ -10074,7 +10465,7 @@ type Callback struct {
 
 func (x *Callback) Reset() {
 	*x = Callback{}
-	mi := &file_agent_v1_agent_proto_msgTypes[141]
+	mi := &file_agent_v1_agent_proto_msgTypes[146]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10086,7 +10477,7 @@ func (x *Callback) String() string {
 func (*Callback) ProtoMessage() {}
 
 func (x *Callback) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[141]
+	mi := &file_agent_v1_agent_proto_msgTypes[146]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10099,7 +10490,7 @@ func (x *Callback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Callback.ProtoReflect.Descriptor instead.
 func (*Callback) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{141}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{146}
 }
 
 func (x *Callback) GetCallbackId() uint64 {
@@ -10242,7 +10633,7 @@ type CallbackReturn struct {
 
 func (x *CallbackReturn) Reset() {
 	*x = CallbackReturn{}
-	mi := &file_agent_v1_agent_proto_msgTypes[142]
+	mi := &file_agent_v1_agent_proto_msgTypes[147]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10254,7 +10645,7 @@ func (x *CallbackReturn) String() string {
 func (*CallbackReturn) ProtoMessage() {}
 
 func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[142]
+	mi := &file_agent_v1_agent_proto_msgTypes[147]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10267,7 +10658,7 @@ func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallbackReturn.ProtoReflect.Descriptor instead.
 func (*CallbackReturn) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{142}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{147}
 }
 
 func (x *CallbackReturn) GetCallbackId() uint64 {
@@ -10288,7 +10679,7 @@ type CreateCompletion struct {
 
 func (x *CreateCompletion) Reset() {
 	*x = CreateCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[143]
+	mi := &file_agent_v1_agent_proto_msgTypes[148]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10300,7 +10691,7 @@ func (x *CreateCompletion) String() string {
 func (*CreateCompletion) ProtoMessage() {}
 
 func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[143]
+	mi := &file_agent_v1_agent_proto_msgTypes[148]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10313,7 +10704,7 @@ func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCompletion.ProtoReflect.Descriptor instead.
 func (*CreateCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{143}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{148}
 }
 
 func (x *CreateCompletion) GetStatus() uint32 {
@@ -10342,7 +10733,7 @@ type RequestCompletion struct {
 
 func (x *RequestCompletion) Reset() {
 	*x = RequestCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[144]
+	mi := &file_agent_v1_agent_proto_msgTypes[149]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10354,7 +10745,7 @@ func (x *RequestCompletion) String() string {
 func (*RequestCompletion) ProtoMessage() {}
 
 func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[144]
+	mi := &file_agent_v1_agent_proto_msgTypes[149]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10367,7 +10758,7 @@ func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestCompletion.ProtoReflect.Descriptor instead.
 func (*RequestCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{144}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{149}
 }
 
 func (x *RequestCompletion) GetStatus() uint32 {
@@ -10395,7 +10786,7 @@ type CloseCompletion struct {
 
 func (x *CloseCompletion) Reset() {
 	*x = CloseCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[145]
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10407,7 +10798,7 @@ func (x *CloseCompletion) String() string {
 func (*CloseCompletion) ProtoMessage() {}
 
 func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[145]
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10420,7 +10811,7 @@ func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseCompletion.ProtoReflect.Descriptor instead.
 func (*CloseCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{145}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{150}
 }
 
 func (x *CloseCompletion) GetObject() *Handle {
@@ -10442,7 +10833,7 @@ type ConnectEvent struct {
 
 func (x *ConnectEvent) Reset() {
 	*x = ConnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[146]
+	mi := &file_agent_v1_agent_proto_msgTypes[151]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10454,7 +10845,7 @@ func (x *ConnectEvent) String() string {
 func (*ConnectEvent) ProtoMessage() {}
 
 func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[146]
+	mi := &file_agent_v1_agent_proto_msgTypes[151]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10467,7 +10858,7 @@ func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectEvent.ProtoReflect.Descriptor instead.
 func (*ConnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{146}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{151}
 }
 
 func (x *ConnectEvent) GetListener() *Handle {
@@ -10495,7 +10886,7 @@ type DisconnectEvent struct {
 
 func (x *DisconnectEvent) Reset() {
 	*x = DisconnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[147]
+	mi := &file_agent_v1_agent_proto_msgTypes[152]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10507,7 +10898,7 @@ func (x *DisconnectEvent) String() string {
 func (*DisconnectEvent) ProtoMessage() {}
 
 func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[147]
+	mi := &file_agent_v1_agent_proto_msgTypes[152]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10520,7 +10911,7 @@ func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectEvent.ProtoReflect.Descriptor instead.
 func (*DisconnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{147}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{152}
 }
 
 func (x *DisconnectEvent) GetConnector() *Handle {
@@ -10542,7 +10933,7 @@ type CqNotification struct {
 
 func (x *CqNotification) Reset() {
 	*x = CqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[148]
+	mi := &file_agent_v1_agent_proto_msgTypes[153]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10554,7 +10945,7 @@ func (x *CqNotification) String() string {
 func (*CqNotification) ProtoMessage() {}
 
 func (x *CqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[148]
+	mi := &file_agent_v1_agent_proto_msgTypes[153]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10567,7 +10958,7 @@ func (x *CqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CqNotification.ProtoReflect.Descriptor instead.
 func (*CqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{148}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{153}
 }
 
 func (x *CqNotification) GetCq() *Handle {
@@ -10596,7 +10987,7 @@ type SrqNotification struct {
 
 func (x *SrqNotification) Reset() {
 	*x = SrqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[149]
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10608,7 +10999,7 @@ func (x *SrqNotification) String() string {
 func (*SrqNotification) ProtoMessage() {}
 
 func (x *SrqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[149]
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10621,7 +11012,7 @@ func (x *SrqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqNotification.ProtoReflect.Descriptor instead.
 func (*SrqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{149}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{154}
 }
 
 func (x *SrqNotification) GetSrq() *Handle {
@@ -10652,7 +11043,7 @@ type ProtocolError struct {
 
 func (x *ProtocolError) Reset() {
 	*x = ProtocolError{}
-	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10664,7 +11055,7 @@ func (x *ProtocolError) String() string {
 func (*ProtocolError) ProtoMessage() {}
 
 func (x *ProtocolError) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10677,7 +11068,7 @@ func (x *ProtocolError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProtocolError.ProtoReflect.Descriptor instead.
 func (*ProtocolError) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{150}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{155}
 }
 
 func (x *ProtocolError) GetCode() ProtocolErrorCode {
@@ -10763,10 +11154,17 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\vopen_status\x18\x02 \x01(\rR\n" +
 	"openStatus\x12!\n" +
 	"\fquery_status\x18\x03 \x01(\rR\vqueryStatus\x124\n" +
-	"\x04info\x18\x04 \x01(\v2 .ndkconform.agent.v1.AdapterInfoR\x04info\"M\n" +
+	"\x04info\x18\x04 \x01(\v2 .ndkconform.agent.v1.AdapterInfoR\x04info\"l\n" +
 	"\x06Handle\x123\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1f.ndkconform.agent.v1.HandleKindR\x04kind\x12\x0e\n" +
-	"\x02id\x18\x02 \x01(\x04R\x02id\"'\n" +
+	"\x02id\x18\x02 \x01(\x04R\x02id\x12\x1d\n" +
+	"\n" +
+	"mdl_chains\x18\x03 \x01(\bR\tmdlChains\"z\n" +
+	"\x03Mdl\x123\n" +
+	"\x06buffer\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x06buffer\x12\x16\n" +
+	"\x06offset\x18\x02 \x01(\x04R\x06offset\x12\x16\n" +
+	"\x06length\x18\x03 \x01(\x04R\x06length\x12\x0e\n" +
+	"\x02va\x18\x04 \x01(\x04R\x02va\"'\n" +
 	"\vCallbackRef\x12\x18\n" +
 	"\acontext\x18\x01 \x01(\x04R\acontext\"=\n" +
 	"\rSocketAddress\x12\x18\n" +
@@ -10825,7 +11223,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x12inbound_read_limit\x18\x04 \x01(\rR\x10inboundReadLimit\x12.\n" +
 	"\x13outbound_read_limit\x18\x05 \x01(\rR\x11outboundReadLimit\x12&\n" +
 	"\fprivate_data\x18\x06 \x01(\fH\x00R\vprivateData\x88\x01\x01B\x0f\n" +
-	"\r_private_data\"\xb3'\n" +
+	"\r_private_data\"\xe3(\n" +
 	"\x04Call\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12'\n" +
 	"\x0fwithin_callback\x18\x02 \x01(\x04R\x0ewithinCallback\x12L\n" +
@@ -10844,7 +11242,8 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x0fcreate_listener\x18\x1a \x01(\v2*.ndkconform.agent.v1.CreateListenerRequestH\x00R\x0ecreateListener\x12C\n" +
 	"\tbuild_lam\x18\x1b \x01(\v2$.ndkconform.agent.v1.BuildLamRequestH\x00R\bbuildLam\x12I\n" +
 	"\vrelease_lam\x18\x1c \x01(\v2&.ndkconform.agent.v1.ReleaseLamRequestH\x00R\n" +
-	"releaseLam\x12L\n" +
+	"releaseLam\x12S\n" +
+	"\x0fbuild_lam_chain\x18\x1d \x01(\v2).ndkconform.agent.v1.BuildLamChainRequestH\x00R\rbuildLamChain\x12L\n" +
 	"\fclose_object\x18\x1e \x01(\v2'.ndkconform.agent.v1.CloseObjectRequestH\x00R\vcloseObject\x12C\n" +
 	"\tresize_cq\x18( \x01(\v2$.ndkconform.agent.v1.ResizeCqRequestH\x00R\bresizeCq\x12:\n" +
 	"\x06arm_cq\x18) \x01(\v2!.ndkconform.agent.v1.ArmCqRequestH\x00R\x05armCq\x12P\n" +
@@ -10868,7 +11267,8 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x1binitialize_fast_register_mr\x18H \x01(\v24.ndkconform.agent.v1.InitializeFastRegisterMrRequestH\x00R\x18initializeFastRegisterMr\x12g\n" +
 	"\x17get_local_token_from_mr\x18I \x01(\v2/.ndkconform.agent.v1.GetLocalTokenFromMrRequestH\x00R\x13getLocalTokenFromMr\x12j\n" +
 	"\x18get_remote_token_from_mr\x18J \x01(\v20.ndkconform.agent.v1.GetRemoteTokenFromMrRequestH\x00R\x14getRemoteTokenFromMr\x12j\n" +
-	"\x18get_remote_token_from_mw\x18K \x01(\v20.ndkconform.agent.v1.GetRemoteTokenFromMwRequestH\x00R\x14getRemoteTokenFromMw\x129\n" +
+	"\x18get_remote_token_from_mw\x18K \x01(\v20.ndkconform.agent.v1.GetRemoteTokenFromMwRequestH\x00R\x14getRemoteTokenFromMw\x12Y\n" +
+	"\x11register_mr_chain\x18L \x01(\v2+.ndkconform.agent.v1.RegisterMrChainRequestH\x00R\x0fregisterMrChain\x129\n" +
 	"\x05flush\x18P \x01(\v2!.ndkconform.agent.v1.FlushRequestH\x00R\x05flush\x12?\n" +
 	"\areceive\x18Q \x01(\v2#.ndkconform.agent.v1.ReceiveRequestH\x00R\areceive\x126\n" +
 	"\x04send\x18R \x01(\v2 .ndkconform.agent.v1.SendRequestH\x00R\x04send\x12_\n" +
@@ -10901,7 +11301,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\fwrite_memory\x18z \x01(\v2'.ndkconform.agent.v1.WriteMemoryRequestH\x00R\vwriteMemory\x12I\n" +
 	"\vread_memory\x18{ \x01(\v2&.ndkconform.agent.v1.ReadMemoryRequestH\x00R\n" +
 	"readMemoryB\x04\n" +
-	"\x02op\"\xfd&\n" +
+	"\x02op\"\xa9(\n" +
 	"\n" +
 	"CallReturn\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12I\n" +
@@ -10922,7 +11322,8 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x0fcreate_listener\x18\x1a \x01(\v2(.ndkconform.agent.v1.CreateListenerReplyH\x00R\x0ecreateListener\x12A\n" +
 	"\tbuild_lam\x18\x1b \x01(\v2\".ndkconform.agent.v1.BuildLamReplyH\x00R\bbuildLam\x12G\n" +
 	"\vrelease_lam\x18\x1c \x01(\v2$.ndkconform.agent.v1.ReleaseLamReplyH\x00R\n" +
-	"releaseLam\x12J\n" +
+	"releaseLam\x12Q\n" +
+	"\x0fbuild_lam_chain\x18\x1d \x01(\v2'.ndkconform.agent.v1.BuildLamChainReplyH\x00R\rbuildLamChain\x12J\n" +
 	"\fclose_object\x18\x1e \x01(\v2%.ndkconform.agent.v1.CloseObjectReplyH\x00R\vcloseObject\x12A\n" +
 	"\tresize_cq\x18( \x01(\v2\".ndkconform.agent.v1.ResizeCqReplyH\x00R\bresizeCq\x128\n" +
 	"\x06arm_cq\x18) \x01(\v2\x1f.ndkconform.agent.v1.ArmCqReplyH\x00R\x05armCq\x12N\n" +
@@ -10946,7 +11347,8 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x1binitialize_fast_register_mr\x18H \x01(\v22.ndkconform.agent.v1.InitializeFastRegisterMrReplyH\x00R\x18initializeFastRegisterMr\x12e\n" +
 	"\x17get_local_token_from_mr\x18I \x01(\v2-.ndkconform.agent.v1.GetLocalTokenFromMrReplyH\x00R\x13getLocalTokenFromMr\x12h\n" +
 	"\x18get_remote_token_from_mr\x18J \x01(\v2..ndkconform.agent.v1.GetRemoteTokenFromMrReplyH\x00R\x14getRemoteTokenFromMr\x12h\n" +
-	"\x18get_remote_token_from_mw\x18K \x01(\v2..ndkconform.agent.v1.GetRemoteTokenFromMwReplyH\x00R\x14getRemoteTokenFromMw\x127\n" +
+	"\x18get_remote_token_from_mw\x18K \x01(\v2..ndkconform.agent.v1.GetRemoteTokenFromMwReplyH\x00R\x14getRemoteTokenFromMw\x12W\n" +
+	"\x11register_mr_chain\x18L \x01(\v2).ndkconform.agent.v1.RegisterMrChainReplyH\x00R\x0fregisterMrChain\x127\n" +
 	"\x05flush\x18P \x01(\v2\x1f.ndkconform.agent.v1.FlushReplyH\x00R\x05flush\x12=\n" +
 	"\areceive\x18Q \x01(\v2!.ndkconform.agent.v1.ReceiveReplyH\x00R\areceive\x124\n" +
 	"\x04send\x18R \x01(\v2\x1e.ndkconform.agent.v1.SendReplyH\x00R\x04send\x12]\n" +
@@ -11045,6 +11447,14 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\rpage_capacity\x18\x05 \x01(\rR\fpageCapacity\x124\n" +
 	"\x04done\x18\x06 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04done\"v\n" +
 	"\rBuildLamReply\x12-\n" +
+	"\x03lam\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x03lam\x126\n" +
+	"\x06output\x18\x02 \x01(\v2\x1e.ndkconform.agent.v1.LamOutputR\x06output\"\xd8\x01\n" +
+	"\x14BuildLamChainRequest\x125\n" +
+	"\aadapter\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\aadapter\x12.\n" +
+	"\x05chain\x18\x02 \x03(\v2\x18.ndkconform.agent.v1.MdlR\x05chain\x12#\n" +
+	"\rpage_capacity\x18\x03 \x01(\rR\fpageCapacity\x124\n" +
+	"\x04done\x18\x04 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04done\"{\n" +
+	"\x12BuildLamChainReply\x12-\n" +
 	"\x03lam\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x03lam\x126\n" +
 	"\x06output\x18\x02 \x01(\v2\x1e.ndkconform.agent.v1.LamOutputR\x06output\"y\n" +
 	"\x11ReleaseLamRequest\x125\n" +
@@ -11148,7 +11558,13 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x02va\x18\x05 \x01(\x04R\x02va\x12\x14\n" +
 	"\x05flags\x18\x06 \x01(\rR\x05flags\x124\n" +
 	"\x04done\x18\a \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04done\"\x11\n" +
-	"\x0fRegisterMrReply\"x\n" +
+	"\x0fRegisterMrReply\"\xc1\x01\n" +
+	"\x16RegisterMrChainRequest\x12+\n" +
+	"\x02mr\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x02mr\x12.\n" +
+	"\x05chain\x18\x02 \x03(\v2\x18.ndkconform.agent.v1.MdlR\x05chain\x12\x14\n" +
+	"\x05flags\x18\x03 \x01(\rR\x05flags\x124\n" +
+	"\x04done\x18\x04 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04done\"\x16\n" +
+	"\x14RegisterMrChainReply\"x\n" +
 	"\x13DeregisterMrRequest\x12+\n" +
 	"\x02mr\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x02mr\x124\n" +
 	"\x04done\x18\x02 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04done\"\x13\n" +
@@ -11414,7 +11830,7 @@ func file_agent_v1_agent_proto_rawDescGZIP() []byte {
 }
 
 var file_agent_v1_agent_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 153)
+var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 158)
 var file_agent_v1_agent_proto_goTypes = []any{
 	(HandleKind)(0),                               // 0: ndkconform.agent.v1.HandleKind
 	(HostState)(0),                                // 1: ndkconform.agent.v1.HostState
@@ -11429,449 +11845,467 @@ var file_agent_v1_agent_proto_goTypes = []any{
 	(*SideInfo)(nil),                              // 10: ndkconform.agent.v1.SideInfo
 	(*AdapterDescription)(nil),                    // 11: ndkconform.agent.v1.AdapterDescription
 	(*Handle)(nil),                                // 12: ndkconform.agent.v1.Handle
-	(*CallbackRef)(nil),                           // 13: ndkconform.agent.v1.CallbackRef
-	(*SocketAddress)(nil),                         // 14: ndkconform.agent.v1.SocketAddress
-	(*Version)(nil),                               // 15: ndkconform.agent.v1.Version
-	(*AdapterInfo)(nil),                           // 16: ndkconform.agent.v1.AdapterInfo
-	(*SGE)(nil),                                   // 17: ndkconform.agent.v1.SGE
-	(*Result)(nil),                                // 18: ndkconform.agent.v1.Result
-	(*LamOutput)(nil),                             // 19: ndkconform.agent.v1.LamOutput
-	(*ConnectParams)(nil),                         // 20: ndkconform.agent.v1.ConnectParams
-	(*Call)(nil),                                  // 21: ndkconform.agent.v1.Call
-	(*CallReturn)(nil),                            // 22: ndkconform.agent.v1.CallReturn
-	(*OpenAdapterRequest)(nil),                    // 23: ndkconform.agent.v1.OpenAdapterRequest
-	(*OpenAdapterReply)(nil),                      // 24: ndkconform.agent.v1.OpenAdapterReply
-	(*CloseProviderRequest)(nil),                  // 25: ndkconform.agent.v1.CloseProviderRequest
-	(*CloseProviderReply)(nil),                    // 26: ndkconform.agent.v1.CloseProviderReply
-	(*SetHostStateRequest)(nil),                   // 27: ndkconform.agent.v1.SetHostStateRequest
-	(*SetHostStateReply)(nil),                     // 28: ndkconform.agent.v1.SetHostStateReply
-	(*FailSrqRequest)(nil),                        // 29: ndkconform.agent.v1.FailSrqRequest
-	(*FailSrqReply)(nil),                          // 30: ndkconform.agent.v1.FailSrqReply
-	(*FailCqRequest)(nil),                         // 31: ndkconform.agent.v1.FailCqRequest
-	(*FailCqReply)(nil),                           // 32: ndkconform.agent.v1.FailCqReply
-	(*CloseAdapterRequest)(nil),                   // 33: ndkconform.agent.v1.CloseAdapterRequest
-	(*CloseAdapterReply)(nil),                     // 34: ndkconform.agent.v1.CloseAdapterReply
-	(*QueryAdapterInfoRequest)(nil),               // 35: ndkconform.agent.v1.QueryAdapterInfoRequest
-	(*QueryAdapterInfoReply)(nil),                 // 36: ndkconform.agent.v1.QueryAdapterInfoReply
-	(*CreateCqRequest)(nil),                       // 37: ndkconform.agent.v1.CreateCqRequest
-	(*CreateCqReply)(nil),                         // 38: ndkconform.agent.v1.CreateCqReply
-	(*CreatePdRequest)(nil),                       // 39: ndkconform.agent.v1.CreatePdRequest
-	(*CreatePdReply)(nil),                         // 40: ndkconform.agent.v1.CreatePdReply
-	(*CreateSharedEndpointRequest)(nil),           // 41: ndkconform.agent.v1.CreateSharedEndpointRequest
-	(*CreateSharedEndpointReply)(nil),             // 42: ndkconform.agent.v1.CreateSharedEndpointReply
-	(*CreateConnectorRequest)(nil),                // 43: ndkconform.agent.v1.CreateConnectorRequest
-	(*CreateConnectorReply)(nil),                  // 44: ndkconform.agent.v1.CreateConnectorReply
-	(*CreateListenerRequest)(nil),                 // 45: ndkconform.agent.v1.CreateListenerRequest
-	(*CreateListenerReply)(nil),                   // 46: ndkconform.agent.v1.CreateListenerReply
-	(*BuildLamRequest)(nil),                       // 47: ndkconform.agent.v1.BuildLamRequest
-	(*BuildLamReply)(nil),                         // 48: ndkconform.agent.v1.BuildLamReply
-	(*ReleaseLamRequest)(nil),                     // 49: ndkconform.agent.v1.ReleaseLamRequest
-	(*ReleaseLamReply)(nil),                       // 50: ndkconform.agent.v1.ReleaseLamReply
-	(*CloseObjectRequest)(nil),                    // 51: ndkconform.agent.v1.CloseObjectRequest
-	(*CloseObjectReply)(nil),                      // 52: ndkconform.agent.v1.CloseObjectReply
-	(*ResizeCqRequest)(nil),                       // 53: ndkconform.agent.v1.ResizeCqRequest
-	(*ResizeCqReply)(nil),                         // 54: ndkconform.agent.v1.ResizeCqReply
-	(*ArmCqRequest)(nil),                          // 55: ndkconform.agent.v1.ArmCqRequest
-	(*ArmCqReply)(nil),                            // 56: ndkconform.agent.v1.ArmCqReply
-	(*GetCqResultsRequest)(nil),                   // 57: ndkconform.agent.v1.GetCqResultsRequest
-	(*GetCqResultsReply)(nil),                     // 58: ndkconform.agent.v1.GetCqResultsReply
-	(*GetCqResultsExRequest)(nil),                 // 59: ndkconform.agent.v1.GetCqResultsExRequest
-	(*GetCqResultsExReply)(nil),                   // 60: ndkconform.agent.v1.GetCqResultsExReply
-	(*ControlCqInterruptModerationRequest)(nil),   // 61: ndkconform.agent.v1.ControlCqInterruptModerationRequest
-	(*ControlCqInterruptModerationReply)(nil),     // 62: ndkconform.agent.v1.ControlCqInterruptModerationReply
-	(*QpParams)(nil),                              // 63: ndkconform.agent.v1.QpParams
-	(*CreateQpRequest)(nil),                       // 64: ndkconform.agent.v1.CreateQpRequest
-	(*CreateQpReply)(nil),                         // 65: ndkconform.agent.v1.CreateQpReply
-	(*CreateQpWithSrqRequest)(nil),                // 66: ndkconform.agent.v1.CreateQpWithSrqRequest
-	(*CreateQpWithSrqReply)(nil),                  // 67: ndkconform.agent.v1.CreateQpWithSrqReply
-	(*CreateSrqRequest)(nil),                      // 68: ndkconform.agent.v1.CreateSrqRequest
-	(*CreateSrqReply)(nil),                        // 69: ndkconform.agent.v1.CreateSrqReply
-	(*CreateMrRequest)(nil),                       // 70: ndkconform.agent.v1.CreateMrRequest
-	(*CreateMrReply)(nil),                         // 71: ndkconform.agent.v1.CreateMrReply
-	(*CreateMwRequest)(nil),                       // 72: ndkconform.agent.v1.CreateMwRequest
-	(*CreateMwReply)(nil),                         // 73: ndkconform.agent.v1.CreateMwReply
-	(*GetPrivilegedMemoryRegionTokenRequest)(nil), // 74: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
-	(*GetPrivilegedMemoryRegionTokenReply)(nil),   // 75: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
-	(*ModifySrqRequest)(nil),                      // 76: ndkconform.agent.v1.ModifySrqRequest
-	(*ModifySrqReply)(nil),                        // 77: ndkconform.agent.v1.ModifySrqReply
-	(*SrqReceiveRequest)(nil),                     // 78: ndkconform.agent.v1.SrqReceiveRequest
-	(*SrqReceiveReply)(nil),                       // 79: ndkconform.agent.v1.SrqReceiveReply
-	(*RegisterMrRequest)(nil),                     // 80: ndkconform.agent.v1.RegisterMrRequest
-	(*RegisterMrReply)(nil),                       // 81: ndkconform.agent.v1.RegisterMrReply
-	(*DeregisterMrRequest)(nil),                   // 82: ndkconform.agent.v1.DeregisterMrRequest
-	(*DeregisterMrReply)(nil),                     // 83: ndkconform.agent.v1.DeregisterMrReply
-	(*InitializeFastRegisterMrRequest)(nil),       // 84: ndkconform.agent.v1.InitializeFastRegisterMrRequest
-	(*InitializeFastRegisterMrReply)(nil),         // 85: ndkconform.agent.v1.InitializeFastRegisterMrReply
-	(*GetLocalTokenFromMrRequest)(nil),            // 86: ndkconform.agent.v1.GetLocalTokenFromMrRequest
-	(*GetLocalTokenFromMrReply)(nil),              // 87: ndkconform.agent.v1.GetLocalTokenFromMrReply
-	(*GetRemoteTokenFromMrRequest)(nil),           // 88: ndkconform.agent.v1.GetRemoteTokenFromMrRequest
-	(*GetRemoteTokenFromMrReply)(nil),             // 89: ndkconform.agent.v1.GetRemoteTokenFromMrReply
-	(*GetRemoteTokenFromMwRequest)(nil),           // 90: ndkconform.agent.v1.GetRemoteTokenFromMwRequest
-	(*GetRemoteTokenFromMwReply)(nil),             // 91: ndkconform.agent.v1.GetRemoteTokenFromMwReply
-	(*FlushRequest)(nil),                          // 92: ndkconform.agent.v1.FlushRequest
-	(*FlushReply)(nil),                            // 93: ndkconform.agent.v1.FlushReply
-	(*ReceiveRequest)(nil),                        // 94: ndkconform.agent.v1.ReceiveRequest
-	(*ReceiveReply)(nil),                          // 95: ndkconform.agent.v1.ReceiveReply
-	(*SendRequest)(nil),                           // 96: ndkconform.agent.v1.SendRequest
-	(*SendReply)(nil),                             // 97: ndkconform.agent.v1.SendReply
-	(*SendAndInvalidateRequest)(nil),              // 98: ndkconform.agent.v1.SendAndInvalidateRequest
-	(*SendAndInvalidateReply)(nil),                // 99: ndkconform.agent.v1.SendAndInvalidateReply
-	(*WriteRequest)(nil),                          // 100: ndkconform.agent.v1.WriteRequest
-	(*WriteReply)(nil),                            // 101: ndkconform.agent.v1.WriteReply
-	(*ReadRequest)(nil),                           // 102: ndkconform.agent.v1.ReadRequest
-	(*ReadReply)(nil),                             // 103: ndkconform.agent.v1.ReadReply
-	(*BindRequest)(nil),                           // 104: ndkconform.agent.v1.BindRequest
-	(*BindReply)(nil),                             // 105: ndkconform.agent.v1.BindReply
-	(*FastRegisterRequest)(nil),                   // 106: ndkconform.agent.v1.FastRegisterRequest
-	(*FastRegisterReply)(nil),                     // 107: ndkconform.agent.v1.FastRegisterReply
-	(*InvalidateRequest)(nil),                     // 108: ndkconform.agent.v1.InvalidateRequest
-	(*InvalidateReply)(nil),                       // 109: ndkconform.agent.v1.InvalidateReply
-	(*ConnectRequest)(nil),                        // 110: ndkconform.agent.v1.ConnectRequest
-	(*ConnectReply)(nil),                          // 111: ndkconform.agent.v1.ConnectReply
-	(*ConnectWithSharedEndpointRequest)(nil),      // 112: ndkconform.agent.v1.ConnectWithSharedEndpointRequest
-	(*ConnectWithSharedEndpointReply)(nil),        // 113: ndkconform.agent.v1.ConnectWithSharedEndpointReply
-	(*CompleteConnectRequest)(nil),                // 114: ndkconform.agent.v1.CompleteConnectRequest
-	(*CompleteConnectReply)(nil),                  // 115: ndkconform.agent.v1.CompleteConnectReply
-	(*AcceptRequest)(nil),                         // 116: ndkconform.agent.v1.AcceptRequest
-	(*AcceptReply)(nil),                           // 117: ndkconform.agent.v1.AcceptReply
-	(*RejectRequest)(nil),                         // 118: ndkconform.agent.v1.RejectRequest
-	(*RejectReply)(nil),                           // 119: ndkconform.agent.v1.RejectReply
-	(*GetConnectionDataRequest)(nil),              // 120: ndkconform.agent.v1.GetConnectionDataRequest
-	(*GetConnectionDataReply)(nil),                // 121: ndkconform.agent.v1.GetConnectionDataReply
-	(*GetLocalAddressRequest)(nil),                // 122: ndkconform.agent.v1.GetLocalAddressRequest
-	(*GetLocalAddressReply)(nil),                  // 123: ndkconform.agent.v1.GetLocalAddressReply
-	(*GetPeerAddressRequest)(nil),                 // 124: ndkconform.agent.v1.GetPeerAddressRequest
-	(*GetPeerAddressReply)(nil),                   // 125: ndkconform.agent.v1.GetPeerAddressReply
-	(*DisconnectRequest)(nil),                     // 126: ndkconform.agent.v1.DisconnectRequest
-	(*DisconnectReply)(nil),                       // 127: ndkconform.agent.v1.DisconnectReply
-	(*ListenRequest)(nil),                         // 128: ndkconform.agent.v1.ListenRequest
-	(*ListenReply)(nil),                           // 129: ndkconform.agent.v1.ListenReply
-	(*GetListenerLocalAddressRequest)(nil),        // 130: ndkconform.agent.v1.GetListenerLocalAddressRequest
-	(*GetListenerLocalAddressReply)(nil),          // 131: ndkconform.agent.v1.GetListenerLocalAddressReply
-	(*ControlConnectEventsRequest)(nil),           // 132: ndkconform.agent.v1.ControlConnectEventsRequest
-	(*ControlConnectEventsReply)(nil),             // 133: ndkconform.agent.v1.ControlConnectEventsReply
-	(*GetSharedEndpointLocalAddressRequest)(nil),  // 134: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
-	(*GetSharedEndpointLocalAddressReply)(nil),    // 135: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
-	(*AllocateBufferRequest)(nil),                 // 136: ndkconform.agent.v1.AllocateBufferRequest
-	(*AllocateBufferReply)(nil),                   // 137: ndkconform.agent.v1.AllocateBufferReply
-	(*FreeBufferRequest)(nil),                     // 138: ndkconform.agent.v1.FreeBufferRequest
-	(*FreeBufferReply)(nil),                       // 139: ndkconform.agent.v1.FreeBufferReply
-	(*WriteMemoryRequest)(nil),                    // 140: ndkconform.agent.v1.WriteMemoryRequest
-	(*WriteMemoryReply)(nil),                      // 141: ndkconform.agent.v1.WriteMemoryReply
-	(*ReadMemoryRequest)(nil),                     // 142: ndkconform.agent.v1.ReadMemoryRequest
-	(*ReadMemoryReply)(nil),                       // 143: ndkconform.agent.v1.ReadMemoryReply
-	(*Callback)(nil),                              // 144: ndkconform.agent.v1.Callback
-	(*CallbackReturn)(nil),                        // 145: ndkconform.agent.v1.CallbackReturn
-	(*CreateCompletion)(nil),                      // 146: ndkconform.agent.v1.CreateCompletion
-	(*RequestCompletion)(nil),                     // 147: ndkconform.agent.v1.RequestCompletion
-	(*CloseCompletion)(nil),                       // 148: ndkconform.agent.v1.CloseCompletion
-	(*ConnectEvent)(nil),                          // 149: ndkconform.agent.v1.ConnectEvent
-	(*DisconnectEvent)(nil),                       // 150: ndkconform.agent.v1.DisconnectEvent
-	(*CqNotification)(nil),                        // 151: ndkconform.agent.v1.CqNotification
-	(*SrqNotification)(nil),                       // 152: ndkconform.agent.v1.SrqNotification
-	(*ProtocolError)(nil),                         // 153: ndkconform.agent.v1.ProtocolError
-	nil,                                           // 154: ndkconform.agent.v1.Hello.DriverOptionsEntry
-	nil,                                           // 155: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	(*Mdl)(nil),                                   // 13: ndkconform.agent.v1.Mdl
+	(*CallbackRef)(nil),                           // 14: ndkconform.agent.v1.CallbackRef
+	(*SocketAddress)(nil),                         // 15: ndkconform.agent.v1.SocketAddress
+	(*Version)(nil),                               // 16: ndkconform.agent.v1.Version
+	(*AdapterInfo)(nil),                           // 17: ndkconform.agent.v1.AdapterInfo
+	(*SGE)(nil),                                   // 18: ndkconform.agent.v1.SGE
+	(*Result)(nil),                                // 19: ndkconform.agent.v1.Result
+	(*LamOutput)(nil),                             // 20: ndkconform.agent.v1.LamOutput
+	(*ConnectParams)(nil),                         // 21: ndkconform.agent.v1.ConnectParams
+	(*Call)(nil),                                  // 22: ndkconform.agent.v1.Call
+	(*CallReturn)(nil),                            // 23: ndkconform.agent.v1.CallReturn
+	(*OpenAdapterRequest)(nil),                    // 24: ndkconform.agent.v1.OpenAdapterRequest
+	(*OpenAdapterReply)(nil),                      // 25: ndkconform.agent.v1.OpenAdapterReply
+	(*CloseProviderRequest)(nil),                  // 26: ndkconform.agent.v1.CloseProviderRequest
+	(*CloseProviderReply)(nil),                    // 27: ndkconform.agent.v1.CloseProviderReply
+	(*SetHostStateRequest)(nil),                   // 28: ndkconform.agent.v1.SetHostStateRequest
+	(*SetHostStateReply)(nil),                     // 29: ndkconform.agent.v1.SetHostStateReply
+	(*FailSrqRequest)(nil),                        // 30: ndkconform.agent.v1.FailSrqRequest
+	(*FailSrqReply)(nil),                          // 31: ndkconform.agent.v1.FailSrqReply
+	(*FailCqRequest)(nil),                         // 32: ndkconform.agent.v1.FailCqRequest
+	(*FailCqReply)(nil),                           // 33: ndkconform.agent.v1.FailCqReply
+	(*CloseAdapterRequest)(nil),                   // 34: ndkconform.agent.v1.CloseAdapterRequest
+	(*CloseAdapterReply)(nil),                     // 35: ndkconform.agent.v1.CloseAdapterReply
+	(*QueryAdapterInfoRequest)(nil),               // 36: ndkconform.agent.v1.QueryAdapterInfoRequest
+	(*QueryAdapterInfoReply)(nil),                 // 37: ndkconform.agent.v1.QueryAdapterInfoReply
+	(*CreateCqRequest)(nil),                       // 38: ndkconform.agent.v1.CreateCqRequest
+	(*CreateCqReply)(nil),                         // 39: ndkconform.agent.v1.CreateCqReply
+	(*CreatePdRequest)(nil),                       // 40: ndkconform.agent.v1.CreatePdRequest
+	(*CreatePdReply)(nil),                         // 41: ndkconform.agent.v1.CreatePdReply
+	(*CreateSharedEndpointRequest)(nil),           // 42: ndkconform.agent.v1.CreateSharedEndpointRequest
+	(*CreateSharedEndpointReply)(nil),             // 43: ndkconform.agent.v1.CreateSharedEndpointReply
+	(*CreateConnectorRequest)(nil),                // 44: ndkconform.agent.v1.CreateConnectorRequest
+	(*CreateConnectorReply)(nil),                  // 45: ndkconform.agent.v1.CreateConnectorReply
+	(*CreateListenerRequest)(nil),                 // 46: ndkconform.agent.v1.CreateListenerRequest
+	(*CreateListenerReply)(nil),                   // 47: ndkconform.agent.v1.CreateListenerReply
+	(*BuildLamRequest)(nil),                       // 48: ndkconform.agent.v1.BuildLamRequest
+	(*BuildLamReply)(nil),                         // 49: ndkconform.agent.v1.BuildLamReply
+	(*BuildLamChainRequest)(nil),                  // 50: ndkconform.agent.v1.BuildLamChainRequest
+	(*BuildLamChainReply)(nil),                    // 51: ndkconform.agent.v1.BuildLamChainReply
+	(*ReleaseLamRequest)(nil),                     // 52: ndkconform.agent.v1.ReleaseLamRequest
+	(*ReleaseLamReply)(nil),                       // 53: ndkconform.agent.v1.ReleaseLamReply
+	(*CloseObjectRequest)(nil),                    // 54: ndkconform.agent.v1.CloseObjectRequest
+	(*CloseObjectReply)(nil),                      // 55: ndkconform.agent.v1.CloseObjectReply
+	(*ResizeCqRequest)(nil),                       // 56: ndkconform.agent.v1.ResizeCqRequest
+	(*ResizeCqReply)(nil),                         // 57: ndkconform.agent.v1.ResizeCqReply
+	(*ArmCqRequest)(nil),                          // 58: ndkconform.agent.v1.ArmCqRequest
+	(*ArmCqReply)(nil),                            // 59: ndkconform.agent.v1.ArmCqReply
+	(*GetCqResultsRequest)(nil),                   // 60: ndkconform.agent.v1.GetCqResultsRequest
+	(*GetCqResultsReply)(nil),                     // 61: ndkconform.agent.v1.GetCqResultsReply
+	(*GetCqResultsExRequest)(nil),                 // 62: ndkconform.agent.v1.GetCqResultsExRequest
+	(*GetCqResultsExReply)(nil),                   // 63: ndkconform.agent.v1.GetCqResultsExReply
+	(*ControlCqInterruptModerationRequest)(nil),   // 64: ndkconform.agent.v1.ControlCqInterruptModerationRequest
+	(*ControlCqInterruptModerationReply)(nil),     // 65: ndkconform.agent.v1.ControlCqInterruptModerationReply
+	(*QpParams)(nil),                              // 66: ndkconform.agent.v1.QpParams
+	(*CreateQpRequest)(nil),                       // 67: ndkconform.agent.v1.CreateQpRequest
+	(*CreateQpReply)(nil),                         // 68: ndkconform.agent.v1.CreateQpReply
+	(*CreateQpWithSrqRequest)(nil),                // 69: ndkconform.agent.v1.CreateQpWithSrqRequest
+	(*CreateQpWithSrqReply)(nil),                  // 70: ndkconform.agent.v1.CreateQpWithSrqReply
+	(*CreateSrqRequest)(nil),                      // 71: ndkconform.agent.v1.CreateSrqRequest
+	(*CreateSrqReply)(nil),                        // 72: ndkconform.agent.v1.CreateSrqReply
+	(*CreateMrRequest)(nil),                       // 73: ndkconform.agent.v1.CreateMrRequest
+	(*CreateMrReply)(nil),                         // 74: ndkconform.agent.v1.CreateMrReply
+	(*CreateMwRequest)(nil),                       // 75: ndkconform.agent.v1.CreateMwRequest
+	(*CreateMwReply)(nil),                         // 76: ndkconform.agent.v1.CreateMwReply
+	(*GetPrivilegedMemoryRegionTokenRequest)(nil), // 77: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
+	(*GetPrivilegedMemoryRegionTokenReply)(nil),   // 78: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
+	(*ModifySrqRequest)(nil),                      // 79: ndkconform.agent.v1.ModifySrqRequest
+	(*ModifySrqReply)(nil),                        // 80: ndkconform.agent.v1.ModifySrqReply
+	(*SrqReceiveRequest)(nil),                     // 81: ndkconform.agent.v1.SrqReceiveRequest
+	(*SrqReceiveReply)(nil),                       // 82: ndkconform.agent.v1.SrqReceiveReply
+	(*RegisterMrRequest)(nil),                     // 83: ndkconform.agent.v1.RegisterMrRequest
+	(*RegisterMrReply)(nil),                       // 84: ndkconform.agent.v1.RegisterMrReply
+	(*RegisterMrChainRequest)(nil),                // 85: ndkconform.agent.v1.RegisterMrChainRequest
+	(*RegisterMrChainReply)(nil),                  // 86: ndkconform.agent.v1.RegisterMrChainReply
+	(*DeregisterMrRequest)(nil),                   // 87: ndkconform.agent.v1.DeregisterMrRequest
+	(*DeregisterMrReply)(nil),                     // 88: ndkconform.agent.v1.DeregisterMrReply
+	(*InitializeFastRegisterMrRequest)(nil),       // 89: ndkconform.agent.v1.InitializeFastRegisterMrRequest
+	(*InitializeFastRegisterMrReply)(nil),         // 90: ndkconform.agent.v1.InitializeFastRegisterMrReply
+	(*GetLocalTokenFromMrRequest)(nil),            // 91: ndkconform.agent.v1.GetLocalTokenFromMrRequest
+	(*GetLocalTokenFromMrReply)(nil),              // 92: ndkconform.agent.v1.GetLocalTokenFromMrReply
+	(*GetRemoteTokenFromMrRequest)(nil),           // 93: ndkconform.agent.v1.GetRemoteTokenFromMrRequest
+	(*GetRemoteTokenFromMrReply)(nil),             // 94: ndkconform.agent.v1.GetRemoteTokenFromMrReply
+	(*GetRemoteTokenFromMwRequest)(nil),           // 95: ndkconform.agent.v1.GetRemoteTokenFromMwRequest
+	(*GetRemoteTokenFromMwReply)(nil),             // 96: ndkconform.agent.v1.GetRemoteTokenFromMwReply
+	(*FlushRequest)(nil),                          // 97: ndkconform.agent.v1.FlushRequest
+	(*FlushReply)(nil),                            // 98: ndkconform.agent.v1.FlushReply
+	(*ReceiveRequest)(nil),                        // 99: ndkconform.agent.v1.ReceiveRequest
+	(*ReceiveReply)(nil),                          // 100: ndkconform.agent.v1.ReceiveReply
+	(*SendRequest)(nil),                           // 101: ndkconform.agent.v1.SendRequest
+	(*SendReply)(nil),                             // 102: ndkconform.agent.v1.SendReply
+	(*SendAndInvalidateRequest)(nil),              // 103: ndkconform.agent.v1.SendAndInvalidateRequest
+	(*SendAndInvalidateReply)(nil),                // 104: ndkconform.agent.v1.SendAndInvalidateReply
+	(*WriteRequest)(nil),                          // 105: ndkconform.agent.v1.WriteRequest
+	(*WriteReply)(nil),                            // 106: ndkconform.agent.v1.WriteReply
+	(*ReadRequest)(nil),                           // 107: ndkconform.agent.v1.ReadRequest
+	(*ReadReply)(nil),                             // 108: ndkconform.agent.v1.ReadReply
+	(*BindRequest)(nil),                           // 109: ndkconform.agent.v1.BindRequest
+	(*BindReply)(nil),                             // 110: ndkconform.agent.v1.BindReply
+	(*FastRegisterRequest)(nil),                   // 111: ndkconform.agent.v1.FastRegisterRequest
+	(*FastRegisterReply)(nil),                     // 112: ndkconform.agent.v1.FastRegisterReply
+	(*InvalidateRequest)(nil),                     // 113: ndkconform.agent.v1.InvalidateRequest
+	(*InvalidateReply)(nil),                       // 114: ndkconform.agent.v1.InvalidateReply
+	(*ConnectRequest)(nil),                        // 115: ndkconform.agent.v1.ConnectRequest
+	(*ConnectReply)(nil),                          // 116: ndkconform.agent.v1.ConnectReply
+	(*ConnectWithSharedEndpointRequest)(nil),      // 117: ndkconform.agent.v1.ConnectWithSharedEndpointRequest
+	(*ConnectWithSharedEndpointReply)(nil),        // 118: ndkconform.agent.v1.ConnectWithSharedEndpointReply
+	(*CompleteConnectRequest)(nil),                // 119: ndkconform.agent.v1.CompleteConnectRequest
+	(*CompleteConnectReply)(nil),                  // 120: ndkconform.agent.v1.CompleteConnectReply
+	(*AcceptRequest)(nil),                         // 121: ndkconform.agent.v1.AcceptRequest
+	(*AcceptReply)(nil),                           // 122: ndkconform.agent.v1.AcceptReply
+	(*RejectRequest)(nil),                         // 123: ndkconform.agent.v1.RejectRequest
+	(*RejectReply)(nil),                           // 124: ndkconform.agent.v1.RejectReply
+	(*GetConnectionDataRequest)(nil),              // 125: ndkconform.agent.v1.GetConnectionDataRequest
+	(*GetConnectionDataReply)(nil),                // 126: ndkconform.agent.v1.GetConnectionDataReply
+	(*GetLocalAddressRequest)(nil),                // 127: ndkconform.agent.v1.GetLocalAddressRequest
+	(*GetLocalAddressReply)(nil),                  // 128: ndkconform.agent.v1.GetLocalAddressReply
+	(*GetPeerAddressRequest)(nil),                 // 129: ndkconform.agent.v1.GetPeerAddressRequest
+	(*GetPeerAddressReply)(nil),                   // 130: ndkconform.agent.v1.GetPeerAddressReply
+	(*DisconnectRequest)(nil),                     // 131: ndkconform.agent.v1.DisconnectRequest
+	(*DisconnectReply)(nil),                       // 132: ndkconform.agent.v1.DisconnectReply
+	(*ListenRequest)(nil),                         // 133: ndkconform.agent.v1.ListenRequest
+	(*ListenReply)(nil),                           // 134: ndkconform.agent.v1.ListenReply
+	(*GetListenerLocalAddressRequest)(nil),        // 135: ndkconform.agent.v1.GetListenerLocalAddressRequest
+	(*GetListenerLocalAddressReply)(nil),          // 136: ndkconform.agent.v1.GetListenerLocalAddressReply
+	(*ControlConnectEventsRequest)(nil),           // 137: ndkconform.agent.v1.ControlConnectEventsRequest
+	(*ControlConnectEventsReply)(nil),             // 138: ndkconform.agent.v1.ControlConnectEventsReply
+	(*GetSharedEndpointLocalAddressRequest)(nil),  // 139: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
+	(*GetSharedEndpointLocalAddressReply)(nil),    // 140: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
+	(*AllocateBufferRequest)(nil),                 // 141: ndkconform.agent.v1.AllocateBufferRequest
+	(*AllocateBufferReply)(nil),                   // 142: ndkconform.agent.v1.AllocateBufferReply
+	(*FreeBufferRequest)(nil),                     // 143: ndkconform.agent.v1.FreeBufferRequest
+	(*FreeBufferReply)(nil),                       // 144: ndkconform.agent.v1.FreeBufferReply
+	(*WriteMemoryRequest)(nil),                    // 145: ndkconform.agent.v1.WriteMemoryRequest
+	(*WriteMemoryReply)(nil),                      // 146: ndkconform.agent.v1.WriteMemoryReply
+	(*ReadMemoryRequest)(nil),                     // 147: ndkconform.agent.v1.ReadMemoryRequest
+	(*ReadMemoryReply)(nil),                       // 148: ndkconform.agent.v1.ReadMemoryReply
+	(*Callback)(nil),                              // 149: ndkconform.agent.v1.Callback
+	(*CallbackReturn)(nil),                        // 150: ndkconform.agent.v1.CallbackReturn
+	(*CreateCompletion)(nil),                      // 151: ndkconform.agent.v1.CreateCompletion
+	(*RequestCompletion)(nil),                     // 152: ndkconform.agent.v1.RequestCompletion
+	(*CloseCompletion)(nil),                       // 153: ndkconform.agent.v1.CloseCompletion
+	(*ConnectEvent)(nil),                          // 154: ndkconform.agent.v1.ConnectEvent
+	(*DisconnectEvent)(nil),                       // 155: ndkconform.agent.v1.DisconnectEvent
+	(*CqNotification)(nil),                        // 156: ndkconform.agent.v1.CqNotification
+	(*SrqNotification)(nil),                       // 157: ndkconform.agent.v1.SrqNotification
+	(*ProtocolError)(nil),                         // 158: ndkconform.agent.v1.ProtocolError
+	nil,                                           // 159: ndkconform.agent.v1.Hello.DriverOptionsEntry
+	nil,                                           // 160: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 }
 var file_agent_v1_agent_proto_depIdxs = []int32{
 	6,   // 0: ndkconform.agent.v1.ClientMessage.hello:type_name -> ndkconform.agent.v1.Hello
-	21,  // 1: ndkconform.agent.v1.ClientMessage.call:type_name -> ndkconform.agent.v1.Call
-	145, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
+	22,  // 1: ndkconform.agent.v1.ClientMessage.call:type_name -> ndkconform.agent.v1.Call
+	150, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
 	7,   // 3: ndkconform.agent.v1.ServerMessage.welcome:type_name -> ndkconform.agent.v1.Welcome
-	22,  // 4: ndkconform.agent.v1.ServerMessage.call_return:type_name -> ndkconform.agent.v1.CallReturn
-	144, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
-	153, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	23,  // 4: ndkconform.agent.v1.ServerMessage.call_return:type_name -> ndkconform.agent.v1.CallReturn
+	149, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
+	158, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
 	5,   // 7: ndkconform.agent.v1.Hello.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
-	154, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
+	159, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
 	8,   // 9: ndkconform.agent.v1.Welcome.capabilities:type_name -> ndkconform.agent.v1.Capabilities
 	5,   // 10: ndkconform.agent.v1.Capabilities.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
 	9,   // 11: ndkconform.agent.v1.Capabilities.driver_options:type_name -> ndkconform.agent.v1.DriverOption
-	15,  // 12: ndkconform.agent.v1.Capabilities.ndk_version:type_name -> ndkconform.agent.v1.Version
+	16,  // 12: ndkconform.agent.v1.Capabilities.ndk_version:type_name -> ndkconform.agent.v1.Version
 	10,  // 13: ndkconform.agent.v1.Capabilities.side_a:type_name -> ndkconform.agent.v1.SideInfo
 	10,  // 14: ndkconform.agent.v1.Capabilities.side_b:type_name -> ndkconform.agent.v1.SideInfo
-	155, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	160, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 	11,  // 16: ndkconform.agent.v1.SideInfo.ipv4:type_name -> ndkconform.agent.v1.AdapterDescription
 	11,  // 17: ndkconform.agent.v1.SideInfo.ipv6:type_name -> ndkconform.agent.v1.AdapterDescription
-	16,  // 18: ndkconform.agent.v1.AdapterDescription.info:type_name -> ndkconform.agent.v1.AdapterInfo
+	17,  // 18: ndkconform.agent.v1.AdapterDescription.info:type_name -> ndkconform.agent.v1.AdapterInfo
 	0,   // 19: ndkconform.agent.v1.Handle.kind:type_name -> ndkconform.agent.v1.HandleKind
-	15,  // 20: ndkconform.agent.v1.AdapterInfo.version:type_name -> ndkconform.agent.v1.Version
-	12,  // 21: ndkconform.agent.v1.ConnectParams.qp:type_name -> ndkconform.agent.v1.Handle
-	14,  // 22: ndkconform.agent.v1.ConnectParams.source:type_name -> ndkconform.agent.v1.SocketAddress
-	14,  // 23: ndkconform.agent.v1.ConnectParams.destination:type_name -> ndkconform.agent.v1.SocketAddress
-	23,  // 24: ndkconform.agent.v1.Call.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterRequest
-	25,  // 25: ndkconform.agent.v1.Call.close_provider:type_name -> ndkconform.agent.v1.CloseProviderRequest
-	27,  // 26: ndkconform.agent.v1.Call.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateRequest
-	29,  // 27: ndkconform.agent.v1.Call.fail_srq:type_name -> ndkconform.agent.v1.FailSrqRequest
-	31,  // 28: ndkconform.agent.v1.Call.fail_cq:type_name -> ndkconform.agent.v1.FailCqRequest
-	33,  // 29: ndkconform.agent.v1.Call.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterRequest
-	35,  // 30: ndkconform.agent.v1.Call.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoRequest
-	37,  // 31: ndkconform.agent.v1.Call.create_cq:type_name -> ndkconform.agent.v1.CreateCqRequest
-	39,  // 32: ndkconform.agent.v1.Call.create_pd:type_name -> ndkconform.agent.v1.CreatePdRequest
-	41,  // 33: ndkconform.agent.v1.Call.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointRequest
-	43,  // 34: ndkconform.agent.v1.Call.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorRequest
-	45,  // 35: ndkconform.agent.v1.Call.create_listener:type_name -> ndkconform.agent.v1.CreateListenerRequest
-	47,  // 36: ndkconform.agent.v1.Call.build_lam:type_name -> ndkconform.agent.v1.BuildLamRequest
-	49,  // 37: ndkconform.agent.v1.Call.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamRequest
-	51,  // 38: ndkconform.agent.v1.Call.close_object:type_name -> ndkconform.agent.v1.CloseObjectRequest
-	53,  // 39: ndkconform.agent.v1.Call.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqRequest
-	55,  // 40: ndkconform.agent.v1.Call.arm_cq:type_name -> ndkconform.agent.v1.ArmCqRequest
-	57,  // 41: ndkconform.agent.v1.Call.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsRequest
-	59,  // 42: ndkconform.agent.v1.Call.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExRequest
-	61,  // 43: ndkconform.agent.v1.Call.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationRequest
-	64,  // 44: ndkconform.agent.v1.Call.create_qp:type_name -> ndkconform.agent.v1.CreateQpRequest
-	66,  // 45: ndkconform.agent.v1.Call.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqRequest
-	68,  // 46: ndkconform.agent.v1.Call.create_srq:type_name -> ndkconform.agent.v1.CreateSrqRequest
-	70,  // 47: ndkconform.agent.v1.Call.create_mr:type_name -> ndkconform.agent.v1.CreateMrRequest
-	72,  // 48: ndkconform.agent.v1.Call.create_mw:type_name -> ndkconform.agent.v1.CreateMwRequest
-	74,  // 49: ndkconform.agent.v1.Call.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
-	76,  // 50: ndkconform.agent.v1.Call.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqRequest
-	78,  // 51: ndkconform.agent.v1.Call.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveRequest
-	80,  // 52: ndkconform.agent.v1.Call.register_mr:type_name -> ndkconform.agent.v1.RegisterMrRequest
-	82,  // 53: ndkconform.agent.v1.Call.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrRequest
-	84,  // 54: ndkconform.agent.v1.Call.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrRequest
-	86,  // 55: ndkconform.agent.v1.Call.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrRequest
-	88,  // 56: ndkconform.agent.v1.Call.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrRequest
-	90,  // 57: ndkconform.agent.v1.Call.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwRequest
-	92,  // 58: ndkconform.agent.v1.Call.flush:type_name -> ndkconform.agent.v1.FlushRequest
-	94,  // 59: ndkconform.agent.v1.Call.receive:type_name -> ndkconform.agent.v1.ReceiveRequest
-	96,  // 60: ndkconform.agent.v1.Call.send:type_name -> ndkconform.agent.v1.SendRequest
-	98,  // 61: ndkconform.agent.v1.Call.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateRequest
-	100, // 62: ndkconform.agent.v1.Call.write:type_name -> ndkconform.agent.v1.WriteRequest
-	102, // 63: ndkconform.agent.v1.Call.read:type_name -> ndkconform.agent.v1.ReadRequest
-	104, // 64: ndkconform.agent.v1.Call.bind:type_name -> ndkconform.agent.v1.BindRequest
-	106, // 65: ndkconform.agent.v1.Call.fast_register:type_name -> ndkconform.agent.v1.FastRegisterRequest
-	108, // 66: ndkconform.agent.v1.Call.invalidate:type_name -> ndkconform.agent.v1.InvalidateRequest
-	110, // 67: ndkconform.agent.v1.Call.connect:type_name -> ndkconform.agent.v1.ConnectRequest
-	112, // 68: ndkconform.agent.v1.Call.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointRequest
-	114, // 69: ndkconform.agent.v1.Call.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectRequest
-	116, // 70: ndkconform.agent.v1.Call.accept:type_name -> ndkconform.agent.v1.AcceptRequest
-	118, // 71: ndkconform.agent.v1.Call.reject:type_name -> ndkconform.agent.v1.RejectRequest
-	120, // 72: ndkconform.agent.v1.Call.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataRequest
-	122, // 73: ndkconform.agent.v1.Call.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressRequest
-	124, // 74: ndkconform.agent.v1.Call.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressRequest
-	126, // 75: ndkconform.agent.v1.Call.disconnect:type_name -> ndkconform.agent.v1.DisconnectRequest
-	128, // 76: ndkconform.agent.v1.Call.listen:type_name -> ndkconform.agent.v1.ListenRequest
-	130, // 77: ndkconform.agent.v1.Call.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressRequest
-	132, // 78: ndkconform.agent.v1.Call.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsRequest
-	134, // 79: ndkconform.agent.v1.Call.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
-	136, // 80: ndkconform.agent.v1.Call.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferRequest
-	138, // 81: ndkconform.agent.v1.Call.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferRequest
-	140, // 82: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
-	142, // 83: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
-	153, // 84: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
-	24,  // 85: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
-	26,  // 86: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
-	28,  // 87: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
-	30,  // 88: ndkconform.agent.v1.CallReturn.fail_srq:type_name -> ndkconform.agent.v1.FailSrqReply
-	32,  // 89: ndkconform.agent.v1.CallReturn.fail_cq:type_name -> ndkconform.agent.v1.FailCqReply
-	34,  // 90: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
-	36,  // 91: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
-	38,  // 92: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
-	40,  // 93: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
-	42,  // 94: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
-	44,  // 95: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
-	46,  // 96: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
-	48,  // 97: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
-	50,  // 98: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
-	52,  // 99: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
-	54,  // 100: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
-	56,  // 101: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
-	58,  // 102: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
-	60,  // 103: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
-	62,  // 104: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
-	65,  // 105: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
-	67,  // 106: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
-	69,  // 107: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
-	71,  // 108: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
-	73,  // 109: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
-	75,  // 110: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
-	77,  // 111: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
-	79,  // 112: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
-	81,  // 113: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
-	83,  // 114: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
-	85,  // 115: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
-	87,  // 116: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
-	89,  // 117: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
-	91,  // 118: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
-	93,  // 119: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
-	95,  // 120: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
-	97,  // 121: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
-	99,  // 122: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
-	101, // 123: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
-	103, // 124: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
-	105, // 125: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
-	107, // 126: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
-	109, // 127: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
-	111, // 128: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
-	113, // 129: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
-	115, // 130: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
-	117, // 131: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
-	119, // 132: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
-	121, // 133: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
-	123, // 134: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
-	125, // 135: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
-	127, // 136: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
-	129, // 137: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
-	131, // 138: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
-	133, // 139: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
-	135, // 140: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
-	137, // 141: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
-	139, // 142: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
-	141, // 143: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
-	143, // 144: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
-	12,  // 145: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
-	1,   // 146: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
-	12,  // 147: ndkconform.agent.v1.FailSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 148: ndkconform.agent.v1.FailCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 149: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 150: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	16,  // 151: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
-	12,  // 152: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 153: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 154: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 155: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 156: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 157: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 158: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 159: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 160: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	13,  // 161: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 162: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	12,  // 163: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 164: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 165: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 166: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 167: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 168: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 169: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 170: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 171: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	13,  // 172: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 173: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
-	19,  // 174: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 175: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 176: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
-	12,  // 177: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
-	13,  // 178: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 179: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	13,  // 180: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 181: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 182: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	18,  // 183: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 184: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	18,  // 185: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 186: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 187: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 188: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 189: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	63,  // 190: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	13,  // 191: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 192: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 193: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	63,  // 194: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	12,  // 195: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	13,  // 196: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 197: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 198: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	13,  // 199: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 200: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 201: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 202: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	13,  // 203: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 204: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 205: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	13,  // 206: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 207: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 208: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 209: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	13,  // 210: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 211: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	17,  // 212: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 213: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 214: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	13,  // 215: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 216: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	13,  // 217: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 218: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	13,  // 219: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 220: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 221: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 222: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 223: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 224: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 225: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 226: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 227: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 228: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 229: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 230: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 231: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 232: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	17,  // 233: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 234: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 235: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 236: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 237: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 238: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 239: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 240: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 241: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	20,  // 242: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	13,  // 243: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 244: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 245: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	20,  // 246: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	13,  // 247: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 248: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	13,  // 249: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 250: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 251: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 252: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	13,  // 253: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	13,  // 254: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 255: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 256: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 257: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 258: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 259: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 260: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 261: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	13,  // 262: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 263: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	14,  // 264: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	13,  // 265: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 266: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	14,  // 267: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 268: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 269: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	14,  // 270: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 271: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 272: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 273: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	12,  // 274: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	146, // 275: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
-	147, // 276: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
-	148, // 277: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
-	149, // 278: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
-	150, // 279: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
-	151, // 280: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
-	152, // 281: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
-	12,  // 282: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	19,  // 283: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 284: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	12,  // 285: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 286: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 287: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 288: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 289: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
-	2,   // 290: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
-	3,   // 291: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
-	4,   // 292: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
-	292, // [292:293] is the sub-list for method output_type
-	291, // [291:292] is the sub-list for method input_type
-	291, // [291:291] is the sub-list for extension type_name
-	291, // [291:291] is the sub-list for extension extendee
-	0,   // [0:291] is the sub-list for field type_name
+	12,  // 20: ndkconform.agent.v1.Mdl.buffer:type_name -> ndkconform.agent.v1.Handle
+	16,  // 21: ndkconform.agent.v1.AdapterInfo.version:type_name -> ndkconform.agent.v1.Version
+	12,  // 22: ndkconform.agent.v1.ConnectParams.qp:type_name -> ndkconform.agent.v1.Handle
+	15,  // 23: ndkconform.agent.v1.ConnectParams.source:type_name -> ndkconform.agent.v1.SocketAddress
+	15,  // 24: ndkconform.agent.v1.ConnectParams.destination:type_name -> ndkconform.agent.v1.SocketAddress
+	24,  // 25: ndkconform.agent.v1.Call.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterRequest
+	26,  // 26: ndkconform.agent.v1.Call.close_provider:type_name -> ndkconform.agent.v1.CloseProviderRequest
+	28,  // 27: ndkconform.agent.v1.Call.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateRequest
+	30,  // 28: ndkconform.agent.v1.Call.fail_srq:type_name -> ndkconform.agent.v1.FailSrqRequest
+	32,  // 29: ndkconform.agent.v1.Call.fail_cq:type_name -> ndkconform.agent.v1.FailCqRequest
+	34,  // 30: ndkconform.agent.v1.Call.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterRequest
+	36,  // 31: ndkconform.agent.v1.Call.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoRequest
+	38,  // 32: ndkconform.agent.v1.Call.create_cq:type_name -> ndkconform.agent.v1.CreateCqRequest
+	40,  // 33: ndkconform.agent.v1.Call.create_pd:type_name -> ndkconform.agent.v1.CreatePdRequest
+	42,  // 34: ndkconform.agent.v1.Call.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointRequest
+	44,  // 35: ndkconform.agent.v1.Call.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorRequest
+	46,  // 36: ndkconform.agent.v1.Call.create_listener:type_name -> ndkconform.agent.v1.CreateListenerRequest
+	48,  // 37: ndkconform.agent.v1.Call.build_lam:type_name -> ndkconform.agent.v1.BuildLamRequest
+	52,  // 38: ndkconform.agent.v1.Call.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamRequest
+	50,  // 39: ndkconform.agent.v1.Call.build_lam_chain:type_name -> ndkconform.agent.v1.BuildLamChainRequest
+	54,  // 40: ndkconform.agent.v1.Call.close_object:type_name -> ndkconform.agent.v1.CloseObjectRequest
+	56,  // 41: ndkconform.agent.v1.Call.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqRequest
+	58,  // 42: ndkconform.agent.v1.Call.arm_cq:type_name -> ndkconform.agent.v1.ArmCqRequest
+	60,  // 43: ndkconform.agent.v1.Call.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsRequest
+	62,  // 44: ndkconform.agent.v1.Call.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExRequest
+	64,  // 45: ndkconform.agent.v1.Call.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationRequest
+	67,  // 46: ndkconform.agent.v1.Call.create_qp:type_name -> ndkconform.agent.v1.CreateQpRequest
+	69,  // 47: ndkconform.agent.v1.Call.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqRequest
+	71,  // 48: ndkconform.agent.v1.Call.create_srq:type_name -> ndkconform.agent.v1.CreateSrqRequest
+	73,  // 49: ndkconform.agent.v1.Call.create_mr:type_name -> ndkconform.agent.v1.CreateMrRequest
+	75,  // 50: ndkconform.agent.v1.Call.create_mw:type_name -> ndkconform.agent.v1.CreateMwRequest
+	77,  // 51: ndkconform.agent.v1.Call.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest
+	79,  // 52: ndkconform.agent.v1.Call.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqRequest
+	81,  // 53: ndkconform.agent.v1.Call.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveRequest
+	83,  // 54: ndkconform.agent.v1.Call.register_mr:type_name -> ndkconform.agent.v1.RegisterMrRequest
+	87,  // 55: ndkconform.agent.v1.Call.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrRequest
+	89,  // 56: ndkconform.agent.v1.Call.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrRequest
+	91,  // 57: ndkconform.agent.v1.Call.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrRequest
+	93,  // 58: ndkconform.agent.v1.Call.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrRequest
+	95,  // 59: ndkconform.agent.v1.Call.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwRequest
+	85,  // 60: ndkconform.agent.v1.Call.register_mr_chain:type_name -> ndkconform.agent.v1.RegisterMrChainRequest
+	97,  // 61: ndkconform.agent.v1.Call.flush:type_name -> ndkconform.agent.v1.FlushRequest
+	99,  // 62: ndkconform.agent.v1.Call.receive:type_name -> ndkconform.agent.v1.ReceiveRequest
+	101, // 63: ndkconform.agent.v1.Call.send:type_name -> ndkconform.agent.v1.SendRequest
+	103, // 64: ndkconform.agent.v1.Call.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateRequest
+	105, // 65: ndkconform.agent.v1.Call.write:type_name -> ndkconform.agent.v1.WriteRequest
+	107, // 66: ndkconform.agent.v1.Call.read:type_name -> ndkconform.agent.v1.ReadRequest
+	109, // 67: ndkconform.agent.v1.Call.bind:type_name -> ndkconform.agent.v1.BindRequest
+	111, // 68: ndkconform.agent.v1.Call.fast_register:type_name -> ndkconform.agent.v1.FastRegisterRequest
+	113, // 69: ndkconform.agent.v1.Call.invalidate:type_name -> ndkconform.agent.v1.InvalidateRequest
+	115, // 70: ndkconform.agent.v1.Call.connect:type_name -> ndkconform.agent.v1.ConnectRequest
+	117, // 71: ndkconform.agent.v1.Call.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointRequest
+	119, // 72: ndkconform.agent.v1.Call.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectRequest
+	121, // 73: ndkconform.agent.v1.Call.accept:type_name -> ndkconform.agent.v1.AcceptRequest
+	123, // 74: ndkconform.agent.v1.Call.reject:type_name -> ndkconform.agent.v1.RejectRequest
+	125, // 75: ndkconform.agent.v1.Call.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataRequest
+	127, // 76: ndkconform.agent.v1.Call.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressRequest
+	129, // 77: ndkconform.agent.v1.Call.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressRequest
+	131, // 78: ndkconform.agent.v1.Call.disconnect:type_name -> ndkconform.agent.v1.DisconnectRequest
+	133, // 79: ndkconform.agent.v1.Call.listen:type_name -> ndkconform.agent.v1.ListenRequest
+	135, // 80: ndkconform.agent.v1.Call.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressRequest
+	137, // 81: ndkconform.agent.v1.Call.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsRequest
+	139, // 82: ndkconform.agent.v1.Call.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
+	141, // 83: ndkconform.agent.v1.Call.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferRequest
+	143, // 84: ndkconform.agent.v1.Call.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferRequest
+	145, // 85: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
+	147, // 86: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
+	158, // 87: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	25,  // 88: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
+	27,  // 89: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
+	29,  // 90: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
+	31,  // 91: ndkconform.agent.v1.CallReturn.fail_srq:type_name -> ndkconform.agent.v1.FailSrqReply
+	33,  // 92: ndkconform.agent.v1.CallReturn.fail_cq:type_name -> ndkconform.agent.v1.FailCqReply
+	35,  // 93: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
+	37,  // 94: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
+	39,  // 95: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
+	41,  // 96: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
+	43,  // 97: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
+	45,  // 98: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
+	47,  // 99: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
+	49,  // 100: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
+	53,  // 101: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
+	51,  // 102: ndkconform.agent.v1.CallReturn.build_lam_chain:type_name -> ndkconform.agent.v1.BuildLamChainReply
+	55,  // 103: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
+	57,  // 104: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
+	59,  // 105: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
+	61,  // 106: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
+	63,  // 107: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
+	65,  // 108: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
+	68,  // 109: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
+	70,  // 110: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
+	72,  // 111: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
+	74,  // 112: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
+	76,  // 113: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
+	78,  // 114: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
+	80,  // 115: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
+	82,  // 116: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
+	84,  // 117: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
+	88,  // 118: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
+	90,  // 119: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
+	92,  // 120: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
+	94,  // 121: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
+	96,  // 122: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
+	86,  // 123: ndkconform.agent.v1.CallReturn.register_mr_chain:type_name -> ndkconform.agent.v1.RegisterMrChainReply
+	98,  // 124: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
+	100, // 125: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
+	102, // 126: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
+	104, // 127: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
+	106, // 128: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
+	108, // 129: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
+	110, // 130: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
+	112, // 131: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
+	114, // 132: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
+	116, // 133: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
+	118, // 134: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
+	120, // 135: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
+	122, // 136: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
+	124, // 137: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
+	126, // 138: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
+	128, // 139: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
+	130, // 140: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
+	132, // 141: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
+	134, // 142: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
+	136, // 143: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
+	138, // 144: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
+	140, // 145: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
+	142, // 146: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
+	144, // 147: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
+	146, // 148: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
+	148, // 149: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
+	12,  // 150: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
+	1,   // 151: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
+	12,  // 152: ndkconform.agent.v1.FailSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 153: ndkconform.agent.v1.FailCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 154: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 155: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	17,  // 156: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
+	12,  // 157: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 158: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 159: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 160: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 161: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 162: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 163: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 164: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	15,  // 165: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	14,  // 166: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 167: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	12,  // 168: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 169: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 170: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 171: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 172: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 173: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 174: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 175: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 176: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	14,  // 177: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 178: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
+	20,  // 179: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 180: ndkconform.agent.v1.BuildLamChainRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	13,  // 181: ndkconform.agent.v1.BuildLamChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
+	14,  // 182: ndkconform.agent.v1.BuildLamChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 183: ndkconform.agent.v1.BuildLamChainReply.lam:type_name -> ndkconform.agent.v1.Handle
+	20,  // 184: ndkconform.agent.v1.BuildLamChainReply.output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 185: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 186: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
+	12,  // 187: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
+	14,  // 188: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 189: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 190: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 191: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 192: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	19,  // 193: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 194: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	19,  // 195: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 196: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 197: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 198: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 199: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	66,  // 200: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	14,  // 201: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 202: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 203: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	66,  // 204: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	12,  // 205: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 206: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 207: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 208: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 209: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 210: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 211: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 212: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 213: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 214: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 215: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 216: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 217: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 218: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 219: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 220: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 221: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	18,  // 222: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 223: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 224: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	14,  // 225: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 226: ndkconform.agent.v1.RegisterMrChainRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	13,  // 227: ndkconform.agent.v1.RegisterMrChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
+	14,  // 228: ndkconform.agent.v1.RegisterMrChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 229: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	14,  // 230: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 231: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	14,  // 232: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 233: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 234: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 235: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 236: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 237: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 238: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 239: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 240: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 241: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 242: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 243: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 244: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 245: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 246: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 247: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 248: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 249: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 250: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 251: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 252: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 253: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 254: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	21,  // 255: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	14,  // 256: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 257: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 258: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	21,  // 259: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	14,  // 260: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 261: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 262: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 263: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 264: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 265: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	14,  // 266: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 267: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 268: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 269: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 270: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	15,  // 271: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 272: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	15,  // 273: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 274: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 275: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 276: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	15,  // 277: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	14,  // 278: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 279: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	15,  // 280: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 281: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 282: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	15,  // 283: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 284: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 285: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 286: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	12,  // 287: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	151, // 288: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
+	152, // 289: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
+	153, // 290: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
+	154, // 291: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
+	155, // 292: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
+	156, // 293: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
+	157, // 294: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
+	12,  // 295: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	20,  // 296: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 297: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	12,  // 298: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 299: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 300: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 301: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 302: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
+	2,   // 303: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
+	3,   // 304: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
+	4,   // 305: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
+	305, // [305:306] is the sub-list for method output_type
+	304, // [304:305] is the sub-list for method input_type
+	304, // [304:304] is the sub-list for extension type_name
+	304, // [304:304] is the sub-list for extension extendee
+	0,   // [0:304] is the sub-list for field type_name
 }
 
 func init() { file_agent_v1_agent_proto_init() }
@@ -11890,8 +12324,8 @@ func file_agent_v1_agent_proto_init() {
 		(*ServerMessage_Callback)(nil),
 		(*ServerMessage_ProtocolError)(nil),
 	}
-	file_agent_v1_agent_proto_msgTypes[17].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[18].OneofWrappers = []any{
+	file_agent_v1_agent_proto_msgTypes[18].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[19].OneofWrappers = []any{
 		(*Call_OpenAdapter)(nil),
 		(*Call_CloseProvider)(nil),
 		(*Call_SetHostState)(nil),
@@ -11906,6 +12340,7 @@ func file_agent_v1_agent_proto_init() {
 		(*Call_CreateListener)(nil),
 		(*Call_BuildLam)(nil),
 		(*Call_ReleaseLam)(nil),
+		(*Call_BuildLamChain)(nil),
 		(*Call_CloseObject)(nil),
 		(*Call_ResizeCq)(nil),
 		(*Call_ArmCq)(nil),
@@ -11926,6 +12361,7 @@ func file_agent_v1_agent_proto_init() {
 		(*Call_GetLocalTokenFromMr)(nil),
 		(*Call_GetRemoteTokenFromMr)(nil),
 		(*Call_GetRemoteTokenFromMw)(nil),
+		(*Call_RegisterMrChain)(nil),
 		(*Call_Flush)(nil),
 		(*Call_Receive)(nil),
 		(*Call_Send)(nil),
@@ -11953,7 +12389,7 @@ func file_agent_v1_agent_proto_init() {
 		(*Call_WriteMemory)(nil),
 		(*Call_ReadMemory)(nil),
 	}
-	file_agent_v1_agent_proto_msgTypes[19].OneofWrappers = []any{
+	file_agent_v1_agent_proto_msgTypes[20].OneofWrappers = []any{
 		(*CallReturn_OpenAdapter)(nil),
 		(*CallReturn_CloseProvider)(nil),
 		(*CallReturn_SetHostState)(nil),
@@ -11968,6 +12404,7 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_CreateListener)(nil),
 		(*CallReturn_BuildLam)(nil),
 		(*CallReturn_ReleaseLam)(nil),
+		(*CallReturn_BuildLamChain)(nil),
 		(*CallReturn_CloseObject)(nil),
 		(*CallReturn_ResizeCq)(nil),
 		(*CallReturn_ArmCq)(nil),
@@ -11988,6 +12425,7 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_GetLocalTokenFromMr)(nil),
 		(*CallReturn_GetRemoteTokenFromMr)(nil),
 		(*CallReturn_GetRemoteTokenFromMw)(nil),
+		(*CallReturn_RegisterMrChain)(nil),
 		(*CallReturn_Flush)(nil),
 		(*CallReturn_Receive)(nil),
 		(*CallReturn_Send)(nil),
@@ -12015,10 +12453,10 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_WriteMemory)(nil),
 		(*CallReturn_ReadMemory)(nil),
 	}
-	file_agent_v1_agent_proto_msgTypes[113].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[115].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[117].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[141].OneofWrappers = []any{
+	file_agent_v1_agent_proto_msgTypes[118].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[120].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[122].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[146].OneofWrappers = []any{
 		(*Callback_CreateCompletion)(nil),
 		(*Callback_RequestCompletion)(nil),
 		(*Callback_CloseCompletion)(nil),
@@ -12033,7 +12471,7 @@ func file_agent_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_agent_v1_agent_proto_rawDesc), len(file_agent_v1_agent_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   153,
+			NumMessages:   158,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

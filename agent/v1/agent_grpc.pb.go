@@ -111,7 +111,8 @@
 // or a write reads them, or before the peer reads them) and ReadMemory
 // (after a receive or a read completed, or after the peer wrote them). A
 // region is named by a BUFFER handle, or by an MR handle for the range the
-// MR was registered over, with an offset and a length into it. Neither call
+// MR was registered over (the ranges of an MDL chain laid end to end,
+// since 1.2: RegisterMrChain), with an offset and a length into it. Neither call
 // goes through the provider; both are bounded by the region
 // (OUT_OF_RANGE otherwise) and by Capabilities.max_memory_chunk per
 // message.

@@ -51,6 +51,8 @@ var ndkWire = map[string]wire{
 	"FaultInjector.SetHostState":       call("SetHostState"),
 	"SRQFaultInjector.FailSRQ":         call("FailSrq"),
 	"CQFaultInjector.FailCQ":           call("FailCq"),
+	"ChainRegisterer.RegisterChain":    call("RegisterMrChain"),
+	"LAMChainBuilder.BuildLAMChain":    call("BuildLamChain"),
 	// the remote provider's own: its mirrors of registered memory move
 	// bytes with WriteMemory and ReadMemory; losing an agent is the
 	// stream's end or a call's deadline

@@ -18,7 +18,10 @@
 // and register (build) over that region; the consumer pulls bytes the
 // provider wrote (PullMemory) before it reads them and pushes bytes it
 // changed (PushMemory) before the provider reads them. See PullMemory for
-// which local buffers share an agent BUFFER.
+// which local buffers share an agent BUFFER. An MR or adapter whose agent
+// handle says it takes MDL chains (Handle.mdl_chains, protocol 1.2) is an
+// ndk.ChainRegisterer or ndk.LAMChainBuilder too, each MDL mirrored so
+// (chain.go).
 //
 // Contexts. Request contexts, QP contexts and callback contexts stay on
 // the harness: the agent sees ids, and Results carry the consumer's

@@ -105,6 +105,9 @@ func (s *session) wrap(h *agentv1.Handle, ad *adapter) ndk.Object {
 	case agentv1.HandleKind_HANDLE_KIND_MR:
 		m := &mr{object: o()}
 		m.onClosed = m.dropRegistration
+		if h.GetMdlChains() {
+			return &chainMR{m}
+		}
 		return m
 	case agentv1.HandleKind_HANDLE_KIND_MW:
 		return &mw{object: o()}
@@ -355,6 +358,20 @@ func (a *adapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion,
 		}
 		req.Buffer, req.Offset = m.buf, off
 	}
+	return a.build(l, lam, done, ctx, func(ref *agentv1.CallbackRef) *agentv1.Call {
+		req.Done = ref
+		return &agentv1.Call{Op: &agentv1.Call_BuildLam{BuildLam: req}}
+	}, func(r *agentv1.CallReturn) (*agentv1.Handle, *agentv1.LamOutput) {
+		return r.GetBuildLam().GetLam(), r.GetBuildLam().GetOutput()
+	})
+}
+
+// build makes the BuildLam (or BuildLamChain) call mk of the LAM l, whose
+// buffers are mirrored: lam gets the output, of the return (reply says
+// where it is) or of the completion, and l its handle; l is released
+// once the build failed.
+func (a *adapter) build(l *rlam, lam *ndk.LAM, done ndk.RequestCompletion, ctx any, mk func(*agentv1.CallbackRef) *agentv1.Call,
+	reply func(*agentv1.CallReturn) (*agentv1.Handle, *agentv1.LamOutput)) ndk.Status {
 	finish := func(st ndk.Status) {
 		if st == ndk.StatusSuccess {
 			lam.AdapterContext = l
@@ -364,8 +381,9 @@ func (a *adapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion,
 		l.mu.Unlock()
 		l.settle()
 	}
+	var ref *agentv1.CallbackRef
 	if done != nil {
-		req.Done = a.s.register(true, func(cb *agentv1.Callback) {
+		ref = a.s.register(true, func(cb *agentv1.Callback) {
 			rc := cb.GetRequestCompletion()
 			st := ndk.Status(rc.GetStatus())
 			fillLAM(lam, rc.GetLamOutput())
@@ -373,18 +391,19 @@ func (a *adapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion,
 			done(ctx, st)
 		})
 	}
-	r := a.s.call(&agentv1.Call{Op: &agentv1.Call_BuildLam{BuildLam: req}})
+	r := a.s.call(mk(ref))
 	st := status(r)
-	a.s.unregisterUnlessPending(req.Done, st)
+	a.s.unregisterUnlessPending(ref, st)
+	h, out := reply(r)
 	l.mu.Lock()
-	l.h = r.GetBuildLam().GetLam()
+	l.h = h
 	l.mu.Unlock()
 	if r == nil {
 		a.s.release(l)
 		return st
 	}
 	if st != ndk.StatusPending {
-		fillLAM(lam, r.GetBuildLam().GetOutput())
+		fillLAM(lam, out)
 		finish(st)
 	} else {
 		l.settle() // a completion that came before the return
@@ -600,7 +619,17 @@ func (m *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompl
 		}
 		req.Buffer, req.Offset = mi.buf, off
 	}
-	settle := func(st ndk.Status) {
+	return m.s.request(done, ctx, m.settleRegistration(reg), func(ref *agentv1.CallbackRef) *agentv1.Call {
+		req.Done = ref
+		return &agentv1.Call{Op: &agentv1.Call_RegisterMr{RegisterMr: req}}
+	})
+}
+
+// settleRegistration is what the final status of the registration reg
+// does: a failure drops its mirrors; a success makes it the MR's, and
+// drops the one before.
+func (m *mr) settleRegistration(reg *registration) func(ndk.Status) {
+	return func(st ndk.Status) {
 		if st != ndk.StatusSuccess {
 			m.s.release(reg)
 			return
@@ -613,10 +642,6 @@ func (m *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompl
 			m.s.release(old)
 		}
 	}
-	return m.s.request(done, ctx, settle, func(ref *agentv1.CallbackRef) *agentv1.Call {
-		req.Done = ref
-		return &agentv1.Call{Op: &agentv1.Call_RegisterMr{RegisterMr: req}}
-	})
 }
 
 func (m *mr) Deregister(done ndk.RequestCompletion, ctx any) ndk.Status {

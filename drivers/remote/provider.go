@@ -119,7 +119,11 @@ func (p *Provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 	if h == nil {
 		return nil, errStatus
 	}
-	return &adapter{s: s, h: h}, st
+	a := &adapter{s: s, h: h}
+	if h.GetMdlChains() {
+		return &chainAdapter{a}, st
+	}
+	return a, st
 }
 
 // Close implements ndk.Provider: CloseProvider on every session. A lost

@@ -319,5 +319,20 @@ func (ad *adapter) BuildLAM(_ []byte, _ *ndk.LAM, _ ndk.RequestCompletion, _ any
 	return ndk.StatusInsufficientResources
 }
 
+// BuildLAMChain implements ndk.LAMChainBuilder: a chain that is not
+// virtually contiguous fails with STATUS_INVALID_PARAMETER (MR-20);
+// otherwise it is BuildLAM (STATUS_INSUFFICIENT_RESOURCES: no mappings).
+func (ad *adapter) BuildLAMChain(chain []ndk.MDL, lam *ndk.LAM, done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !ndk.Contiguous(chain) {
+		return ndk.StatusInvalidParameter
+	}
+	return ad.BuildLAM(nil, lam, done, ctx)
+}
+
+var (
+	_ ndk.LAMChainBuilder = (*adapter)(nil)
+	_ ndk.ChainRegisterer = (*mr)(nil)
+)
+
 // ReleaseLAM implements ndk.Adapter: nothing to release.
 func (ad *adapter) ReleaseLAM(*ndk.LAM) {}

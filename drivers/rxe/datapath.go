@@ -858,6 +858,42 @@ func (x *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompl
 	return ndk.StatusPending
 }
 
+// RegisterChain implements ndk.ChainRegisterer. A chain that is not
+// virtually contiguous fails with STATUS_INVALID_PARAMETER (MR-3) before
+// anything reaches verbs; a chain whose MDLs but one are empty is Register
+// of that one; a contiguous chain of several MDLs with bytes is
+// STATUS_NOT_SUPPORTED: ibv_reg_mr_iova registers one range of the
+// process's memory, and the MDLs' buffers are separate Go allocations.
+func (x *mr) RegisterChain(chain []ndk.MDL, flags uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
+	if !ndk.Contiguous(chain) {
+		return ndk.StatusInvalidParameter
+	}
+	d, ok := oneMDL(chain)
+	if !ok {
+		return ndk.StatusNotSupported
+	}
+	return x.Register(d.Buf, d.VA, flags, done, ctx)
+}
+
+// oneMDL is the one MDL of a contiguous chain that has bytes (the first if
+// none has), false if several have.
+func oneMDL(chain []ndk.MDL) (ndk.MDL, bool) {
+	var one *ndk.MDL
+	for i := range chain {
+		if len(chain[i].Buf) == 0 {
+			continue
+		}
+		if one != nil {
+			return ndk.MDL{}, false
+		}
+		one = &chain[i]
+	}
+	if one == nil {
+		return chain[0], true
+	}
+	return *one, true
+}
+
 // registerLocked registers buf at va with access acc.
 func (x *mr) registerLocked(buf []byte, va uint64, acc int) ndk.Status {
 	p := x.ad.p

@@ -101,6 +101,16 @@
 //     writes only at those points, and Go-side changes to a remotely
 //     writable copied buffer that are not posted before the next such
 //     point are overwritten.
+//   - MDL chains (ndk.ChainRegisterer on MRs, ndk.LAMChainBuilder on
+//     adapters): a chain that is not virtually contiguous fails with
+//     STATUS_INVALID_PARAMETER (MR-3, MR-20) before anything reaches
+//     verbs; a chain with bytes in one MDL only is NdkRegisterMr of that
+//     MDL (NdkBuildLam, not supported yet, of the chain). Limit: a
+//     contiguous chain of several MDLs with bytes is refused with
+//     STATUS_NOT_SUPPORTED, as ibv_reg_mr_iova registers one range of the
+//     process's memory and the MDLs' buffers are separate allocations (the
+//     MR-3 spec records the failure of its contiguous control chain and
+//     judges only the chains that are not contiguous).
 //   - NdkGetCqResults(Ex) from ibv_poll_cq: each signaled request has a
 //     wr_id token for its QP and request contexts and its operation type
 //     (verbs leaves the opcode of a failed completion undefined); a silent
@@ -197,6 +207,8 @@
 //     STATUS_INVALID_DEVICE_STATE otherwise (its MR cannot be initialised).
 //   - NdkBuildLam fails with STATUS_INSUFFICIENT_RESOURCES (NdkReleaseLam
 //     does nothing); NdkGetPrivilegedMemoryRegionToken returns 0.
-//   - NdkInvalidate of an MR and NdkControlCqInterruptModeration (rdma_rxe
-//     has no modify_cq) fail with STATUS_NOT_SUPPORTED.
+//   - NdkInvalidate of an MR, NdkRegisterMr on a contiguous chain of
+//     several MDLs with bytes (ibv_reg_mr_iova takes one range), and
+//     NdkControlCqInterruptModeration (rdma_rxe has no modify_cq) fail with
+//     STATUS_NOT_SUPPORTED.
 package rxe

@@ -225,41 +225,61 @@ type lamMap struct {
 }
 
 // lamPage is one mapped logical page: bytes [start, start+PAGE_SIZE) of
-// buf. start is negative for the first page when FBO > 0, and the last page
-// may run past the end of buf; the bytes of a page outside buf belong to no
-// consumer buffer (reads give zeroes, writes are lost).
+// the mapped range, whose bytes are mem (one piece per MDL of the chain,
+// one for BuildLAM). start is negative for the first page when FBO > 0,
+// and the last page may run past the end of the range; the bytes of a page
+// outside the range belong to no consumer buffer (reads give zeroes,
+// writes are lost).
 type lamPage struct {
-	buf   []byte
+	mem   []seg
 	start int
 }
 
-// BuildLAM implements ndk.Adapter (NdkBuildLam). FBO is the offset of
-// buf's first byte within its host page, as MmGetMdlByteOffset gives it;
-// logical pages are never adjacent, so an SGE that crosses a page boundary
-// with the privileged token is an access violation.
+// BuildLAM implements ndk.Adapter (NdkBuildLam): the chain of one MDL
+// whose virtual address is buf's own. FBO is the offset of buf's first
+// byte within its host page, as MmGetMdlByteOffset gives it; logical
+// pages are never adjacent, so an SGE that crosses a page boundary with
+// the privileged token is an access violation.
 func (a *adapter) BuildLAM(buf []byte, lam *ndk.LAM, done ndk.RequestCompletion, ctx any) ndk.Status {
+	// The offset within the host page is a property of the buffer, read
+	// from its address; the address is never dereferenced (MR-4).
+	va := uint64(uintptr(unsafe.Pointer(unsafe.SliceData(buf))))
+	return a.BuildLAMChain([]ndk.MDL{{Buf: buf, VA: va}}, lam, done, ctx)
+}
+
+// BuildLAMChain implements ndk.LAMChainBuilder (NdkBuildLam on an MDL
+// chain): the logical pages map the chain's bytes laid end to end, the
+// FBO being the first MDL's byte offset; a chain that is not virtually
+// contiguous fails with STATUS_INVALID_PARAMETER (MR-20).
+func (a *adapter) BuildLAMChain(chain []ndk.MDL, lam *ndk.LAM, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := a.f
 	m := f.pick(done != nil)
 	f.mu.Lock()
-	st := a.buildLAMLocked(buf, lam)
+	st := a.buildLAMLocked(chain, lam)
 	f.mu.Unlock()
 	return f.completeOn(a, nil, m, done, ctx, st)
 }
 
-func (a *adapter) buildLAMLocked(buf []byte, lam *ndk.LAM) ndk.Status {
-	if lam == nil || len(buf) == 0 || uint64(len(buf)) > a.f.info.MaxRegistrationSize {
+func (a *adapter) buildLAMLocked(chain []ndk.MDL, lam *ndk.LAM) ndk.Status {
+	n := ndk.ChainLength(chain)
+	contiguous := ndk.Contiguous(chain)
+	// VARIANT lam-chain-gap (breaks MR-20): the MDLs are mapped one after
+	// the other whatever their virtual addresses say.
+	if a.f.variant == VariantLAMChainGap && len(chain) > 0 {
+		contiguous = true
+	}
+	if lam == nil || !contiguous || n == 0 || n > a.f.info.MaxRegistrationSize {
 		return ndk.StatusInvalidParameter
 	}
-	// The offset within the host page is a property of the buffer, read
-	// from its address; the address is never dereferenced (MR-4).
-	fbo := int(uintptr(unsafe.Pointer(unsafe.SliceData(buf))) % pageSize)
-	need := (fbo + len(buf) + pageSize - 1) / pageSize
+	mem := chainSegs(chain)
+	fbo := int(chain[0].VA % pageSize)
+	need := (fbo + int(n) + pageSize - 1) / pageSize
 	if len(lam.Pages) < need {
 		lam.PageCount = uint32(need)
 		// VARIANT lam-count-ignores-fbo (breaks MR-20): the count
 		// forgets the FBO.
 		if a.f.variant == VariantLAMCountIgnoresFBO {
-			lam.PageCount = uint32((len(buf) + pageSize - 1) / pageSize)
+			lam.PageCount = uint32((int(n) + pageSize - 1) / pageSize)
 		}
 		// VARIANT lam-partial-leak (breaks MR-21): the pages that fit
 		// are mapped and left so.
@@ -267,7 +287,7 @@ func (a *adapter) buildLAMLocked(buf []byte, lam *ndk.LAM) ndk.Status {
 			for i := range lam.Pages {
 				la := a.nextLogical
 				a.nextLogical += 2 * pageSize
-				a.lams[la] = &lamPage{buf: buf, start: i*pageSize - fbo}
+				a.lams[la] = &lamPage{mem: mem, start: i*pageSize - fbo}
 				lam.Pages[i] = la
 			}
 		}
@@ -277,7 +297,7 @@ func (a *adapter) buildLAMLocked(buf []byte, lam *ndk.LAM) ndk.Status {
 	for i := range need {
 		la := a.nextLogical
 		a.nextLogical += 2 * pageSize // a hole after every page
-		a.lams[la] = &lamPage{buf: buf, start: i*pageSize - fbo}
+		a.lams[la] = &lamPage{mem: mem, start: i*pageSize - fbo}
 		lm.pages = append(lm.pages, la)
 		lam.Pages[i] = la
 	}

@@ -102,9 +102,10 @@ type mr struct {
 	local, remote uint32 // tokens; 0 while none
 	gen           uint64 // bumped whenever the memory behind the MR changes: binds of older generations are void
 
-	// NdkRegisterMr.
+	// NdkRegisterMr: the region is the bytes of mem (one piece per MDL
+	// of the chain, one for Register) from va on.
 	registered bool
-	buf        []byte
+	mem        []seg
 	va         uint64
 	flags      uint32
 
@@ -120,19 +121,36 @@ type mr struct {
 	frFlags  uint32 // NDK_OP_FLAG_ALLOW_* of the FastRegister
 }
 
-// Register implements ndk.MR (NdkRegisterMr).
+// Register implements ndk.MR (NdkRegisterMr): a chain of one MDL.
 func (m *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
+	return m.RegisterChain([]ndk.MDL{{Buf: buf, VA: va}}, flags, done, ctx)
+}
+
+// RegisterChain implements ndk.ChainRegisterer (NdkRegisterMr on an MDL
+// chain): the region is the chain's buffers, one after the other, from
+// chain[0].VA on; a chain that is not virtually contiguous fails with
+// STATUS_INVALID_PARAMETER (MR-3).
+func (m *mr) RegisterChain(chain []ndk.MDL, flags uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := m.ad.f
 	mode := f.pick(done != nil)
+	n := ndk.ChainLength(chain)
+	contiguous := ndk.Contiguous(chain)
+	// VARIANT mr-chain-gap (breaks MR-3): the MDLs are registered one
+	// after the other whatever their virtual addresses say.
+	if f.variant == VariantMRChainGap && len(chain) > 0 {
+		contiguous = true
+	}
 	f.mu.Lock()
 	var st ndk.Status
 	switch {
 	case m.closing || m.fast || m.registered:
 		st = ndk.StatusInvalidDeviceState
-	case va == 0, len(buf) == 0, uint64(len(buf)) > f.info.MaxRegistrationSize, va+uint64(len(buf)) < va:
+	case !contiguous:
+		st = ndk.StatusInvalidParameter // MR-3
+	case chain[0].VA == 0, n == 0, n > f.info.MaxRegistrationSize, chain[0].VA+n < chain[0].VA:
 		st = ndk.StatusInvalidParameter // MR-6: no zero-based registrations
 	default:
-		m.registered, m.buf, m.va, m.flags = true, buf, va, flags
+		m.registered, m.mem, m.va, m.flags = true, chainSegs(chain), chain[0].VA, flags
 		m.gen++
 		m.local = m.ad.newTokenLocked(tokenRef{kind: tokMRLocal, mr: m})
 		m.remote = m.ad.newTokenLocked(tokenRef{kind: tokMRRemote, mr: m})
@@ -140,6 +158,18 @@ func (m *mr) Register(buf []byte, va uint64, flags uint32, done ndk.RequestCompl
 	}
 	f.mu.Unlock()
 	return f.completeNow(&m.object, mode, done, ctx, st)
+}
+
+// chainSegs is the bytes of an MDL chain laid end to end (empty MDLs
+// left out).
+func chainSegs(chain []ndk.MDL) []seg {
+	var out []seg
+	for _, d := range chain {
+		if len(d.Buf) > 0 {
+			out = append(out, seg{b: d.Buf, n: len(d.Buf)})
+		}
+	}
+	return out
 }
 
 // Deregister implements ndk.MR (NdkDeregisterMr).
@@ -162,7 +192,7 @@ func (m *mr) deregisterLocked() {
 	if m.ad.f.variant == VariantStaleToken {
 		m.staleGhostLocked()
 	}
-	m.registered, m.buf = false, nil
+	m.registered, m.mem = false, nil
 	m.gen++
 	m.ad.dropTokenLocked(&m.local)
 	m.ad.dropTokenLocked(&m.remote)
@@ -236,7 +266,7 @@ func (m *mr) closedLocked() {}
 func (m *mr) activeLocked() (base, length uint64, ok bool) {
 	switch {
 	case m.registered:
-		return m.va, uint64(len(m.buf)), true
+		return m.va, uint64(segsLen(m.mem)), true
 	case m.frValid:
 		return m.frBase, m.frLen, true
 	}
@@ -302,11 +332,11 @@ func (m *mr) segsLocked(addr, n uint64) ([]seg, ndk.Status) {
 		// the page base of its virtual address.
 		if m.ad.f.variant == VariantVAPageBase {
 			off = addr - m.va&^(pageSize-1)
-			if off+n > uint64(len(m.buf)) {
+			if off+n > uint64(segsLen(m.mem)) {
 				return nil, ndk.StatusAccessViolation
 			}
 		}
-		return []seg{{b: m.buf[off : off+n], n: int(n)}}, ndk.StatusSuccess
+		return cutSegs(m.mem, int(off), int(n)), ndk.StatusSuccess
 	}
 	// Fast-registered: byte b of the region is byte FBO+b of the page run.
 	var out []seg
@@ -331,15 +361,16 @@ func (m *mr) segsLocked(addr, n uint64) ([]seg, ndk.Status) {
 // segs gives bytes [po, po+k) of the logical page.
 func (lp *lamPage) segs(po, k int) []seg {
 	lo, hi := lp.start+po, lp.start+po+k
+	n := segsLen(lp.mem)
 	var out []seg
 	if lo < 0 {
 		h := min(hi, 0) - lo
 		out = append(out, seg{n: h})
 		lo += h
 	}
-	if lo < hi && lo < len(lp.buf) {
-		e := min(hi, len(lp.buf))
-		out = append(out, seg{b: lp.buf[lo:e], n: e - lo})
+	if lo < hi && lo < n {
+		e := min(hi, n)
+		out = append(out, cutSegs(lp.mem, lo, e-lo)...)
 		lo = e
 	}
 	if lo < hi {
@@ -585,3 +616,8 @@ func (m *mr) invalidateLocked() {
 	m.frValid, m.frMap = false, nil
 	m.gen++
 }
+
+var (
+	_ ndk.ChainRegisterer = (*mr)(nil)
+	_ ndk.LAMChainBuilder = (*adapter)(nil)
+)

@@ -32,6 +32,8 @@ const (
 	VariantReinvalidateSucceeds       = "reinvalidate-succeeds"
 	VariantSAIBadTokenIgnored         = "sai-bad-token-ignored"
 	VariantReadInvalidateUnadvertised = "read-invalidate-unadvertised"
+	VariantMRChainGap                 = "mr-chain-gap"
+	VariantLAMChainGap                = "lam-chain-gap"
 )
 
 func init() {
@@ -180,13 +182,25 @@ func init() {
 			Rules:       []string{"QP-15"},
 			Description: "a successful NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE invalidates the fast-registered MR of its first SGE although the adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED",
 		},
+		Variant{
+			Name:        VariantMRChainGap,
+			Rule:        "MR-3",
+			Rules:       []string{"MR-3"},
+			Description: "NdkRegisterMr on an MDL chain that is not virtually contiguous (a gap or an overlap between MDLs) succeeds, registering the MDLs one after the other",
+		},
+		Variant{
+			Name:        VariantLAMChainGap,
+			Rule:        "MR-20",
+			Rules:       []string{"MR-20"},
+			Description: "NdkBuildLam on an MDL chain that is not virtually contiguous (a gap or an overlap between MDLs) succeeds, mapping the MDLs one after the other",
+		},
 	)
 }
 
 // staleGhostLocked is VARIANT stale-token: the MR's remote token is
 // handed to a copy of its registration, which outlives it.
 func (m *mr) staleGhostLocked() {
-	ghost := &mr{pd: m.pd, registered: true, buf: m.buf, va: m.va, flags: m.flags}
+	ghost := &mr{pd: m.pd, registered: true, mem: m.mem, va: m.va, flags: m.flags}
 	ghost.ad = m.ad
 	m.ad.tokens[m.remote] = tokenRef{kind: tokMRRemote, mr: ghost}
 	m.remote = 0
