@@ -22,6 +22,10 @@ type Violation struct {
 	// failure that breaks no rule of the catalog (a provider call that
 	// panicked, a harness error, a step a spec needs that failed).
 	Rule string `json:"rule,omitempty"`
+	// Clause is the clause of Rule the violation breaks ("CN-3.timeout"),
+	// when the rule is compound and the spec covers one clause of it (or
+	// the spec names the clause): a waiver may name the clause alone.
+	Clause string `json:"clause,omitempty"`
 	// Call is the NDKPI function or callback involved, e.g. "NdkListen" or
 	// "NdkCloseCompletion".
 	Call string `json:"call,omitempty"`
@@ -78,11 +82,14 @@ func (v Violation) Where() string {
 }
 
 // Report entry names. A spec's report carries one EntryViolation entry per
-// violation (its value is the Violation, its JSON the Violation's) and, when
-// it failed, one EntryTrace entry with the callbacks the provider made.
+// violation (its value is the Violation, its JSON the Violation's), when
+// it failed one EntryTrace entry with the callbacks the provider made, and
+// when it skipped one EntrySkip entry (its value the Skip).
 const (
 	EntryViolation = "ndkconform violation"
 	EntryTrace     = "callback trace"
+	// EntrySkip carries the Skip of a spec that skipped.
+	EntrySkip = "ndkconform skip"
 )
 
 // DecodeViolation reads the JSON of an EntryViolation entry.
@@ -107,21 +114,76 @@ func Rules(vs []Violation) []string {
 	return out
 }
 
-// Skip reasons. A spec skips only when the provider never took the path its
-// rule binds, whatever the consumer tried ("not observable: ..."), or when
-// the configuration gives it nothing to run on ("not configured: ...").
+// SkipKind says why a spec concluded nothing about its rules. The kinds
+// are kept apart because they mean different things on a certificate: what
+// the adapter says it does not have, what the provider's allowed choices
+// hid, what the test set-up could not provoke, and what the run's
+// configuration left out.
+type SkipKind string
+
+// The kinds of skip.
 const (
-	NotObservablePrefix = "not observable: "
-	NotConfiguredPrefix = "not configured: "
+	// NotApplicable: the adapter declares it does not have what the spec
+	// needs (a flag it does not set, a limit of 0 or too small, no MDL
+	// chains); Skip.Declaration names the declaration. A legitimate
+	// outcome: the rule binds only adapters that have it.
+	NotApplicable SkipKind = "not applicable"
+	// NotObservable: the provider took a path the documents allow (a call
+	// completed inline, an allowed failure status, a time-out it may
+	// choose) and the consumer cannot force another, so the path the rule
+	// binds was never taken.
+	NotObservable SkipKind = "not observable"
+	// NotVerified: the path needs a test hook the provider does not offer
+	// (fault injection: ndk.FaultInjector, ndk.CQFaultInjector,
+	// ndk.SRQFaultInjector; MDL chains through the Go interface).
+	NotVerified SkipKind = "not verified"
+	// NotConfigured: the run's configuration gives the spec nothing to run
+	// on (no address of a family for a side, a --timeout shorter than the
+	// provider's own time-out): another configuration would run it.
+	NotConfigured SkipKind = "not configured"
+	// Unexplained: a spec skipped without saying which kind of skip (a
+	// harness bug: every skip of the suite goes through suite's
+	// NotApplicable, NotObservable, NotVerified or NotConfigured).
+	Unexplained SkipKind = "unexplained"
 )
 
-// NotObservable is the skip reason of a spec whose path the provider never
-// took: why, in the words of what was tried.
-func NotObservable(why string) string { return NotObservablePrefix + why }
+// SkipKinds are the kinds, in the order the reports list them.
+func SkipKinds() []SkipKind {
+	return []SkipKind{NotApplicable, NotObservable, NotVerified, NotConfigured, Unexplained}
+}
 
-// IsNotObservable reports whether a skip reason is NotObservable's.
-func IsNotObservable(reason string) bool {
-	return strings.HasPrefix(strings.TrimSpace(reason), strings.TrimSpace(NotObservablePrefix))
+// Skip is why a spec skipped, attached to the spec's report as an
+// EntrySkip entry before it skips.
+type Skip struct {
+	Kind SkipKind `json:"kind"`
+	// Declaration, for NotApplicable, is what the adapter declares, as
+	// NDK_ADAPTER_INFO names it: "MaxSrqDepth 0", "no
+	// NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED".
+	Declaration string `json:"declaration,omitempty"`
+	// Reason says in words what was tried and why the spec cannot
+	// conclude.
+	Reason string `json:"reason"`
+}
+
+// String is the skip in one line: "not applicable: REASON".
+func (s Skip) String() string {
+	kind := s.Kind
+	if kind == "" {
+		kind = Unexplained
+	}
+	if s.Reason == "" {
+		return string(kind)
+	}
+	return string(kind) + ": " + s.Reason
+}
+
+// DecodeSkip reads the JSON of an EntrySkip entry.
+func DecodeSkip(asJSON string) (Skip, bool) {
+	var s Skip
+	if err := json.Unmarshal([]byte(asJSON), &s); err != nil || s.Kind == "" {
+		return Skip{}, false
+	}
+	return s, true
 }
 
 var ruleIDSyntax = regexp.MustCompile(`^[A-Z]{2,3}-\d+$`)

@@ -39,7 +39,7 @@ const (
 
 // NotObservable reports whether the spec skipped as not observable.
 func (s Spec) NotObservable() bool {
-	return (s.State == "skipped" || s.State == "pending") && finding.IsNotObservable(s.Failure)
+	return (s.State == "skipped" || s.State == "pending") && strings.HasPrefix(s.Failure, string(finding.NotObservable)+":")
 }
 
 // RuleResult is the outcome of a run for one rule of the catalog.

@@ -3,8 +3,6 @@ package suite
 import (
 	"fmt"
 
-	. "github.com/onsi/ginkgo/v2"
-
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -17,7 +15,7 @@ func (p *Pair) FailCQ(c *CQ) {
 	helperPairFailCQ.mark()
 	fi, ok := p.run.provider.(ndk.CQFaultInjector)
 	if !ok {
-		Skip("not observable: the provider cannot inject a CQ fault (it does not implement ndk.CQFaultInjector), and no consumer call provokes STATUS_INTERNAL_ERROR")
+		NotVerified("the provider cannot inject a CQ fault (it does not implement ndk.CQFaultInjector), and no consumer call provokes STATUS_INTERNAL_ERROR")
 	}
 	var err error
 	if !returnsWithin(p.rec.timeout, func() { err = fi.FailCQ(c.CQ) }) {

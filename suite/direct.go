@@ -72,7 +72,7 @@ func DirectFor(f Family) Direct {
 		Seed: r.cfg.Seed, Sequences: r.cfg.ModelSequences, Steps: r.cfg.ModelSteps,
 		ShrinkTime: r.cfg.ModelShrinkTime, run: r, spec: r.specText()}
 	if !d.A.IsValid() || !d.B.IsValid() {
-		Skip(fmt.Sprintf("no %v address configured for both sides", f))
+		NotConfigured(fmt.Sprintf("no %v address configured for both sides", f))
 	}
 	return d
 }

@@ -107,7 +107,7 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	helperPairSetHostState.mark()
 	fi, ok := p.run.provider.(ndk.FaultInjector)
 	if !ok {
-		Skip("not observable: the provider cannot inject faults (it does not implement ndk.FaultInjector)")
+		NotVerified("the provider cannot inject faults (it does not implement ndk.FaultInjector)")
 	}
 	p.mu.Lock()
 	p.faulted = append(p.faulted, side.Addr)
@@ -155,7 +155,7 @@ func (p *Pair) openAdapter(side string, s ndk.Side, f Family) *Adapter {
 		addr = s.IPv6
 	}
 	if !addr.IsValid() {
-		Skip(fmt.Sprintf("no %v address configured for side %s", f, side))
+		NotConfigured(fmt.Sprintf("no %v address configured for side %s", f, side))
 	}
 	a := &Adapter{Side: side, Addr: addr, env: p}
 	a.obj = p.newObject(ndk.ObjectTypeAdapter, side, nil)

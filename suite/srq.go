@@ -86,7 +86,7 @@ func (p *Pair) FailSRQ(s *SRQ) {
 	helperPairFailSRQ.mark()
 	fi, ok := p.run.provider.(ndk.SRQFaultInjector)
 	if !ok {
-		Skip("not observable: the provider cannot inject an SRQ fault (it does not implement ndk.SRQFaultInjector), and no consumer call provokes STATUS_INTERNAL_ERROR")
+		NotVerified("the provider cannot inject an SRQ fault (it does not implement ndk.SRQFaultInjector), and no consumer call provokes STATUS_INTERNAL_ERROR")
 	}
 	var err error
 	if !returnsWithin(p.rec.timeout, func() { err = fi.FailSRQ(s.SRQ) }) {
@@ -191,7 +191,7 @@ func (a *Adapter) SRQDepth(want uint32) uint32 {
 	helperAdapterSRQDepth.mark()
 	m := a.Info().MaxSRQDepth
 	if m == 0 {
-		Skip("not observable: the adapter reports MaxSrqDepth 0 (no SRQ support, AI-3)")
+		NotApplicable("MaxSrqDepth 0", "the adapter has no SRQ support (AI-3), so no SRQ rule binds it")
 	}
 	return min(want, m)
 }

@@ -51,6 +51,9 @@ var rules = []rule{
 
 	// the rule catalog, the consumer's model of a provider
 	{pkg: "catalog", may: []string{"finding"}, tests: []string{"catalog", "suite", "specs", "drivers/sim"}},
+	// what a run found: spec outcomes, rule verdicts, counts, waivers,
+	// the certification policy
+	{pkg: "outcome", may: []string{"catalog", "finding"}},
 	{pkg: "model", may: []string{"ndk"}},
 
 	// drivers: the interface they implement and internal helpers, nothing
@@ -62,7 +65,7 @@ var rules = []rule{
 
 	// the harness and the specs: never a driver
 	// (suite's own tests use the reference provider as a fixture)
-	{pkg: "suite", may: []string{"ndk", "finding", "internal/..."}, tests: []string{"drivers/sim"}},
+	{pkg: "suite", may: []string{"ndk", "finding", "outcome", "internal/..."}, tests: []string{"drivers/sim"}},
 	{pkg: "specs/...", may: []string{"ndk", "finding", "suite", "model", "specs/..."}},
 	{pkg: "perf", may: []string{"ndk", "internal/..."}, tests: []string{"perf", "drivers/sim"}},
 

@@ -88,7 +88,7 @@ func skipSlowTimeout(p *suite.Pair, side *suite.Adapter, op *suite.Op, rule, wha
 	p.SetHostState(side, ndk.HostUp)
 	op.WaitFor(p.Timeout())
 	failSlowSetUp(p, op, rule, what)
-	Skip(finding.NotObservable(fmt.Sprintf("%s did not time out within --timeout %v: the provider's time-out is longer (run with a longer --timeout)", what, p.Timeout())))
+	suite.NotConfigured(fmt.Sprintf("%s did not time out within --timeout %v: the provider's time-out is longer (run with a longer --timeout)", what, p.Timeout()))
 }
 
 // failSlowSetUp fails the spec against rule when the provider declares
@@ -262,7 +262,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				// (ARP, neighbour discovery), is unreachable: CN-3 allows
 				// that status, and the time-out was never reached.
 				p.SetHostState(p.B, ndk.HostUp)
-				Skip(finding.NotObservable(fmt.Sprintf("NdkConnect to side B's unresponsive host failed with %v (CN-3 allows it: the host did not answer address resolution) before any time-out", st)))
+				suite.NotObservable(fmt.Sprintf("NdkConnect to side B's unresponsive host failed with %v (CN-3 allows it: the host did not answer address resolution) before any time-out", st))
 			}
 			suite.Rule("CN-3").Expect(st).To(Equal(ndk.StatusIOTimeout), "NdkConnect to %v, whose host does not answer", dst)
 
@@ -361,7 +361,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 					"NdkCompleteConnect after the accepting side closed its connector with NdkAccept pending")
 				return
 			}
-			Skip(finding.NotObservable(fmt.Sprintf("in %d tries, NdkAccept never returned before the handshake ended, so the accepting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts)))
+			suite.NotObservable(fmt.Sprintf("in %d tries, NdkAccept never returned before the handshake ended, so the accepting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts))
 		})
 
 		It("CN-8, CN-7: when the connecting side never calls NdkCompleteConnect, NdkAccept fails with STATUS_IO_TIMEOUT after the provider's time-out; the late NdkCompleteConnect then fails with STATUS_IO_TIMEOUT, and set-up is over (a further one fails with STATUS_CONNECTION_INVALID)", suite.Long, Label("CN-8", "CN-7", clause("CN-8.timeout"), clause("CN-7.timeout")), func() {
@@ -373,7 +373,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				suite.MustSucceed(c.CompleteConnect())
 				suite.MustSucceed(accept)
 				failSlowSetUp(p, accept, "CN-8", "NdkAccept whose connecting peer does not call NdkCompleteConnect")
-				Skip(finding.NotObservable(fmt.Sprintf("NdkAccept did not time out within --timeout %v while the connecting side did not call NdkCompleteConnect: the provider's set-up time-out is longer (run with a longer --timeout)", p.Timeout())))
+				suite.NotConfigured(fmt.Sprintf("NdkAccept did not time out within --timeout %v while the connecting side did not call NdkCompleteConnect: the provider's set-up time-out is longer (run with a longer --timeout)", p.Timeout()))
 			}
 			suite.Rule("CN-8").Expect(st).To(Equal(ndk.StatusIOTimeout), "NdkAccept whose connecting peer never called NdkCompleteConnect")
 			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusIOTimeout), "NdkCompleteConnect after set-up timed out")
@@ -422,7 +422,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				suite.Rule("CN-8").Expect(passive.Accept(p.B.MustQP(), nil).Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept of a request whose connecting side closed its connector")
 				return
 			}
-			Skip(finding.NotObservable(fmt.Sprintf("in %d tries, NdkConnect never returned before the peer answered, so the connecting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts)))
+			suite.NotObservable(fmt.Sprintf("in %d tries, NdkConnect never returned before the peer answered, so the connecting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts))
 		})
 
 		It("CN-9, CN-8: the connecting side may reject once NdkConnect or NdkConnectWithSharedEndpoint completed, having read the read limits and private data: NdkReject succeeds (with as much private data as both MaxCallerData and MaxCalleeData allow), and the peer's NdkAccept fails with STATUS_CONNECTION_ABORTED", Label("CN-9", "CN-8", clause("CN-9.after-connect")), func() {

@@ -3,7 +3,6 @@ package lifetime
 import (
 	"fmt"
 
-	"github.com/ndkconform/ndkconform/finding"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -14,7 +13,7 @@ import (
 // notObservable skips a spec whose rule the provider gave no occasion to
 // observe (it completed inline what the rule is about), saying why.
 func notObservable(why string) {
-	Skip(finding.NotObservable(why))
+	suite.NotObservable(why)
 }
 
 // attempts is how often a spec retries, with fresh objects, to get the

@@ -71,7 +71,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 		It("MR-10: NdkInitializeFastRegisterMr with an AdapterPageCount over FRMRPageCount fails with STATUS_IMPLEMENTATION_LIMIT", Label("MR-10"), func() {
 			n := p.B.Info().FRMRPageCount
 			if n == math.MaxUint32 {
-				Skip("not observable: FRMRPageCount is the largest count there is")
+				suite.NotApplicable(fmt.Sprintf("FRMRPageCount %d", n), "FRMRPageCount is the largest count there is, so there is no count past it")
 			}
 			mr := k.B.pd.CreateMR(true).MustObject()
 			suite.Rule("MR-10").Expect(mr.InitializeFastRegisterMR(n+1, false).Wait()).To(Equal(ndk.StatusImplementationLimit), "NdkInitializeFastRegisterMr with AdapterPageCount FRMRPageCount+1 = %d", n+1)

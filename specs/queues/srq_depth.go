@@ -25,7 +25,7 @@ var _ = Describe("SRQ depth", Label("queues"), func() {
 	It("SQ-3: NdkModifySrq with SrqDepth 0 keeps the current depth: NdkSrqReceive takes as many receives as before, no fewer and no more", Label("SQ-3"), func() {
 		const depth = 4
 		if srqMaxDepth(p) < depth {
-			Skip("not observable: the adapter's MaxSrqDepth is below the depth the spec needs")
+			suite.NotApplicable(fmt.Sprintf("MaxSrqDepth %d", srqMaxDepth(p)), fmt.Sprintf("the spec needs an SRQ of depth %d", depth))
 		}
 		pd := p.B.CreatePD().MustObject()
 		mr := pd.CreateMR(false).MustObject()
@@ -72,7 +72,7 @@ var _ = Describe("SRQ depth", Label("queues"), func() {
 			AddReportEntry("SQ-3", fmt.Sprintf("NdkModifySrq with SrqDepth = MaxSrqDepth (%d) failed with %v (the page allows other status codes)", limit, st))
 		}
 		if limit == math.MaxUint32 {
-			Skip("not observable: MaxSrqDepth is the largest SrqDepth a consumer can pass")
+			suite.NotApplicable(fmt.Sprintf("MaxSrqDepth %d", limit), "MaxSrqDepth is the largest SrqDepth a consumer can pass, so there is no depth past it")
 		}
 		suite.Rule("SQ-3").Expect(srq.Modify(limit+1, 0).Wait()).To(Equal(ndk.StatusInvalidParameter),
 			"NdkModifySrq with SrqDepth = MaxSrqDepth+1 (%d) fails with STATUS_INVALID_PARAMETER", limit+1)

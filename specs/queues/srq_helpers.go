@@ -1,6 +1,8 @@
 package queues
 
 import (
+	"fmt"
+
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 	. "github.com/onsi/ginkgo/v2"
@@ -25,7 +27,7 @@ func srqMaxDepth(p *suite.Pair) uint32 {
 func srqConnection(p *suite.Pair, threshold uint32) *suite.SRQConnection {
 	GinkgoHelper()
 	if srqMaxDepth(p) < srqDepth {
-		Skip("not observable: the adapter's MaxSrqDepth is below the depth the spec needs")
+		suite.NotApplicable(fmt.Sprintf("MaxSrqDepth %d", srqMaxDepth(p)), fmt.Sprintf("the spec needs an SRQ of depth %d", srqDepth))
 	}
 	pd := p.B.CreatePD().MustObject()
 	srq := pd.CreateSRQ(srqDepth, 1, threshold).MustObjectFor("IF-12")

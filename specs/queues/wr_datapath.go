@@ -67,7 +67,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			infoB := p.B.Info()
 			ni, nr := int(info.MaxInitiatorRequestSGE), int(infoB.MaxReceiveRequestSGE)
 			if ni < 1 || nr < 1 {
-				Skip(fmt.Sprintf("not observable: the adapters report MaxInitiatorRequestSge %d, MaxReceiveRequestSge %d", ni, nr))
+				suite.NotApplicable(fmt.Sprintf("MaxInitiatorRequestSge %d, MaxReceiveRequestSge %d", ni, nr), "the adapters take no SGE in a request, so no request can carry their maxima")
 			}
 			a := wrParams(&wrQPContext{"A"}, 8)
 			a.MaxInitiatorRequestSGE = uint32(ni)
@@ -188,7 +188,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 		It("QP-10: NDK_OP_FLAG_INLINE: a send and a write whose SGEs carry an invalid token, more SGEs than MaxInitiatorRequestSge, and exactly InlineDataSize bytes are taken and deliver the bytes", Label("QP-10"), func() {
 			inline := p.A.Info().MaxInlineDataSize
 			if inline == 0 {
-				Skip("not observable: the adapter reports MaxInlineDataSize 0 (no inline data)")
+				suite.NotApplicable("MaxInlineDataSize 0", "the adapter takes no inline data, so no NDK_OP_FLAG_INLINE request is made")
 			}
 			a := wrParams(&wrQPContext{"A"}, 8)
 			a.InlineDataSize = inline

@@ -148,14 +148,14 @@ var _ = Describe("In-order DMA: NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED", Label(
 		It("AI-4: while a large NdkWrite lands in the peer's buffer, a large NdkRead in a local one and a large NdkSend in the peer's NdkReceive, an NdkRead of the buffer through a second connection never sees its last byte written before an earlier byte", Label("AI-4"), func() {
 			inB, inA := aiInOrder(p.B), aiInOrder(p.A)
 			if !inA && !inB {
-				Skip("not observable: the adapter does not set NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED")
+				suite.NotApplicable("no NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED", "the adapter makes no promise about the order in which a transfer's bytes land")
 			}
 			n := aiSize
 			if m := int(min(p.A.Info().MaxTransferLength, p.B.Info().MaxTransferLength)); m > 0 && m < n {
 				n = m
 			}
 			if n < 4*aiProbeLen {
-				Skip(fmt.Sprintf("not observable: MaxTransferLength %d is too small to watch a transfer land", n))
+				suite.NotApplicable(fmt.Sprintf("MaxTransferLength %d", n), "a transfer that short lands too fast to watch")
 			}
 			c := aiConnect(p)
 			old, fresh := wrPattern(n, 0x11), wrPattern(n, 0x12) // they differ at every byte
