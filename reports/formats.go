@@ -1,6 +1,10 @@
 package reports
 
-import "io"
+import (
+	"io"
+
+	"github.com/ndkconform/ndkconform/outcome"
+)
 
 // Format is a report format: the run command's flag that writes it, its
 // file in a certification bundle and its writer. Formats lists them all:
@@ -27,7 +31,7 @@ type Format struct {
 	Certification bool
 	// Write writes run r in the format; cert is the certification verdict
 	// (certify), or nil (a plain run).
-	Write func(w io.Writer, r Run, cert *Certification) error
+	Write func(w io.Writer, r Run, cert *outcome.Certification) error
 }
 
 // Formats are the report formats, in the order run lists their flags and
@@ -37,19 +41,19 @@ var Formats = []Format{
 		Name: "junit", Flag: "junit-report", File: "junit.xml",
 		Usage:       "write a JUnit XML report to `PATH`: one testcase per selected spec, the rule IDs in its name and as properties; a waived failure is a skip",
 		Description: "JUnit XML, one testcase per spec",
-		Write:       func(w io.Writer, r Run, _ *Certification) error { return WriteJUnit(w, r) },
+		Write:       func(w io.Writer, r Run, _ *outcome.Certification) error { return WriteJUnit(w, r) },
 	},
 	{
 		Name: "json", Flag: "json-report", File: "report.json",
 		Usage:       "write a JSON report to `PATH`: every spec (a failed one with the command that reruns it), rule results, waivers, provider, adapter",
 		Description: "everything: specs, rule results, waivers, provider, adapter",
-		Write:       func(w io.Writer, r Run, _ *Certification) error { return WriteJSON(w, r) },
+		Write:       func(w io.Writer, r Run, cert *outcome.Certification) error { return WriteJSON(w, r, cert) },
 	},
 	{
 		Name: "html", Flag: "html-report", File: "report.html", Certification: true,
 		Usage:       "write a self-contained HTML report to `PATH`: the verdict, the failed rules, the provider and adapter, and every rule of the catalog with its outcome",
 		Description: "the human report: verdict, failed rules, adapter, every rule and its outcome",
-		Write:       func(w io.Writer, r Run, cert *Certification) error { return WriteHTML(w, r, nil, cert) },
+		Write:       func(w io.Writer, r Run, cert *outcome.Certification) error { return WriteHTML(w, r, cert) },
 	},
 }
 

@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"maps"
 	"net/netip"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // WriteHTML writes the human report of a run: one self-contained HTML page
@@ -36,11 +36,8 @@ import (
 // each, with its verdict, specs (a rule of many by number past the
 // first 4), how many specs failed it (a link to its group) and its
 // waiver; then every spec, numbered.
-func WriteHTML(w io.Writer, r Run, rules []RuleResult, cert *Certification) error {
-	if rules == nil {
-		rules = r.Rules
-	}
-	return htmlPage.Execute(w, buildPage(r, rules, cert))
+func WriteHTML(w io.Writer, r Run, cert *outcome.Certification) error {
+	return htmlPage.Execute(w, buildPage(r, cert))
 }
 
 type (
@@ -52,6 +49,9 @@ type (
 		Label string
 		N     int
 		Class string
+		// Key names the count for a machine reading the page
+		// (data-count="specs.passed"), as outcome.Counts names it in JSON.
+		Key string
 	}
 	htmlFailure struct{ Spec, First, Full string }
 	htmlClause  struct {
@@ -90,15 +90,15 @@ type (
 		Verdict       string
 		VerdictClass  string
 		Scope         string
-		ScopeDetail   string
 		Reasons       []string
+		Limits        []string
 		Info          []htmlKV
 		Adapter       []htmlKV
 		SpecCounts    []htmlCount
 		RuleCounts    []htmlCount
 		Waivers       []htmlWaiver
 		SuiteFailures []htmlFailure
-		RunScope      string
+		Faults        []htmlFailure
 		FailedSpecs   int
 		FailedGroups  []htmlFailGroup
 		WaivedGroups  []htmlFailGroup
@@ -113,31 +113,32 @@ type (
 // verdictClass is the CSS class of a rule verdict or spec state.
 func verdictClass(v string) string {
 	switch v {
-	case RulePassed:
+	case string(outcome.RulePassed):
 		return "ok"
-	case RuleFailed, "panicked", "timedout", "aborted", "invalid":
+	case string(outcome.RuleFailed):
 		return "bad"
-	case RuleWaived:
+	case string(outcome.RuleWaived):
 		return "waived"
-	case RuleSkipped, "pending", RuleNotRun, StateInterrupted:
+	case string(outcome.RuleNotConcluded), string(outcome.RuleNotRun), string(outcome.Interrupted), string(finding.NotConfigured), string(finding.Unexplained):
 		return "skip"
-	case RuleNotObservable:
+	case string(outcome.RuleNotApplicable), string(outcome.RuleNotObservable), string(outcome.RuleNotVerified):
 		return "nobs"
 	}
 	return "none"
 }
 
-// ruleRank orders the rules of a group: failed, waived, skipped, not
-// observable (what stands in the way of certification), then the rest.
-func ruleRank(v string) int {
+// ruleRank orders the rules of a group: failed, waived, not concluded or
+// not run, the limits (not applicable, observable, verified), then the
+// rest.
+func ruleRank(v outcome.RuleVerdict) int {
 	switch v {
-	case RuleFailed:
+	case outcome.RuleFailed:
 		return 0
-	case RuleWaived:
+	case outcome.RuleWaived:
 		return 1
-	case RuleSkipped, RuleNotRun:
+	case outcome.RuleNotConcluded, outcome.RuleNotRun:
 		return 2
-	case RuleNotObservable:
+	case outcome.RuleNotApplicable, outcome.RuleNotObservable, outcome.RuleNotVerified:
 		return 3
 	}
 	return 4
@@ -145,38 +146,38 @@ func ruleRank(v string) int {
 
 const rankRest = 4
 
-func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
+func buildPage(r Run, cert *outcome.Certification) htmlData {
 	d := htmlData{Title: "ndkconform conformance report", Generated: time.Now().UTC().Format("2006-01-02 15:04:05 UTC")}
-	switch {
-	case cert != nil && cert.Certified:
-		d.Title, d.Verdict, d.VerdictClass = "ndkconform certification report", "CERTIFIED", "ok"
-	case cert != nil:
-		d.Title, d.Verdict, d.VerdictClass, d.Reasons = "ndkconform certification report", "NOT CERTIFIED", "bad", cert.Reasons
-	case r.Verdict == VerdictPassed:
-		d.Verdict, d.VerdictClass = "PASS", "ok"
-	case r.Verdict == VerdictFailed:
-		d.Verdict, d.VerdictClass = "FAIL", "bad"
-	case r.Verdict == VerdictInterrupted:
-		d.Verdict, d.VerdictClass, d.Reasons = "INTERRUPTED", "skip", []string{r.Interrupted}
-	default:
-		d.Verdict, d.VerdictClass = "NO SPEC SELECTED", "none"
+	c := r.Counts()
+	d.Verdict = VerdictWord(r)
+	d.VerdictClass = map[outcome.Verdict]string{outcome.VerdictPass: "ok", outcome.VerdictFail: "bad", outcome.VerdictError: "skip", outcome.VerdictInterrupted: "skip"}[r.Verdict]
+	switch r.Verdict {
+	case outcome.VerdictInterrupted:
+		d.Reasons = []string{r.Interrupted}
+	case outcome.VerdictError:
+		d.Reasons = r.Faults
 	}
-	if cert == nil && r.Verdict == VerdictPassed && r.Waived > 0 {
-		d.Reasons = []string{fmt.Sprintf("%d failed %s waived", r.Waived, plural(r.Waived, "spec", "specs"))}
+	if cert != nil {
+		d.Title = "ndkconform certification report"
+		d.Verdict, _, _ = strings.Cut(cert.Headline(), " for ")
+		d.VerdictClass = map[bool]string{true: "ok", false: "bad"}[cert.Certified]
+		if cert.NoVerdict {
+			d.VerdictClass = "skip"
+		}
+		d.Reasons = cert.Reasons
+		for _, l := range cert.Limits {
+			d.Limits = append(d.Limits, l.String())
+		}
+	} else if r.Verdict == outcome.VerdictPass && c.Specs.Waived > 0 {
+		d.Reasons = []string{fmt.Sprintf("%d failed %s waived", c.Specs.Waived, plural(c.Specs.Waived, "spec", "specs"))}
 	}
 	// The scope, in words, on the first screen.
-	sc := ScopeOf(rules)
-	if cert != nil {
-		d.Scope = d.Verdict + " " + sc.String()
-	} else {
-		d.Scope = "The suite speaks " + sc.String()
-	}
+	d.Scope = d.Verdict + " " + outcome.Scope(c.Rules)
 	if cert == nil {
-		d.RunScope = runScope(rules)
+		for _, l := range outcome.Limits(r.Result) {
+			d.Limits = append(d.Limits, l.String())
+		}
 	}
-	d.ScopeDetail = fmt.Sprintf("Provider rules are the catalog's rules that bind the provider (actor P or MAY/P). "+
-		"Of the %d without a complete spec, %d %s only partly covered: a clause of %s has no spec (the clauses are listed with each rule below); "+
-		"the others have no spec at all.", sc.Incomplete, sc.Partly, plural(sc.Partly, "is", "are"), plural(sc.Partly, "it", "each"))
 
 	tool := cmp.Or(r.Tool, "ndkconform")
 	date := "unknown"
@@ -203,78 +204,85 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 	}
 	d.Adapter = adapterKVs(r.Adapter)
 
-	d.SpecCounts = []htmlCount{
-		{"specs run", len(r.Specs), ""},
-		{"passed", r.Passed, "ok"},
-		{"failed", r.Failed - r.Waived, "bad"},
-		{"waived", r.Waived, "waived"},
-		{"skipped", r.Skipped, "skip"},
-		{"not selected", r.NotSelected, "none"},
+	d.SpecCounts = []htmlCount{{Label: "specs selected", N: c.Specs.Selected, Key: "specs.selected"}}
+	for _, it := range c.Specs.SpecItems() {
+		d.SpecCounts = append(d.SpecCounts, htmlCount{Label: it.Label, N: it.N, Class: verdictClass(it.Label), Key: "specs." + countKey(it.Label)})
 	}
-	if r.InterruptedSpecs+r.NotRun > 0 {
-		d.SpecCounts = append(d.SpecCounts, htmlCount{"interrupted", r.InterruptedSpecs, "skip"}, htmlCount{"not run", r.NotRun, "skip"})
+	d.SpecCounts = append(d.SpecCounts, htmlCount{Label: "not selected", N: c.Specs.NotSelected, Class: "none", Key: "specs.not_selected"})
+	d.RuleCounts = []htmlCount{{Label: "rules", N: c.Rules.Catalog, Key: "rules.catalog"}}
+	for _, it := range c.Rules.RuleItems() {
+		d.RuleCounts = append(d.RuleCounts, htmlCount{Label: it.Label, N: it.N, Class: verdictClass(it.Label), Key: "rules." + countKey(it.Label)})
 	}
-	counts := RuleCounts(rules)
-	d.RuleCounts = append(d.RuleCounts, htmlCount{"rules", len(rules), ""})
-	for _, v := range []string{RulePassed, RuleFailed, RuleWaived, RuleSkipped, RuleNotRun, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
-		if counts[v] > 0 || v == RulePassed || v == RuleFailed {
-			d.RuleCounts = append(d.RuleCounts, htmlCount{v, counts[v], verdictClass(v)})
-		}
-	}
-	partly := 0
-	for _, rr := range rules {
-		if rr.Coverage == catalog.StatusPartlyCovered {
-			partly++
-		}
-	}
-	if partly > 0 {
-		d.RuleCounts = append(d.RuleCounts, htmlCount{catalog.StatusPartlyCovered, partly, "skip"})
+	if c.Rules.Partly > 0 {
+		d.RuleCounts = append(d.RuleCounts, htmlCount{Label: string(outcome.PartlyCovered), N: c.Rules.Partly, Class: "skip", Key: "rules.partly_covered"})
 	}
 
-	byID := map[string]RuleResult{}
-	for _, rr := range rules {
-		byID[rr.Rule.ID] = rr
-	}
-	for _, id := range slices.Sorted(maps.Keys(r.Waivers)) {
-		w := htmlWaiver{ID: id, Reason: r.Waivers[id]}
-		switch rr, ok := byID[id]; {
-		case !ok:
-			w.Outcome, w.Class = "unknown rule", "none"
-		case rr.Verdict == RuleWaived:
-			w.Outcome, w.Class = fmt.Sprintf("applied: %d %s waived", len(rr.Failures), plural(len(rr.Failures), "failure", "failures")), "waived"
-		case rr.Stale():
-			w.Outcome, w.Class = "STALE: the rule passed; remove the waiver", "skip"
-		default:
-			w.Outcome, w.Class = "no effect: the rule is "+rr.Verdict, "none"
+	for _, wv := range r.Waivers {
+		for _, id := range wv.IDs {
+			hw := htmlWaiver{ID: id, Reason: wv.Reason}
+			n := 0
+			rule := cmp.Or(finding.ClauseRule(id), id)
+			for _, rr := range r.Rules {
+				if rr.Rule.ID != rule {
+					continue
+				}
+				for _, ch := range rr.Charges {
+					if ch.Waiver == wv.Reason && (ch.Violation.Rule == id || ch.Violation.Clause == id) {
+						n++
+					}
+				}
+			}
+			switch {
+			case n > 0:
+				hw.Outcome, hw.Class = fmt.Sprintf("applied: %d %s waived", n, plural(n, "failure", "failures")), "waived"
+			case slices.Contains(r.Stale, id):
+				hw.Outcome, hw.Class = "STALE: nothing it names failed and the rule passed; remove it", "skip"
+			default:
+				hw.Outcome, hw.Class = "no effect in this run", "none"
+			}
+			d.Waivers = append(d.Waivers, hw)
 		}
-		d.Waivers = append(d.Waivers, w)
 	}
 	for _, f := range r.SuiteFailures {
 		d.SuiteFailures = append(d.SuiteFailures, htmlFailure{First: FirstLine(f), Full: f})
+	}
+	for _, f := range r.Faults {
+		d.Faults = append(d.Faults, htmlFailure{First: FirstLine(f), Full: f})
 	}
 
 	// The failures, grouped by rule, first on the page after the verdict.
 	fullIDs := map[string][2]string{}
 	d.FailedGroups = htmlFailGroups(r, FailedRules(r), false, fullIDs)
 	d.WaivedGroups = htmlFailGroups(r, WaivedRules(r), true, fullIDs)
-	d.FailedSpecs = r.Failed - r.Waived
+	d.FailedSpecs = c.Specs.Failed
 	d.Legend = legend()
 
-	d.Groups = ruleGroups(rules, specNumbers(r))
-	for _, rr := range rules {
-		d.HasWaivers = d.HasWaivers || rr.Waiver != ""
-	}
+	d.Groups = ruleGroups(r, specNumbers(r))
+	d.HasWaivers = len(r.Waivers) > 0
 
-	for i, s := range r.Specs {
+	n := 0
+	for k, s := range r.Specs {
+		if !s.Selected() {
+			continue
+		}
+		n++
 		hs := htmlSpec{
-			N:    i + 1,
-			Name: s.Name, Rules: strings.Join(s.Rules, " "), State: s.State, Class: verdictClass(s.State),
+			N:    n,
+			Name: s.Name, Rules: strings.Join(s.Rules, " "), State: string(s.State), Class: verdictClass(string(s.State)),
 			Duration: durationText(s.Duration),
 		}
-		if s.State != "passed" {
-			hs.Failure = FirstLine(s.Failure)
+		switch s.State {
+		case outcome.Passed:
+		case outcome.Failed:
+			hs.Class = "bad"
+			hs.Failure = s.Line()
+		case outcome.Skipped:
+			hs.State, hs.Class = string(s.SkipKind()), verdictClass(string(s.SkipKind()))
+			hs.Failure = s.Line()
+		default:
+			hs.Failure = s.Line()
 		}
-		if r.SpecWaived(s) {
+		if r.SpecWaived(k) {
 			hs.State, hs.Class = "failed (waived)", "waived"
 		}
 		d.Specs = append(d.Specs, hs)
@@ -282,10 +290,19 @@ func buildPage(r Run, rules []RuleResult, cert *Certification) htmlData {
 	return d
 }
 
+// countKey is a count's label as outcome.Counts names it in JSON.
+func countKey(label string) string {
+	if label == "skipped unexplained" {
+		return "unexplained"
+	}
+	return strings.ReplaceAll(label, " ", "_")
+}
+
 // ruleGroups groups the rules by section, in catalog order except that the
 // groups with failed rules come first, then those with waived, skipped and
 // not observable rules; in a group the rules come in the same order.
-func ruleGroups(rules []RuleResult, specN map[string]int) []htmlGroup {
+func ruleGroups(r Run, specN map[string]int) []htmlGroup {
+	rules := r.Rules
 	var groups []htmlGroup
 	index := map[string]int{}
 	worst := []int{}
@@ -303,9 +320,10 @@ func ruleGroups(rules []RuleResult, specN map[string]int) []htmlGroup {
 		}
 		hr := htmlRule{
 			ID: rr.Rule.ID, Strength: string(rr.Rule.Strength), Actor: rr.Rule.Actor, Text: rr.Rule.Text, Page: rr.Rule.Page,
-			Verdict: rr.Verdict, Class: verdictClass(rr.Verdict), Specs: rr.Specs, Waiver: rr.Waiver, Reason: rr.Rule.Reason, Stale: rr.Stale(),
-			Notes: rr.Notes, Partly: rr.Coverage == catalog.StatusPartlyCovered,
-			Failed: len(rr.Failures), FailAnchor: failAnchor(rr.Rule.ID, rr.Verdict == RuleWaived),
+			Verdict: string(rr.Verdict), Class: verdictClass(string(rr.Verdict)), Specs: rr.Specs, Waiver: strings.Join(rr.Waivers(), "; "), Reason: rr.Rule.Reason,
+			Stale: slices.Contains(r.Stale, rr.Rule.ID),
+			Notes: rr.Notes, Partly: rr.Coverage == outcome.PartlyCovered,
+			Failed: len(specsOf(rr.Charges)), FailAnchor: failAnchor(rr.Rule.ID, rr.Verdict == outcome.RuleWaived),
 		}
 		hr.NSpecs = len(hr.Specs)
 		if len(hr.Specs) > htmlRuleSpecs {
@@ -322,7 +340,7 @@ func ruleGroups(rules []RuleResult, specN map[string]int) []htmlGroup {
 		for _, cr := range rr.Clauses {
 			hc := htmlClause{ID: cr.Clause.ID, Text: cr.Clause.Text, Reason: cr.Clause.Reason, Specs: len(cr.Specs)}
 			switch {
-			case cr.Covered():
+			case len(cr.Specs) > 0:
 				hc.Status, hc.Class = fmt.Sprintf("covered, %d %s", len(cr.Specs), plural(len(cr.Specs), "spec", "specs")), "ok"
 			case !cr.Clause.Observable():
 				hc.Status, hc.Class = "not observable", "nobs"
@@ -338,15 +356,17 @@ func ruleGroups(rules []RuleResult, specN map[string]int) []htmlGroup {
 		g := &groups[i]
 		g.ShowPage = len(g.Pages) > 1
 		g.Failed = worst[i] == 0
-		slices.SortStableFunc(g.Rules, func(a, b htmlRule) int { return cmp.Compare(ruleRank(a.Verdict), ruleRank(b.Verdict)) })
+		slices.SortStableFunc(g.Rules, func(a, b htmlRule) int {
+			return cmp.Compare(ruleRank(outcome.RuleVerdict(a.Verdict)), ruleRank(outcome.RuleVerdict(b.Verdict)))
+		})
 		n := map[string]int{}
 		for _, hr := range g.Rules {
 			n[hr.Verdict]++
 		}
 		var parts []string
-		for _, v := range []string{RuleFailed, RuleWaived, RulePassed, RuleSkipped, RuleNotRun, RuleNotObservable, RuleNotCovered, RuleNotSelected} {
-			if n[v] > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+		for _, v := range outcome.RuleVerdicts() {
+			if n[string(v)] > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n[string(v)], v))
 			}
 		}
 		g.Summary = fmt.Sprintf("%d %s: %s", len(g.Rules), plural(len(g.Rules), "rule", "rules"), strings.Join(parts, ", "))
@@ -370,38 +390,28 @@ const htmlRuleSpecs = 4
 // specNumbers numbers the specs of r as the Specs table does, from 1.
 func specNumbers(r Run) map[string]int {
 	m := map[string]int{}
-	for i, s := range r.Specs {
+	n := 0
+	for _, s := range r.Specs {
+		if !s.Selected() {
+			continue
+		}
+		n++
 		if _, ok := m[s.Name]; !ok {
-			m[s.Name] = i + 1
+			m[s.Name] = n
 		}
 	}
 	return m
 }
 
-// runScope says which provider rules a run without a certification
-// concluded on: "This run concluded on 12 of 130 provider rules: 9
-// passed, 2 failed, 1 waived; ...".
-func runScope(rules []RuleResult) string {
-	n, all := map[string]int{}, 0
-	for _, rr := range rules {
-		if IsProviderRule(rr.Rule) {
-			all++
-			n[rr.Verdict]++
+// specsOf are the distinct specs of charges, in order.
+func specsOf(charges []outcome.Charge) []string {
+	var out []string
+	for _, c := range charges {
+		if !slices.Contains(out, c.Spec) {
+			out = append(out, c.Spec)
 		}
 	}
-	concluded := n[RulePassed] + n[RuleFailed] + n[RuleWaived]
-	var rest []string
-	for _, v := range []string{RuleSkipped, RuleNotRun, RuleNotObservable, RuleNotSelected, RuleNotCovered} {
-		if n[v] > 0 {
-			rest = append(rest, fmt.Sprintf("%d %s", n[v], v))
-		}
-	}
-	s := fmt.Sprintf("This run concluded on %d of %d provider %s: %d passed, %d failed, %d waived",
-		concluded, all, plural(all, "rule", "rules"), n[RulePassed], n[RuleFailed], n[RuleWaived])
-	if len(rest) > 0 {
-		s += "; the others: " + strings.Join(rest, ", ")
-	}
-	return s + "."
+	return out
 }
 
 // durationText is d to the millisecond, or to the microsecond below one.
@@ -538,9 +548,10 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 <h1>{{.Title}}</h1>
 <div class="verdict {{.VerdictClass}}">{{.Verdict}}</div>
 <p class="scope">{{.Scope}}.</p>
-{{with .RunScope}}<p class="scope">{{.}}</p>{{end}}
-<p class="small">{{.ScopeDetail}}</p>
 {{with .Reasons}}<ul class="reasons {{$.VerdictClass}}">{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
+{{with .Limits}}<h2>Limits of this verdict</h2>
+<p class="small">What the verdict does not speak for: specs the adapter's declarations make not applicable (the declaration is named), paths the provider's allowed choices kept unobservable, test hooks it does not offer, waived should- and may-rules, and what the suite does not check yet. None of these blocks certification.</p>
+<ul class="limits">{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
 
 {{define "groups"}}{{range .}}<div class="frule" id="{{.Anchor}}">
 <h3><span class="rid">{{.ID}}</span> {{.Text}} <span class="badge {{if .Waiver}}waived{{else}}bad{{end}}">{{.N}} {{if eq .N 1}}spec{{else}}specs{{end}}</span></h3>
@@ -580,11 +591,15 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 </div>
 
 <h2>Counts</h2>
-<div class="counts">{{range .SpecCounts}}<div class="count {{.Class}}"><b>{{.N}}</b>{{.Label}}</div>{{end}}</div>
-<div class="counts">{{range .RuleCounts}}<div class="count {{.Class}}"><b>{{.N}}</b>{{if eq .Label "rules"}}rules{{else}}rules {{.Label}}{{end}}</div>{{end}}</div>
+<div class="counts">{{range .SpecCounts}}<div class="count {{.Class}}" data-count="{{.Key}}"><b>{{.N}}</b>{{.Label}}</div>{{end}}</div>
+<div class="counts">{{range .RuleCounts}}<div class="count {{.Class}}" data-count="{{.Key}}"><b>{{.N}}</b>{{if eq .Label "rules"}}catalog rules{{else}}rules {{.Label}}{{end}}</div>{{end}}</div>
 
 {{with .SuiteFailures}}
 <h2>Failures outside any spec</h2>
+{{range .}}<div class="fail"><span class="first">{{.First}}</span><details><summary>full text</summary><pre>{{.Full}}</pre></details></div>{{end}}
+{{end}}
+{{with .Faults}}
+<h2>Harness or lab faults (not the provider's)</h2>
 {{range .}}<div class="fail"><span class="first">{{.First}}</span><details><summary>full text</summary><pre>{{.Full}}</pre></details></div>{{end}}
 {{end}}
 

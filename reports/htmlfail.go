@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // The HTML report's failed rules: the failures grouped by rule as on the
@@ -87,17 +88,18 @@ func htmlFailGroups(r Run, groups []RuleFailures, waived bool, fullIDs map[strin
 		index := map[string]int{}
 		var first []string // the failure of each block's first spec
 		for _, s := range g.Specs {
-			key := failureKey(s.Failure)
+			text := s.Text()
+			key := failureKey(text)
 			k, ok := index[key]
 			if !ok {
 				k = len(hg.Blocks)
 				index[key] = k
 				hg.Blocks = append(hg.Blocks, htmlBlock{Observation: Observation(s, g.Rule), Same: "identical failures"})
-				first = append(first, s.Failure)
+				first = append(first, text)
 			}
 			b := &hg.Blocks[k]
 			b.N++
-			if s.Failure != first[k] {
+			if text != first[k] {
 				b.Same = "the same failure up to numbers (objects, seeds, times)"
 			}
 			fs := htmlFailSpec{Name: s.Name, Rerun: RerunCommand(r.Meta, s)}
@@ -112,7 +114,7 @@ func htmlFailGroups(r Run, groups []RuleFailures, waived bool, fullIDs map[strin
 			if ok {
 				continue
 			}
-			b.Lines = strings.Count(strings.TrimSpace(s.Failure), "\n") + 1
+			b.Lines = strings.Count(strings.TrimSpace(text), "\n") + 1
 			if b.Lines == 1 {
 				continue // the observation is all of it
 			}
@@ -121,7 +123,7 @@ func htmlFailGroups(r Run, groups []RuleFailures, waived bool, fullIDs map[strin
 				continue
 			}
 			b.FullID = fmt.Sprintf("full-%d", len(fullIDs)+1)
-			b.Full = clip(s.Failure)
+			b.Full = clip(text)
 			fullIDs[key] = [2]string{b.FullID, hg.ID}
 		}
 		out = append(out, hg)
@@ -171,15 +173,18 @@ func legend() htmlLegend {
 		{string(catalog.May), "a permission"},
 	}
 	l.Verdicts = []htmlLegendRow{
-		{RulePassed, "the rule's specs passed (or were not observable), at least one passed"},
-		{RuleFailed, "a failure is charged to the rule and not waived"},
-		{RuleWaived, "a failure is charged to the rule and the waivers waive it: it does not fail the run"},
-		{RuleSkipped, "a spec of the rule was skipped or failed against another rule: the rule was not fully checked"},
-		{RuleNotRun, "a spec of the rule was interrupted or not run: the run was cut short"},
-		{RuleNotObservable, "every spec of the rule skipped as not observable: the provider never took the path the rule binds"},
-		{RuleNotCovered, "no spec of the suite checks the rule"},
-		{RuleNotSelected, "the run's filters left out the rule's specs"},
-		{catalog.StatusPartlyCovered, "a clause of a compound rule has no spec"},
+		{string(outcome.RulePassed), "no violation is charged to the rule, and a spec of it passed"},
+		{string(outcome.RuleFailed), "a violation is charged to the rule and not waived"},
+		{string(outcome.RuleWaived), "violations are charged to the rule, each waived: they do not fail the run"},
+		{string(outcome.RuleNotApplicable), "every spec of the rule skipped: the adapter declares it does not have what the rule is about"},
+		{string(outcome.RuleNotObservable), "the rule's specs skipped: the provider took a path the pages allow, never the one the rule binds"},
+		{string(outcome.RuleNotVerified), "the rule's specs skipped: they need a test hook (fault injection) the provider does not offer"},
+		{string(outcome.RuleNotConcluded), "no spec of the rule passed: they failed against other rules, or skipped for the configuration"},
+		{string(outcome.RuleNotRun), "a spec of the rule was interrupted or not run: the run was cut short"},
+		{string(outcome.RuleNotSelected), "the run's filters left out specs of the rule"},
+		{string(outcome.RuleNoSpec), "no spec of the suite checks the rule yet"},
+		{string(outcome.RuleNotTestable), "NDKPI does not let a consumer observe the rule (its reason is given)"},
+		{string(outcome.PartlyCovered), "a clause of a compound rule has no spec yet"},
 	}
 	return l
 }

@@ -3,88 +3,75 @@ package reports
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/ndkconform/ndkconform/finding"
 	"io"
 	"math"
 	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 var zeroAdapter ndk.AdapterInfo
 
 // The JSON form of a run: snake_case names, durations in seconds.
 type (
-	// Scope is the provider rules the run speaks for (see Scope).
-	jsonScope struct {
-		ProviderRules int    `json:"provider_rules"`
-		Complete      int    `json:"complete"`
-		NotObservable int    `json:"not_observable"`
-		Incomplete    int    `json:"incomplete"`
-		Partly        int    `json:"partly_covered"`
-		Text          string `json:"text"`
-	}
 	jsonRun struct {
-		Tool             string            `json:"tool"`
-		Version          string            `json:"version"`
-		Command          string            `json:"command,omitempty"`
-		Rerun            []string          `json:"rerun_argv,omitempty"`
-		Suite            string            `json:"suite_description,omitempty"`
-		Driver           string            `json:"driver"`
-		DriverOptions    map[string]string `json:"driver_options"`
-		SideA            jsonSide          `json:"side_a"`
-		SideB            jsonSide          `json:"side_b"`
-		Adapter          *jsonAdapter      `json:"adapter,omitempty"`
-		Components       []ndk.Component   `json:"components,omitempty"`
-		Start            time.Time         `json:"start"`
-		End              time.Time         `json:"end"`
-		DurationSeconds  float64           `json:"duration_seconds"`
-		Verdict          string            `json:"verdict"`
-		Passed           int               `json:"passed"`
-		Failed           int               `json:"failed"`
-		Skipped          int               `json:"skipped"`
-		NotSelected      int               `json:"not_selected"`
-		Interrupted      string            `json:"interrupted,omitempty"`
-		InterruptedSpecs int               `json:"interrupted_specs,omitempty"`
-		NotRun           int               `json:"not_run,omitempty"`
-		SuiteFailures    []string          `json:"suite_failures,omitempty"`
-		Specs            []jsonSpec        `json:"specs"`
-		// Rule results and waivers.
-		Waived           int               `json:"waived"`
-		Waivers          map[string]string `json:"waivers,omitempty"`
-		StaleWaivers     []string          `json:"stale_waivers"`
-		RuleCounts       map[string]int    `json:"rule_counts"`
-		Scope            jsonScope         `json:"scope"`
-		Rules            []jsonRule        `json:"rules"`
-		NotSelectedSpecs []jsonSpec        `json:"not_selected_specs,omitempty"`
+		Tool            string            `json:"tool"`
+		Version         string            `json:"version"`
+		Command         string            `json:"command,omitempty"`
+		Rerun           []string          `json:"rerun_argv,omitempty"`
+		Suite           string            `json:"suite_description,omitempty"`
+		Driver          string            `json:"driver"`
+		DriverOptions   map[string]string `json:"driver_options"`
+		SideA           jsonSide          `json:"side_a"`
+		SideB           jsonSide          `json:"side_b"`
+		Adapter         *jsonAdapter      `json:"adapter,omitempty"`
+		Components      []ndk.Component   `json:"components,omitempty"`
+		Start           time.Time         `json:"start"`
+		End             time.Time         `json:"end"`
+		DurationSeconds float64           `json:"duration_seconds"`
+		// Verdict is the run's (outcome.Verdict); Counts every count of
+		// the run (outcome.Count), as every other output shows them.
+		Verdict outcome.Verdict `json:"verdict"`
+		Counts  outcome.Counts  `json:"counts"`
+		// Certification is certify's verdict, in a report certify wrote.
+		Certification *CertificationJSON `json:"certification,omitempty"`
+		Interrupted   string             `json:"interrupted,omitempty"`
+		SuiteFailures []string           `json:"suite_failures,omitempty"`
+		Faults        []string           `json:"faults,omitempty"`
+		// Specs are every spec of the suite, in run order, those the
+		// filters left out included (state "not selected").
+		Specs        []jsonSpec       `json:"specs"`
+		Waivers      []outcome.Waiver `json:"waivers,omitempty"`
+		StaleWaivers []string         `json:"stale_waivers"`
+		Rules        []jsonRule       `json:"rules"`
 	}
 	jsonRule struct {
-		ID       string        `json:"id"`
-		Strength string        `json:"strength"`
-		Actor    string        `json:"actor"`
-		Section  string        `json:"section"`
-		Page     string        `json:"page"`
-		Seed     bool          `json:"seed"`
-		Text     string        `json:"text"`
-		Reason   string        `json:"reason,omitempty"`
-		Verdict  string        `json:"verdict"`
-		Specs    []string      `json:"specs"`
-		Failures []jsonFailure `json:"failures,omitempty"`
-		Waiver   string        `json:"waiver,omitempty"`
-		Stale    bool          `json:"stale_waiver,omitempty"`
-		Notes    []string      `json:"notes,omitempty"`
-		// Coverage is the catalog coverage status ("covered", "partly
-		// covered", "no spec", "not observable"); Clauses the clauses of a
-		// compound rule; MissingClauses the IDs of those no spec covers.
+		ID       string   `json:"id"`
+		Strength string   `json:"strength"`
+		Actor    string   `json:"actor"`
+		Section  string   `json:"section"`
+		Page     string   `json:"page"`
+		Seed     bool     `json:"seed"`
+		Text     string   `json:"text"`
+		Reason   string   `json:"reason,omitempty"`
+		Verdict  string   `json:"verdict"`
+		Specs    []string `json:"specs"`
+		// UnselectedSpecs are the rule's specs the filters left out.
+		UnselectedSpecs []string `json:"unselected_specs,omitempty"`
+		// Charges are the violations charged to the rule, each with the
+		// spec and the waiver's reason if one waives it.
+		Charges []outcome.Charge `json:"charges,omitempty"`
+		Notes   []string         `json:"notes,omitempty"`
+		// Coverage is how far the suite checks the rule (outcome.Coverage);
+		// Clauses the clauses of a compound rule; MissingClauses the IDs
+		// of those no spec covers.
 		Coverage       string       `json:"coverage"`
 		Clauses        []JSONClause `json:"clauses,omitempty"`
 		MissingClauses []string     `json:"missing_clauses,omitempty"`
-	}
-	jsonFailure struct {
-		Spec    string `json:"spec"`
-		Failure string `json:"failure"`
 	}
 	jsonSide struct {
 		IPv4 netip.Addr `json:"ipv4,omitzero"`
@@ -116,34 +103,58 @@ type (
 		MaxCalleeData          uint32 `json:"max_callee_data"`
 	}
 	jsonSpec struct {
-		Name    string   `json:"name"`
-		Area    string   `json:"area"`
-		Rules   []string `json:"rules"`
-		Labels  []string `json:"labels"`
-		State   string   `json:"state,omitempty"`
+		outcome.Spec
+		// Duration is DurationSeconds in the JSON.
+		Duration        time.Duration `json:"duration,omitempty"`
+		DurationSeconds float64       `json:"duration_seconds"`
+		// Charged are the catalog rules the failure counts against (its
+		// violations' rules); Waived says every one is waived.
+		Charged []string `json:"charged_rules,omitempty"`
 		Waived  bool     `json:"waived,omitempty"`
-		Failure string   `json:"failure,omitempty"`
-		// Violations are what the failure is made of; Charged are the
-		// rules it counts against (the violations' catalog rules).
-		Violations      []finding.Violation `json:"violations,omitempty"`
-		Charged         []string            `json:"charged_rules,omitempty"`
-		DurationSeconds float64             `json:"duration_seconds"`
-		Start           time.Time           `json:"start,omitzero"`
 		// Rerun, for a failed spec, is the command that runs it again
 		// alone (RerunCommand).
 		Rerun string `json:"rerun,omitempty"`
 	}
 )
 
-// WriteJSON writes r as indented JSON (see MarshalJSON).
-func WriteJSON(w io.Writer, r Run) error {
+// CertificationJSON is certify's verdict in a report: the verdict word
+// (CERTIFIED, NOT CERTIFIED, NO VERDICT), why not, and the limits.
+type CertificationJSON struct {
+	Verdict   string          `json:"verdict"`
+	Certified bool            `json:"certified"`
+	Reasons   []string        `json:"reasons"`
+	Limits    []outcome.Limit `json:"limits"`
+	Scope     string          `json:"scope"`
+}
+
+// NewCertificationJSON is c as a report records it.
+func NewCertificationJSON(c outcome.Certification) *CertificationJSON {
+	v, _, _ := strings.Cut(c.Headline(), " for ")
+	j := &CertificationJSON{Verdict: v, Certified: c.Certified, Reasons: c.Reasons, Limits: c.Limits, Scope: outcome.Scope(c.Counts.Rules)}
+	if j.Reasons == nil {
+		j.Reasons = []string{}
+	}
+	if j.Limits == nil {
+		j.Limits = []outcome.Limit{}
+	}
+	return j
+}
+
+// WriteJSON writes r as indented JSON (see MarshalJSON); cert, when not
+// nil, is certify's verdict on it.
+func WriteJSON(w io.Writer, r Run, cert *outcome.Certification) error {
+	if cert != nil {
+		r.Recorded = &Recorded{Certification: NewCertificationJSON(*cert)}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
 }
 
-// ReadJSON reads a run WriteJSON wrote.
+// ReadJSON reads a run WriteJSON wrote and judges it again from its
+// specs and waivers; what the report itself said (its verdict, counts and
+// certification) is in Recorded.
 func ReadJSON(rd io.Reader) (Run, error) {
 	var r Run
 	err := json.NewDecoder(rd).Decode(&r)
@@ -158,55 +169,35 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		Driver: r.Driver, DriverOptions: r.DriverOptions,
 		SideA: jsonSide(r.SideA), SideB: jsonSide(r.SideB), Components: r.Components,
 		Start: r.Start, End: r.End, DurationSeconds: r.End.Sub(r.Start).Seconds(),
-		Verdict: r.Verdict, Passed: r.Passed, Failed: r.Failed, Skipped: r.Skipped,
-		NotSelected: r.NotSelected, SuiteFailures: r.SuiteFailures,
-		Interrupted: r.Interrupted, InterruptedSpecs: r.InterruptedSpecs, NotRun: r.NotRun,
-		Specs: make([]jsonSpec, 0, len(r.Specs)),
+		Verdict: r.Verdict, Counts: r.Counts(),
+		Interrupted: r.Interrupted, SuiteFailures: r.SuiteFailures, Faults: r.Faults,
+		Specs: make([]jsonSpec, 0, len(r.Specs)), Waivers: r.Waivers, StaleWaivers: r.Stale,
+	}
+	if r.Recorded != nil {
+		j.Certification = r.Recorded.Certification
 	}
 	if j.DriverOptions == nil {
 		j.DriverOptions = map[string]string{}
 	}
-	j.Adapter = adapterJSON(r.Adapter)
-	spec := func(s Spec) jsonSpec {
-		js := jsonSpec{
-			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
-			Waived:  r.SpecWaived(s),
-			Failure: s.Failure, Violations: s.Violations, Charged: Attribution(s), DurationSeconds: s.Duration.Seconds(), Start: s.Start,
-		}
-		if s.Failed() {
-			js.Rerun = RerunCommand(r.Meta, s)
-		}
-		if js.Rules == nil {
-			js.Rules = []string{}
-		}
-		if js.Labels == nil {
-			js.Labels = []string{}
-		}
-		return js
-	}
-	for _, s := range r.Specs {
-		j.Specs = append(j.Specs, spec(s))
-	}
-	for _, s := range r.Unselected {
-		j.NotSelectedSpecs = append(j.NotSelectedSpecs, spec(s))
-	}
-	j.Waived, j.Waivers = r.Waived, r.Waivers
-	j.StaleWaivers = r.StaleWaivers
 	if j.StaleWaivers == nil {
 		j.StaleWaivers = []string{}
 	}
-	j.RuleCounts = RuleCounts(r.Rules)
-	sc := ScopeOf(r.Rules)
-	j.Scope = jsonScope{ProviderRules: sc.ProviderRules, Complete: sc.Complete, NotObservable: sc.NotObservable,
-		Incomplete: sc.Incomplete, Partly: sc.Partly, Text: sc.String()}
+	j.Adapter = adapterJSON(r.Adapter)
+	for k, s := range r.Specs {
+		js := jsonSpec{Spec: s, DurationSeconds: s.Duration.Seconds(), Charged: outcome.Charged(s), Waived: r.SpecWaived(k)}
+		if s.State == outcome.Failed {
+			js.Rerun = RerunCommand(r.Meta, s)
+		}
+		j.Specs = append(j.Specs, js)
+	}
 	j.Rules = make([]jsonRule, 0, len(r.Rules))
 	for _, rr := range r.Rules {
 		jr := jsonRule{
 			ID: rr.Rule.ID, Strength: string(rr.Rule.Strength), Actor: rr.Rule.Actor,
 			Section: rr.Rule.Section, Page: rr.Rule.Page, Seed: rr.Rule.Seed,
 			Text: rr.Rule.Text, Reason: rr.Rule.Reason,
-			Verdict: rr.Verdict, Specs: rr.Specs, Waiver: rr.Waiver, Stale: rr.Stale(), Notes: rr.Notes,
-			Coverage: rr.Coverage,
+			Verdict: string(rr.Verdict), Specs: rr.Specs, UnselectedSpecs: rr.Unselected, Charges: rr.Charges, Notes: rr.Notes,
+			Coverage: string(rr.Coverage),
 		}
 		if jr.Specs == nil {
 			jr.Specs = []string{}
@@ -217,85 +208,48 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		for _, c := range rr.MissingClauses() {
 			jr.MissingClauses = append(jr.MissingClauses, c.ID)
 		}
-		for i, f := range rr.Failures {
-			jr.Failures = append(jr.Failures, jsonFailure{Spec: rr.FailedSpecs[i], Failure: f})
-		}
 		j.Rules = append(j.Rules, jr)
 	}
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON decodes what MarshalJSON encodes.
+// UnmarshalJSON decodes what MarshalJSON encodes: the description, the
+// specs and the waivers, judged again (outcome.Judge) against the running
+// tool's catalog; the verdict, counts and certification the report was
+// written with go to Recorded.
 func (r *Run) UnmarshalJSON(data []byte) error {
 	var j jsonRun
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*r = Run{
-		Meta: Meta{
-			Tool: j.Tool, Version: j.Version, Command: j.Command, Rerun: j.Rerun, Suite: j.Suite,
-			Driver: j.Driver, DriverOptions: j.DriverOptions,
-			SideA: ndk.Side(j.SideA), SideB: ndk.Side(j.SideB), Components: j.Components,
-			Start: j.Start, End: j.End,
-		},
-		Passed: j.Passed, Failed: j.Failed, Skipped: j.Skipped, NotSelected: j.NotSelected,
-		Interrupted: j.Interrupted, InterruptedSpecs: j.InterruptedSpecs, NotRun: j.NotRun,
-		SuiteFailures: j.SuiteFailures, Verdict: j.Verdict,
+	m := Meta{
+		Tool: j.Tool, Version: j.Version, Command: j.Command, Rerun: j.Rerun, Suite: j.Suite,
+		Driver: j.Driver, DriverOptions: j.DriverOptions,
+		SideA: ndk.Side(j.SideA), SideB: ndk.Side(j.SideB), Components: j.Components,
+		Start: j.Start, End: j.End,
 	}
-	if len(r.DriverOptions) == 0 {
-		r.DriverOptions = nil
+	if len(m.DriverOptions) == 0 {
+		m.DriverOptions = nil
 	}
 	if a := j.Adapter; a != nil {
 		info, err := a.info()
 		if err != nil {
 			return err
 		}
-		r.Adapter = info
+		m.Adapter = info
 	}
-	spec := func(s jsonSpec) Spec {
-		sp := Spec{
-			Name: s.Name, Area: s.Area, Rules: s.Rules, Labels: s.Labels, State: s.State,
-			Failure: s.Failure, Violations: s.Violations, Duration: time.Duration(math.Round(s.DurationSeconds * float64(time.Second))), Start: s.Start,
-		}
-		if len(s.Rules) == 0 {
-			sp.Rules = nil
-		}
-		if len(s.Labels) == 0 {
-			sp.Labels = nil
-		}
-		return sp
+	run := outcome.Run{Interrupted: j.Interrupted, SuiteFailures: j.SuiteFailures, Faults: j.Faults}
+	for _, js := range j.Specs {
+		s := js.Spec
+		s.Duration = time.Duration(math.Round(js.DurationSeconds * float64(time.Second)))
+		run.Specs = append(run.Specs, s)
 	}
-	for _, s := range j.Specs {
-		r.Specs = append(r.Specs, spec(s))
+	waivers := outcome.Waivers(j.Waivers)
+	if len(waivers) == 0 {
+		waivers = nil
 	}
-	for _, s := range j.NotSelectedSpecs {
-		r.Unselected = append(r.Unselected, spec(s))
-	}
-	r.Waived, r.Waivers = j.Waived, j.Waivers
-	if len(r.Waivers) == 0 {
-		r.Waivers = nil
-	}
-	r.StaleWaivers = nilIfEmpty(j.StaleWaivers)
-	for _, jr := range j.Rules {
-		rr := RuleResult{
-			Rule: catalog.Rule{
-				ID: jr.ID, Text: jr.Text, Strength: catalog.Strength(jr.Strength), Actor: jr.Actor,
-				Page: jr.Page, Section: jr.Section, Seed: jr.Seed, Reason: jr.Reason,
-			},
-			Verdict: jr.Verdict, Specs: nilIfEmpty(jr.Specs), Waiver: jr.Waiver, Notes: nilIfEmpty(jr.Notes),
-			Coverage: jr.Coverage,
-		}
-		for _, jc := range jr.Clauses {
-			c := catalog.Clause{ID: jc.ID, Text: jc.Text, Reason: jc.Reason, Covered: jc.Covered}
-			rr.Rule.Clauses = append(rr.Rule.Clauses, c)
-			rr.Clauses = append(rr.Clauses, ClauseResult{Clause: c, Specs: nilIfEmpty(jc.Specs)})
-		}
-		for _, f := range jr.Failures {
-			rr.Failures = append(rr.Failures, f.Failure)
-			rr.FailedSpecs = append(rr.FailedSpecs, f.Spec)
-		}
-		r.Rules = append(r.Rules, rr)
-	}
+	*r = New(m, run, waivers)
+	r.Recorded = &Recorded{Verdict: j.Verdict, Counts: j.Counts, Certification: j.Certification}
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // Manifest describes a certification bundle: what was tested, with what,
@@ -44,7 +45,7 @@ type Manifest struct {
 	OS         string          `json:"os,omitempty"`
 	Hostname   string          `json:"hostname,omitempty"`
 	// Waivers are the waivers the run was judged with.
-	Waivers Waivers `json:"waivers,omitempty"`
+	Waivers outcome.Waivers `json:"waivers,omitempty"`
 	// Seed orders the specs; DriverSeed is the driver's seed option, if
 	// any.
 	Seed int64 `json:"seed"`
@@ -57,14 +58,21 @@ type Manifest struct {
 	Start          time.Time `json:"start"`
 	End            time.Time `json:"end"`
 	// RunExitStatus is the exit status of the run.
-	RunExitStatus int      `json:"run_exit_status"`
-	Certified     bool     `json:"certified"`
-	Reasons       []string `json:"reasons"`
-	// Scope is what the verdict speaks for, in words (Scope.String), ""
-	// when the run wrote no report.
-	Scope string         `json:"scope,omitempty"`
-	Files []ManifestFile `json:"files"`
-	Note  string         `json:"note"`
+	RunExitStatus int `json:"run_exit_status"`
+	// Verdict is certify's verdict word: CERTIFIED, NOT CERTIFIED, or NO
+	// VERDICT (the run was cut short, or the harness or the lab failed).
+	Verdict   string   `json:"verdict"`
+	Certified bool     `json:"certified"`
+	Reasons   []string `json:"reasons"`
+	// Limits are what the verdict does not speak for (outcome.Limits).
+	Limits []outcome.Limit `json:"limits"`
+	// Scope is what the verdict speaks for, in words (outcome.Scope), and
+	// Counts the run's counts (outcome.Count), as every report has them;
+	// both empty when the run could not start.
+	Scope  string          `json:"scope,omitempty"`
+	Counts *outcome.Counts `json:"counts,omitempty"`
+	Files  []ManifestFile  `json:"files"`
+	Note   string          `json:"note"`
 }
 
 // ManifestFile is one file of the bundle.
@@ -107,6 +115,9 @@ func WriteManifest(w io.Writer, m Manifest) error {
 	}
 	if j.Reasons == nil {
 		j.Reasons = []string{}
+	}
+	if j.Limits == nil {
+		j.Limits = []outcome.Limit{}
 	}
 	if j.Note == "" {
 		j.Note = ManifestNote

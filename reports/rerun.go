@@ -5,6 +5,7 @@ import (
 
 	"cmp"
 	"github.com/ndkconform/ndkconform/internal/shellquote"
+	"github.com/ndkconform/ndkconform/outcome"
 	"maps"
 	"slices"
 	"strings"
@@ -21,7 +22,7 @@ import (
 // When m.Rerun is empty the command is built from m: "ndkconform run
 // --driver D --driver-opt K=V... --seed 1" (the seed and the other
 // settings of the run are then unknown: the defaults).
-func RerunCommand(m Meta, s Spec) string {
+func RerunCommand(m Meta, s outcome.Spec) string {
 	args := m.Rerun
 	if len(args) == 0 {
 		args = []string{cmp.Or(m.Tool, "ndkconform"), "run", "--driver", cmp.Or(m.Driver, "sim")}

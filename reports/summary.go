@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // SummaryWidth is the width, in columns, the console summary fits its
@@ -24,65 +26,60 @@ const MaxSpecsPerRule = 5
 type RuleFailures struct {
 	// Rule is the rule's ID; "" for the failures charged to no catalog
 	// rule (a step the spec needed failed, the provider panicked, the
-	// harness failed: see Attribution).
+	// harness failed).
 	Rule string
 	// Text is the rule's text in the catalog ("" when Rule is "").
 	Text string
-	// Waiver is the reason the rule is waived, for a group of waived
-	// failures (see WaivedRules); "" otherwise.
+	// Waiver is the reason of the waiver, for a group of waived failures
+	// (see WaivedRules); "" otherwise.
 	Waiver string
-	// Specs are the failed specs charged to the rule, in run order. A spec
-	// whose failure counts against several rules is in the group of each.
-	Specs []Spec
+	// Specs are the failed specs, in run order.
+	Specs []outcome.Spec
 }
 
-// FailedRules groups the failed specs of r that fail the run (not waived)
-// by the rules their failures are charged to (Attribution), leaving out
-// the waived rules a spec is also charged to: one group per rule, in
-// catalog order, then one group with Rule "" for the failures charged to
-// no rule.
+// FailedRules groups the failed specs of r that fail the run (not waived),
+// each once, under the first rule its failure is charged to and not
+// waived (the others are named on its line: see AlsoCharged): one group
+// per rule, in catalog order, then one group with Rule "" for the
+// failures charged to no rule.
 func FailedRules(r Run) []RuleFailures { return failureGroups(r, false) }
 
-// WaivedRules groups the failed specs of r by the waived rules their
-// failures are charged to, in catalog order, each group with its waiver's
-// reason. A spec charged to a waived rule and to one that is not is in
-// both FailedRules (under the rule not waived: it fails the run) and
-// WaivedRules (under the waived one).
+// WaivedRules groups the failed specs of r whose every failure is waived,
+// each once, under the first rule its failure is charged to, with that
+// rule's waiver.
 func WaivedRules(r Run) []RuleFailures { return failureGroups(r, true) }
 
 func failureGroups(r Run, waived bool) []RuleFailures {
 	byRule := map[string]*RuleFailures{}
-	for _, s := range r.Specs {
-		if !s.Failed() || !waived && r.SpecWaived(s) {
+	for k, s := range r.Specs {
+		if s.State != outcome.Failed || r.SpecWaived(k) != waived {
 			continue
 		}
-		var ids []string
-		for _, id := range Attribution(s) {
-			if _, ok := r.Waivers[id]; ok == waived {
-				ids = append(ids, id)
+		id := ""
+		for _, v := range s.Violations {
+			if !outcome.IsRule(v.Rule) || waiverOf(r, v) != "" && !waived {
+				continue
+			}
+			id = v.Rule
+			break
+		}
+		g := byRule[id]
+		if g == nil {
+			g = &RuleFailures{Rule: id}
+			if rule, ok := catalog.Lookup(id); ok {
+				g.Text = rule.Text
+			}
+			byRule[id] = g
+		}
+		if waived && g.Waiver == "" {
+			for _, v := range s.Violations {
+				if v.Rule == id {
+					g.Waiver = waiverOf(r, v)
+					break
+				}
 			}
 		}
-		switch {
-		case len(ids) > 0:
-		case waived:
-			continue // nothing waived
-		default:
-			ids = []string{""} // charged to no rule
-		}
-		for _, id := range ids {
-			g := byRule[id]
-			if g == nil {
-				g = &RuleFailures{Rule: id}
-				if rule, ok := catalog.Lookup(id); ok {
-					g.Text = rule.Text
-				}
-				if waived {
-					g.Waiver = r.Waivers[id]
-				}
-				byRule[id] = g
-			}
-			g.Specs = append(g.Specs, s)
-		}
+		g.Specs = append(g.Specs, s)
 	}
 	var out []RuleFailures
 	for _, rule := range catalog.All() {
@@ -96,22 +93,61 @@ func failureGroups(r Run, waived bool) []RuleFailures {
 	return out
 }
 
+// waiverOf is the reason of the waiver that waives v in run r, "".
+func waiverOf(r Run, v finding.Violation) string {
+	for _, rr := range r.Rules {
+		if rr.Rule.ID != v.Rule {
+			continue
+		}
+		for _, c := range rr.Charges {
+			if c.Violation == v {
+				return c.Waiver
+			}
+		}
+	}
+	return ""
+}
+
+// AlsoCharged are the other rules the failure of s is charged to, besides
+// rule.
+func AlsoCharged(s outcome.Spec, rule string) []string {
+	var out []string
+	for _, id := range outcome.Charged(s) {
+		if id != rule {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // Observation is what spec s observed, for a list of the failures charged
-// to rule: the first telling line of its failure (FirstLine), without a
-// leading "RULE: " that repeats rule, prefixed with the spec's state when
-// it is not "failed" ("panicked: ...").
-func Observation(s Spec, rule string) string {
-	line := FirstLine(s.Failure)
+// to rule: its first violation of rule in one line (call, object, side,
+// expected, observed), without the leading rule ID; else its one-line
+// outcome (outcome.Spec.Line).
+func Observation(s outcome.Spec, rule string) string {
 	if rule != "" {
-		line = strings.TrimPrefix(line, rule+": ")
+		for _, v := range s.Violations {
+			if v.Rule == rule {
+				v.Rule = ""
+				return oneLine(v.String())
+			}
+		}
 	}
-	if line == "" {
-		line = "no failure message"
+	if line := s.Line(); line != "" {
+		return line
 	}
-	if s.State != "failed" && s.State != "" {
-		line = s.State + ": " + line
+	return "no failure message"
+}
+
+// oneLine joins the lines of s with "; ".
+func oneLine(s string) string {
+	var parts []string
+	for line := range strings.Lines(s) {
+		if l := strings.TrimSpace(line); l != "" {
+			parts = append(parts, l)
+		}
 	}
-	return line
+	return strings.Join(parts, "; ")
 }
 
 // shorten is s cut at a word to at most width runes, "..." marking the cut.
@@ -145,20 +181,28 @@ func groupHeading(g RuleFailures) string {
 }
 
 // writeGroups writes failure groups: a heading per rule, then per spec
-// (at most MaxSpecsPerRule) its name and observation on one line and the
-// command that reruns it.
-func writeGroups(w io.Writer, r Run, groups []RuleFailures) {
+// (at most MaxSpecsPerRule) its name, its observation (and the other rules
+// it is charged to) and the command that reruns it.
+func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) {
 	for _, g := range groups {
 		fmt.Fprintln(w, groupHeading(g))
 		if g.Waiver != "" {
-			fmt.Fprintf(w, "    waived %s: %s\n", g.Rule, g.Waiver)
+			fmt.Fprintf(w, "    waived: %s\n", g.Waiver)
 		}
 		for i, s := range g.Specs {
 			if i == MaxSpecsPerRule {
-				fmt.Fprintf(w, "    ... and %d more (see the report)\n", len(g.Specs)-i)
+				more := fmt.Sprintf("    ... and %d more", len(g.Specs)-i)
+				if reportWritten {
+					more += " (see the report)"
+				}
+				fmt.Fprintln(w, more)
 				break
 			}
-			fmt.Fprintf(w, "    %s: %s\n", s.Name, Observation(s, g.Rule))
+			fmt.Fprintf(w, "    %s\n", s.Name)
+			fmt.Fprintf(w, "      %s\n", Observation(s, g.Rule))
+			if also := AlsoCharged(s, g.Rule); len(also) > 0 {
+				fmt.Fprintf(w, "      also charged to %s\n", strings.Join(also, " "))
+			}
 			fmt.Fprintf(w, "      rerun: %s\n", RerunCommand(r.Meta, s))
 		}
 	}
@@ -174,18 +218,15 @@ type reasonGroup struct {
 	rules  []string
 }
 
-// byReason groups the specs of r that match by the first line of their
-// failure (the reason they were skipped or not run), in run order.
-func byReason(r Run, match func(Spec) bool) []reasonGroup {
+// byReason groups the specs of r that match by their one-line reason
+// (what) in run order.
+func byReason(r Run, match func(outcome.Spec) bool, what func(outcome.Spec) string) []reasonGroup {
 	var out []reasonGroup
 	for _, s := range r.Specs {
 		if !match(s) {
 			continue
 		}
-		reason := FirstLine(s.Failure)
-		if reason == "" {
-			reason = cmp.Or(map[string]string{"pending": "pending"}[s.State], "no reason given")
-		}
+		reason := cmp.Or(what(s), "no reason given")
 		k := slices.IndexFunc(out, func(g reasonGroup) bool { return g.reason == reason })
 		if k < 0 {
 			k = len(out)
@@ -211,108 +252,128 @@ func (g reasonGroup) line() string {
 	return fmt.Sprintf("  %d %s: %s%s", g.specs, plural(g.specs, "spec", "specs"), g.reason, rules)
 }
 
+// VerdictWord is the run's verdict as the console and the HTML report
+// print it.
+func VerdictWord(r Run) string {
+	switch r.Verdict {
+	case outcome.VerdictPass:
+		return "PASS"
+	case outcome.VerdictFail:
+		return "FAIL"
+	case outcome.VerdictError:
+		return "ERROR"
+	case outcome.VerdictInterrupted:
+		return "INTERRUPTED"
+	case outcome.VerdictEmpty:
+		return "NO SPEC SELECTED"
+	}
+	return cmp.Or(string(r.Verdict), "unknown")
+}
+
+// skipHeadings head the skipped specs of each kind in the summary.
+var skipHeadings = map[finding.SkipKind]string{
+	finding.NotApplicable: "Not applicable (the adapter declares it does not have what the spec needs), by declaration",
+	finding.NotObservable: "Not observable (the provider took a path the pages allow), by reason",
+	finding.NotVerified:   "Not verified (a test hook the provider does not offer), by reason",
+	finding.NotConfigured: "Not configured (the run's configuration left the spec nothing to run on), by reason",
+	finding.Unexplained:   "Skipped without a kind (a harness bug), by reason",
+}
+
+// skipWhat is what groups a skipped spec: the declaration of a not
+// applicable one, else its reason.
+func skipWhat(s outcome.Spec) string {
+	if s.Skip == nil {
+		return ""
+	}
+	if s.Skip.Kind == finding.NotApplicable && s.Skip.Declaration != "" {
+		return s.Skip.Declaration
+	}
+	return s.Skip.Reason
+}
+
 // WriteSummary writes the console summary of run r, which took wall:
 //
 //   - a header: the verdict, the driver, sides A and B, the adapter, the
-//     spec and rule counts, the waivers and the time;
-//   - "Failed rules:", the failures that fail the run grouped by the rule
-//     each is charged to (FailedRules): per rule its ID, its catalog text
-//     shortened to fit SummaryWidth and how many specs failed it, then for
-//     at most MaxSpecsPerRule of them a line with the spec's name and
-//     observation (Observation) and a line with the command that reruns
-//     it alone (RerunCommand); the failures charged to no rule last;
-//   - the waived failures grouped likewise (WaivedRules), with each
-//     waiver's reason: they do not fail the run;
-//   - the skipped specs and the specs not run, one line per distinct
-//     reason with how many specs gave it and their rule IDs;
-//   - the interrupted specs, stale waivers, waivers with no effect, and
-//     failures outside any spec.
+//     spec and rule counts (outcome.Count), the waivers and the time;
+//   - "Failed rules:", the failures that fail the run, each spec once,
+//     under the first rule its failure is charged to (FailedRules): per
+//     rule its ID, its catalog text shortened to fit SummaryWidth and how
+//     many specs failed it, then for at most MaxSpecsPerRule of them the
+//     spec's name, its observation (Observation: call, object, side,
+//     expected, observed), the other rules it is charged to, and the
+//     command that reruns it alone (RerunCommand); the failures charged to
+//     no rule last;
+//   - the waived failures grouped likewise, with the waiver's reason;
+//   - the skipped specs by kind, one line per declaration or reason with
+//     how many specs and their rule IDs;
+//   - the interrupted specs, the specs not run, stale waivers, failures
+//     outside any spec and harness or lab faults.
 //
-// Its last line is always "N passed, N failed, N skipped" (tests and CI
-// scripts parse it), the failed count leaving out the waived failures.
-func WriteSummary(w io.Writer, r Run, wall time.Duration) {
+// Its last line counts every state of the selected specs and adds up to
+// them (outcome.Counts.SpecLine): "270 passed, 0 failed, 4 not applicable,
+// 2 not verified". reportWritten says whether a report file was written
+// (the summary then points to it for what it leaves out).
+func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
 	tool := cmp.Or(r.Tool, "ndkconform")
-	verdict := map[string]string{VerdictPassed: "PASS", VerdictFailed: "FAIL", VerdictEmpty: "NO SPEC SELECTED",
-		VerdictInterrupted: "INTERRUPTED (" + r.Interrupted + ")"}[r.Verdict]
-	if verdict == "" {
-		verdict = cmp.Or(r.Verdict, "unknown")
+	c := r.Counts()
+	verdict := VerdictWord(r)
+	switch r.Verdict {
+	case outcome.VerdictInterrupted:
+		verdict += " (" + r.Interrupted + ")"
+	case outcome.VerdictError:
+		verdict += " (a harness or lab fault, not the provider's: " + FirstLine(r.Faults[0]) + ")"
 	}
-	if r.Waived > 0 {
-		verdict += fmt.Sprintf(" (%d failed %s waived)", r.Waived, plural(r.Waived, "spec", "specs"))
+	if c.Specs.Waived > 0 {
+		verdict += fmt.Sprintf(" (%d failed %s waived)", c.Specs.Waived, plural(c.Specs.Waived, "spec", "specs"))
 	}
-	if u := r.Unverified(); u != "" && r.Verdict == VerdictPassed {
-		verdict += " (" + u + ")" // a pass that verified less than it selected says so
-	}
-	failed := r.Failed - r.Waived
 	fmt.Fprintf(w, "\n%s conformance summary\n", tool)
 	fmt.Fprintf(w, "  verdict:  %s\n", verdict)
 	fmt.Fprintf(w, "  driver:   %s\n", driverLine(r.Meta))
 	fmt.Fprintf(w, "  side A:   %s\n", sideLine(r.SideA))
 	fmt.Fprintf(w, "  side B:   %s\n", sideLine(r.SideB))
 	fmt.Fprintf(w, "  adapter:  %s\n", adapterLine(r.Adapter))
-	waived := ""
-	if r.Waived > 0 {
-		waived = fmt.Sprintf(", %d waived", r.Waived)
-	}
-	if r.InterruptedSpecs+r.NotRun > 0 {
-		fmt.Fprintf(w, "  specs:    %d selected: %d passed, %d failed%s, %d skipped, %d interrupted, %d not run; %d not selected\n",
-			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.InterruptedSpecs, r.NotRun, r.NotSelected)
-	} else {
-		fmt.Fprintf(w, "  specs:    %d run: %d passed, %d failed%s, %d skipped; %d not selected\n",
-			len(r.Specs), r.Passed, failed, waived, r.Skipped, r.NotSelected)
-	}
-	if len(r.Rules) > 0 {
-		fmt.Fprintf(w, "  rules:    %s\n", ruleCountsLine(r.Rules))
-	}
+	fmt.Fprintf(w, "  specs:    %d of %d selected: %s\n", c.Specs.Selected, c.Specs.Suite, c.SpecLine())
+	fmt.Fprintf(w, "  rules:    %s\n", c.RuleLine())
 	if len(r.Waivers) > 0 {
-		fmt.Fprintf(w, "  waivers:  %d %s: %d failed %s waived, %d stale\n", len(r.Waivers), plural(len(r.Waivers), "rule", "rules"),
-			r.Waived, plural(r.Waived, "spec", "specs"), len(r.StaleWaivers))
+		fmt.Fprintf(w, "  waivers:  %d %s: %d failed %s waived, %d stale\n", len(r.Waivers), plural(len(r.Waivers), "line", "lines"),
+			c.Specs.Waived, plural(c.Specs.Waived, "spec", "specs"), len(r.Stale))
 	}
 	fmt.Fprintf(w, "  time:     %s\n", wall.Round(time.Millisecond))
 
 	if groups := FailedRules(r); len(groups) > 0 {
-		fmt.Fprintf(w, "\nFailed rules (%d failed %s):\n", failed, plural(failed, "spec", "specs"))
-		writeGroups(w, r, groups)
+		fmt.Fprintf(w, "\nFailed rules (%d failed %s):\n", c.Specs.Failed, plural(c.Specs.Failed, "spec", "specs"))
+		writeGroups(w, r, groups, reportWritten)
 	}
 	if groups := WaivedRules(r); len(groups) > 0 {
 		fmt.Fprintf(w, "\nWaived failures (they do not fail the run):\n")
-		writeGroups(w, r, groups)
+		writeGroups(w, r, groups, reportWritten)
 	}
-	if groups := byReason(r, func(s Spec) bool { return s.State == "skipped" || s.State == "pending" }); len(groups) > 0 {
-		fmt.Fprintf(w, "\nSkipped specs (%d), by reason:\n", r.Skipped)
+	for _, kind := range finding.SkipKinds() {
+		groups := byReason(r, func(s outcome.Spec) bool { return s.SkipKind() == kind }, skipWhat)
+		if len(groups) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s:\n", skipHeadings[kind])
 		for _, g := range groups {
 			fmt.Fprintln(w, g.line())
 		}
 	}
-	if r.InterruptedSpecs > 0 {
+	if c.Specs.Interrupted > 0 {
 		fmt.Fprintf(w, "\nInterrupted specs (no verdict on the provider):\n")
 		for _, s := range r.Specs {
-			if s.State == StateInterrupted {
-				fmt.Fprintf(w, "  %s: %s\n", s.Name, FirstLine(s.Failure))
+			if s.State == outcome.Interrupted {
+				fmt.Fprintf(w, "  %s: %s\n", s.Name, s.Line())
 			}
 		}
 	}
-	if groups := byReason(r, func(s Spec) bool { return s.State == StateNotRun }); len(groups) > 0 {
-		fmt.Fprintf(w, "\nSpecs not run (%d; no verdict on the provider):\n", r.NotRun)
+	if groups := byReason(r, func(s outcome.Spec) bool { return s.State == outcome.NotRun }, outcome.Spec.Line); len(groups) > 0 {
+		fmt.Fprintf(w, "\nSpecs not run (%d; no verdict on the provider):\n", c.Specs.NotRun)
 		for _, g := range groups {
 			fmt.Fprintln(w, g.line())
 		}
 	}
-	var stale, idle []string
-	for _, rr := range r.Rules {
-		switch {
-		case rr.Waiver == "":
-		case rr.Stale():
-			stale = append(stale, fmt.Sprintf("  %s (%s)", rr.Rule.ID, rr.Waiver))
-		case rr.Verdict != RuleWaived:
-			idle = append(idle, fmt.Sprintf("  %s: %s (%s)", rr.Rule.ID, rr.Verdict, rr.Waiver))
-		}
-	}
-	if len(stale) > 0 {
-		fmt.Fprintf(w, "\nStale waivers (the rule passed: remove the waiver):\n%s\n", strings.Join(stale, "\n"))
-	}
-	if len(idle) > 0 {
-		fmt.Fprintf(w, "\nWaivers with no effect in this run:\n%s\n", strings.Join(idle, "\n"))
+	if len(r.Stale) > 0 {
+		fmt.Fprintf(w, "\nStale waivers (nothing they name failed, and the rule passed: remove them):\n  %s\n", strings.Join(r.Stale, " "))
 	}
 	if len(r.SuiteFailures) > 0 {
 		fmt.Fprintf(w, "\nFailures outside any spec:\n")
@@ -320,30 +381,26 @@ func WriteSummary(w io.Writer, r Run, wall time.Duration) {
 			fmt.Fprintf(w, "  %s\n", FirstLine(f))
 		}
 	}
-	fmt.Fprintf(w, "\n%d passed, %d failed, %d skipped\n", r.Passed, failed, r.Skipped)
+	if len(r.Faults) > 0 {
+		fmt.Fprintf(w, "\nHarness or lab faults (not the provider's):\n")
+		for _, f := range r.Faults {
+			fmt.Fprintf(w, "  %s\n", FirstLine(f))
+		}
+	}
+	fmt.Fprintf(w, "\n%s\n", c.SpecLine())
 }
 
 // WriteDryRun lists the specs run r selected, each with its area and
 // labels, then "N selected, N not selected".
 func WriteDryRun(w io.Writer, r Run) {
+	c := r.Counts()
 	fmt.Fprintf(w, "\n%s dry run: driver %s\n\n", cmp.Or(r.Tool, "ndkconform"), driverLine(r.Meta))
 	for _, s := range r.Specs {
-		fmt.Fprintf(w, "%-11s [%s] %s\n", cmp.Or(s.Area, "-"), strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
-	}
-	fmt.Fprintf(w, "\n%d selected, %d not selected\n", len(r.Specs), r.NotSelected)
-}
-
-// ruleCountsLine is "N passed, N failed, ..." over the rule verdicts.
-func ruleCountsLine(rules []RuleResult) string {
-	n := RuleCounts(rules)
-	var parts []string
-	for _, v := range []string{RulePassed, RuleFailed, RuleWaived, RuleSkipped, RuleNotRun,
-		RuleNotObservable, RuleNotSelected, RuleNotCovered} {
-		if n[v] > 0 || v == RulePassed || v == RuleFailed {
-			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
+		if s.Selected() {
+			fmt.Fprintf(w, "%-11s [%s] %s\n", cmp.Or(s.Area, "-"), strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
 		}
 	}
-	return strings.Join(parts, ", ")
+	fmt.Fprintf(w, "\n%d selected, %d not selected\n", c.Specs.Selected, c.Specs.NotSelected)
 }
 
 func labelsOrNone(l []string) []string {

@@ -5,21 +5,21 @@ import (
 	"io"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	"github.com/onsi/ginkgo/v2/types"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // Progress events, one JSON object a line on Config.Progress.
 const (
 	ProgressMeta  = "meta"  // the sides and side A's adapter, before the specs
 	ProgressPlan  = "plan"  // every spec, in run order, before any runs (Plan)
-	ProgressStart = "start" // a spec starts (Spec: its report so far)
-	ProgressEnd   = "end"   // a spec ended (Spec: its final report)
+	ProgressStart = "start" // a spec starts (Spec: the spec, not run yet)
+	ProgressEnd   = "end"   // a spec ended (Spec: its outcome)
 	// ProgressWait: a spec has waited Config.WaitNotice or longer on one
 	// thing (Wait: the spec, what, how long so far, the limit); repeated
 	// every 2*WaitNotice while the wait lasts.
 	ProgressWait = "wait"
 	// ProgressResult is written by the CLI's shard of a run split over
-	// processes, after the run: Result, its whole Ginkgo report.
+	// processes, after the run: Result, what it found.
 	ProgressResult = "result"
 	ProgressExit   = "exit" // written by the CLI: the run ended with Code
 	// ProgressLost: the provider was lost (ndk.Losable) while the spec
@@ -33,13 +33,11 @@ const (
 // in C, takes the whole process down), to report the specs that ended, and
 // from the plan the specs that never started.
 type ProgressRecord struct {
-	Event string            `json:"event"`
-	Spec  *types.SpecReport `json:"spec,omitempty"`
+	Event string        `json:"event"`
+	Spec  *outcome.Spec `json:"spec,omitempty"`
 	// Plan (event plan) is every spec of the suite in the order the run
-	// takes them, as Ginkgo previews it: the specs the filters select in
-	// state passed, those they leave out skipped, pending ones pending.
-	// Only the spec's texts, labels, locations and state are set.
-	Plan    []types.SpecReport `json:"plan,omitempty"`
+	// takes them (see Plan).
+	Plan    []outcome.Spec `json:"plan,omitempty"`
 	SideA   *ndk.Side          `json:"side_a,omitempty"`
 	SideB   *ndk.Side          `json:"side_b,omitempty"`
 	Adapter *ndk.AdapterInfo   `json:"adapter,omitempty"`
@@ -53,10 +51,13 @@ type ProgressRecord struct {
 // ShardResult is what a process that ran a share of the selected specs
 // (Config.Skip) tells the process that merges the shares.
 type ShardResult struct {
-	Report      types.Report `json:"report"`
-	Passed      bool         `json:"passed"`
-	Interrupted bool         `json:"interrupted,omitempty"`
-	Signal      string       `json:"signal,omitempty"` // "interrupt", "terminated": os.Signal.String()
+	// Run is what the process found: the outcome of every spec it ran
+	// (the others' specs are NotSelected in it), its failures outside the
+	// specs and its faults.
+	Run         outcome.Run `json:"run"`
+	Passed      bool        `json:"passed"`
+	Interrupted bool        `json:"interrupted,omitempty"`
+	Signal      string      `json:"signal,omitempty"` // "interrupt", "terminated": os.Signal.String()
 }
 
 // WriteProgress writes rec as one line to w. Each record is written with a

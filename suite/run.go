@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 	. "github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 	"github.com/onsi/gomega"
@@ -26,7 +27,10 @@ type Result struct {
 	SideA    ndk.Side
 	SideB    ndk.Side
 	Adapter  ndk.AdapterInfo // side A's adapter, when it could be queried
-	Report   types.Report
+	// Run is what the run found: every spec of the suite in run order
+	// (those the filters left out NotSelected), the failures outside the
+	// specs, the faults (a lost provider), and whether it was cut short.
+	Run      outcome.Run
 	Passed   bool
 	Provider string // driver name and options, for reports
 	// Interrupted: Ginkgo interrupted the run on a signal (SIGINT or
@@ -146,12 +150,72 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	res.Passed = RunSpecs(t, description(cfg), sc, rc, r.trackNodes())
 	first := stopWatch()
 	r.reportMu.Lock()
-	res.Report = r.report
+	report := r.report
 	r.reportMu.Unlock()
-	if wasInterrupted(res.Report) {
+	res.Run = buildRun(report, cfg)
+	if wasInterrupted(report) {
 		res.Interrupted, res.Signal = true, first
+		how := "the run was interrupted"
+		if first != nil {
+			how += " by " + signalName(first)
+		}
+		res.Run.CutShort(how)
+	}
+	if !res.Passed && res.Run.Interrupted == "" && len(res.Run.Faults) == 0 && len(res.Run.SuiteFailures) == 0 && !anyFailed(res.Run) {
+		res.Run.SuiteFailures = append(res.Run.SuiteFailures, "Ginkgo reports the suite failed, and no spec did (see its output)")
 	}
 	return res, nil
+}
+
+// buildRun is what a run found, from Ginkgo's report of it.
+func buildRun(rep types.Report, cfg Config) outcome.Run {
+	var run outcome.Run
+	sel, err := newSelector(cfg)
+	for _, sr := range rep.SpecReports {
+		if sr.LeafNodeType != types.NodeTypeIt {
+			if sr.LeafNodeType.Is(types.NodeTypesForSuiteLevelNodes) && sr.State.Is(types.SpecStateFailureStates) {
+				run.SuiteFailures = append(run.SuiteFailures, fmt.Sprintf("[%s] %s", sr.LeafNodeType, failureText(sr)))
+			}
+			continue
+		}
+		// Ginkgo reports a spec the filters left out as one the run never
+		// reached; the filters tell them apart (checkFilters parsed them).
+		selected := err == nil && sel.selects(sr)
+		if sr.NumAttempts > 0 || sr.Failure.Message != "" {
+			selected = true
+		}
+		s := specOutcome(sr, selected)
+		if lostSpec(sr) {
+			run.Faults = append(run.Faults, "the provider was lost: "+s.Note)
+		}
+		run.Specs = append(run.Specs, s)
+	}
+	for _, reason := range rep.SpecialSuiteFailureReasons {
+		if !strings.HasPrefix(reason, "Interrupted by ") && !strings.HasPrefix(reason, LostPrefix) {
+			run.SuiteFailures = append(run.SuiteFailures, reason)
+		}
+	}
+	return run
+}
+
+func anyFailed(r outcome.Run) bool {
+	for _, s := range r.Specs {
+		if s.State == outcome.Failed {
+			return true
+		}
+	}
+	return false
+}
+
+// signalName names a signal as a user knows it ("SIGINT").
+func signalName(s os.Signal) string {
+	switch s.String() {
+	case "interrupt":
+		return "SIGINT"
+	case "terminated":
+		return "SIGTERM"
+	}
+	return s.String()
 }
 
 // ginkgoConfig is Ginkgo's configuration for a run of cfg.

@@ -98,7 +98,8 @@ var _ = ReportBeforeEach(func(sr types.SpecReport) {
 	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt && !sr.State.Is(types.SpecStateSkipped) {
 		text := sr.FullText()
 		r.spec.Store(&text)
-		r.progress(ProgressRecord{Event: ProgressStart, Spec: &sr})
+		s := plannedSpec(sr, true)
+		r.progress(ProgressRecord{Event: ProgressStart, Spec: &s})
 	}
 })
 
@@ -112,7 +113,8 @@ var _ = ReportAfterEach(func(sr types.SpecReport) {
 })
 
 var _ = ReportAfterEach(func(sr types.SpecReport) {
-	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt {
-		r.progress(ProgressRecord{Event: ProgressEnd, Spec: &sr})
+	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt && sr.NumAttempts > 0 {
+		s := specOutcome(sr, true)
+		r.progress(ProgressRecord{Event: ProgressEnd, Spec: &s})
 	}
 })

@@ -185,7 +185,7 @@ func TestRunReportsLongWaits(t *testing.T) {
 			t.Fatalf("progress line %q: %v", sc.Text(), err)
 		}
 		switch {
-		case rec.Event == ProgressStart && rec.Spec.FullText() == hangSpec:
+		case rec.Event == ProgressStart && rec.Spec.Name == hangSpec:
 			ran = true
 		case rec.Event == ProgressWait:
 			waits = append(waits, *rec.Wait)

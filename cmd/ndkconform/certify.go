@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
 )
@@ -198,24 +199,24 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		console: &console{w: teeOut, verbose: cfg.Verbose, waivers: waivers},
 	}
 	r, cut, runErr := execute(x, teeErr)
-	status := exitPass
+	status := exitError
 	switch {
 	case runErr != nil:
-		status = exitFail
 	case cut != 0:
 		status = cut
-	case r.Verdict == reports.VerdictFailed:
-		status = exitFail
+	default:
+		status = verdictStatus(r.Verdict)
 	}
 	m.RunExitStatus = status
 
-	var cert reports.Certification
+	var cert outcome.Certification
 	if runErr != nil {
 		fmt.Fprintf(teeErr, "%s: %v\n", tool, runErr)
+		cert.NoVerdict = true
 		cert.Reasons = append(cert.Reasons, fmt.Sprintf("the run could not start: %v", runErr))
 	} else {
-		reports.WriteSummary(teeOut, r, r.End.Sub(r.Start))
-		cert = reports.Certify(r)
+		reports.WriteSummary(teeOut, r, r.End.Sub(r.Start), true)
+		cert = outcome.Certify(r.Result)
 		m.SideA, m.SideB, m.Adapter = r.SideA, r.SideB, r.Adapter
 		for _, out := range outs {
 			if err := out.write(r, &cert); err != nil {
@@ -223,21 +224,29 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 				cert.Reasons = append(cert.Reasons, fmt.Sprintf("the %s report could not be written: %v", out.format.Name, err))
 			}
 		}
-		m.Scope = cert.Scope.String()
+		m.Scope = outcome.Scope(cert.Counts.Rules)
+		counts := cert.Counts
+		m.Counts = &counts
 	}
-	m.Certified, m.Reasons = cert.Certified, cert.Reasons
-
-	fmt.Fprintln(teeOut)
-	// The verdict with its scope: "CERTIFIED for N of M provider rules (K
-	// not observable through NDKPI, J without a complete spec yet)". A run
-	// that could not start has no scope to state.
+	m.Certified, m.Reasons, m.Limits = cert.Certified, cert.Reasons, cert.Limits
 	headline := cert.Headline()
 	if runErr != nil {
-		headline = "NOT CERTIFIED"
+		headline = "NO VERDICT"
 	}
+	m.Verdict, _, _ = strings.Cut(headline, " for ")
+
+	fmt.Fprintln(teeOut)
+	// The verdict with its scope: "CERTIFIED for N of M catalog rules
+	// passed (...)", why not, and the limits of the verdict.
 	fmt.Fprintf(teeOut, "%s certification: %s\n", tool, headline)
 	for _, why := range cert.Reasons {
 		fmt.Fprintf(teeOut, "  - %s\n", why)
+	}
+	if len(cert.Limits) > 0 {
+		fmt.Fprintf(teeOut, "limits of the verdict (not blocking):\n")
+		for _, l := range cert.Limits {
+			fmt.Fprintf(teeOut, "  - %s\n", l)
+		}
 	}
 	m.End = time.Now()
 	if err := logFile.Close(); err != nil {
@@ -265,13 +274,15 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		names = append(names, f.Name)
 	}
 	fmt.Fprintf(stdout, "bundle: %s (%s, %s)\n", dir, strings.Join(names, ", "), bundleManifest)
-	if cut != 0 {
+	switch {
+	case cut != 0:
 		return cut // the run was interrupted
+	case cert.Certified:
+		return exitPass
+	case cert.NoVerdict:
+		return exitError
 	}
-	if !cert.Certified {
-		return exitFail
-	}
-	return exitPass
+	return exitFail
 }
 
 // lockedWriter serializes writes: the child's standard output and error

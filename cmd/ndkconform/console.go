@@ -7,15 +7,17 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
-	"github.com/onsi/ginkgo/v2/types"
 )
 
 // console shows the progress of a run on the console, in one voice with
 // the summary that follows (reports.WriteSummary): a line that says what
 // runs, then one mark per spec as it ends (. passed, F failed, W failed
-// against waived rules only, S skipped), 60 to a line followed by the
+// against waived rules only, n not applicable, S skipped otherwise, I
+// interrupted, - not run), 60 to a line followed by the
 // count; with --verbose one line per spec instead. A spec that waits long
 // on the provider is told at once, with what it waits for, so that a log
 // of a run against slow hardware is never silent for minutes. Specs the
@@ -25,16 +27,13 @@ type console struct {
 	w       io.Writer
 	verbose bool
 	color   bool
-	waivers reports.Waivers
+	waivers outcome.Waivers
 	total   int // specs selected
 	done    int
 	col     int // marks on the current line
 }
 
 const marksPerLine = 60
-
-// statePassed is the state of a spec that passed in reports.Spec.
-const statePassed = "passed"
 
 // begin says what the run runs.
 func (c *console) begin(m reports.Meta, selected, all, processes int, seed int64) {
@@ -52,37 +51,36 @@ func (c *console) begin(m reports.Meta, selected, all, processes int, seed int64
 }
 
 // started shows a spec that starts (with --verbose).
-func (c *console) started(sr types.SpecReport) {
+func (c *console) started(s outcome.Spec) {
 	if !c.verbose {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.breakLine()
-	fmt.Fprintf(c.w, "%-7s %8s  %s\n", "RUN", "", sr.FullText())
+	fmt.Fprintf(c.w, "%-7s %8s  %s\n", "RUN", "", s.Name)
 }
 
 // ended shows a spec that ended; it reports whether it failed against a
 // rule not waived.
-func (c *console) ended(sr types.SpecReport) (failed bool) {
-	r := reports.FromGinkgo(types.Report{SpecReports: []types.SpecReport{sr}}, reports.Meta{})
-	r.ApplyWaivers(c.waivers)
-	if len(r.Specs) == 0 {
-		return false
-	}
-	s := r.Specs[0]
+func (c *console) ended(s outcome.Spec) (failed bool) {
 	mark, word := ".", "PASS"
-	switch {
-	case s.Failed() && r.SpecWaived(s):
-		mark, word = "W", "WAIVED"
-	case s.Failed():
-		mark, word, failed = "F", "FAIL", true
-	case s.State == reports.StateInterrupted:
+	switch s.State {
+	case outcome.Failed:
+		if outcome.Judge(outcome.Run{Specs: []outcome.Spec{s}}, c.waivers).SpecWaived(0) {
+			mark, word = "W", "WAIVED"
+		} else {
+			mark, word, failed = "F", "FAIL", true
+		}
+	case outcome.Interrupted:
 		mark, word = "I", "INTERRUPTED"
-	case s.State == reports.StateNotRun:
+	case outcome.NotRun:
 		mark, word = "-", "NOT RUN"
-	case s.State != statePassed:
+	case outcome.Skipped:
 		mark, word = "S", "SKIP"
+		if s.SkipKind() == finding.NotApplicable {
+			mark, word = "n", "N/A"
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -90,8 +88,8 @@ func (c *console) ended(sr types.SpecReport) (failed bool) {
 	if c.verbose {
 		c.breakLine()
 		fmt.Fprintf(c.w, "%-7s %8s  %s\n", c.paint(word), s.Duration.Round(time.Millisecond), s.Name)
-		if s.State != statePassed && s.Failure != "" {
-			fmt.Fprintf(c.w, "        %s\n", reports.FirstLine(s.Failure))
+		if s.State != outcome.Passed {
+			fmt.Fprintf(c.w, "        %s\n", s.Line())
 		}
 		return failed
 	}
@@ -143,7 +141,7 @@ func (c *console) paint(s string) string {
 	switch {
 	case strings.HasPrefix(s, "F"):
 		return "\x1b[1;31m" + s + "\x1b[0m"
-	case strings.HasPrefix(s, "W"), strings.HasPrefix(s, "S"), strings.HasPrefix(s, "I"), strings.HasPrefix(s, "N"), s == "-":
+	case strings.HasPrefix(s, "W"), strings.HasPrefix(s, "S"), strings.HasPrefix(s, "I"), strings.HasPrefix(s, "N"), s == "-", s == "n":
 		return "\x1b[33m" + s + "\x1b[0m"
 	}
 	return "\x1b[32m" + s + "\x1b[0m"

@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
-	"github.com/onsi/ginkgo/v2/types"
 )
 
 // The one way the CLI runs the suite: `run` and `certify` take the plan of
@@ -52,11 +52,11 @@ type execution struct {
 	args []string // the run flags of every child (configArgs)
 	// plan is suite.Plan of cfg, shares how many children to split the
 	// selected specs over.
-	plan   []types.SpecReport
+	plan   []outcome.Spec
 	shares int
 	// failFast stops the run at the first failure that is not waived.
 	failFast bool
-	waivers  reports.Waivers
+	waivers  outcome.Waivers
 	meta     reports.Meta // the report's description of the run (sides: the prepared ones)
 	console  *console
 }
@@ -139,7 +139,7 @@ func childMain(args []string, stdout, stderr io.Writer) int {
 // prepareRun checks the configuration of a run once, before any child
 // starts, and returns its plan and the sides it will use. Its errors are
 // those of suite.Plan and suite.Prepare (see runError).
-func prepareRun(cfg suite.Config) (plan []types.SpecReport, prep prepared, err error) {
+func prepareRun(cfg suite.Config) (plan []outcome.Spec, prep prepared, err error) {
 	if plan, err = suite.Plan(cfg); err != nil {
 		return nil, prepared{}, err
 	}
@@ -164,10 +164,10 @@ type prepared struct {
 }
 
 // selectedCount is how many specs plan selects.
-func selectedCount(plan []types.SpecReport) int {
+func selectedCount(plan []outcome.Spec) int {
 	n := 0
-	for _, sr := range plan {
-		if sr.State.Is(types.SpecStatePassed) {
+	for _, s := range plan {
+		if s.Selected() {
 			n++
 		}
 	}
@@ -181,7 +181,7 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 	start := time.Now()
 	shares := assignShares(x.plan, max(1, x.shares))
 	if len(shares) == 0 {
-		shares = [][]types.SpecReport{nil} // nothing selected: one child reports the empty run
+		shares = [][]outcome.Spec{nil} // nothing selected: one child reports the empty run
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -211,14 +211,14 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 	var shs []*share
 	for k, specs := range shares {
 		sh := &share{k: k, specs: specs, mine: map[string]bool{}, tail: &tailBuffer{max: crashTail}, errs: &lineWriter{w: errs}}
-		for _, sr := range specs {
-			sh.mine[specKey(sr)] = true
+		for _, s := range specs {
+			sh.mine[s.Key()] = true
 		}
 		skip := []string{}
 		for j, other := range shares {
 			if j != k {
-				for _, sr := range other {
-					skip = append(skip, sr.FullText())
+				for _, s := range other {
+					skip = append(skip, s.Name)
 				}
 			}
 		}
@@ -232,7 +232,7 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 		sh.ch.watch(func(r suite.ProgressRecord) {
 			switch r.Event {
 			case suite.ProgressEnd:
-				if r.Spec == nil || !sh.mine[specKey(*r.Spec)] {
+				if r.Spec == nil || !sh.mine[r.Spec.Key()] {
 					return
 				}
 				failed := x.console.ended(*r.Spec)
@@ -246,7 +246,7 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 					stopMu.Unlock()
 				}
 			case suite.ProgressStart:
-				if r.Spec != nil && sh.mine[specKey(*r.Spec)] {
+				if r.Spec != nil && sh.mine[r.Spec.Key()] {
 					x.console.started(*r.Spec)
 				}
 			case suite.ProgressWait:
@@ -316,10 +316,11 @@ func execute(x *execution, stderr io.Writer) (reports.Run, int, error) {
 		stop = failFastReason
 	}
 	stopMu.Unlock()
-	r, status := mergeShares(x, shs, interruptedBy, stop, start, wall, errs)
+	var faults []string
 	if lost != "" {
-		r.SuiteFailures = append(r.SuiteFailures, "the provider was lost: "+lost+"; the specs after it were not run")
+		faults = append(faults, "the provider was lost: "+lost+"; the specs after it were not run")
 	}
+	r, status := mergeShares(x, shs, interruptedBy, stop, faults, start, wall, errs)
 	return r, status, nil
 }
 

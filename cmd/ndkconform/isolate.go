@@ -16,9 +16,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
-	"github.com/onsi/ginkgo/v2/types"
 )
 
 // The child processes of a run (see execute) report through a progress
@@ -236,14 +236,13 @@ func describeUnfinished(end childEnd, interruptedBy os.Signal, during string) (m
 	return msg, how, status
 }
 
-// childSpecs are the specs of a child that ended (end) before it reported,
-// from its progress records and the plan of its run: those that ended as
-// they ended, the one that was running (panicked with the crash if it
-// crashed, else interrupted; ending at endTime), then the rest of the plan
-// as Ginkgo reports a spec it did not run (skipped, not attempted). during
-// says when the child died, for messages.
-func childSpecs(recs []suite.ProgressRecord, plan []types.SpecReport, end childEnd, endTime time.Time) (specs []types.SpecReport, during string) {
-	var running, last *types.SpecReport
+// childSpecs are the specs of a child that ended (end) before it
+// reported, from its progress records: those that ended as they ended,
+// then the one that was running (failed with the crash if it crashed,
+// else interrupted; ending at endTime). during says when the child died,
+// for messages.
+func childSpecs(recs []suite.ProgressRecord, end childEnd, endTime time.Time) (specs []outcome.Spec, during string) {
+	var running, last *outcome.Spec
 	for _, r := range recs {
 		switch r.Event {
 		case suite.ProgressStart:
@@ -253,7 +252,7 @@ func childSpecs(recs []suite.ProgressRecord, plan []types.SpecReport, end childE
 				continue
 			}
 			specs = append(specs, *r.Spec)
-			if running != nil && sameSpec(*running, *r.Spec) {
+			if running != nil && running.Key() == r.Spec.Key() {
 				running, last = nil, r.Spec
 			}
 		}
@@ -261,61 +260,28 @@ func childSpecs(recs []suite.ProgressRecord, plan []types.SpecReport, end childE
 	during = "before any spec started"
 	switch {
 	case running != nil:
-		during = fmt.Sprintf("during spec %q", running.FullText())
+		during = fmt.Sprintf("during spec %q", running.Name)
 	case last != nil:
-		during = fmt.Sprintf("between specs, after spec %q had ended", last.FullText())
-	}
-	ended := map[string]int{}
-	for _, sr := range specs {
-		ended[specKey(sr)]++
+		during = fmt.Sprintf("between specs, after spec %q had ended", last.Name)
 	}
 	if running != nil {
-		sr := *running
-		sr.EndTime = endTime
-		if !sr.StartTime.IsZero() {
-			sr.RunTime = sr.EndTime.Sub(sr.StartTime)
+		s := *running
+		s.Note = ""
+		if !s.Start.IsZero() {
+			s.Duration = endTime.Sub(s.Start)
 		}
 		if end.crash != "" {
-			sr.State = types.SpecStatePanicked
-			sr.Failure = types.Failure{
+			s.State = outcome.Failed
+			s.Failure = &outcome.Failure{
+				Kind:    outcome.FailurePanicked,
 				Message: fmt.Sprintf("the test process died (%s) while this spec ran: a crash outside any call the suite made and could recover from, most likely of the provider on a goroutine or thread of its own\n%s", end.status, end.crash),
 			}
 		} else {
-			sr.State, sr.Failure = types.SpecStateInterrupted, types.Failure{}
+			s.State = outcome.Interrupted
 		}
-		specs = append(specs, sr)
-		ended[specKey(sr)]++
-	}
-	for _, sr := range plan {
-		if k := specKey(sr); ended[k] > 0 {
-			ended[k]--
-			continue
-		}
-		if sr.State.Is(types.SpecStatePassed) {
-			sr.State, sr.NumAttempts, sr.Failure = types.SpecStateSkipped, 0, types.Failure{}
-		}
-		specs = append(specs, sr)
+		specs = append(specs, s)
 	}
 	return specs, during
-}
-
-// markCutShort records in r that how cut the run short ("the run was
-// interrupted by SIGINT"): its interrupted and not-run specs say so.
-func markCutShort(r *reports.Run, how string) {
-	r.SetInterrupted(how)
-	for i := range r.Specs {
-		s := &r.Specs[i]
-		switch s.State {
-		case reports.StateNotRun:
-			s.Failure = how + " before this spec started"
-		case reports.StateInterrupted:
-			detail := strings.TrimSpace(s.Failure)
-			s.Failure = how + " while this spec ran"
-			if detail != "" && detail != reports.StateInterrupted {
-				s.Failure += "\n" + detail
-			}
-		}
-	}
 }
 
 // interruptedBy is what cut a run short that Ginkgo interrupted on sig
@@ -374,15 +340,6 @@ func signalName(sig os.Signal) string {
 	return fmt.Sprintf("%d (%v)", int(s), s)
 }
 
-// specKey tells a spec: its full text and where it is.
-func specKey(sr types.SpecReport) string {
-	return sr.FullText() + "\x00" + sr.LeafNodeLocation.String()
-}
-
-// sameSpec tells whether a and b report the same spec.
-func sameSpec(a, b types.SpecReport) bool {
-	return a.FullText() == b.FullText() && a.LeafNodeLocation == b.LeafNodeLocation
-}
 
 // crashLine starts the Go runtime's report of a crash: a panic, a fatal
 // error, a fatal signal ("SIGSEGV: segmentation violation").

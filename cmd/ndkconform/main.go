@@ -34,6 +34,9 @@ const (
 	exitPass  = 0
 	exitFail  = 1
 	exitUsage = 2
+	// exitError: the harness or the lab failed (a lost agent, a test
+	// process that could not start), not the provider: no verdict.
+	exitError = 3
 )
 
 const tool = "ndkconform"

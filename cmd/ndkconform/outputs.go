@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 )
 
@@ -19,7 +20,7 @@ type output struct {
 }
 
 // write writes r (and, for a format that shows it, cert) to the output.
-func (out output) write(r reports.Run, cert *reports.Certification) error {
+func (out output) write(r reports.Run, cert *outcome.Certification) error {
 	return writeReport(out.path, func(w io.Writer) error { return out.format.Write(w, r, cert) })
 }
 

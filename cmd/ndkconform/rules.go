@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/reports"
@@ -341,15 +340,12 @@ func listSpecsMain(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	specs := []listedSpec{}
-	for _, sr := range res.Report.SpecReports {
-		if sr.LeafNodeType != types.NodeTypeIt {
-			continue
-		}
-		labels := sr.Labels()
+	for _, s := range res.Run.Specs {
+		labels := s.Labels
 		if labels == nil {
 			labels = []string{}
 		}
-		specs = append(specs, listedSpec{Name: sr.FullText(), Labels: labels})
+		specs = append(specs, listedSpec{Name: s.Name, Labels: labels})
 	}
 	data, err := json.Marshal(specs)
 	if err == nil {

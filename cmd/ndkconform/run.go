@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
 )
@@ -169,7 +170,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			finishRun(r, cfg, o, outs, stdout, stderr)
 			return cut
 		}
-		failed := r.Verdict == reports.VerdictFailed
+		failed := r.Verdict == outcome.VerdictFail || r.Verdict == outcome.VerdictError
 		if failed {
 			failedRuns = append(failedRuns, i)
 		}
@@ -197,8 +198,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 
 // runLine is a run's outcome on one line, for --repeat.
 func runLine(r reports.Run) string {
-	return fmt.Sprintf("%s, %d passed, %d failed, %d skipped (%s)", strings.ToUpper(r.Verdict), r.Passed, r.Failed-r.Waived, r.Skipped,
-		r.End.Sub(r.Start).Round(time.Millisecond))
+	return fmt.Sprintf("%s, %s (%s)", reports.VerdictWord(r), r.Counts().SpecLine(), r.End.Sub(r.Start).Round(time.Millisecond))
 }
 
 func failedList(runs []int) string {
@@ -226,7 +226,7 @@ func (o *runOptions) checkRepeat() error {
 // runSuite runs the suite in this process (--dry-run, or
 // NDKCONFORM_IN_PROCESS=1 for debugging: Ginkgo's own reporter shows the
 // progress), prints the summary and writes the reports.
-func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []string, stdout, stderr io.Writer) int {
+func runSuite(cfg suite.Config, o *runOptions, waivers outcome.Waivers, args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	res, err := suite.Run(&tShim{}, cfg)
 	wall := time.Since(start)
@@ -236,15 +236,7 @@ func runSuite(cfg suite.Config, o *runOptions, waivers reports.Waivers, args []s
 
 	meta := runMeta(res.Config, args, start, wall)
 	meta.SideA, meta.SideB, meta.Adapter = res.SideA, res.SideB, res.Adapter
-	r := reports.FromGinkgo(res.Report, meta)
-	if res.Interrupted {
-		markCutShort(&r, interruptedBy(res.Signal))
-	}
-	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
-		// a failure the report did not catch (a report node after suite's)
-		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output above)")
-	}
-	r.ApplyWaivers(waivers)
+	r := reports.New(meta, res.Run, waivers)
 	outs, _ := o.outputs()
 	status := finishRun(r, cfg, o, outs, stdout, stderr)
 	if r.Interrupted != "" {
@@ -295,10 +287,8 @@ func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, st
 			fmt.Fprintf(stderr, "%s: --dry-run: no report written (nothing ran)\n", tool)
 		}
 	} else {
-		reports.WriteSummary(stdout, r, r.End.Sub(r.Start))
-		if r.Verdict == reports.VerdictFailed {
-			status = exitFail
-		}
+		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), len(outs) > 0)
+		status = verdictStatus(r.Verdict)
 		for _, out := range outs {
 			if err := out.write(r, nil); err != nil {
 				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
@@ -306,11 +296,25 @@ func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, st
 			}
 		}
 	}
-	if len(r.Specs) == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
-		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, r.NotSelected))
+	if r.Verdict == outcome.VerdictEmpty {
+		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))
 		return exitUsage
 	}
 	return status
+}
+
+// verdictStatus is the exit status of a run with verdict v (a run cut
+// short exits with the signal's status instead).
+func verdictStatus(v outcome.Verdict) int {
+	switch v {
+	case outcome.VerdictFail:
+		return exitFail
+	case outcome.VerdictError:
+		return exitError
+	case outcome.VerdictEmpty:
+		return exitUsage
+	}
+	return exitPass
 }
 
 // describeFilters names the filters of a run that selected no spec.
@@ -354,7 +358,7 @@ func plural(n int, one, many string) string {
 }
 
 // readWaivers reads the waivers file at path (nil if path is empty).
-func readWaivers(path string) (reports.Waivers, error) {
+func readWaivers(path string) (outcome.Waivers, error) {
 	if path == "" {
 		return nil, nil
 	}
@@ -363,7 +367,7 @@ func readWaivers(path string) (reports.Waivers, error) {
 		return nil, fmt.Errorf("--waivers: %v", err)
 	}
 	defer f.Close()
-	w, err := reports.ParseWaivers(f)
+	w, err := outcome.ParseWaivers(f)
 	if err != nil {
 		return nil, fmt.Errorf("--waivers %s: %v", path, err)
 	}

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
-	"github.com/onsi/ginkgo/v2/types"
 )
 
 // A run can be split over several child processes, each running a share
@@ -70,8 +70,8 @@ func shareCount(cfg suite.Config, o *runOptions) int {
 // ordinary spec: a spec that waits out a provider's time-out or takes a
 // whole port range says so with a Ginkgo SpecPriority, which also runs it
 // early.
-func specWeight(sr types.SpecReport) int {
-	return 1 + 3*max(0, sr.SpecPriority)
+func specWeight(s outcome.Spec) int {
+	return 1 + 3*max(0, s.Priority)
 }
 
 // assignShares deals the specs plan selects (state passed) out to at most
@@ -80,25 +80,25 @@ func specWeight(sr types.SpecReport) int {
 // those). Specs of the same full text go to the same share (a child leaves
 // the others' specs by their text). It depends only on the plan and n, so
 // a run with the same seed and filters is split the same way again.
-func assignShares(plan []types.SpecReport, n int) [][]types.SpecReport {
+func assignShares(plan []outcome.Spec, n int) [][]outcome.Spec {
 	type group struct {
 		first, weight int
 		idx           []int
 	}
 	var groups []*group
 	byText := map[string]*group{}
-	for i, sr := range plan {
-		if !sr.State.Is(types.SpecStatePassed) {
+	for i, s := range plan {
+		if !s.Selected() {
 			continue
 		}
-		g := byText[sr.FullText()]
+		g := byText[s.Name]
 		if g == nil {
 			g = &group{first: i}
-			byText[sr.FullText()] = g
+			byText[s.Name] = g
 			groups = append(groups, g)
 		}
 		g.idx = append(g.idx, i)
-		g.weight += specWeight(sr)
+		g.weight += specWeight(s)
 	}
 	n = min(n, len(groups))
 	if n == 0 {
@@ -117,7 +117,7 @@ func assignShares(plan []types.SpecReport, n int) [][]types.SpecReport {
 		load[k] += g.weight
 		idx[k] = append(idx[k], g.idx...)
 	}
-	shares := make([][]types.SpecReport, n)
+	shares := make([][]outcome.Spec, n)
 	for k := range idx {
 		slices.Sort(idx[k])
 		for _, i := range idx[k] {
@@ -130,7 +130,7 @@ func assignShares(plan []types.SpecReport, n int) [][]types.SpecReport {
 // share is one child of a split run.
 type share struct {
 	k     int
-	specs []types.SpecReport // its specs, in plan order
+	specs []outcome.Spec    // its specs, in plan order
 	mine  map[string]bool    // their specKeys
 	cmd   *exec.Cmd
 	ch    progressChannel
@@ -139,22 +139,20 @@ type share struct {
 	werr  error
 }
 
-// mergeShares builds the report of a run from its shares, in the order of
-// the plan, as one process would have run it: the same specs, states,
-// failures and verdicts, only the times differ. It returns the report with
-// the waivers applied, and the exit status of a run cut short (else 0).
-// failFast: --fail-fast stopped the children after the first failure.
-func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, start time.Time, wall time.Duration, stderr io.Writer) (reports.Run, int) {
-	failFast := stop != "" // the parent stopped the run (--fail-fast, a lost provider): stop says why
-	plan := x.plan
+// mergeShares builds the report of a run from its shares: each spec's
+// outcome as the share that ran it built it, in the order of the plan,
+// the specs no share reported as the plan has them (not run, not
+// selected). It returns the report with the waivers applied, and the exit
+// status of a run cut short (else 0). stop, when not empty, says why the
+// parent stopped the run (--fail-fast, a lost provider); faults are the
+// parent's harness or lab faults.
+func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, faults []string, start time.Time, wall time.Duration, stderr io.Writer) (reports.Run, int) {
+	stopped := stop != ""
 	meta := x.meta
 	meta.Start, meta.End = start, start.Add(wall)
-	ended := map[string][]types.SpecReport{} // specKey -> its report(s), from the share that ran it
-	var others []types.SpecReport            // failed nodes outside the specs
-	var special []string
-	var crashes []string
+	ended := map[string]outcome.Spec{} // key -> its outcome, from the share that ran it
 	diedBeforeKeys := map[string]bool{}
-	succeeded := true
+	run := outcome.Run{Faults: faults}
 	interrupted := false
 	cutShort, cutStatus := "", 0
 	for _, sh := range shares {
@@ -174,48 +172,39 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, star
 				code = r.Code
 			}
 		}
-		if res == nil && code != nil && *code == exitUsage && !failFast {
+		if res == nil && code != nil && *code == exitUsage && !stopped {
 			// the child refused the configuration the parent accepted
 			// (an adapter gone in between): what it said is on stderr
-			crashes = append(crashes, fmt.Sprintf("process %d of %d refused the run's configuration (see its error above)", sh.k+1, len(shares)))
+			run.Faults = append(run.Faults, fmt.Sprintf("process %d of %d refused the run's configuration (see its error above)", sh.k+1, len(shares)))
 		}
 		if res != nil {
-			succeeded = succeeded && res.Passed
 			interrupted = interrupted || res.Interrupted
-			for _, sr := range res.Report.SpecReports {
-				switch {
-				case sr.LeafNodeType != types.NodeTypeIt:
-					if sr.State.Is(types.SpecStateFailureStates) {
-						others = append(others, sr)
-					}
-				case sh.mine[specKey(sr)]:
-					ended[specKey(sr)] = append(ended[specKey(sr)], sr)
+			for _, s := range res.Run.Specs {
+				if sh.mine[s.Key()] && s.Selected() {
+					ended[s.Key()] = s
 				}
 			}
-			for _, s := range res.Report.SpecialSuiteFailureReasons {
-				if !slices.Contains(special, s) {
-					special = append(special, s)
-				}
-			}
+			run.SuiteFailures = appendNew(run.SuiteFailures, res.Run.SuiteFailures...)
+			run.Faults = appendNew(run.Faults, res.Run.Faults...)
 			continue
 		}
 		// The child ended before it reported: its share as far as it went.
-		succeeded = false
 		end := describeEnd(sh.cmd.ProcessState, sh.werr, sh.tail.String())
-		specs, during := childSpecs(recs, sh.specs, end, start.Add(wall))
+		specs, during := childSpecs(recs, end, start.Add(wall))
 		msg, how, status := describeUnfinished(end, sig, during)
-		for _, sr := range specs {
-			k := specKey(sr)
-			ended[k] = append(ended[k], sr)
-			if end.crash != "" && sr.State.Is(types.SpecStateSkipped) && sr.NumAttempts == 0 {
-				diedBeforeKeys[sr.FullText()] = true
-			}
+		for _, s := range specs {
+			ended[s.Key()] = s
 		}
 		switch {
 		case end.crash != "":
 			fmt.Fprintf(stderr, "\n%s: %s\n", tool, processMsg(sh, len(shares), msg))
-			crashes = append(crashes, processMsg(sh, len(shares), msg)+" (the specs after it did not run)")
-		case failFast:
+			run.SuiteFailures = append(run.SuiteFailures, processMsg(sh, len(shares), msg)+" (the specs after it did not run)")
+			for _, s := range sh.specs {
+				if _, ok := ended[s.Key()]; !ok {
+					diedBeforeKeys[s.Key()] = true
+				}
+			}
+		case stopped:
 			// stopped by the parent: its specs that did not end were not run
 		default:
 			fmt.Fprintf(stderr, "\n%s: %s\n", tool, processMsg(sh, len(shares), msg))
@@ -225,79 +214,54 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, star
 		}
 	}
 
-	// The report in plan order.
-	var specs []types.SpecReport
-	for _, sr := range plan {
-		k := specKey(sr)
-		if sr.State.Is(types.SpecStatePassed) {
-			if e := ended[k]; len(e) > 0 {
-				specs = append(specs, e[0])
-				ended[k] = e[1:]
-				continue
+	// The concatenation, in plan order.
+	for _, p := range x.plan {
+		s, ok := ended[p.Key()]
+		if !ok {
+			s = p
+			if s.State == outcome.NotRun && diedBeforeKeys[s.Key()] {
+				s.Note = diedBefore
 			}
-			// selected, and no share said anything of it
-			sr.State, sr.NumAttempts, sr.Failure = types.SpecStateSkipped, 0, types.Failure{}
 		}
-		specs = append(specs, sr)
-	}
-	specs = append(specs, others...)
-	if failFast {
-		// the children's interrupts were the parent's: the run is not cut
-		// short, it failed
-		special = slices.DeleteFunc(special, func(f string) bool { return strings.HasPrefix(f, "Interrupted by ") })
-		interrupted = false
-	}
-	desc, sc := suite.GinkgoSuite(x.cfg)
-	sc.ParallelTotal = len(shares)
-	report := types.Report{
-		SuiteDescription:           desc,
-		SuiteSucceeded:             succeeded && len(crashes) == 0,
-		SuiteConfig:                sc,
-		SpecReports:                specs,
-		SpecialSuiteFailureReasons: special,
-		StartTime:                  start,
-		EndTime:                    start.Add(wall),
-		RunTime:                    wall,
-	}
-	for _, sr := range specs {
-		if sr.State.Is(types.SpecStateFailureStates) {
-			report.SuiteSucceeded = false
+		if stopped {
+			switch s.State {
+			case outcome.NotRun:
+				s.Note = stop + " before this spec started"
+			case outcome.Interrupted:
+				s.Note = stop + " while this spec ran"
+			}
 		}
+		run.Specs = append(run.Specs, s)
 	}
-
-	r := reports.FromGinkgo(report, meta)
-	for i := range r.Specs {
-		s := &r.Specs[i]
-		switch {
-		case s.State == reports.StateNotRun && diedBeforeKeys[s.Name]:
-			s.Failure = diedBefore
-		case failFast && s.State == reports.StateNotRun:
-			s.Failure = stop + " before this spec started"
-		case failFast && s.State == reports.StateInterrupted:
-			s.Failure = stop + " while this spec ran"
-		}
-	}
-	r.SuiteFailures = append(r.SuiteFailures, crashes...)
-	if !failFast {
+	if !stopped {
+		// (after --fail-fast or a lost provider, the children's interrupts
+		// were the parent's: the run is not cut short, it failed)
 		switch {
 		case sig != nil && (interrupted || cutShort != ""):
-			markCutShort(&r, interruptedBy(sig))
+			run.CutShort(interruptedBy(sig))
 			cutStatus = signalStatus(sig)
 		case interrupted:
-			markCutShort(&r, "the run was interrupted")
+			run.CutShort("the run was interrupted")
 			cutStatus = signalStatus(nil)
 		case cutShort != "":
-			markCutShort(&r, cutShort)
+			run.CutShort(cutShort)
 		}
 	}
-	if !report.SuiteSucceeded && r.Failed == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" && !failFast {
-		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see the errors above)")
-	}
-	r.ApplyWaivers(x.waivers)
+	r := reports.New(meta, run, x.waivers)
 	if r.Interrupted == "" {
 		cutStatus = 0
 	}
 	return r, cutStatus
+}
+
+// appendNew appends the items of more that list does not have yet.
+func appendNew(list []string, more ...string) []string {
+	for _, m := range more {
+		if !slices.Contains(list, m) {
+			list = append(list, m)
+		}
+	}
+	return list
 }
 
 // processMsg is msg about the child of sh, naming it when there are
@@ -325,7 +289,7 @@ func runShare(cfg suite.Config, sink io.Writer, stdin io.Reader, stderr io.Write
 	if err != nil {
 		return runError(stderr, err)
 	}
-	sr := suite.ShardResult{Report: res.Report, Passed: res.Passed, Interrupted: res.Interrupted}
+	sr := suite.ShardResult{Run: res.Run, Passed: res.Passed, Interrupted: res.Interrupted}
 	if res.Signal != nil {
 		sr.Signal = res.Signal.String()
 	}

@@ -1,0 +1,291 @@
+package suite
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/outcome"
+	"github.com/onsi/ginkgo/v2/types"
+)
+
+// The harness builds each spec's outcome (package outcome) once, from
+// Ginkgo's report of it, as the spec ends: the reports never see Ginkgo's
+// report.
+
+// specOutcome is the outcome of the spec Ginkgo reported as sr; selected
+// says whether the run's filters selected it (Ginkgo reports a spec they
+// left out as it reports one the run never reached: skipped, not
+// attempted).
+func specOutcome(sr types.SpecReport, selected bool) outcome.Spec {
+	s := plannedSpec(sr, selected)
+	if !selected {
+		return s
+	}
+	s.Start, s.Duration = sr.StartTime, sr.RunTime
+	neverAttempted := sr.NumAttempts == 0
+	switch {
+	case sr.State.Is(types.SpecStatePassed):
+		s.State = outcome.Passed
+	case neverAttempted && sr.State.Is(types.SpecStateSkipped|types.SpecStatePending|types.SpecStateFailureStates|types.SpecStateInterrupted):
+		// never started (a failure recorded in a spec that never started
+		// comes from a goroutine of an interrupted one: not its own)
+		s.State, s.Note = outcome.NotRun, outcome.NotRunNote
+	case sr.State.Is(types.SpecStateInterrupted):
+		s.State, s.Note = outcome.Interrupted, failureText(sr)
+	case sr.State.Is(types.SpecStateSkipped | types.SpecStatePending):
+		s.State = outcome.Skipped
+		s.Skip = skipOf(sr)
+	case lostSpec(sr):
+		// the provider was lost while it ran: no verdict on it
+		s.State, s.Note = outcome.Interrupted, strings.TrimPrefix(sr.Failure.Message, LostPrefix)
+	default:
+		s.State = outcome.Failed
+		s.Failure = &outcome.Failure{Kind: failureKind(sr.State), Message: failureText(sr)}
+		for _, e := range sr.ReportEntries {
+			if e.Name == finding.EntryTrace {
+				s.Failure.Trace = strings.TrimRight(e.StringRepresentation(), "\n")
+			}
+		}
+		s.Violations = violations(sr)
+		outcome.AssignClauses(&s)
+	}
+	return s
+}
+
+// plannedSpec is the outcome of a spec before it runs: selected (not run
+// yet) or not selected.
+func plannedSpec(sr types.SpecReport, selected bool) outcome.Spec {
+	s := outcome.Spec{
+		Name:     sr.FullText(),
+		Location: relativeLocation(sr.LeafNodeLocation),
+		Area:     areaOf(sr.LeafNodeLocation.FileName),
+		Labels:   nilIfEmpty(sr.Labels()),
+		Priority: sr.SpecPriority,
+		State:    outcome.NotSelected,
+	}
+	if selected {
+		s.State, s.Note = outcome.NotRun, outcome.NotRunNote
+	}
+	for _, l := range s.Labels {
+		if finding.IsRuleID(l) {
+			s.Rules = append(s.Rules, l)
+		} else if id, ok := finding.ClauseOf(l); ok {
+			s.Clauses = append(s.Clauses, id)
+		}
+	}
+	return s
+}
+
+// lostSpec tells the spec that was running when the provider was lost.
+func lostSpec(sr types.SpecReport) bool {
+	return sr.State.Is(types.SpecStateAborted) && strings.HasPrefix(sr.Failure.Message, LostPrefix)
+}
+
+// skipOf is the kind and reason of a skipped spec: its EntrySkip, or an
+// unexplained skip with Ginkgo's message.
+func skipOf(sr types.SpecReport) *finding.Skip {
+	for _, e := range sr.ReportEntries {
+		if e.Name != finding.EntrySkip {
+			continue
+		}
+		if s, ok := e.GetRawValue().(finding.Skip); ok {
+			return &s
+		}
+		if s, ok := finding.DecodeSkip(e.Value.AsJSON); ok {
+			return &s
+		}
+	}
+	reason := strings.TrimSpace(sr.Failure.Message)
+	if sr.State.Is(types.SpecStatePending) {
+		reason = "pending (the spec is marked Pending)"
+	}
+	return &finding.Skip{Kind: finding.Unexplained, Reason: reason}
+}
+
+// violations are the violations attached to a spec's report.
+func violations(sr types.SpecReport) []finding.Violation {
+	var out []finding.Violation
+	for _, e := range sr.ReportEntries {
+		if e.Name != finding.EntryViolation {
+			continue
+		}
+		if v, ok := e.GetRawValue().(finding.Violation); ok {
+			out = append(out, v)
+		} else if v, ok := finding.DecodeViolation(e.Value.AsJSON); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func failureKind(st types.SpecState) string {
+	switch {
+	case st.Is(types.SpecStatePanicked):
+		return outcome.FailurePanicked
+	case st.Is(types.SpecStateTimedout):
+		return outcome.FailureTimedOut
+	case st.Is(types.SpecStateAborted):
+		return outcome.FailureAborted
+	}
+	return outcome.FailureFailed
+}
+
+// failureText is the whole failure of a spec report: message, where,
+// the failures that followed in its cleanup.
+func failureText(sr types.SpecReport) string {
+	var b strings.Builder
+	writeFailure(&b, sr.State, sr.Failure)
+	for _, af := range sr.AdditionalFailures {
+		b.WriteString("\n\nalso ")
+		b.WriteString(stateName(af.State))
+		b.WriteString(": ")
+		writeFailure(&b, af.State, af.Failure)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func writeFailure(b *strings.Builder, st types.SpecState, f types.Failure) {
+	msg := strings.TrimRight(f.Message, "\n")
+	if f.ForwardedPanic != "" {
+		// Ginkgo's message is "Test Panicked": the panic says more.
+		b.WriteString("panic: ")
+		b.WriteString(strings.TrimRight(f.ForwardedPanic, "\n"))
+		if msg != "" && msg != "Test Panicked" {
+			b.WriteString("\n")
+			b.WriteString(msg)
+		}
+	} else {
+		if msg == "" {
+			msg = stateName(st)
+		}
+		b.WriteString(msg)
+	}
+	if f.FailureNodeContext != types.FailureNodeIsLeafNode && f.FailureNodeType != types.NodeTypeInvalid {
+		fmt.Fprintf(b, "\nin [%s] at %s", f.FailureNodeType, relativeLocation(f.FailureNodeLocation))
+	}
+	if f.Location.FileName != "" {
+		fmt.Fprintf(b, "\nat %s", relativeLocation(f.Location))
+	}
+	if f.AdditionalFailure != nil {
+		b.WriteString("\nthen ")
+		b.WriteString(stateName(f.AdditionalFailure.State))
+		b.WriteString(": ")
+		writeFailure(b, f.AdditionalFailure.State, f.AdditionalFailure.Failure)
+	}
+}
+
+func stateName(st types.SpecState) string {
+	if st == types.SpecStateInvalid {
+		return "invalid"
+	}
+	return st.String()
+}
+
+// moduleRoot is the directory of the module the harness was built from
+// (this file's grandparent), or "" in a -trimpath build, whose locations
+// start with the module path instead.
+var moduleRoot = func() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return ""
+	}
+	return filepath.Dir(filepath.Dir(file)) + "/"
+}()
+
+const modulePath = "github.com/ndkconform/ndkconform/"
+
+// relativeLocation is a code location relative to the module
+// ("specs/endpoints/clauses.go:91"): no path of the building machine
+// reaches a report.
+func relativeLocation(l types.CodeLocation) string {
+	if l.FileName == "" {
+		return ""
+	}
+	file := filepath.ToSlash(l.FileName)
+	switch {
+	case moduleRoot != "" && strings.HasPrefix(file, filepath.ToSlash(moduleRoot)):
+		file = strings.TrimPrefix(file, filepath.ToSlash(moduleRoot))
+	case strings.HasPrefix(file, modulePath):
+		file = strings.TrimPrefix(file, modulePath)
+	default:
+		// outside the module (a library's caller): its last two elements
+		dir, base := filepath.Split(file)
+		file = filepath.Base(dir) + "/" + base
+	}
+	return fmt.Sprintf("%s:%d", file, l.LineNumber)
+}
+
+// areaOf is the directory under specs/ that file is in ("endpoints").
+func areaOf(file string) string {
+	file = filepath.ToSlash(file)
+	i := strings.LastIndex(file, "/specs/")
+	if i < 0 {
+		if !strings.HasPrefix(file, "specs/") {
+			return ""
+		}
+		i = -1
+	}
+	dir, _, ok := strings.Cut(file[i+len("/specs/"):], "/")
+	if !ok {
+		return ""
+	}
+	return dir
+}
+
+func nilIfEmpty(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// selector tells whether the run's filters select a spec, as Ginkgo
+// applies them: the label filter, the focus and skip regexps matched
+// against the suite's description, a space and the spec's full text.
+type selector struct {
+	description string
+	labels      func([]string) bool // nil: no label filter
+	focus, skip *regexp.Regexp      // nil: none
+}
+
+func newSelector(cfg Config) (selector, error) {
+	s := selector{description: description(cfg)}
+	sc, _ := ginkgoConfig(cfg)
+	if sc.LabelFilter != "" {
+		f, err := types.ParseLabelFilter(sc.LabelFilter)
+		if err != nil {
+			return s, err
+		}
+		s.labels = f
+	}
+	var err error
+	if s.focus, err = joinRegexps(sc.FocusStrings); err != nil {
+		return s, err
+	}
+	if s.skip, err = joinRegexps(sc.SkipStrings); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+func joinRegexps(strs []string) (*regexp.Regexp, error) {
+	if len(strs) == 0 {
+		return nil, nil
+	}
+	return regexp.Compile(strings.Join(strs, "|"))
+}
+
+func (s selector) selects(sr types.SpecReport) bool {
+	if s.labels != nil && !s.labels(sr.Labels()) {
+		return false
+	}
+	text := s.description + " " + sr.FullText()
+	if s.focus != nil && !s.focus.MatchString(text) {
+		return false
+	}
+	return s.skip == nil || !s.skip.MatchString(text)
+}
