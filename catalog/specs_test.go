@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/ndkconform/ndkconform/catalog"
 	_ "github.com/ndkconform/ndkconform/drivers/sim"
@@ -29,12 +28,9 @@ func TestSpecsAgainstCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	specs := map[string][]string{}
-	for _, sr := range res.Report.SpecReports {
-		if sr.LeafNodeType != types.NodeTypeIt {
-			continue
-		}
-		name := sr.FullText()
-		for _, l := range sr.Labels() {
+	for _, sr := range res.Run.Specs {
+		name := sr.Name
+		for _, l := range sr.Labels {
 			if !slices.Contains(specs[name], l) {
 				specs[name] = append(specs[name], l)
 			}

@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	_ "github.com/ndkconform/ndkconform/specs" // every spec of the suite
 	"github.com/ndkconform/ndkconform/suite"
@@ -32,10 +33,10 @@ type Result struct {
 	// Run is the report: every selected spec, every catalog rule with its
 	// outcome, the verdict (the waivers applied).
 	Run reports.Run
-	// Certification is the certification verdict of the run and its scope
-	// (see reports.Certify): a run that selected fewer specs than all is
-	// never certified.
-	Certification reports.Certification
+	// Certification is the certification verdict of the run, its scope
+	// and its limits (see outcome.Certify): a run that selected fewer specs
+	// than all is never certified.
+	Certification outcome.Certification
 }
 
 // Run runs the suite as cfg says: against cfg.Provider when it is set (the
@@ -43,7 +44,7 @@ type Result struct {
 // cfg.Driver. waivers (nil for none) waive rules as the CLI's --waivers
 // does. It returns a suite.UsageError, before running anything, for a
 // configuration that cannot run.
-func Run(cfg suite.Config, waivers reports.Waivers) (Result, error) {
+func Run(cfg suite.Config, waivers outcome.Waivers) (Result, error) {
 	start := time.Now()
 	res, err := suite.Run(&failFlag{}, cfg)
 	end := time.Now()
@@ -62,19 +63,8 @@ func Run(cfg suite.Config, waivers reports.Waivers) (Result, error) {
 		Start:         start,
 		End:           end,
 	}
-	r := reports.FromGinkgo(res.Report, meta)
-	if res.Interrupted {
-		how := "the run was interrupted"
-		if res.Signal != nil {
-			how += " by " + res.Signal.String()
-		}
-		r.SetInterrupted(how)
-	}
-	if !res.Passed && r.Failed == 0 && len(r.SuiteFailures) == 0 && r.Interrupted == "" {
-		r.SuiteFailures = append(r.SuiteFailures, "Ginkgo reports the suite failed (see its output)")
-	}
-	r.ApplyWaivers(waivers)
-	return Result{Run: r, Certification: reports.Certify(r)}, nil
+	r := reports.New(meta, res.Run, waivers)
+	return Result{Run: r, Certification: outcome.Certify(r.Result)}, nil
 }
 
 // Test runs the suite (see Run, without waivers) as part of a go test: a
@@ -91,9 +81,9 @@ func Test(t testing.TB, cfg suite.Config) Result {
 	case err != nil:
 		t.Fatalf("conformance: %v", err)
 	}
-	if res.Run.Verdict != reports.VerdictPassed {
+	if res.Run.Verdict != outcome.VerdictPass {
 		var b strings.Builder
-		reports.WriteSummary(&b, res.Run, res.Run.End.Sub(res.Run.Start))
+		reports.WriteSummary(&b, res.Run, res.Run.End.Sub(res.Run.Start), false)
 		t.Errorf("conformance: verdict %s\n%s", res.Run.Verdict, b.String())
 	}
 	return res
