@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/ndkconform/ndkconform/catalog"
 	_ "github.com/ndkconform/ndkconform/drivers/sim"
 	"github.com/ndkconform/ndkconform/finding"

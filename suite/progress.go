@@ -37,15 +37,15 @@ type ProgressRecord struct {
 	Spec  *outcome.Spec `json:"spec,omitempty"`
 	// Plan (event plan) is every spec of the suite in the order the run
 	// takes them (see Plan).
-	Plan    []outcome.Spec `json:"plan,omitempty"`
-	SideA   *ndk.Side          `json:"side_a,omitempty"`
-	SideB   *ndk.Side          `json:"side_b,omitempty"`
-	Adapter *ndk.AdapterInfo   `json:"adapter,omitempty"`
-	Code    *int               `json:"code,omitempty"`
-	Wait    *WaitProgress      `json:"wait,omitempty"`
-	Result  *ShardResult       `json:"result,omitempty"`
-	Lost    string             `json:"lost,omitempty"`
-	LostIn  string             `json:"lost_in,omitempty"`
+	Plan    []outcome.Spec   `json:"plan,omitempty"`
+	SideA   *ndk.Side        `json:"side_a,omitempty"`
+	SideB   *ndk.Side        `json:"side_b,omitempty"`
+	Adapter *ndk.AdapterInfo `json:"adapter,omitempty"`
+	Code    *int             `json:"code,omitempty"`
+	Wait    *WaitProgress    `json:"wait,omitempty"`
+	Result  *ShardResult     `json:"result,omitempty"`
+	Lost    string           `json:"lost,omitempty"`
+	LostIn  string           `json:"lost_in,omitempty"`
 }
 
 // ShardResult is what a process that ran a share of the selected specs

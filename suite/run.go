@@ -23,10 +23,10 @@ type TestingT = GinkgoTestingT
 
 // Result is the outcome of a run.
 type Result struct {
-	Config   Config
-	SideA    ndk.Side
-	SideB    ndk.Side
-	Adapter  ndk.AdapterInfo // side A's adapter, when it could be queried
+	Config  Config
+	SideA   ndk.Side
+	SideB   ndk.Side
+	Adapter ndk.AdapterInfo // side A's adapter, when it could be queried
 	// Run is what the run found: every spec of the suite in run order
 	// (those the filters left out NotSelected), the failures outside the
 	// specs, the faults (a lost provider), and whether it was cut short.

@@ -340,7 +340,6 @@ func signalName(sig os.Signal) string {
 	return fmt.Sprintf("%d (%v)", int(s), s)
 }
 
-
 // crashLine starts the Go runtime's report of a crash: a panic, a fatal
 // error, a fatal signal ("SIGSEGV: segmentation violation").
 var crashLine = regexp.MustCompile(`^(panic: |fatal error: |SIG[A-Z0-9]+: )`)

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"

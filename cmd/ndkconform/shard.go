@@ -130,8 +130,8 @@ func assignShares(plan []outcome.Spec, n int) [][]outcome.Spec {
 // share is one child of a split run.
 type share struct {
 	k     int
-	specs []outcome.Spec    // its specs, in plan order
-	mine  map[string]bool    // their specKeys
+	specs []outcome.Spec  // its specs, in plan order
+	mine  map[string]bool // their specKeys
 	cmd   *exec.Cmd
 	ch    progressChannel
 	tail  *tailBuffer
