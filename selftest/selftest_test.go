@@ -18,6 +18,8 @@ import (
 
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/drivers/sim"
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	_ "github.com/ndkconform/ndkconform/specs"
 	"github.com/ndkconform/ndkconform/suite"
@@ -104,13 +106,13 @@ func TestChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := reports.FromGinkgo(res.Report, reports.Meta{Tool: "selftest", Driver: res.Config.Driver, DriverOptions: opts, Start: start, End: time.Now()})
+	run := reports.New(reports.Meta{Tool: "selftest", Driver: res.Config.Driver, DriverOptions: opts, Start: start, End: time.Now()}, res.Run, nil)
 	f, err := os.Create(os.Getenv(reportEnv))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := reports.WriteJSON(f, run); err != nil {
+	if err := reports.WriteJSON(f, run, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -160,7 +162,7 @@ func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
 	if err := json.Unmarshal(data, &run); err != nil {
 		t.Fatalf("child with %q: bad report: %v", opts, err)
 	}
-	if len(run.Specs) == 0 {
+	if run.Counts().Specs.Selected == 0 {
 		t.Fatalf("child with %q ran no spec:\n%s", opts, tail(log))
 	}
 	return run
@@ -191,17 +193,24 @@ func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
 			t.Parallel()
 			run := runChild(t, opts, "")
 			for _, s := range run.Specs {
-				// A spec may skip only when this personality gives its rule
-				// nothing to observe (e.g. nothing is pending when every call
-				// completes inline).
-				if s.State == "skipped" && strings.HasPrefix(s.Failure, "not observable") {
-					continue
+				// A spec may skip only as not applicable (sim's
+				// declarations), or not observable when this personality
+				// gives its rule nothing to observe (e.g. nothing is
+				// pending when every call completes inline).
+				switch s.SkipKind() {
+				case "", finding.NotApplicable, finding.NotObservable:
+					if s.State == outcome.Passed || s.State == outcome.Skipped {
+						continue
+					}
 				}
-				if s.State != "passed" {
-					t.Errorf("%s: %s\n%s", s.State, s.Name, s.Failure)
-				}
+				t.Errorf("%s (%s): %s\n%s", s.State, s.SkipKind(), s.Name, s.Text())
 			}
-			t.Logf("%d specs passed, %d not observable with %s", run.Passed, run.Skipped, opts)
+			// ... and the run certifies (with the default model budget)
+			if cert := outcome.Certify(run.Result); !cert.Certified {
+				t.Errorf("%s: not certified: %q", opts, cert.Reasons)
+			}
+			c := run.Counts().Specs
+			t.Logf("%d specs passed, %d not applicable, %d not observable with %s", c.Passed, c.NotApplicable, c.NotObservable, opts)
 		})
 	}
 }
@@ -248,10 +257,10 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 					specs[s.Name] = true
 					labelled[s.Name] = s.Rules
 					mu.Unlock()
-					if !s.Failed() {
+					if s.State != outcome.Failed {
 						continue
 					}
-					charged := reports.Attribution(s)
+					charged := outcome.Charged(s)
 					if slices.ContainsFunc(charged, func(id string) bool { return slices.Contains(v.Rules, id) }) {
 						caught = append(caught, s.Name)
 						mu.Lock()
@@ -271,7 +280,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 						continue
 					}
 					t.Errorf("variant %s (breaks %s) failed a spec against other rules (%s): %s\n%s",
-						v.Name, strings.Join(v.Rules, ", "), strings.Join(charged, ", "), s.Name, s.Failure)
+						v.Name, strings.Join(v.Rules, ", "), strings.Join(charged, ", "), s.Name, s.Text())
 				}
 				if len(caught) == 0 {
 					t.Errorf("variant %s breaks %s but no spec failed with a violation of them", v.Name, strings.Join(v.Rules, ", "))

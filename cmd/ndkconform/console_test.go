@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 	"github.com/ndkconform/ndkconform/suite"
-	"github.com/onsi/ginkgo/v2/types"
 )
 
 // ginkgoVoice is what Ginkgo's own reporter prints: the console has one
@@ -20,7 +21,7 @@ var ginkgoVoice = []string{"Ran ", "Summarizing", "FAIL!", "SUCCESS!", "[1] ", "
 
 // progressMarks are the progress lines of a run: its marks, one per spec
 // that ended.
-var progressMarks = regexp.MustCompile(`(?m)^([.FWSI-]+)(?: +\d+/\d+)?$`)
+var progressMarks = regexp.MustCompile(`(?m)^([.FWSInN-]+)(?: +\d+/\d+)?$`)
 
 func marksOf(stdout string) string {
 	var b strings.Builder
@@ -51,9 +52,10 @@ func TestConsoleOneVoice(t *testing.T) {
 		}
 	}
 	run := readJSONReport(t, js)
+	c := run.Counts()
 	marks := marksOf(r.stdout)
-	if len(marks) != len(run.Specs) || run.NotSelected == 0 {
-		t.Errorf("%d marks %q for %d selected specs (%d not selected):\n%s", len(marks), marks, len(run.Specs), run.NotSelected, r.stdout)
+	if len(marks) != c.Specs.Selected || c.Specs.NotSelected == 0 {
+		t.Errorf("%d marks %q for %d selected specs (%d not selected):\n%s", len(marks), marks, c.Specs.Selected, c.Specs.NotSelected, r.stdout)
 	}
 	if !strings.Contains(marks, "W") || strings.Contains(marks, "F") || strings.Contains(marks, "S") {
 		t.Errorf("marks %q: want W for the waived failures, no F, no S", marks)
@@ -82,8 +84,8 @@ func TestConsoleOneVoice(t *testing.T) {
 			}
 		}
 	}
-	if waived == 0 || waived != run.Waived {
-		t.Errorf("%d testcases skipped as waived, the run waived %d", waived, run.Waived)
+	if waived == 0 || waived != c.Specs.Waived {
+		t.Errorf("%d testcases skipped as waived, the run waived %d", waived, c.Specs.Waived)
 	}
 }
 
@@ -97,12 +99,13 @@ func TestFailFast(t *testing.T) {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 	run := readJSONReport(t, js)
-	if run.Verdict != reports.VerdictFailed || run.Failed != 1 || run.NotRun == 0 {
-		t.Errorf("verdict %s, %d failed, %d not run: want failed, 1, some", run.Verdict, run.Failed, run.NotRun)
+	c := run.Counts()
+	if run.Verdict != outcome.VerdictFail || c.Specs.Failed != 1 || c.Specs.NotRun == 0 {
+		t.Errorf("verdict %s, %d failed, %d not run: want fail, 1, some", run.Verdict, c.Specs.Failed, c.Specs.NotRun)
 	}
 	for _, s := range run.Specs {
-		if s.State == reports.StateNotRun && !strings.Contains(s.Failure, "--fail-fast") {
-			t.Errorf("not run %q: %q does not say --fail-fast", s.Name, s.Failure)
+		if s.State == outcome.NotRun && !strings.Contains(s.Note, "--fail-fast") {
+			t.Errorf("not run %q: %q does not say --fail-fast", s.Name, s.Note)
 		}
 	}
 	if !strings.Contains(r.stdout, "--fail-fast") {
@@ -117,7 +120,7 @@ func TestRepeatAndUntilItFails(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	for _, want := range []string{"run 1: PASSED", "run 2: PASSED", "run 3: PASSED", "3 runs, 0 failed"} {
+	for _, want := range []string{"run 1: PASS, ", "run 2: PASS, ", "run 3: PASS, ", "3 runs, 0 failed"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
 		}
@@ -129,10 +132,10 @@ func TestRepeatAndUntilItFails(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "run.json")
 	r = runOrSkip(t, "run", "--until-it-fails", "--repeat", "4", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s",
 		"--label-filter", "LT-26 && !model", "--json-report", js)
-	if r.code != 1 || !strings.Contains(r.stdout, "run 1: FAILED") || strings.Contains(r.stdout, "run 2:") || !strings.Contains(r.stdout, "1 run, 1 failed (run 1)") {
+	if r.code != 1 || !strings.Contains(r.stdout, "run 1: FAIL, ") || strings.Contains(r.stdout, "run 2:") || !strings.Contains(r.stdout, "1 run, 1 failed (run 1)") {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	if run := readJSONReport(t, js); run.Verdict != reports.VerdictFailed {
+	if run := readJSONReport(t, js); run.Verdict != outcome.VerdictFail {
 		t.Errorf("the report is not the failed run's: %s", run.Verdict)
 	}
 }
@@ -178,12 +181,12 @@ func TestConsoleWaitNote(t *testing.T) {
 	var b strings.Builder
 	c := &console{w: &b}
 	c.begin(reports.Meta{Driver: "sim"}, 2, 5, 1, 1)
-	passed := types.SpecReport{LeafNodeType: types.NodeTypeIt, LeafNodeText: "a", State: types.SpecStatePassed, NumAttempts: 1}
+	passed := outcome.Spec{Name: "a", State: outcome.Passed}
 	c.ended(passed)
 	c.waiting(suite.ProgressRecord{Event: suite.ProgressWait, Wait: &suite.WaitProgress{Spec: "b spec", What: "the completion of NdkConnect on connector#3 (side A)",
 		Waited: 5 * time.Second, Limit: 10 * time.Second}})
-	failed := passed
-	failed.LeafNodeText, failed.State, failed.Failure = "b spec", types.SpecStateFailed, types.Failure{Message: "LC-14: boom"}
+	failed := outcome.Spec{Name: "b spec", State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: "LC-14: boom"},
+		Violations: []finding.Violation{{Rule: "LC-14", Expected: "STATUS_SUCCESS", Observed: "STATUS_ADDRESS_ALREADY_ASSOCIATED"}}}
 	if !c.ended(failed) {
 		t.Error("a failure not waived is not reported failed")
 	}

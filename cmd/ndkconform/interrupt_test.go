@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
 )
 
@@ -184,30 +185,31 @@ func needProc(t *testing.T) {
 func checkCutShort(t *testing.T, dir, how string) {
 	t.Helper()
 	run := readJSONReport(t, filepath.Join(dir, "report.json"))
-	if run.Verdict != reports.VerdictInterrupted || run.Interrupted != how || len(run.SuiteFailures) != 0 {
+	if run.Verdict != outcome.VerdictInterrupted || run.Interrupted != how || len(run.SuiteFailures) != 0 {
 		t.Errorf("JSON: verdict %q, interrupted %q, suite failures %q", run.Verdict, run.Interrupted, run.SuiteFailures)
 	}
-	if len(run.Specs) != 2 || run.InterruptedSpecs != 1 || run.NotRun != 1 || run.Failed != 0 || run.Passed != 0 {
-		t.Errorf("JSON: %d specs, %d interrupted, %d not run, %d failed, %d passed; want 2 1 1 0 0", len(run.Specs), run.InterruptedSpecs, run.NotRun, run.Failed, run.Passed)
+	c := run.Counts().Specs
+	if c.Selected != 2 || c.Interrupted != 1 || c.NotRun != 1 || c.Failed != 0 || c.Passed != 0 {
+		t.Errorf("JSON: %d specs, %d interrupted, %d not run, %d failed, %d passed; want 2 1 1 0 0", c.Selected, c.Interrupted, c.NotRun, c.Failed, c.Passed)
 	}
-	for _, s := range run.Specs {
+	for _, s := range run.Selected() {
 		want := how + " while this spec ran"
-		if s.State == reports.StateNotRun {
+		if s.State == outcome.NotRun {
 			want = how + " before this spec started"
 		}
-		if (s.State != reports.StateInterrupted && s.State != reports.StateNotRun) || !strings.HasPrefix(s.Failure, want) {
-			t.Errorf("JSON: spec %q: %s %q", s.Name, s.State, s.Failure)
+		if (s.State != outcome.Interrupted && s.State != outcome.NotRun) || !strings.HasPrefix(s.Note, want) {
+			t.Errorf("JSON: spec %q: %s %q", s.Name, s.State, s.Note)
 		}
 	}
 	for _, rr := range run.Rules {
 		switch rr.Rule.ID {
 		case "CN-17", "DS-4", "DS-10":
-			if rr.Verdict != reports.RuleNotRun {
-				t.Errorf("JSON: rule %s %q, want %q", rr.Rule.ID, rr.Verdict, reports.RuleNotRun)
+			if rr.Verdict != outcome.RuleNotRun {
+				t.Errorf("JSON: rule %s %q, want %q", rr.Rule.ID, rr.Verdict, outcome.RuleNotRun)
 			}
 		}
-		if rr.Verdict == reports.RuleFailed || len(rr.Failures) > 0 {
-			t.Errorf("JSON: rule %s charged: %s %q", rr.Rule.ID, rr.Verdict, rr.Failures)
+		if rr.Verdict == outcome.RuleFailed || len(rr.Charges) > 0 {
+			t.Errorf("JSON: rule %s charged: %s %v", rr.Rule.ID, rr.Verdict, rr.Charges)
 		}
 	}
 
@@ -247,14 +249,14 @@ func checkSummary(t *testing.T, r result, how string) {
 	t.Helper()
 	for _, want := range []string{
 		"verdict:  INTERRUPTED (" + how + ")",
-		"specs:    2 selected: 0 passed, 0 failed, 0 skipped, 1 interrupted, 1 not run;",
+		"0 passed, 0 failed, 1 interrupted, 1 not run\n",
 		"Interrupted specs (no verdict on the provider):",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
 		}
 	}
-	if lastLine(r.stdout) != "0 passed, 0 failed, 0 skipped" {
+	if lastLine(r.stdout) != "0 passed, 0 failed, 1 interrupted, 1 not run" {
 		t.Errorf("last line %q", lastLine(r.stdout))
 	}
 }
@@ -404,18 +406,19 @@ func TestSplitRunInterrupted(t *testing.T) {
 	if r.code != 130 {
 		t.Fatalf("exit %d, want 130\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	for _, want := range []string{"verdict:  INTERRUPTED (" + how + ")", "specs:    4 selected: 0 passed, 0 failed, 0 skipped, 2 interrupted, 2 not run;"} {
+	for _, want := range []string{"verdict:  INTERRUPTED (" + how + ")", "specs:    4 of 276 selected: 0 passed, 0 failed, 2 interrupted, 2 not run\n"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
 		}
 	}
 	run := readJSONReport(t, filepath.Join(dir, "report.json"))
-	if run.Verdict != reports.VerdictInterrupted || run.Interrupted != how || run.InterruptedSpecs != 2 || run.NotRun != 2 || len(run.SuiteFailures) != 0 {
-		t.Errorf("JSON: verdict %q, interrupted %q, %d interrupted, %d not run, suite failures %q", run.Verdict, run.Interrupted, run.InterruptedSpecs, run.NotRun, run.SuiteFailures)
+	c := run.Counts().Specs
+	if run.Verdict != outcome.VerdictInterrupted || run.Interrupted != how || c.Interrupted != 2 || c.NotRun != 2 || len(run.SuiteFailures) != 0 {
+		t.Errorf("JSON: verdict %q, interrupted %q, %d interrupted, %d not run, suite failures %q", run.Verdict, run.Interrupted, c.Interrupted, c.NotRun, run.SuiteFailures)
 	}
 	for _, rr := range run.Rules {
-		if rr.Verdict == reports.RuleFailed || len(rr.Failures) > 0 {
-			t.Errorf("JSON: rule %s charged: %s %q", rr.Rule.ID, rr.Verdict, rr.Failures)
+		if rr.Verdict == outcome.RuleFailed || len(rr.Charges) > 0 {
+			t.Errorf("JSON: rule %s charged: %s %v", rr.Rule.ID, rr.Verdict, rr.Charges)
 		}
 	}
 }
@@ -444,7 +447,8 @@ func TestSplitRunChildKilled(t *testing.T) {
 		t.Errorf("stderr does not say a test process was killed by SIGKILL:\n%s", r.stderr)
 	}
 	run := readJSONReport(t, filepath.Join(dir, "report.json"))
-	if run.Verdict != reports.VerdictInterrupted || run.Interrupted != how || run.InterruptedSpecs != 1 || run.Passed != 1 || run.Failed != 0 {
-		t.Errorf("JSON: verdict %q, interrupted %q, %d interrupted, %d passed, %d failed", run.Verdict, run.Interrupted, run.InterruptedSpecs, run.Passed, run.Failed)
+	c := run.Counts().Specs
+	if run.Verdict != outcome.VerdictInterrupted || run.Interrupted != how || c.Interrupted != 1 || c.Passed != 1 || c.Failed != 0 {
+		t.Errorf("JSON: verdict %q, interrupted %q, %d interrupted, %d passed, %d failed", run.Verdict, run.Interrupted, c.Interrupted, c.Passed, c.Failed)
 	}
 }

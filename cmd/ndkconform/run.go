@@ -189,11 +189,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 	}
-	status := finishRun(report, cfg, o, outs, stdout, stderr)
-	if len(failedRuns) > 0 {
-		status = exitFail
-	}
-	return status
+	// the report is the first failed run's, if any: its status is the
+	// run's (1 for a failure, 3 for a harness or lab fault)
+	return finishRun(report, cfg, o, outs, stdout, stderr)
 }
 
 // runLine is a run's outcome on one line, for --repeat.

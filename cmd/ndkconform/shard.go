@@ -152,7 +152,7 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, faul
 	meta.Start, meta.End = start, start.Add(wall)
 	ended := map[string]outcome.Spec{} // key -> its outcome, from the share that ran it
 	diedBeforeKeys := map[string]bool{}
-	run := outcome.Run{Faults: faults}
+	var run outcome.Run
 	interrupted := false
 	cutShort, cutStatus := "", 0
 	for _, sh := range shares {
@@ -211,6 +211,13 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, faul
 			if cutShort == "" {
 				cutShort, cutStatus = how, status
 			}
+		}
+	}
+
+	// The parent's faults (the loss it saw), unless a child told it.
+	for _, f := range faults {
+		if !slices.ContainsFunc(run.Faults, func(g string) bool { return strings.HasPrefix(g, "the provider was lost") }) {
+			run.Faults = append(run.Faults, f)
 		}
 	}
 

@@ -5,18 +5,17 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/onsi/ginkgo/v2/types"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
-func planOf(weights ...int) []types.SpecReport {
-	var plan []types.SpecReport
+func planOf(weights ...int) []outcome.Spec {
+	var plan []outcome.Spec
 	for i, w := range weights {
-		state := types.SpecStatePassed
+		state := outcome.NotRun
 		if w < 0 {
-			state, w = types.SpecStateSkipped, 0 // not selected
+			state, w = outcome.NotSelected, 0
 		}
-		plan = append(plan, types.SpecReport{LeafNodeText: fmt.Sprintf("spec %d", i), SpecPriority: w, State: state,
-			LeafNodeType: types.NodeTypeIt})
+		plan = append(plan, outcome.Spec{Name: fmt.Sprintf("spec %d", i), Priority: w, State: state})
 	}
 	return plan
 }
@@ -34,12 +33,12 @@ func TestAssignShares(t *testing.T) {
 		heavy, weight := 0, 0
 		var order []int
 		for _, sr := range sh {
-			seen[sr.LeafNodeText]++
-			if sr.SpecPriority > 0 {
+			seen[sr.Name]++
+			if sr.Priority > 0 {
 				heavy++
 			}
 			weight += specWeight(sr)
-			order = append(order, slices.IndexFunc(plan, func(p types.SpecReport) bool { return p.LeafNodeText == sr.LeafNodeText }))
+			order = append(order, slices.IndexFunc(plan, func(p outcome.Spec) bool { return p.Name == sr.Name }))
 		}
 		if heavy != 1 {
 			t.Errorf("share %d has %d of the 3 heavy specs, want 1 each", k, heavy)
@@ -53,16 +52,16 @@ func TestAssignShares(t *testing.T) {
 	}
 	for _, sr := range plan {
 		want := 1
-		if !sr.State.Is(types.SpecStatePassed) {
+		if !sr.Selected() {
 			want = 0
 		}
-		if seen[sr.LeafNodeText] != want {
-			t.Errorf("%s in %d shares, want %d", sr.LeafNodeText, seen[sr.LeafNodeText], want)
+		if seen[sr.Name] != want {
+			t.Errorf("%s in %d shares, want %d", sr.Name, seen[sr.Name], want)
 		}
 	}
 	again := assignShares(plan, 3)
 	for k := range shares {
-		if !slices.EqualFunc(shares[k], again[k], func(a, b types.SpecReport) bool { return a.LeafNodeText == b.LeafNodeText }) {
+		if !slices.EqualFunc(shares[k], again[k], func(a, b outcome.Spec) bool { return a.Name == b.Name }) {
 			t.Errorf("share %d differs the second time", k)
 		}
 	}
