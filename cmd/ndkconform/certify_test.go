@@ -382,6 +382,7 @@ func TestCertify(t *testing.T) {
 		}
 	}
 	renderHTML(t, filepath.Join(dir, "report.html"))
+	checkCountsAgree(t, r.stdout, dir)
 }
 
 // lastLineOf is the last line of text that contains substr.

@@ -30,7 +30,7 @@ import (
 // minute unless the run is cut short.
 func slowRun(dir string) []string {
 	return []string{"run", "-v", "--parallel", "1", "--label-filter", "CN-17 && !clause:CN-17.timeout && !model", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
-		"--json-report", filepath.Join(dir, "report.json"), "--junit-report", filepath.Join(dir, "junit.xml")}
+		"--out", dir}
 }
 
 // specStarted is what -v prints when a CN-17 spec starts: ndkconform's
@@ -300,6 +300,7 @@ func TestInterruptedRun(t *testing.T) {
 			}
 			checkSummary(t, r, tc.how)
 			checkCutShort(t, dir, tc.how)
+			checkCountsAgree(t, r.stdout, dir)
 		})
 	}
 }
