@@ -144,7 +144,9 @@ func TestCountsAgree(t *testing.T) {
 		want func(outcome.Counts) bool
 	}{
 		{"filtered", []string{"--label-filter", "LC-14 && IPv4"}, 0,
-			func(c outcome.Counts) bool { return c.Specs.Passed > 0 && c.Specs.NotSelected > 0 && c.Rules.NotSelected > 0 }},
+			func(c outcome.Counts) bool {
+				return c.Specs.Passed > 0 && c.Specs.NotSelected > 0 && c.Rules.NotSelected > 0
+			}},
 		{"failed", []string{"--driver-opt", "variant=listener-close-inline", "--label-filter", "LC-15 && !model"}, 1,
 			func(c outcome.Counts) bool { return c.Specs.Failed > 0 && c.Rules.Failed > 0 }},
 		{"waived", []string{"--driver-opt", "variant=listener-close-inline", "--label-filter", "LC-15 && !model", "--waivers", waivers}, 0,
