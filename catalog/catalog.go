@@ -229,9 +229,9 @@ const (
 	StatusPartlyCovered = "partly covered"
 	// StatusNoSpec: no spec checks the rule, though one could.
 	StatusNoSpec = "no spec"
-	// StatusNotObservable: the rule cannot be observed through the
+	// StatusNotTestable: the rule cannot be observed through the
 	// provider interface (it has a Reason).
-	StatusNotObservable = "not observable"
+	StatusNotTestable = "not testable"
 )
 
 // Coverage is a rule and the specs labelled with its ID and its clauses.
@@ -277,7 +277,7 @@ func CoverageStatus(r Rule, specs int, clauseSpecs func(i int) int) string {
 	}
 	switch {
 	case specs == 0 && covered == 0 && !r.Observable():
-		return StatusNotObservable
+		return StatusNotTestable
 	case specs == 0 && covered == 0:
 		return StatusNoSpec
 	case covered < len(r.Clauses):

@@ -500,7 +500,7 @@ func TestAPI(t *testing.T) {
 		var wantClauses map[string][]string
 		wantStatus := StatusNoSpec
 		if !c.Rule.Observable() {
-			wantStatus = StatusNotObservable
+			wantStatus = StatusNotTestable
 		}
 		switch c.Rule.ID {
 		case "CN-3":

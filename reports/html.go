@@ -634,7 +634,7 @@ footer { margin-top: 2em; color: #57606a; font-size: .85em; }
 {{range .Rules}}<tr class="r-{{.Class}}">
 <td class="id">{{.ID}}<div class="small">{{.Actor}}</div></td>
 <td>{{.Strength}}</td>
-<td class="text">{{.Text}}{{if $show}}<div class="small">{{.Page}}</div>{{end}}{{if and (not .Failed) .Reason}}<div class="small">Not observable through the provider interface: {{.Reason}}</div>{{end}}{{with .Clauses}}<ul class="clauses">{{range .}}<li><span class="badge {{.Class}}">{{.Status}}</span> <b>{{.ID}}</b> {{.Text}}{{with .Reason}}<div class="small">Not observable through the provider interface: {{.}}</div>{{end}}</li>{{end}}</ul>{{end}}</td>
+<td class="text">{{.Text}}{{if $show}}<div class="small">{{.Page}}</div>{{end}}{{if and (not .Failed) .Reason}}<div class="small">Not testable through NDKPI: {{.Reason}}</div>{{end}}{{with .Clauses}}<ul class="clauses">{{range .}}<li><span class="badge {{.Class}}">{{.Status}}</span> <b>{{.ID}}</b> {{.Text}}{{with .Reason}}<div class="small">Not testable through NDKPI: {{.}}</div>{{end}}</li>{{end}}</ul>{{end}}</td>
 <td><span class="badge {{.Class}}">{{.Verdict}}</span>{{if .Partly}}<div class="small">partly covered: not every clause has a spec</div>{{end}}</td>
 <td>{{$n := .NSpecs}}{{if eq $n 0}}<span class="small">none</span>{{else}}<details><summary>{{$n}} {{if eq $n 1}}spec{{else}}specs{{end}}</summary><ul class="specs">{{range .Specs}}<li>{{.}}</li>{{end}}{{with .MoreSpecs}}<li>and specs {{range .}}<a href="#spec-{{.}}">#{{.}}</a> {{end}}</li>{{end}}</ul></details>{{end}}</td>
 <td>{{$a := .FailAnchor}}{{with .Failed}}<div class="fail"><a class="first" href="#{{$a}}">{{.}} failed {{if eq . 1}}spec{{else}}specs{{end}}</a></div>{{end}}{{range .Notes}}<div class="small">{{.}}</div>{{end}}</td>

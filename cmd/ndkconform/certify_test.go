@@ -32,8 +32,8 @@ func TestRules(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^LT-16 +must +P +[1-9]\d* specs? +\S`).MatchString(r.stdout) {
 		t.Errorf("LT-16 is not listed with its specs:\n%.2000s", r.stdout)
 	}
-	if !regexp.MustCompile(`(?m)^IM-1 +must +D +not observable +\S`).MatchString(r.stdout) {
-		t.Errorf("IM-1 is not listed as not observable")
+	if !regexp.MustCompile(`(?m)^IM-1 +must +D +not testable +\S`).MatchString(r.stdout) {
+		t.Errorf("IM-1 is not listed as not testable")
 	}
 	for line := range strings.Lines(r.stdout) {
 		if n := len([]rune(strings.TrimRight(line, "\n"))); n > 100 {
@@ -45,13 +45,13 @@ func TestRules(t *testing.T) {
 			t.Errorf("%s is not listed", rule.ID)
 		}
 	}
-	if !regexp.MustCompile(`(?m)^\d+ rules: \d+ covered by the \d+ specs, \d+ partly covered, \d+ with no spec\n\d+ rules not observable through the provider interface\n$`).MatchString(r.stdout) {
+	if !regexp.MustCompile(`(?m)^\d+ rules: \d+ covered by the \d+ specs, \d+ partly covered, \d+ with no spec\n\d+ rules not testable through NDKPI\n$`).MatchString(r.stdout) {
 		t.Errorf("footer:\n%s", r.stdout[max(0, len(r.stdout)-300):])
 	}
 	// A compound rule lists its clauses; one that no spec can cover says why.
 	cn15 := r.stdout[strings.Index(r.stdout, "\nCN-15 "):strings.Index(r.stdout, "\nCN-16 ")]
 	if !regexp.MustCompile(`^\nCN-15 +must +P +partly, [1-9]\d* specs +\S`).MatchString(cn15) || !strings.Contains(cn15, "clauses:") ||
-		!strings.Contains(cn15, "- CN-15.ex (not observable): ") || !strings.Contains(strings.Join(strings.Fields(cn15), " "), "ndk/ndk.go") {
+		!strings.Contains(cn15, "- CN-15.ex (not testable): ") || !strings.Contains(strings.Join(strings.Fields(cn15), " "), "ndk/ndk.go") {
 		t.Errorf("CN-15 and its clauses:%s", cn15)
 	}
 
@@ -73,7 +73,7 @@ func TestRules(t *testing.T) {
 		case rule.Seed && !isPartly:
 			t.Errorf("--uncovered lists %s, a seed rule (the project promises a spec for each)", m[1])
 		case !rule.Observable():
-			t.Errorf("--uncovered lists %s, which is not observable", m[1])
+			t.Errorf("--uncovered lists %s, which is not testable", m[1])
 		case m[1] == "LT-16":
 			t.Errorf("--uncovered lists LT-16")
 		case isPartly && len(rule.Clauses) == 0:
@@ -86,18 +86,18 @@ func TestRules(t *testing.T) {
 				gap = gap || (!c.Covered && c.Observable())
 			}
 			if !gap {
-				t.Errorf("--uncovered lists %s, whose missing clauses are all not observable", m[1])
+				t.Errorf("--uncovered lists %s, whose missing clauses are all not testable", m[1])
 			}
 		}
 	}
 	// A partly covered rule is listed with the clauses it misses, and only
 	// those, when a spec could cover one of them; CN-15, whose missing
-	// clause is not observable, is counted instead.
+	// clause is not testable, is counted instead.
 	if partly > 0 && !strings.Contains(u.stdout, "clauses without a spec:\n") {
 		t.Errorf("--uncovered lists partly covered rules without their missing clauses:\n%s", u.stdout)
 	}
 	if strings.Contains(u.stdout, "\nCN-15 ") {
-		t.Errorf("--uncovered lists CN-15, whose only missing clause (CN-15.ex) is not observable")
+		t.Errorf("--uncovered lists CN-15, whose only missing clause (CN-15.ex) is not testable")
 	}
 	for _, rule := range catalog.All() {
 		for _, c := range rule.Clauses {
@@ -106,7 +106,7 @@ func TestRules(t *testing.T) {
 			}
 		}
 	}
-	if m := regexp.MustCompile(`\n\d+ rules? with no spec\n(\d+) rules? only partly covered \(a clause has no spec\)\n[1-9]\d* rules? covered but for clauses not observable through the provider interface\n[1-9]\d* rules? not observable through the provider interface\n$`).FindStringSubmatch(u.stdout); m == nil || m[1] != fmt.Sprint(partly) {
+	if m := regexp.MustCompile(`\n\d+ rules? with no spec\n(\d+) rules? only partly covered \(a clause has no spec\)\n[1-9]\d* rules? covered but for untestable clauses \(not testable through NDKPI\)\n[1-9]\d* rules? not testable through NDKPI\n$`).FindStringSubmatch(u.stdout); m == nil || m[1] != fmt.Sprint(partly) {
 		t.Errorf("--uncovered footer (%d partly covered rules listed):\n%s", partly, u.stdout[max(0, len(u.stdout)-300):])
 	}
 

@@ -209,7 +209,7 @@ func TestRulesLegend(t *testing.T) {
 				}
 			}
 		}
-		for _, want := range []string{"ACTOR", "STRENGTH", "COVERAGE", "NO SPEC", "not observable"} {
+		for _, want := range []string{"ACTOR", "STRENGTH", "COVERAGE", "NO SPEC", "not testable"} {
 			if !strings.Contains(legend, want) {
 				t.Errorf("%s: the legend lacks %q", what, want)
 			}

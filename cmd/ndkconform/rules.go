@@ -31,13 +31,13 @@ func rulesUsage(w io.Writer) {
 	fmt.Fprintf(w, "Usage:\n  %s rules [--uncovered] [--json]\n\n", tool)
 	fmt.Fprintf(w, "Prints the rule catalog (every provider-side rule of the NDKPI rules\n")
 	fmt.Fprintf(w, "checklist) grouped by section: each rule's ID, strength, actor, coverage and\n")
-	fmt.Fprintf(w, "text. Coverage is the number of specs labelled with the rule, \"not observable\"\n")
-	fmt.Fprintf(w, "when ndkconform cannot observe it through the provider interface (the reason\n")
+	fmt.Fprintf(w, "text. Coverage is the number of specs labelled with the rule, \"not testable\"\n")
+	fmt.Fprintf(w, "when no consumer can observe it through NDKPI (the reason\n")
 	fmt.Fprintf(w, "follows the text), or \"NO SPEC\" when it could but no spec checks it yet.\n")
 	fmt.Fprintf(w, "A compound rule lists its clauses under its text, each covered (with its\n")
-	fmt.Fprintf(w, "specs), not observable (with the reason) or NO SPEC; it is covered only when\n")
+	fmt.Fprintf(w, "specs), not testable (with the reason) or NO SPEC; it is covered only when\n")
 	fmt.Fprintf(w, "every clause is, and \"partly\" otherwise.\n\nFlags:\n")
-	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC and those only partly covered, with the clauses\n        they miss; what no spec can check is counted, not listed: the unobservable\n        rules, and the partly covered rules whose missing clauses are all\n        unobservable\n")
+	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC and those only partly covered, with the clauses\n        they miss; what no spec can check is counted, not listed: the rules not\n        testable through NDKPI, and the partly covered rules whose missing clauses\n        are all not testable\n")
 	fmt.Fprintf(w, "  --json\n        print JSON: an array of rules with their specs and clauses\n")
 	fmt.Fprintf(w, "\n")
 	printLegend(w)
@@ -68,7 +68,7 @@ func printLegend(w io.Writer) {
 		head = ""
 	}
 	line("  COVERAGE", "N", "specs labelled with the rule (\"partly\": a clause has none)")
-	line("", "", "\"not observable\": no spec can see it through the provider interface")
+	line("", "", "\"not testable\": no consumer can observe it through NDKPI")
 	line("", "", "\"NO SPEC\": observable, but no spec checks it yet")
 }
 
@@ -114,17 +114,17 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	printLegend(stdout)
 	printRules(stdout, shown, *uncovered)
-	noSpec, partly, unobservable := n[catalog.StatusNoSpec], n[catalog.StatusPartlyCovered], n[catalog.StatusNotObservable]
+	noSpec, partly, unobservable := n[catalog.StatusNoSpec], n[catalog.StatusPartlyCovered], n[catalog.StatusNotTestable]
 	if *uncovered {
 		fmt.Fprintf(stdout, "\n%d %s with no spec\n", noSpec, plural(noSpec, "rule", "rules"))
 		fmt.Fprintf(stdout, "%d %s only partly covered (a clause has no spec)\n", partly-atLimit, plural(partly-atLimit, "rule", "rules"))
-		fmt.Fprintf(stdout, "%d %s covered but for clauses not observable through the provider interface\n", atLimit, plural(atLimit, "rule", "rules"))
-		fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
+		fmt.Fprintf(stdout, "%d %s covered but for untestable clauses (not testable through NDKPI)\n", atLimit, plural(atLimit, "rule", "rules"))
+		fmt.Fprintf(stdout, "%d %s not testable through NDKPI\n", unobservable, plural(unobservable, "rule", "rules"))
 		return exitPass
 	}
 	fmt.Fprintf(stdout, "\n%d rules: %d covered by the %d specs, %d partly covered, %d with no spec\n",
 		len(cov), n[catalog.StatusCovered], len(byName), partly, noSpec)
-	fmt.Fprintf(stdout, "%d %s not observable through the provider interface\n", unobservable, plural(unobservable, "rule", "rules"))
+	fmt.Fprintf(stdout, "%d %s not testable through NDKPI\n", unobservable, plural(unobservable, "rule", "rules"))
 	return exitPass
 }
 
@@ -155,21 +155,21 @@ func coverageText(c catalog.Coverage) string {
 		return specs
 	case catalog.StatusPartlyCovered:
 		return "partly, " + specs
-	case catalog.StatusNotObservable:
-		return "not observable"
+	case catalog.StatusNotTestable:
+		return "not testable"
 	}
 	return "NO SPEC"
 }
 
 // clauseText is one clause of a compound rule, for the listing:
-// "CN-3.timeout (2 specs): ...", "CN-15.ex (not observable): ...; <why>".
+// "CN-3.timeout (2 specs): ...", "CN-15.ex (not testable): ...; <why>".
 func clauseText(cc catalog.ClauseCoverage) string {
 	c := cc.Clause
 	switch {
 	case len(cc.Specs) > 0:
 		return fmt.Sprintf("%s (%d %s): %s", c.ID, len(cc.Specs), plural(len(cc.Specs), "spec", "specs"), c.Text)
 	case !c.Observable():
-		return fmt.Sprintf("%s (not observable): %s Not observable: %s", c.ID, c.Text, c.Reason)
+		return fmt.Sprintf("%s (not testable): %s Not testable: %s", c.ID, c.Text, c.Reason)
 	}
 	return fmt.Sprintf("%s (NO SPEC): %s", c.ID, c.Text)
 }
@@ -190,7 +190,7 @@ func printRules(w io.Writer, cov []catalog.Coverage, missingOnly bool) {
 		}
 		lines := wrapHard(r.Text, colText)
 		if !r.Observable() && len(c.Specs) == 0 {
-			lines = append(lines, wrapHard("not observable: "+r.Reason, colText)...)
+			lines = append(lines, wrapHard("not testable: "+r.Reason, colText)...)
 		}
 		if len(c.Clauses) > 0 {
 			head := "clauses:"
@@ -259,7 +259,7 @@ func printRulesJSON(stdout, stderr io.Writer, cov []catalog.Coverage) int {
 		Text     string `json:"text"`
 		Reason   string `json:"reason,omitempty"`
 		// Coverage is the column of the table ("3 specs", "partly, 3
-		// specs", "not observable", "NO SPEC"), Status the catalog's
+		// specs", "not testable", "NO SPEC"), Status the catalog's
 		// coverage status ("covered", "partly covered", "no spec", "not
 		// observable").
 		Coverage       string               `json:"coverage"`
