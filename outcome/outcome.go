@@ -297,8 +297,12 @@ func (r *Run) CutShort(how string) {
 				s.Note = how + " before this spec started"
 			}
 		case Interrupted:
+			head := how + " while this spec ran"
 			detail := strings.TrimSpace(s.Note)
-			s.Note = how + " while this spec ran"
+			if detail == head || strings.HasPrefix(detail, head+"\n") {
+				continue // cut short by how already: the note keeps its detail
+			}
+			s.Note = head
 			if detail != "" && !strings.HasPrefix(detail, how) {
 				s.Note += "\n" + detail
 			}
