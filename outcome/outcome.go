@@ -243,7 +243,7 @@ func AssignClauses(s *Spec) {
 		}
 		one := ""
 		for _, c := range s.Clauses {
-			if finding.ClauseRule(c) != v.Rule {
+			if finding.ClauseRule(c) != v.Rule || c == one {
 				continue
 			}
 			if one != "" {
