@@ -129,7 +129,7 @@ func Observation(s outcome.Spec, rule string) string {
 		for _, v := range s.Violations {
 			if v.Rule == rule {
 				v.Rule = ""
-				return oneLine(v.String())
+				return outcome.ViolationLine(v)
 			}
 		}
 	}
