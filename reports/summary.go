@@ -139,17 +139,6 @@ func Observation(s outcome.Spec, rule string) string {
 	return "no failure message"
 }
 
-// oneLine joins the lines of s with "; ".
-func oneLine(s string) string {
-	var parts []string
-	for line := range strings.Lines(s) {
-		if l := strings.TrimSpace(line); l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
 // shorten is s cut at a word to at most width runes, "..." marking the cut.
 func shorten(s string, width int) string {
 	r := []rune(s)
