@@ -150,7 +150,7 @@ func buildPage(r Run, cert *outcome.Certification) htmlData {
 	d := htmlData{Title: "ndkconform conformance report", Generated: time.Now().UTC().Format("2006-01-02 15:04:05 UTC")}
 	c := r.Counts()
 	d.Verdict = VerdictWord(r)
-	d.VerdictClass = map[outcome.Verdict]string{outcome.VerdictPass: "ok", outcome.VerdictFail: "bad", outcome.VerdictError: "skip", outcome.VerdictInterrupted: "skip"}[r.Verdict]
+	d.VerdictClass = map[outcome.Verdict]string{outcome.VerdictPass: "ok", outcome.VerdictFail: "bad", outcome.VerdictError: "skip", outcome.VerdictInterrupted: "skip", outcome.VerdictEmpty: "none"}[r.Verdict]
 	switch r.Verdict {
 	case outcome.VerdictInterrupted:
 		d.Reasons = []string{r.Interrupted}
