@@ -303,8 +303,21 @@ func TestWriteHTML(t *testing.T) {
 	}
 	// An empty run still renders.
 	page = writeHTML(t, New(Meta{}, outcome.Run{}, nil), nil)
-	if !strings.Contains(page, "NO SPEC SELECTED") || !strings.Contains(page, "no spec ran") || !strings.Contains(page, "unknown (NdkQueryAdapterInfo") {
+	if !strings.Contains(page, `<div class="verdict none">NO SPEC SELECTED</div>`) || !strings.Contains(page, "no spec ran") || !strings.Contains(page, "unknown (NdkQueryAdapterInfo") {
 		t.Errorf("empty run page")
+	}
+	// Each run verdict has its colour.
+	for _, c := range []struct {
+		run  outcome.Run
+		want string
+	}{
+		{outcome.Run{Specs: ruleSpecs(t)[:1]}, `<div class="verdict ok">PASS</div>`},
+		{outcome.Run{Specs: ruleSpecs(t)[:1], Faults: []string{"agent B lost"}}, `<div class="verdict skip">ERROR</div>`},
+		{outcome.Run{Specs: ruleSpecs(t)[:1], Interrupted: "the run was interrupted by SIGINT"}, `<div class="verdict skip">INTERRUPTED</div>`},
+	} {
+		if page := writeHTML(t, New(Meta{}, c.run, nil), nil); !strings.Contains(page, c.want) {
+			t.Errorf("the page lacks %s", c.want)
+		}
 	}
 }
 
