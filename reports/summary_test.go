@@ -251,6 +251,12 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 	if gl[len(gl)-1] != "    ... and 68 more (see the report)" {
 		t.Errorf("cap line %q", gl[len(gl)-1])
 	}
+	// Without a report, the summary does not point to one.
+	var noReport bytes.Buffer
+	WriteSummary(&noReport, r, time.Second, false)
+	if !strings.Contains(noReport.String(), "\n    ... and 68 more\n") || strings.Contains(noReport.String(), "see the report") {
+		t.Errorf("the summary without a report points to one")
+	}
 	// A spec charged to LC-15 and CR-1 is under LC-15, and names CR-1.
 	if !strings.Contains(failed, "    Listener close completes twice\n      NdkCloseObject on listener#2 (side B): expected STATUS_PENDING; observed STATUS_SUCCESS\n      also charged to CR-1\n") {
 		t.Errorf("LC-15 group lacks the spec charged to CR-1 too:\n%s", failed)
