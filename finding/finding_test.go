@@ -24,3 +24,11 @@ func TestClauseIDs(t *testing.T) {
 		}
 	}
 }
+
+func TestIsRuleID(t *testing.T) {
+	for l, want := range map[string]bool{"LC-14": true, "CN-1": true, "ABC-123": true, "A-1": false, "ABCD-1": false, "lc-14": false, "LC-": false, "LC-14x": false, "slow": false, "CN-3.timeout": false} {
+		if IsRuleID(l) != want {
+			t.Errorf("IsRuleID(%q) = %v", l, !want)
+		}
+	}
+}

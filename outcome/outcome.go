@@ -148,7 +148,7 @@ func (s Spec) Line() string {
 	case Failed:
 		for _, v := range s.Violations {
 			if v.Rule != "" || v.Observed != "" {
-				return oneLine(v.String())
+				return ViolationLine(v)
 			}
 		}
 		if s.Failure != nil {
@@ -187,6 +187,69 @@ func (s Spec) Text() string {
 		return s.Skip.String()
 	}
 	return s.Note
+}
+
+// ViolationLine is violation v in one line, for a console, a JUnit
+// message or a table cell: its lines joined with "; ". An observation
+// that is a Gomega matcher's account of a failed match, as suite.Rule
+// records it ("Expected\n    <int>: 1\nto equal\n    <int>: 2"), puts the
+// matcher with what was expected and the actual value as what was
+// observed: "expected DESCRIPTION (to equal <int>: 2); observed <int>: 1",
+// not "observed Expected; <int>: 1; to equal; <int>: 2".
+func ViolationLine(v finding.Violation) string {
+	v.Expected, v.Observed = gomegaMatch(v.Expected, v.Observed)
+	return oneLine(v.String())
+}
+
+// gomegaMatch is expected and observed with an observation that is
+// Gomega's account of a failed match rearranged (see ViolationLine), each
+// in one line; expected and observed as they are otherwise.
+func gomegaMatch(expected, observed string) (string, string) {
+	lines := strings.Split(strings.TrimSpace(observed), "\n")
+	after := ""
+	if len(lines) > 1 && isAsyncPreamble(strings.TrimSpace(lines[0])) {
+		// Eventually's or Consistently's "Timed out after 1.001s."
+		p := strings.TrimSuffix(strings.TrimSpace(lines[0]), ".")
+		after, lines = " ("+strings.ToLower(p[:1])+p[1:]+")", lines[1:]
+	}
+	head := strings.TrimSpace(lines[0])
+	switch {
+	case !strings.HasPrefix(head, "Expected"):
+		return expected, observed
+	case head != "Expected":
+		// another account ("Expected success, but got an error:"): it
+		// says what was expected and observed itself
+		words := joinLines(lines) + after
+		if expected == "" {
+			return "", words
+		}
+		return expected + "; " + words, ""
+	}
+	// the actual value is the indented lines after the header, the
+	// matcher the lines after it ("to equal", its operand)
+	k := 1
+	for k < len(lines) && (strings.TrimSpace(lines[k]) == "" || strings.HasPrefix(lines[k], " ") || strings.HasPrefix(lines[k], "\t")) {
+		k++
+	}
+	actual, matcher := joinLines(lines[1:k]), joinLines(lines[k:])
+	if actual == "" || matcher == "" {
+		return expected, observed
+	}
+	if expected == "" {
+		return matcher, actual + after
+	}
+	return expected + " (" + matcher + ")", actual + after
+}
+
+// joinLines joins the non-empty lines of lines, trimmed, with spaces.
+func joinLines(lines []string) string {
+	var parts []string
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // oneLine joins the lines of s with "; ".
@@ -243,7 +306,7 @@ func AssignClauses(s *Spec) {
 		}
 		one := ""
 		for _, c := range s.Clauses {
-			if finding.ClauseRule(c) != v.Rule {
+			if finding.ClauseRule(c) != v.Rule || c == one {
 				continue
 			}
 			if one != "" {
@@ -297,8 +360,12 @@ func (r *Run) CutShort(how string) {
 				s.Note = how + " before this spec started"
 			}
 		case Interrupted:
+			head := how + " while this spec ran"
 			detail := strings.TrimSpace(s.Note)
-			s.Note = how + " while this spec ran"
+			if detail == head || strings.HasPrefix(detail, head+"\n") {
+				continue // cut short by how already: the note keeps its detail
+			}
+			s.Note = head
 			if detail != "" && !strings.HasPrefix(detail, how) {
 				s.Note += "\n" + detail
 			}

@@ -26,8 +26,9 @@ type Format struct {
 	// the bundle's files ("JUnit XML, one testcase per spec").
 	Description string
 	// Certification is true for a format that shows the certification
-	// verdict when Write is given one (html): certify writes it itself,
-	// after judging the run; the others do not depend on it.
+	// verdict when Write is given one (json records it, html shows it):
+	// certify writes it itself, after judging the run; the others do not
+	// depend on it.
 	Certification bool
 	// Write writes run r in the format; cert is the certification verdict
 	// (certify), or nil (a plain run).
@@ -44,7 +45,7 @@ var Formats = []Format{
 		Write:       func(w io.Writer, r Run, _ *outcome.Certification) error { return WriteJUnit(w, r) },
 	},
 	{
-		Name: "json", Flag: "json-report", File: "report.json",
+		Name: "json", Flag: "json-report", File: "report.json", Certification: true,
 		Usage:       "write a JSON report to `PATH`: every spec (a failed one with the command that reruns it), rule results, waivers, provider, adapter",
 		Description: "everything: specs, rule results, waivers, provider, adapter",
 		Write:       func(w io.Writer, r Run, cert *outcome.Certification) error { return WriteJSON(w, r, cert) },

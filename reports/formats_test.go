@@ -5,26 +5,34 @@ import (
 	"encoding/xml"
 	"strings"
 	"testing"
+
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 func TestFormats(t *testing.T) {
 	r := brokenRun(t, 3)
-	cert := Certify(r)
+	cert := outcome.Certify(r.Result)
 	// What each format's output must be; a new format needs a check here.
-	checks := map[string]func(t *testing.T, out []byte, cert *Certification){
-		"junit": func(t *testing.T, out []byte, _ *Certification) {
+	checks := map[string]func(t *testing.T, out []byte, cert *outcome.Certification){
+		"junit": func(t *testing.T, out []byte, _ *outcome.Certification) {
 			var doc JUnitTestSuites
-			if err := xml.Unmarshal(out, &doc); err != nil || len(doc.TestSuite) != 1 || doc.Tests != len(r.Specs) {
+			if err := xml.Unmarshal(out, &doc); err != nil || len(doc.TestSuite) != 1 || doc.Tests != r.Counts().Specs.Selected {
 				t.Errorf("not the run's JUnit: %v %+v", err, doc)
 			}
 		},
-		"json": func(t *testing.T, out []byte, _ *Certification) {
+		"json": func(t *testing.T, out []byte, cert *outcome.Certification) {
 			back, err := ReadJSON(bytes.NewReader(out))
-			if err != nil || len(back.Specs) != len(r.Specs) || back.Verdict != r.Verdict {
+			if err != nil || len(back.Specs) != len(r.Specs) || back.Verdict != r.Verdict || back.Counts() != r.Counts() {
 				t.Errorf("not the run's JSON: %v", err)
 			}
+			if cert != nil && (back.Recorded.Certification == nil || back.Recorded.Certification.Verdict != "NOT CERTIFIED") {
+				t.Errorf("the JSON lacks its certification: %+v", back.Recorded)
+			}
+			if cert == nil && back.Recorded.Certification != nil {
+				t.Errorf("a plain run's JSON has a certification: %+v", back.Recorded.Certification)
+			}
 		},
-		"html": func(t *testing.T, out []byte, cert *Certification) {
+		"html": func(t *testing.T, out []byte, cert *outcome.Certification) {
 			want := `<div class="verdict bad">FAIL</div>`
 			if cert != nil {
 				want = `<div class="verdict bad">NOT CERTIFIED</div>`

@@ -21,7 +21,7 @@ import (
 // and why; without, the run's: PASS or FAIL), the scope (what the suite
 // speaks for, and without a certification what the run concluded on: N of
 // M provider rules), and the failed rules: the failures that fail the run
-// grouped by the rule each is charged to (FailedRules), each group with
+// grouped by the rules each is charged to (a spec under each), each group with
 // the rule's ID, text and spec count, and in it the specs whose failures
 // are the same up to numbers shown as one block: the observation, how many
 // specs, each spec's name and rerun command (RerunCommand; past 5 behind
@@ -150,7 +150,7 @@ func buildPage(r Run, cert *outcome.Certification) htmlData {
 	d := htmlData{Title: "ndkconform conformance report", Generated: time.Now().UTC().Format("2006-01-02 15:04:05 UTC")}
 	c := r.Counts()
 	d.Verdict = VerdictWord(r)
-	d.VerdictClass = map[outcome.Verdict]string{outcome.VerdictPass: "ok", outcome.VerdictFail: "bad", outcome.VerdictError: "skip", outcome.VerdictInterrupted: "skip"}[r.Verdict]
+	d.VerdictClass = map[outcome.Verdict]string{outcome.VerdictPass: "ok", outcome.VerdictFail: "bad", outcome.VerdictError: "skip", outcome.VerdictInterrupted: "skip", outcome.VerdictEmpty: "none"}[r.Verdict]
 	switch r.Verdict {
 	case outcome.VerdictInterrupted:
 		d.Reasons = []string{r.Interrupted}
@@ -252,8 +252,8 @@ func buildPage(r Run, cert *outcome.Certification) htmlData {
 
 	// The failures, grouped by rule, first on the page after the verdict.
 	fullIDs := map[string][2]string{}
-	d.FailedGroups = htmlFailGroups(r, FailedRules(r), false, fullIDs)
-	d.WaivedGroups = htmlFailGroups(r, WaivedRules(r), true, fullIDs)
+	d.FailedGroups = htmlFailGroups(r, ruleFailures(r, false), false, fullIDs)
+	d.WaivedGroups = htmlFailGroups(r, ruleFailures(r, true), true, fullIDs)
 	d.FailedSpecs = c.Specs.Failed
 	d.Legend = legend()
 

@@ -1,26 +1,27 @@
 package reports
 
 import (
+	"encoding/json"
 	"html"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // passedRun is r with every failed spec passed: the page of the same run
 // without its failures.
 func passedRun(r Run) Run {
-	r.Specs = append([]Spec(nil), r.Specs...)
-	for i, s := range r.Specs {
-		if s.Failed() {
-			r.Specs[i].State, r.Specs[i].Failure, r.Specs[i].Violations = "passed", "", nil
-			r.Passed++
+	specs := append([]outcome.Spec(nil), r.Specs...)
+	for i, s := range specs {
+		if s.State == outcome.Failed {
+			specs[i].State, specs[i].Failure, specs[i].Violations = outcome.Passed, nil, nil
 		}
 	}
-	r.Failed = 0
-	r.ApplyWaivers(r.Waivers)
-	return r
+	return New(r.Meta, outcome.Run{Specs: specs}, r.Waivers)
 }
 
 // TestHTMLFailedRules: the page of a run with 80 failed specs, each with
@@ -32,16 +33,14 @@ func TestHTMLFailedRules(t *testing.T) {
 	page := writeHTML(t, r, nil)
 	base := writeHTML(t, passedRun(r), nil)
 
-	// The bound: the page of the same run without failures (167 KB here,
-	// most of it the table of every catalog rule with its specs), plus per
-	// failed spec at most 1 KB (its name and rerun command under each rule
-	// it is charged to, its row in the Specs table), plus each distinct
-	// failure's full text once (4 here, the largest 6.6 KB: 60 lines).
-	// And in all under 256 KB. Before failures were grouped, this page was
-	// 788 KB: every failed spec's full text once per rule charged.
-	full := len(r.Specs[0].Failure)
-	if full < 6000 || strings.Count(r.Specs[0].Failure, "\n") < 59 {
-		t.Fatalf("the failures are %d bytes, %d lines: the test wants 60 lines", full, strings.Count(r.Specs[0].Failure, "\n")+1)
+	// The bound: the page of the same run without failures (most of it
+	// the table of every catalog rule with its specs), plus per failed
+	// spec at most 1 KB (its name and rerun command, its row in the Specs
+	// table), plus each distinct failure's full text once (4 here, the
+	// largest 6.6 KB: 60 lines). And in all under 256 KB.
+	full := len(r.Specs[0].Failure.Message)
+	if full < 6000 || strings.Count(r.Specs[0].Failure.Message, "\n") < 59 {
+		t.Fatalf("the failures are %d bytes, %d lines: the test wants 60 lines", full, strings.Count(r.Specs[0].Failure.Message, "\n")+1)
 	}
 	budget := len(base) + 80*1024 + 4*(full+1024)
 	if len(page) > budget || len(page) > 256<<10 {
@@ -56,8 +55,8 @@ func TestHTMLFailedRules(t *testing.T) {
 		}
 		return i
 	}
-	order := []string{`<div class="verdict bad">FAIL</div>`, `<p class="scope">The suite speaks`, `<p class="scope">This run concluded on `,
-		`<h2 id="failed-rules">Failed rules</h2>`, `<h2 id="waived-failures">`, "<h2>Run</h2>", "<h2>Abbreviations</h2>", "<h2>Rules</h2>", "<h2>Specs</h2>"}
+	order := []string{`<div class="verdict bad">FAIL</div>`, `<p class="scope">FAIL for `, `<h2>Limits of this verdict</h2>`,
+		`<h2 id="failed-rules">Failed rules</h2>`, `<h2 id="waived-failures">`, "<h2>Run</h2>", "<h2>Counts</h2>", "<h2>Abbreviations</h2>", "<h2>Rules</h2>", "<h2>Specs</h2>"}
 	for i := 1; i < len(order); i++ {
 		if at(order[i-1]) > at(order[i]) {
 			t.Errorf("%q comes after %q", order[i-1], order[i])
@@ -75,11 +74,26 @@ func TestHTMLFailedRules(t *testing.T) {
 		`<li>` + html.EscapeString(r.Specs[0].Name) + `<div><code>` + html.EscapeString(RerunCommand(r.Meta, r.Specs[0])) + `</code></div></li>`,
 		`<summary>49 more specs</summary>`,
 		`<span class="rid">no rule</span>`, "panic: runtime error: nil map",
-		// the CR-1 failure is under LC-15 and CR-1: its full text once
-		`<a href="#full-4">full failure (2 lines): as under LC-15</a>`,
+		`<div class="frule" id="fail-LC-15">`, `<span class="badge bad">2 specs</span>`,
+		// a spec charged to LC-15 and CR-1 is under both, its full text
+		// once
+		`<div class="frule" id="fail-CR-1">`,
+		`<a href="#full-4">full failure (3 lines): as under LC-15</a>`,
+		// the Gomega matcher's account, in one line
+		`<div class="first">NdkCloseObject on listener#1 (side B): expected closing a listener with an open connector returns STATUS_PENDING (to equal &lt;ndk.Status&gt;: 259); observed &lt;ndk.Status&gt;: 0</div>`,
 	} {
 		if !strings.Contains(failed, want) {
 			t.Errorf("the failed rules lack %q", want)
+		}
+	}
+	// No line of the page but a failure's full text (the harness's
+	// message) reads "observed Expected".
+	for _, part := range strings.Split(page, "<pre>") {
+		if _, rest, ok := strings.Cut(part, "</pre>"); ok {
+			part = rest
+		}
+		if strings.Contains(part, "observed Expected") {
+			t.Errorf("the page reads \"observed Expected\" outside a failure's full text")
 		}
 	}
 	// Each distinct failure's full text is on the page once.
@@ -90,12 +104,13 @@ func TestHTMLFailedRules(t *testing.T) {
 		t.Errorf("the CR-1 failure's full text is on the page %d times", n)
 	}
 	if n := strings.Count(failed, "<pre>"); n != 5 {
-		t.Errorf("%d full texts in the failed rules, want 5 (two families, LC-15's, CR-1's, the panic)", n)
+		t.Errorf("%d full texts in the failed rules, want 5 (two families, LC-15's two, the panic)", n)
 	}
 	// In the rule table a failed rule links to its group.
 	if !strings.Contains(page, `<a class="first" href="#fail-LT-26">80 failed specs</a>`) || !strings.Contains(page, `<a class="first" href="#waived-LT-16">1 failed spec</a>`) {
 		t.Errorf("the rule table does not link failed rules to their failures")
 	}
+	checkFailLinks(t, r)
 	waived := page[at(`<h2 id="waived-failures">`):at("<h2>Run</h2>")]
 	if !strings.Contains(waived, `<div class="small">Waived: vendor bug 42</div>`) || !strings.Contains(waived, "Lifetime waived failure") {
 		t.Errorf("waived section:\n%s", waived)
@@ -104,10 +119,10 @@ func TestHTMLFailedRules(t *testing.T) {
 	if strings.Contains(base, `id="failed-rules"`) {
 		t.Errorf("a page without failures has a failed rules section")
 	}
-	// With a certification the verdict is certification's: no run scope.
-	c := Certify(r)
-	if p := writeHTML(t, r, &c); strings.Contains(p, "This run concluded on") || !strings.Contains(p, `<h2 id="failed-rules">`) {
-		t.Errorf("certification page: run scope or no failed rules")
+	// With a certification the verdict and the scope are certification's.
+	c := outcome.Certify(r.Result)
+	if p := writeHTML(t, r, &c); !strings.Contains(p, `<p class="scope">NOT CERTIFIED for `) || !strings.Contains(p, `<h2 id="failed-rules">`) {
+		t.Errorf("certification page: no certification scope or no failed rules")
 	}
 }
 
@@ -127,12 +142,89 @@ func TestHTMLLegend(t *testing.T) {
 			t.Errorf("the legend does not explain actor %s", r.Actor)
 		}
 	}
-	for _, v := range []string{RulePassed, RuleFailed, RuleWaived, RuleSkipped, RuleNotRun, RuleNotObservable, RuleNotCovered, RuleNotSelected, "must", "should", "may"} {
+	for _, v := range outcome.RuleVerdicts() {
+		if !strings.Contains(legend, `<td class="id">`+string(v)+`</td>`) {
+			t.Errorf("the legend does not explain verdict %q", v)
+		}
+	}
+	for _, v := range []string{string(outcome.PartlyCovered), "must", "should", "may"} {
 		if !strings.Contains(legend, `<td class="id">`+v+`</td>`) {
 			t.Errorf("the legend does not explain %q", v)
 		}
 	}
 	if len(seen) < 10 {
 		t.Errorf("only %d prefixes in the catalog?", len(seen))
+	}
+}
+
+var dataCount = regexp.MustCompile(`data-count="([a-z_.]+)"><b>([0-9]+)</b>`)
+
+// countsByKey are c's counts by the name the JSON gives them, prefixed
+// with "specs." or "rules.".
+func countsByKey(t *testing.T, c outcome.Counts) map[string]int {
+	t.Helper()
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]map[string]int
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for part, counts := range m {
+		for k, n := range counts {
+			out[part+"."+k] = n
+		}
+	}
+	return out
+}
+
+// TestHTMLCounts: the page's counts (data-count="specs.passed") are
+// outcome.Count's, each under its JSON name, and every count that is not
+// zero is on the page.
+func TestHTMLCounts(t *testing.T) {
+	interrupted := brokenSpecs(t, 3)
+	run := outcome.Run{Specs: interrupted}
+	run.CutShort("the run was interrupted by SIGINT")
+	for name, r := range map[string]Run{
+		"broken":      brokenRun(t, 7),
+		"every state": judged(t, brokenMeta(), everyStateSpecs(t), "LT-16 bug 9\n"),
+		"rules":       htmlRun(t),
+		"sample":      sampleRun(t),
+		"interrupted": New(brokenMeta(), run, nil),
+		"empty":       New(Meta{}, outcome.Run{}, nil),
+	} {
+		c := r.Counts()
+		want := countsByKey(t, c)
+		for _, cert := range []*outcome.Certification{nil, {Counts: c}} {
+			page := writeHTML(t, r, cert)
+			got := map[string]int{}
+			for _, m := range dataCount.FindAllStringSubmatch(page, -1) {
+				n, _ := strconv.Atoi(m[2])
+				if _, dup := got[m[1]]; dup {
+					t.Errorf("%s: %s twice on the page", name, m[1])
+				}
+				got[m[1]] = n
+			}
+			for k, n := range got {
+				if w, ok := want[k]; !ok || w != n {
+					t.Errorf("%s: data-count %s = %d; Count says %d (known: %v)", name, k, n, w, ok)
+				}
+			}
+			for k, n := range want {
+				// (the page shows the selected specs and those not
+				// selected, not their sum; nor the rules covered but for
+				// untestable clauses)
+				if _, ok := got[k]; !ok && n != 0 && k != "specs.suite" && k != "rules.covered_but_untestable_clauses" {
+					t.Errorf("%s: %s = %d is not on the page", name, k, n)
+				}
+			}
+			for _, k := range []string{"specs.selected", "specs.passed", "specs.failed", "specs.not_selected", "rules.catalog", "rules.passed", "rules.failed"} {
+				if _, ok := got[k]; !ok {
+					t.Errorf("%s: %s is not on the page", name, k)
+				}
+			}
+		}
 	}
 }

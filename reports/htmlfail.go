@@ -10,11 +10,13 @@ import (
 	"github.com/ndkconform/ndkconform/outcome"
 )
 
-// The HTML report's failed rules: the failures grouped by rule as on the
-// console (FailedRules, WaivedRules), and in a group the specs whose
-// failures are the same up to numbers (object numbers, seeds, times,
-// addresses) shown as one block. A block's full text is on the page once:
-// a later block with the same text, under another rule, links to it.
+// The HTML report's failed rules: the failures grouped by rule, a spec
+// under every rule it is charged to (ruleFailures; the console lists it
+// once, FailedRules), so that each rule of the rule table with failures
+// links to its group; and in a group the specs whose failures are the
+// same up to numbers (object numbers, seeds, times, addresses) shown as
+// one block. A block's full text is on the page once: a later block with
+// the same text, under another rule, links to it.
 type (
 	htmlFailSpec struct{ Name, Observation, Rerun string }
 	htmlBlock    struct {
@@ -73,6 +75,56 @@ func clip(text string) string {
 		return text
 	}
 	return strings.Join(out, "\n") + fmt.Sprintf("\n... (%d more lines: see the JSON report)", len(lines)-len(out))
+}
+
+// ruleFailures groups the failed specs of r as the HTML page lists them,
+// in catalog order: not waived, the failures that fail the run under each
+// rule they are charged to and no waiver waives (then those charged to no
+// rule, under Rule ""); waived, every failed spec under each rule a
+// waived violation of it is charged to, with the rule's waivers. A rule
+// whose verdict is failed has its group among the first, one whose
+// verdict is waived among the second.
+func ruleFailures(r Run, waived bool) []RuleFailures {
+	byRule := map[string]*RuleFailures{}
+	for k, s := range r.Specs {
+		if s.State != outcome.Failed || !waived && r.SpecWaived(k) {
+			continue
+		}
+		var ids []string
+		for _, v := range s.Violations {
+			if outcome.IsRule(v.Rule) && (waiverOf(r, v) != "") == waived && !slices.Contains(ids, v.Rule) {
+				ids = append(ids, v.Rule)
+			}
+		}
+		if len(ids) == 0 {
+			if waived {
+				continue
+			}
+			ids = []string{""} // charged to no rule
+		}
+		for _, id := range ids {
+			g := byRule[id]
+			if g == nil {
+				g = &RuleFailures{Rule: id}
+				byRule[id] = g
+			}
+			g.Specs = append(g.Specs, s)
+		}
+	}
+	var out []RuleFailures
+	for _, rr := range r.Rules {
+		if g := byRule[rr.Rule.ID]; g != nil {
+			g.Text = rr.Rule.Text
+			if waived {
+				g.Waiver = strings.Join(rr.Waivers(), "; ")
+			}
+			out = append(out, *g)
+		}
+	}
+	if g := byRule[""]; g != nil {
+		out = append(out, *g)
+	}
+	return out
 }
 
 // htmlFailGroups is the page's form of groups: anchor "fail-ID" ("fail-

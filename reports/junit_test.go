@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // junitCounts parses a JUnit document token by token: the counts the
@@ -47,23 +51,30 @@ func junitCounts(t *testing.T, doc []byte) (stated map[string][2]int, elements m
 	}
 }
 
+// checkStated checks that the counts <testsuites> and <testsuite> state
+// are the elements there are.
+func checkStated(t *testing.T, name string, stated map[string][2]int, elements map[string]int) {
+	t.Helper()
+	for _, attr := range []string{"failures", "errors", "skipped", "tests"} {
+		el := map[string]string{"failures": "failure", "errors": "error", "skipped": "skipped", "tests": "testcase"}[attr]
+		if c := stated[attr]; c[0] != elements[el] || c[1] != elements[el] {
+			t.Errorf("%s: %s: testsuites says %d, testsuite %d, and there are %d <%s>", name, attr, c[0], c[1], elements[el], el)
+		}
+	}
+}
+
 // TestJUnitAllWaived: a run whose every failure is waived passes (exit
 // status 0), and its JUnit file says failures="0": each waived failure is
 // a <skipped message="waived: ...">, and the counts agree with the
 // elements.
 func TestJUnitAllWaived(t *testing.T) {
-	r := brokenRun(t, 2)
-	r.ApplyWaivers(Waivers{"LT-26": "fixed in firmware 2.1", "LC-15": "bug 7", "CR-1": "bug 8", "LT-16": "bug 9"})
-	var keep []Spec
-	for _, s := range r.Specs {
-		if s.State != "panicked" && s.State != StateInterrupted && s.State != StateNotRun { // no rule to waive; not finished
-			keep = append(keep, s)
-		}
-	}
-	r.Specs, r.Failed, r.InterruptedSpecs, r.NotRun = keep, 5, 0, 0
-	r.ApplyWaivers(r.Waivers)
-	if r.Verdict != VerdictPassed || r.Waived != 5 {
-		t.Fatalf("verdict %s, %d waived: the run should pass", r.Verdict, r.Waived)
+	specs := slices.DeleteFunc(brokenSpecs(t, 2), func(s outcome.Spec) bool {
+		return s.State == outcome.Failed && len(outcome.Charged(s)) == 0 || s.State == outcome.Interrupted || s.State == outcome.NotRun // no rule to waive; not finished
+	})
+	waivers := "LT-26 fixed in firmware 2.1\nLC-15 bug 7\nCR-1 bug 8\nLT-16 bug 9\n"
+	r := judged(t, brokenMeta(), specs, waivers)
+	if r.Verdict != outcome.VerdictPass || r.Counts().Specs.Waived != 5 {
+		t.Fatalf("verdict %s, %d waived: the run should pass", r.Verdict, r.Counts().Specs.Waived)
 	}
 	var buf bytes.Buffer
 	if err := WriteJUnit(&buf, r); err != nil {
@@ -73,14 +84,9 @@ func TestJUnitAllWaived(t *testing.T) {
 	if elements["failure"] != 0 || elements["error"] != 0 {
 		t.Errorf("%d <failure> and %d <error> in a passing run:\n%s", elements["failure"], elements["error"], buf.String())
 	}
-	for _, attr := range []string{"failures", "errors", "skipped", "tests"} {
-		el := map[string]string{"failures": "failure", "errors": "error", "skipped": "skipped", "tests": "testcase"}[attr]
-		if c := stated[attr]; c[0] != elements[el] || c[1] != elements[el] {
-			t.Errorf("%s: testsuites says %d, testsuite %d, and there are %d <%s>", attr, c[0], c[1], elements[el], el)
-		}
-	}
-	if elements["skipped"] != 5+5 {
-		t.Errorf("%d <skipped>, want 5 waived and 5 skipped", elements["skipped"])
+	checkStated(t, "all waived", stated, elements)
+	if elements["skipped"] != 5+6 {
+		t.Errorf("%d <skipped>, want 5 waived and 6 skipped", elements["skipped"])
 	}
 	if !strings.Contains(buf.String(), `<skipped message="waived: LT-26: fixed in firmware 2.1">`) {
 		t.Errorf("no waived skip for LT-26:\n%s", buf.String())
@@ -90,13 +96,80 @@ func TestJUnitAllWaived(t *testing.T) {
 	}
 
 	// Unwaive one rule: its specs are failures again, counted.
-	r.ApplyWaivers(Waivers{"LC-15": "bug 7", "CR-1": "bug 8", "LT-16": "bug 9"})
+	r = judged(t, brokenMeta(), specs, "LC-15 bug 7\nCR-1 bug 8\nLT-16 bug 9\n")
 	buf.Reset()
 	if err := WriteJUnit(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	stated, elements = junitCounts(t, buf.Bytes())
-	if elements["failure"] != 2 || stated["failures"] != [2]int{2, 2} || stated["skipped"] != [2]int{8, 8} {
+	if elements["failure"] != 2 || stated["failures"] != [2]int{2, 2} || stated["skipped"] != [2]int{9, 9} {
 		t.Errorf("LT-26 not waived: %d <failure>, stated %v, skipped %v", elements["failure"], stated["failures"], stated["skipped"])
 	}
+}
+
+// TestJUnitTotals: tests are the selected specs and one testcase each for
+// the failures outside the specs and the faults; failures the unwaived
+// failed specs that did not abort; errors those that aborted and the two
+// extra testcases; skipped the waived, skipped, interrupted and not run
+// specs.
+func TestJUnitTotals(t *testing.T) {
+	specs := everyStateSpecs(t)
+	w, err := outcome.ParseWaivers(strings.NewReader("LT-16 bug 9\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range []struct {
+		name                  string
+		suiteFailures, faults []string
+	}{{"specs only", nil, nil}, {"a suite failure and a fault", []string{"[BeforeSuite] boom"}, []string{"agent B lost", "agent A lost"}}} {
+		r := New(brokenMeta(), outcome.Run{Specs: specs, SuiteFailures: extra.suiteFailures, Faults: extra.faults}, w)
+		c := r.Counts().Specs
+		var buf bytes.Buffer
+		if err := WriteJUnit(&buf, r); err != nil {
+			t.Fatal(err)
+		}
+		stated, elements := junitCounts(t, buf.Bytes())
+		checkStated(t, extra.name, stated, elements)
+		testcases := 0
+		if extra.suiteFailures != nil {
+			testcases++
+		}
+		if extra.faults != nil {
+			testcases++
+		}
+		// failed: 4 LT-26, 2 LC-15, 1 panicked, 1 timed out; aborted: 1
+		if c.Failed != 9 || c.Waived != 2 {
+			t.Fatalf("%s: %d failed, %d waived; the test wants 9, 2", extra.name, c.Failed, c.Waived)
+		}
+		want := map[string]int{
+			"tests":    c.Selected + testcases,
+			"failures": c.Failed - 1,
+			"errors":   1 + testcases,
+			"skipped":  c.Waived + c.Skipped() + c.Interrupted + c.NotRun,
+		}
+		for attr, n := range want {
+			if stated[attr][1] != n {
+				t.Errorf("%s: %s = %d, want %d", extra.name, attr, stated[attr][1], n)
+			}
+		}
+		if want["failures"] != 8 || want["skipped"] != 2+8+1+2 {
+			t.Errorf("%s: the test's own counts are off: %v", extra.name, want)
+		}
+	}
+}
+
+// everyStateSpecs are brokenSpecs with a spec in each state and kind of
+// failure or skip they lack: aborted, aborted and waived (LT-16), timed
+// out, skipped unexplained, not configured, not selected.
+func everyStateSpecs(t *testing.T) []outcome.Spec {
+	t.Helper()
+	specs := brokenSpecs(t, 4) // 4 LT-26, 2 LC-15 failed; 1 panicked; 1 waived
+	aborted := outcome.Spec{Name: "Aborted spec", Rules: []string{"LC-14"}, State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureAborted, Message: "the spec aborted the suite"}}
+	abortedWaived := outcome.Spec{Name: "Aborted waived spec", Rules: []string{"LT-16"}, State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureAborted, Message: "LT-16: x"},
+		Violations: []finding.Violation{{Rule: "LT-16", Observed: "x"}}}
+	timedOut := outcome.Spec{Name: "Timed out spec", Rules: []string{"LC-14"}, State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureTimedOut, Message: "the node timed out"}}
+	unexplained := outcome.Spec{Name: "Unexplained skip", Rules: []string{"LC-14"}, State: outcome.Skipped}
+	configured := outcome.Spec{Name: "Not configured", Rules: []string{"LC-14"}, State: outcome.Skipped, Skip: &finding.Skip{Kind: finding.NotConfigured, Reason: "no IPv6 address"}}
+	out := outcome.Spec{Name: "Not selected", Rules: []string{"LC-14"}, State: outcome.NotSelected}
+	return append(specs, aborted, abortedWaived, timedOut, unexplained, configured, out)
 }

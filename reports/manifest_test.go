@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 func TestManifestHexIDs(t *testing.T) {
@@ -15,7 +17,10 @@ func TestManifestHexIDs(t *testing.T) {
 	m := Manifest{
 		Tool: "ndkconform", Version: "v1.2.3", Driver: "sim", DriverOptions: meta.DriverOptions,
 		SideA: meta.SideA, SideB: meta.SideB, Adapter: meta.Adapter, Seed: 7,
-		Start: t0, End: t0.Add(time.Minute), Reasons: []string{"1 failed spec"},
+		Start: t0, End: t0.Add(time.Minute), Verdict: "NOT CERTIFIED", Reasons: []string{"1 failed spec (LC-15)"},
+		Limits:  []outcome.Limit{{Kind: "not applicable", What: "MaxSrqDepth 0", Specs: 2, Rules: []string{"DS-2"}}},
+		Waivers: outcome.Waivers{{IDs: []string{"CN-3.timeout", "CN-8.timeout"}, Reason: "vendor bug 7", Line: 2}},
+		Scope:   "for 1 of 219 catalog rules passed", Counts: &outcome.Counts{Specs: outcome.SpecCounts{Suite: 3, Selected: 2, Passed: 1, Failed: 1, NotSelected: 1}, Rules: outcome.RuleCounts{Catalog: 219, Passed: 1, Failed: 1, NoSpec: 217}},
 		Files: []ManifestFile{{Name: "report.json", Size: 10, SHA256: "ab"}}, Note: ManifestNote,
 	}
 	var buf bytes.Buffer

@@ -114,11 +114,4 @@ func FormatOptions(opts map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
-func nilIfEmpty(s []string) []string {
-	if len(s) == 0 {
-		return nil
-	}
-	return s
-}
-
 func plural(n int, one, many string) string { return outcome.Plural(n, one, many) }

@@ -10,68 +10,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
-	"github.com/onsi/ginkgo/v2/types"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func loc(file string, line int) types.CodeLocation {
-	return types.CodeLocation{FileName: file, LineNumber: line}
-}
-
-// sampleReport is a run with label filter "LC-14 || LC-15 || LC-16 || EP-1".
-func sampleReport() types.Report {
-	it := func(text string, file string, container []string, leafLabels ...string) types.SpecReport {
-		return types.SpecReport{
-			ContainerHierarchyTexts:  []string{"Listener", "close"},
-			ContainerHierarchyLabels: [][]string{container, nil},
-			LeafNodeType:             types.NodeTypeIt,
-			LeafNodeLocation:         loc(file, 10),
-			LeafNodeLabels:           leafLabels,
-			LeafNodeText:             text,
-			StartTime:                t0.Add(time.Second),
-			EndTime:                  t0.Add(1500 * time.Millisecond),
-			RunTime:                  1234567891 * time.Nanosecond,
+// needRules fails the test if the catalog lacks a rule it uses.
+func needRules(t *testing.T, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		if _, ok := catalog.Lookup(id); !ok {
+			t.Fatalf("the catalog has no %s: the test needs updating", id)
 		}
-	}
-	passed := it("completes pending requests", "/src/ndkconform/specs/lifetime/listener_test.go", []string{"lifetime"}, "LC-14")
-	passed.State, passed.NumAttempts = types.SpecStatePassed, 1
-
-	failed := it("calls back once", `C:\src\ndkconform\specs\lifetime\close.go`, []string{"lifetime"}, "LC-15", "LC-16", "slow")
-	failed.State, failed.NumAttempts = types.SpecStateFailed, 1
-	failed.Failure = types.Failure{
-		Message:            "NdkCloseObject on listener A#1: the completion came twice\nsecond line",
-		Location:           loc("/src/ndkconform/specs/lifetime/close.go", 42),
-		FailureNodeContext: types.FailureNodeIsLeafNode,
-	}
-	failed.AdditionalFailures = []types.AdditionalFailure{{
-		State: types.SpecStateFailed,
-		Failure: types.Failure{Message: "adapter A still has 1 open object", Location: loc("/src/ndkconform/suite/pair.go", 208),
-			FailureNodeContext: types.FailureNodeAtTopLevel, FailureNodeType: types.NodeTypeCleanupAfterEach,
-			FailureNodeLocation: loc("/src/ndkconform/suite/pair.go", 69)},
-	}}
-	failed.ReportEntries = types.ReportEntries{{Name: "callback trace", Value: types.WrapEntryValue("t+0ms NdkCloseCompletion listener A#1")}}
-
-	skipped := it("uses a shared endpoint", "/src/ndkconform/specs/endpoints/se.go", []string{"endpoints"}, "EP-1")
-	skipped.State, skipped.NumAttempts = types.SpecStateSkipped, 1
-	skipped.Failure = types.Failure{Message: "the adapter does not support shared endpoints"}
-
-	filtered := it("is not selected", "/src/ndkconform/specs/disconnect/d.go", []string{"disconnect"}, "DC-3")
-	filtered.State = types.SpecStateSkipped
-
-	pendingOut := it("is pending and filtered", "/src/ndkconform/specs/disconnect/d.go", []string{"disconnect"}, "DC-4")
-	pendingOut.State = types.SpecStatePending
-
-	beforeSuite := types.SpecReport{LeafNodeType: types.NodeTypeBeforeSuite, State: types.SpecStatePassed}
-
-	return types.Report{
-		SuiteDescription: "ndkconform: sim",
-		SuiteSucceeded:   false,
-		SuiteConfig:      types.SuiteConfig{LabelFilter: "LC-14 || LC-15 || LC-16 || EP-1"},
-		StartTime:        t0,
-		EndTime:          t0.Add(3 * time.Second),
-		SpecReports:      types.SpecReports{beforeSuite, passed, failed, skipped, filtered, pendingOut},
 	}
 }
 
@@ -82,115 +35,59 @@ func sampleMeta() Meta {
 		SideA:   ndk.Side{IPv4: netip.MustParseAddr("10.0.0.1"), IPv6: netip.MustParseAddr("fd00::1")},
 		SideB:   ndk.Side{IPv4: netip.MustParseAddr("10.0.0.2")},
 		Adapter: ndk.AdapterInfo{Version: ndk.Version{Major: 2, Minor: 0}, VendorID: 0x15b3, DeviceID: 0x1017, RDMATechnology: ndk.RDMATechnologyRoCEv2, MaxCQDepth: 4096},
+		Suite:   "ndkconform: sim",
+		Start:   t0, End: t0.Add(3 * time.Second),
 	}
 }
 
-func TestFromGinkgo(t *testing.T) {
-	r := FromGinkgo(sampleReport(), sampleMeta())
-	if r.Passed != 1 || r.Failed != 1 || r.Skipped != 1 || r.NotSelected != 2 {
-		t.Fatalf("counts: passed %d failed %d skipped %d not selected %d; want 1 1 1 2", r.Passed, r.Failed, r.Skipped, r.NotSelected)
-	}
-	if len(r.Specs) != 3 || r.Selected() != 3 {
-		t.Fatalf("%d specs, want 3", len(r.Specs))
-	}
-	if r.Verdict != VerdictFailed {
-		t.Errorf("verdict %q", r.Verdict)
-	}
-	if !r.Start.Equal(t0) || !r.End.Equal(t0.Add(3*time.Second)) {
-		t.Errorf("start/end %v %v: want the report's", r.Start, r.End)
-	}
-	f := r.Specs[1]
-	if f.Name != "Listener close calls back once" {
-		t.Errorf("name %q", f.Name)
-	}
-	if f.Area != "lifetime" {
-		t.Errorf("area %q (windows path)", f.Area)
-	}
-	if !reflect.DeepEqual(f.Rules, []string{"LC-15", "LC-16"}) {
-		t.Errorf("rules %q", f.Rules)
-	}
-	if !reflect.DeepEqual(f.Labels, []string{"lifetime", "LC-15", "LC-16", "slow"}) {
-		t.Errorf("labels %q", f.Labels)
-	}
-	if f.State != "failed" || !f.Failed() {
-		t.Errorf("state %q", f.State)
-	}
-	for _, want := range []string{"the completion came twice", "close.go:42", "adapter A still has 1 open object", "in [DeferCleanup (Each)] at /src/ndkconform/suite/pair.go:69", "callback trace:\nt+0ms NdkCloseCompletion"} {
-		if !strings.Contains(f.Failure, want) {
-			t.Errorf("failure lacks %q:\n%s", want, f.Failure)
+// sampleRun is a run with label filter "LC-14 || LC-15 || LC-16 || CN-1":
+// a spec passed, one failed against LC-15 (labelled LC-15 and LC-16), one
+// not applicable, two not selected.
+func sampleRun(t *testing.T) Run {
+	t.Helper()
+	needRules(t, "LC-14", "LC-15", "LC-16", "CN-1", "DS-10", "DS-4")
+	spec := func(name, file, area string, state outcome.State, labels ...string) outcome.Spec {
+		s := outcome.Spec{Name: "Listener close " + name, Location: file + ":10", Area: area, Labels: append([]string{area}, labels...), State: state}
+		for _, l := range labels {
+			if finding.IsRuleID(l) {
+				s.Rules = append(s.Rules, l)
+			}
 		}
+		if state != outcome.NotSelected {
+			s.Start, s.Duration = t0.Add(time.Second), 1234567891*time.Nanosecond
+		}
+		return s
 	}
-	if r.Specs[2].State != "skipped" || r.Specs[2].Failure != "the adapter does not support shared endpoints" || r.Specs[2].Area != "endpoints" {
-		t.Errorf("skipped spec %+v", r.Specs[2])
+	passed := spec("completes pending requests", "specs/lifetime/listener.go", "lifetime", outcome.Passed, "LC-14")
+	failed := spec("calls back once", "specs/lifetime/close.go", "lifetime", outcome.Failed, "LC-15", "LC-16", "slow")
+	failed.Failure = &outcome.Failure{
+		Kind:    outcome.FailureFailed,
+		Message: "LC-15: NdkCloseObject on listener#1 (side B): expected STATUS_PENDING; observed STATUS_SUCCESS\nat specs/lifetime/close.go:42\n\nalso failed: adapter A still has 1 open object\nin [DeferCleanup (Each)] at suite/pair.go:69",
+		Trace:   "t+0ms NdkCloseCompletion listener#1",
 	}
-	if r.Specs[0].Duration != 1234567891*time.Nanosecond {
-		t.Errorf("duration %v", r.Specs[0].Duration)
-	}
+	failed.Violations = []finding.Violation{{Rule: "LC-15", Call: "NdkCloseObject", Object: "listener#1", Side: "B", Expected: "STATUS_PENDING", Observed: "STATUS_SUCCESS"}}
+	skipped := spec("uses a shared endpoint", "specs/endpoints/se.go", "endpoints", outcome.Skipped, "CN-1")
+	skipped.Skip = &finding.Skip{Kind: finding.NotApplicable, Declaration: "no NDK_ADAPTER_FLAG_MULTI_ENGINE_SUPPORTED", Reason: "the adapter does not support shared endpoints"}
+	filtered := spec("is not selected", "specs/disconnect/d.go", "disconnect", outcome.NotSelected, "DS-10")
+	filtered2 := spec("is pending and filtered", "specs/disconnect/d.go", "disconnect", outcome.NotSelected, "DS-4")
+	return New(sampleMeta(), outcome.Run{Specs: []outcome.Spec{passed, failed, skipped, filtered, filtered2}}, nil)
 }
 
-func TestFromGinkgoSelection(t *testing.T) {
-	// Interrupted run: a spec that matches the filters but never ran is
-	// not run, not "not selected"; the interrupt is no suite failure.
-	rep := sampleReport()
-	rep.SpecReports[1].State, rep.SpecReports[1].NumAttempts = types.SpecStateSkipped, 0
-	rep.SpecialSuiteFailureReasons = []string{"Interrupted by User"}
-	r := FromGinkgo(rep, Meta{})
-	if r.Skipped != 1 || r.NotRun != 1 || r.NotSelected != 2 || r.Verdict != VerdictInterrupted || len(r.SuiteFailures) != 0 {
-		t.Errorf("interrupted: skipped %d not run %d not selected %d verdict %s failures %q", r.Skipped, r.NotRun, r.NotSelected, r.Verdict, r.SuiteFailures)
+func TestNew(t *testing.T) {
+	r := sampleRun(t)
+	if r.Verdict != outcome.VerdictFail || r.Tool != "ndkconform" || len(r.Rules) != len(catalog.All()) {
+		t.Errorf("verdict %q tool %q rules %d", r.Verdict, r.Tool, len(r.Rules))
 	}
-
-	// A focus that selects nothing: verdict empty.
-	rep = sampleReport()
-	rep.SuiteConfig = types.SuiteConfig{FocusStrings: []string{"nothing matches this"}}
-	for i := range rep.SpecReports {
-		if rep.SpecReports[i].LeafNodeType == types.NodeTypeIt {
-			rep.SpecReports[i].State, rep.SpecReports[i].NumAttempts, rep.SpecReports[i].Failure = types.SpecStateSkipped, 0, types.Failure{}
-		}
+	if !reflect.DeepEqual(r.Result, outcome.Judge(r.Run, nil)) {
+		t.Errorf("New's result is not Judge's")
 	}
-	r = FromGinkgo(rep, Meta{})
-	if len(r.Specs) != 0 || r.NotSelected != 5 || r.Verdict != VerdictEmpty {
-		t.Errorf("empty: %d specs, %d not selected, verdict %s", len(r.Specs), r.NotSelected, r.Verdict)
-	}
-
-	// A suite-level failure fails the run.
-	rep = sampleReport()
-	rep.SpecReports[1].State = types.SpecStatePassed
-	rep.SpecReports[1].Failure = types.Failure{}
-	rep.SpecReports[2].State = types.SpecStatePassed
-	rep.SpecReports[0].State = types.SpecStatePanicked
-	rep.SpecReports[0].Failure = types.Failure{Message: "boom"}
-	r = FromGinkgo(rep, Meta{})
-	if r.Verdict != VerdictFailed || len(r.SuiteFailures) != 1 || !strings.Contains(r.SuiteFailures[0], "boom") {
-		t.Errorf("suite failure: verdict %s failures %q", r.Verdict, r.SuiteFailures)
-	}
-}
-
-func TestAreaOf(t *testing.T) {
-	for file, want := range map[string]string{
-		"/home/u/specs/ndkconform/specs/endpoints/listen_test.go":  "endpoints",
-		"github.com/ndkconform/ndkconform/specs/disconnect/a/b.go": "disconnect",
-		`D:\a\ndkconform\specs\lifetime\x.go`:                      "lifetime",
-		"specs/endpoints/x.go":                                     "endpoints",
-		"/src/ndkconform/specs/specs.go":                           "",
-		"/src/ndkconform/suite/pair.go":                            "",
-		"":                                                         "",
-	} {
-		if got := areaOf(file); got != want {
-			t.Errorf("areaOf(%q) = %q, want %q", file, got, want)
-		}
-	}
-}
-
-func TestIsRuleID(t *testing.T) {
-	for l, want := range map[string]bool{"LC-14": true, "CN-1": true, "ABC-123": true, "A-1": false, "ABCD-1": false, "lc-14": false, "LC-": false, "LC-14x": false, "slow": false} {
-		if IsRuleID(l) != want {
-			t.Errorf("IsRuleID(%q) = %v", l, !want)
-		}
+	if r.Counts() != outcome.Count(r.Result) {
+		t.Errorf("Counts() is not outcome.Count")
 	}
 }
 
 func TestWriteJUnit(t *testing.T) {
-	r := FromGinkgo(sampleReport(), sampleMeta())
+	r := sampleRun(t)
 	var buf bytes.Buffer
 	if err := WriteJUnit(&buf, r); err != nil {
 		t.Fatal(err)
@@ -203,53 +100,60 @@ func TestWriteJUnit(t *testing.T) {
 		t.Fatalf("%d testsuites", len(doc.TestSuite))
 	}
 	ts := doc.TestSuite[0]
-	if ts.Name != "ndkconform" || ts.Tests != 3 || ts.Failures != 1 || ts.Errors != 0 || ts.Skipped != 1 || ts.Time != "3.000" {
+	if ts.Name != "ndkconform" || ts.Tests != 3 || ts.Failures != 1 || ts.Errors != 0 || ts.Skipped != 1 || ts.Time != "3.000" || ts.Timestamp != "2025-03-01T12:00:00Z" {
 		t.Errorf("testsuite attributes %+v", ts)
 	}
 	props := map[string]string{}
 	for _, p := range ts.Properties {
 		props[p.Name] = p.Value
 	}
+	c := r.Counts()
 	for k, v := range map[string]string{"driver": "sim", "driver_options": "loss=0 variant=listener-close-inline", "driver_option.variant": "listener-close-inline",
-		"side_a.ipv4": "10.0.0.1", "side_a.ipv6": "fd00::1", "side_b.ipv4": "10.0.0.2", "version": "v1.2.3", "adapter.rdma_technology": "RoCEv2", "adapter.vendor_id": "0x15b3"} {
+		"side_a.ipv4": "10.0.0.1", "side_a.ipv6": "fd00::1", "side_b.ipv4": "10.0.0.2", "version": "v1.2.3", "adapter.rdma_technology": "RoCEv2", "adapter.vendor_id": "0x15b3",
+		"verdict": "fail", "specs": c.SpecLine(), "rules": c.RuleLine()} {
 		if props[k] != v {
 			t.Errorf("suite property %s = %q, want %q", k, props[k], v)
 		}
 	}
-	if _, ok := props["side_b.ipv6"]; ok {
-		t.Errorf("property for an absent address")
+	for _, absent := range []string{"side_b.ipv6", "interrupted"} {
+		if _, ok := props[absent]; ok {
+			t.Errorf("property %s", absent)
+		}
 	}
 	if len(ts.TestCases) != 3 {
 		t.Fatalf("%d testcases", len(ts.TestCases))
 	}
-	names := []string{"[LC-14] Listener close completes pending requests", "[LC-15 LC-16] Listener close calls back once", "[EP-1] Listener close uses a shared endpoint"}
+	names := []string{"[LC-14] Listener close completes pending requests", "[LC-15 LC-16] Listener close calls back once", "[CN-1] Listener close uses a shared endpoint"}
 	for i, tc := range ts.TestCases {
 		if tc.Name != names[i] {
 			t.Errorf("testcase %d name %q, want %q", i, tc.Name, names[i])
 		}
 	}
 	tc := ts.TestCases[1]
-	if tc.ClassName != "ndkconform.lifetime" || tc.Time != "1.235" {
-		t.Errorf("classname %q time %q", tc.ClassName, tc.Time)
+	if tc.ClassName != "ndkconform.lifetime" || tc.Time != "1.235" || tc.Status != "failed" {
+		t.Errorf("classname %q time %q status %q", tc.ClassName, tc.Time, tc.Status)
 	}
-	if !reflect.DeepEqual(tc.Properties, []JUnitProperty{{"rule", "LC-15"}, {"rule", "LC-16"}}) {
+	if !reflect.DeepEqual(tc.Properties, []JUnitProperty{{"rule", "LC-15"}, {"rule", "LC-16"}, {"charged", "LC-15"}}) {
 		t.Errorf("properties %+v", tc.Properties)
 	}
-	if tc.Failure == nil || tc.Failure.Type != "failed" || tc.Failure.Message != "NdkCloseObject on listener A#1: the completion came twice" || !strings.Contains(tc.Failure.Text, "callback trace") {
+	if tc.Failure == nil || tc.Failure.Type != "failed" || tc.Failure.Message != "LC-15: NdkCloseObject on listener#1 (side B): expected STATUS_PENDING; observed STATUS_SUCCESS" ||
+		!strings.Contains(tc.Failure.Text, "adapter A still has 1 open object") || !strings.Contains(tc.Failure.Text, "callback trace:\nt+0ms NdkCloseCompletion") {
 		t.Errorf("failure %+v", tc.Failure)
 	}
-	if ts.TestCases[0].Failure != nil || ts.TestCases[0].Skipped != nil {
-		t.Errorf("passed testcase has failure or skipped")
+	if ts.TestCases[0].Failure != nil || ts.TestCases[0].Skipped != nil || ts.TestCases[0].Error != nil {
+		t.Errorf("passed testcase has a failure, an error or a skip")
 	}
-	if s := ts.TestCases[2].Skipped; s == nil || s.Message != "the adapter does not support shared endpoints" {
-		t.Errorf("skipped %+v", s)
+	sk := ts.TestCases[2]
+	if sk.Skipped == nil || sk.Skipped.Message != "not applicable: the adapter does not support shared endpoints" ||
+		!reflect.DeepEqual(sk.Properties, []JUnitProperty{{"rule", "CN-1"}, {"skip_kind", "not applicable"}, {"declaration", "no NDK_ADAPTER_FLAG_MULTI_ENGINE_SUPPORTED"}}) {
+		t.Errorf("skipped testcase %+v", sk)
 	}
 	if !strings.HasPrefix(buf.String(), "<?xml") {
 		t.Errorf("no XML declaration")
 	}
 
-	// Failures outside specs appear as an error testcase.
-	r.SuiteFailures = []string{"[BeforeSuite] boom"}
+	// Failures outside the specs, and faults, appear as error testcases.
+	r = New(r.Meta, outcome.Run{Specs: r.Specs, SuiteFailures: []string{"[BeforeSuite] boom\nat x.go:1"}, Faults: []string{"agent B stopped answering"}}, nil)
 	buf.Reset()
 	if err := WriteJUnit(&buf, r); err != nil {
 		t.Fatal(err)
@@ -259,15 +163,79 @@ func TestWriteJUnit(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts = doc.TestSuite[0]
-	if ts.Tests != 4 || ts.Errors != 1 || ts.TestCases[3].Error == nil || ts.TestCases[3].Error.Message != "[BeforeSuite] boom" {
-		t.Errorf("suite failure testcase: %+v", ts)
+	if ts.Tests != 5 || ts.Errors != 2 || ts.TestCases[3].Error == nil || ts.TestCases[3].Error.Message != "[BeforeSuite] boom" || ts.TestCases[3].Error.Type != "suite" ||
+		ts.TestCases[4].Error == nil || ts.TestCases[4].Error.Type != "harness" || ts.TestCases[4].Error.Message != "agent B stopped answering" {
+		t.Errorf("suite failure and fault testcases: %+v", ts)
 	}
 }
 
-func TestWriteJSON(t *testing.T) {
-	r := FromGinkgo(sampleReport(), sampleMeta())
+// normalizeTimes gives back's times the locations of r's: equal instants
+// JSON decodes in another location.
+func normalizeTimes(t *testing.T, back *Run, r Run) {
+	t.Helper()
+	if !back.Start.Equal(r.Start) || !back.End.Equal(r.End) {
+		t.Errorf("start or end differs: %v %v, want %v %v", back.Start, back.End, r.Start, r.End)
+	}
+	back.Start, back.End = r.Start, r.End
+	if len(back.Specs) != len(r.Specs) {
+		t.Fatalf("%d specs back, %d written", len(back.Specs), len(r.Specs))
+	}
+	for i := range back.Specs {
+		if !back.Specs[i].Start.Equal(r.Specs[i].Start) {
+			t.Errorf("spec %d start differs", i)
+		}
+		back.Specs[i].Start = r.Specs[i].Start
+	}
+}
+
+// checkRoundTrip writes r as JSON, reads it back and checks that the
+// specs, the verdict, the counts and the rule verdicts are the same, and
+// that Recorded holds what was written.
+func checkRoundTrip(t *testing.T, name string, r Run, cert *outcome.Certification) Run {
+	t.Helper()
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, r); err != nil {
+	if err := WriteJSON(&buf, r, cert); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	normalizeTimes(t, &back, r)
+	if !reflect.DeepEqual(back.Specs, r.Specs) {
+		for i := range r.Specs {
+			if !reflect.DeepEqual(back.Specs[i], r.Specs[i]) {
+				t.Errorf("%s: spec %d:\n got %+v\nwant %+v", name, i, back.Specs[i], r.Specs[i])
+			}
+		}
+	}
+	if back.Verdict != r.Verdict || back.Counts() != r.Counts() {
+		t.Errorf("%s: verdict %q counts %+v, want %q %+v", name, back.Verdict, back.Counts(), r.Verdict, r.Counts())
+	}
+	if !reflect.DeepEqual(back.Result, r.Result) {
+		t.Errorf("%s: the result judged again differs", name)
+	}
+	if back.Recorded == nil || back.Recorded.Verdict != r.Verdict || back.Recorded.Counts != r.Counts() {
+		t.Errorf("%s: recorded %+v, want verdict %q counts %+v", name, back.Recorded, r.Verdict, r.Counts())
+	}
+	var wantCert *CertificationJSON
+	if cert != nil {
+		wantCert = NewCertificationJSON(*cert)
+	}
+	if back.Recorded != nil && !reflect.DeepEqual(back.Recorded.Certification, wantCert) {
+		t.Errorf("%s: recorded certification %+v, want %+v", name, back.Recorded.Certification, wantCert)
+	}
+	back.Recorded = r.Recorded
+	if !reflect.DeepEqual(back.Meta, r.Meta) {
+		t.Errorf("%s: meta\n got %+v\nwant %+v", name, back.Meta, r.Meta)
+	}
+	return back
+}
+
+func TestWriteJSON(t *testing.T) {
+	r := sampleRun(t)
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, r, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "\n  \"tool\": \"ndkconform\"") {
@@ -277,47 +245,77 @@ func TestWriteJSON(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &raw); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"tool", "version", "driver", "driver_options", "side_a", "side_b", "adapter", "start", "end", "duration_seconds", "verdict", "passed", "failed", "skipped", "not_selected", "specs"} {
+	for _, k := range []string{"tool", "version", "driver", "driver_options", "side_a", "side_b", "adapter", "start", "end", "duration_seconds", "verdict", "counts", "specs", "rules", "stale_waivers", "suite_description"} {
 		if _, ok := raw[k]; !ok {
 			t.Errorf("no %q in JSON", k)
 		}
 	}
 	spec := raw["specs"].([]any)[0].(map[string]any)
-	if spec["duration_seconds"] != 1.234567891 || spec["state"] != "passed" || spec["area"] != "lifetime" {
+	if spec["duration_seconds"] != 1.234567891 || spec["state"] != "passed" || spec["area"] != "lifetime" || spec["location"] != "specs/lifetime/listener.go:10" {
 		t.Errorf("spec JSON %v", spec)
 	}
-	if raw["duration_seconds"] != 3.0 || raw["not_selected"] != 2.0 {
-		t.Errorf("run JSON duration %v not_selected %v", raw["duration_seconds"], raw["not_selected"])
+	if _, ok := spec["duration"]; ok {
+		t.Errorf("a spec's duration in nanoseconds besides duration_seconds: %v", spec)
 	}
-
-	back, err := ReadJSON(&buf)
-	if err != nil {
-		t.Fatal(err)
+	f := raw["specs"].([]any)[1].(map[string]any)
+	if !reflect.DeepEqual(f["charged_rules"], []any{"LC-15"}) || f["waived"] != nil || f["failure"].(map[string]any)["kind"] != "failed" {
+		t.Errorf("failed spec JSON %v", f)
 	}
-	if !back.Start.Equal(r.Start) || !back.End.Equal(r.End) {
-		t.Errorf("times differ")
+	if s := raw["specs"].([]any)[2].(map[string]any)["skip"].(map[string]any); s["kind"] != "not applicable" || s["declaration"] != "no NDK_ADAPTER_FLAG_MULTI_ENGINE_SUPPORTED" {
+		t.Errorf("skip JSON %v", s)
 	}
-	back.Start, back.End = r.Start, r.End
-	for i := range back.Specs {
-		if !back.Specs[i].Start.Equal(r.Specs[i].Start) {
-			t.Errorf("spec %d start differs", i)
-		}
-		back.Specs[i].Start = r.Specs[i].Start
+	counts := raw["counts"].(map[string]any)["specs"].(map[string]any)
+	if raw["duration_seconds"] != 3.0 || raw["verdict"] != "fail" || counts["not_selected"] != 2.0 || counts["selected"] != 3.0 || counts["failed"] != 1.0 {
+		t.Errorf("run JSON duration %v verdict %v counts %v", raw["duration_seconds"], raw["verdict"], counts)
 	}
-	if !reflect.DeepEqual(back, r) {
-		t.Errorf("round trip differs:\n got %+v\nwant %+v", back, r)
+	if _, ok := raw["certification"]; ok {
+		t.Errorf("a certification in a plain run's report")
+	}
+	checkRoundTrip(t, "sample", r, nil)
+	cert := outcome.Certify(r.Result)
+	back := checkRoundTrip(t, "sample with a certification", r, &cert)
+	// A report read back and written again keeps its certification.
+	buf.Reset()
+	back.Recorded = &Recorded{Certification: NewCertificationJSON(cert)}
+	if err := WriteJSON(&buf, back, nil); err != nil || !strings.Contains(buf.String(), `"verdict": "NOT CERTIFIED"`) {
+		t.Errorf("written again: %v", err)
 	}
 }
 
-func TestFirstLine(t *testing.T) {
-	for in, want := range map[string]string{
-		"":                                    "",
-		"\n  one\ntwo":                        "one",
-		"Failed after 0.010s.\nLT-25: late\n": "LT-25: late",
-		"Timed out after 10.000s.\n":          "Timed out after 10.000s.",
-	} {
-		if got := FirstLine(in); got != want {
-			t.Errorf("FirstLine(%q) = %q, want %q", in, got, want)
-		}
+// TestReadJSONJudgesAgain: ReadJSON judges the specs again; what the file
+// said is in Recorded, even when it disagrees.
+func TestReadJSONJudgesAgain(t *testing.T) {
+	r := sampleRun(t)
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	raw["verdict"] = "pass"
+	raw["counts"].(map[string]any)["specs"].(map[string]any)["failed"] = 0
+	raw["waivers"] = []any{map[string]any{"ids": []any{"LC-15"}, "reason": "bug 1"}}
+	edited, err := json.Marshal(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(bytes.NewReader(edited))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Recorded.Verdict != outcome.VerdictPass || back.Recorded.Counts.Specs.Failed != 0 {
+		t.Errorf("recorded %+v", back.Recorded)
+	}
+	// the waiver in the file waives LC-15: judged again, the run passes
+	if back.Verdict != outcome.VerdictPass || back.Counts().Specs.Waived != 1 || len(back.Waivers) != 1 {
+		t.Errorf("judged again: verdict %q counts %+v waivers %+v", back.Verdict, back.Counts().Specs, back.Waivers)
+	}
+	if _, err := ReadJSON(strings.NewReader(`{"specs": [`)); err == nil {
+		t.Errorf("ReadJSON took a truncated file")
+	}
+	if _, err := ReadJSON(strings.NewReader(`{"adapter": {"ndk_version": "two"}}`)); err == nil {
+		t.Errorf("ReadJSON took a bad NDK version")
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // shellWords splits a command line as a POSIX shell does for the quoting
@@ -70,7 +72,7 @@ func TestRerunCommand(t *testing.T) {
 		Rerun: []string{"ndkconform", "run", "--driver", "sim", "--driver-opt", "variant=it's broken", "--timeout", "10s", "--seed", "7"},
 		Suite: "ndkconform: sim variant=it's broken",
 	}
-	s := Spec{Name: "Listener close (LC-15) [IPv4] returns STATUS_PENDING? yes $1 a|b"}
+	s := outcome.Spec{Name: "Listener close (LC-15) [IPv4] returns STATUS_PENDING? yes $1 a|b"}
 	got := RerunCommand(m, s)
 	want := `ndkconform run --driver sim --driver-opt 'variant=it'\''s broken' --timeout 10s --seed 7 --focus ` +
 		`'^Listener close \(LC-15\) \[IPv4\] returns STATUS_PENDING\? yes \$1 a\|b$'`
@@ -97,7 +99,7 @@ func TestRerunCommand(t *testing.T) {
 
 	// No Rerun: the command is built from Meta.
 	m = Meta{Driver: "rxe", DriverOptions: map[string]string{"dev": "rxe0", "a": "b c"}}
-	got = RerunCommand(m, Spec{Name: "CQ arms"})
+	got = RerunCommand(m, outcome.Spec{Name: "CQ arms"})
 	if want := `ndkconform run --driver rxe --driver-opt 'a=b c' --driver-opt dev=rxe0 --seed 1 --focus '^CQ arms$'`; got != want {
 		t.Errorf("fallback RerunCommand =\n %s\nwant\n %s", got, want)
 	}
@@ -132,13 +134,10 @@ func TestShellQuote(t *testing.T) {
 // report, a passed or skipped one none, and Meta.Rerun and Meta.Suite
 // survive a round trip (certify writes its HTML from the JSON it reads).
 func TestJSONRerun(t *testing.T) {
-	r := FromGinkgo(sampleReport(), sampleMeta())
+	r := sampleRun(t)
 	r.Rerun = []string{"ndkconform", "run", "--driver", "sim", "--seed", "3"}
-	if r.Suite != "ndkconform: sim" {
-		t.Fatalf("FromGinkgo did not record the suite's description: %q", r.Suite)
-	}
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, r); err != nil {
+	if err := WriteJSON(&buf, r, nil); err != nil {
 		t.Fatal(err)
 	}
 	var raw struct {
@@ -147,20 +146,27 @@ func TestJSONRerun(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &raw); err != nil {
 		t.Fatal(err)
 	}
+	reruns := 0
 	for i, s := range r.Specs {
 		rerun, ok := raw.Specs[i]["rerun"]
-		if s.Failed() != ok {
+		if (s.State == outcome.Failed) != ok {
 			t.Errorf("%s (%s): rerun %v", s.Name, s.State, rerun)
 		}
-		if ok && rerun != RerunCommand(r.Meta, s) {
-			t.Errorf("%s: rerun %v, want %s", s.Name, rerun, RerunCommand(r.Meta, s))
+		if ok {
+			reruns++
+			if rerun != RerunCommand(r.Meta, s) || !strings.Contains(rerun.(string), "--seed 3 --focus") {
+				t.Errorf("%s: rerun %v, want %s", s.Name, rerun, RerunCommand(r.Meta, s))
+			}
 		}
+	}
+	if reruns != 1 {
+		t.Errorf("%d specs with a rerun command, want 1", reruns)
 	}
 	back, err := ReadJSON(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(back.Rerun, r.Rerun) || back.Suite != r.Suite {
+	if !reflect.DeepEqual(back.Rerun, r.Rerun) || back.Suite != r.Suite || back.Suite != "ndkconform: sim" {
 		t.Errorf("round trip: rerun %q suite %q", back.Rerun, back.Suite)
 	}
 }

@@ -129,7 +129,7 @@ func Observation(s outcome.Spec, rule string) string {
 		for _, v := range s.Violations {
 			if v.Rule == rule {
 				v.Rule = ""
-				return oneLine(v.String())
+				return outcome.ViolationLine(v)
 			}
 		}
 	}
@@ -137,17 +137,6 @@ func Observation(s outcome.Spec, rule string) string {
 		return line
 	}
 	return "no failure message"
-}
-
-// oneLine joins the lines of s with "; ".
-func oneLine(s string) string {
-	var parts []string
-	for line := range strings.Lines(s) {
-		if l := strings.TrimSpace(line); l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return strings.Join(parts, "; ")
 }
 
 // shorten is s cut at a word to at most width runes, "..." marking the cut.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // modelLabels are the ~70 rule IDs a model spec is labelled with.
@@ -17,7 +18,7 @@ func modelLabels(t *testing.T) []string {
 	t.Helper()
 	var ids []string
 	for _, r := range catalog.All() {
-		if IsProviderRule(r) && r.Observable() && len(ids) < 70 {
+		if (r.Actor == "P" || r.Actor == "MAY/P") && r.Observable() && len(ids) < 70 {
 			ids = append(ids, r.ID)
 		}
 	}
@@ -43,31 +44,35 @@ func longFailure(first string, k, steps int) string {
 	return b.String()
 }
 
-// brokenRun is a run against a broken provider: failed specs charged to
-// LT-26 with a 60-line failure, every 40th a model spec labelled with ~70
-// rules; two failed specs charged to LC-15 (one of them also to CR-1);
+// gomegaObserved is what suite.Rule records as observed when a Gomega
+// matcher fails under a description: the matcher's account.
+const gomegaObserved = "Expected\n    <ndk.Status>: 0\nto equal\n    <ndk.Status>: 259"
+
+// brokenSpecs are the specs of a run against a broken provider: failed
+// specs charged to LT-26 with a 60-line failure, every 40th a model spec
+// labelled with ~70 rules; two failed specs charged to LC-15 (the first
+// with a Gomega matcher's observation, the other charged to CR-1 too);
 // one panicked spec charged to no rule; one failure charged to LT-16 that
-// the waivers waive; passed specs; skipped specs with two reasons; one
-// spec interrupted and two not run.
-func brokenRun(t *testing.T, failed int) Run {
+// the waivers waive; passed specs; specs skipped not applicable, not
+// observable (two reasons' worth of rules) and not verified; one spec
+// interrupted and two not run.
+func brokenSpecs(t *testing.T, failed int) []outcome.Spec {
 	t.Helper()
+	needRules(t, "OV-2", "QP-22", "LT-26", "LC-15", "CR-1", "CN-1", "LT-16", "LC-14", "DS-2", "DS-4", "DS-5", "CN-3", "CN-9", "CN-7", "CN-8")
 	labels := modelLabels(t)
-	r := Run{Meta: sampleMeta()}
-	r.Suite = "ndkconform: sim variant=cq-lost"
-	r.Rerun = []string{"ndkconform", "run", "--driver", "sim", "--driver-opt", "variant=cq-lost", "--seed", "1"}
-	add := func(s Spec) {
-		s.Area, s.Duration, s.Start = cmpOrStr(s.Area, "model"), time.Second, t0
+	var specs []outcome.Spec
+	add := func(s outcome.Spec) {
+		if s.Area == "" {
+			s.Area = "model"
+		}
+		s.Duration, s.Start = time.Second, t0
 		if s.Labels == nil {
 			s.Labels = s.Rules
 		}
-		r.Specs = append(r.Specs, s)
+		specs = append(specs, s)
 	}
-	viol := func(ids ...string) []finding.Violation {
-		var v []finding.Violation
-		for _, id := range ids {
-			v = append(v, finding.Violation{Rule: id, Call: "NdkGetCqResultsEx", Object: "cq#4", Side: "A", Expected: "4 completions", Observed: "0"})
-		}
-		return v
+	fail := func(kind, message string, v ...finding.Violation) (outcome.State, *outcome.Failure, []finding.Violation) {
+		return outcome.Failed, &outcome.Failure{Kind: kind, Message: message}, v
 	}
 	for k := range failed {
 		// Every 40th is a model spec, labelled with ~70 rules; the others
@@ -77,45 +82,75 @@ func brokenRun(t *testing.T, failed int) Run {
 		if k%40 == 0 {
 			rules = labels
 		}
-		first := fmt.Sprintf("LT-26: NdkGetCqResultsEx on cq#%d (side A): expected %d completion(s) within 10s; observed 0 came: []", k, k%5+1)
+		v := finding.Violation{Rule: "LT-26", Call: "NdkGetCqResultsEx", Object: fmt.Sprintf("cq#%d", k), Side: "A", Expected: fmt.Sprintf("%d completion(s) within 10s", k%5+1), Observed: "0 came: []"}
 		if k%3 == 2 {
-			first = fmt.Sprintf("LT-26: NdkReceive on qp#%d (side B): expected the completion of NdkReceive #1 (flushed) within 10s; observed it did not come", k)
+			v = finding.Violation{Rule: "LT-26", Call: "NdkReceive", Object: fmt.Sprintf("qp#%d", k), Side: "B", Expected: "the completion of NdkReceive #1 (flushed) within 10s", Observed: "it did not come"}
 		}
-		add(Spec{Name: fmt.Sprintf("Disconnect IPv%d flushes the QP of sequence family %d: its posted receives complete with STATUS_CANCELLED", 4+2*(k%2), k),
-			Rules: rules, State: "failed", Violations: viol("LT-26"), Failure: longFailure(first, k, 29)})
+		s := outcome.Spec{Name: fmt.Sprintf("Disconnect IPv%d flushes the QP of sequence family %d: its posted receives complete with STATUS_CANCELLED", 4+2*(k%2), k), Rules: rules}
+		s.State, s.Failure, s.Violations = fail(outcome.FailureFailed, longFailure(v.String(), k, 29), v)
+		add(s)
 	}
-	add(Spec{Name: "Listener close returns STATUS_PENDING", Rules: []string{"LC-15"}, State: "failed", Violations: viol("LC-15"),
-		Failure: "LC-15: NdkCloseObject on listener#1 (side B): expected STATUS_PENDING; observed STATUS_SUCCESS\nat close.go:12"})
-	add(Spec{Name: "Listener close completes twice", Rules: []string{"LC-15", "CR-1"}, State: "failed", Violations: viol("LC-15", "CR-1"),
-		Failure: "CR-1: the close completion came twice\nat close.go:40"})
-	add(Spec{Name: "Connector panics", Rules: []string{"CN-1"}, State: "panicked", Failure: "panic: runtime error: nil map\ngoroutine 7"})
-	add(Spec{Name: "Lifetime waived failure", Rules: []string{"LT-16"}, State: "failed", Violations: viol("LT-16"), Failure: "LT-16: the antecedent closed first"})
+	pending := finding.Violation{Rule: "LC-15", Call: "NdkCloseObject", Object: "listener#1", Side: "B", Expected: "closing a listener with an open connector returns STATUS_PENDING", Observed: gomegaObserved}
+	s := outcome.Spec{Name: "Listener close returns STATUS_PENDING", Rules: []string{"LC-15"}, Area: "lifetime"}
+	s.State, s.Failure, s.Violations = fail(outcome.FailureFailed, pending.String()+"\nat close.go:12", pending)
+	add(s)
+	twice := []finding.Violation{
+		{Rule: "LC-15", Call: "NdkCloseObject", Object: "listener#2", Side: "B", Expected: "STATUS_PENDING", Observed: "STATUS_SUCCESS"},
+		{Rule: "CR-1", Call: "NdkCloseCompletion", Object: "listener#2", Side: "B", Expected: "one completion", Observed: "the close completion came twice"},
+	}
+	s = outcome.Spec{Name: "Listener close completes twice", Rules: []string{"LC-15", "CR-1"}, Area: "lifetime"}
+	s.State, s.Failure, s.Violations = fail(outcome.FailureFailed, twice[0].String()+"\n"+twice[1].String()+"\nat close.go:40", twice...)
+	add(s)
+	s = outcome.Spec{Name: "Connector panics", Rules: []string{"CN-1"}, Area: "endpoints"}
+	s.State, s.Failure, _ = fail(outcome.FailurePanicked, "panic: runtime error: nil map\ngoroutine 7")
+	add(s)
+	s = outcome.Spec{Name: "Lifetime waived failure", Rules: []string{"LT-16"}, Area: "lifetime"}
+	s.State, s.Failure, s.Violations = fail(outcome.FailureFailed, "LT-16: the antecedent closed first", finding.Violation{Rule: "LT-16", Observed: "the antecedent closed first"})
+	add(s)
 	for k := range 3 {
-		add(Spec{Name: fmt.Sprintf("Passing spec %d", k), Rules: []string{"LC-14"}, State: "passed"})
+		add(outcome.Spec{Name: fmt.Sprintf("Passing spec %d", k), Rules: []string{"LC-14"}, State: outcome.Passed})
 	}
+	add(outcome.Spec{Name: "Not applicable spec", Rules: []string{"DS-2"}, State: outcome.Skipped,
+		Skip: &finding.Skip{Kind: finding.NotApplicable, Declaration: "MaxSrqDepth 0", Reason: "the adapter has no SRQ"}})
 	for k := range 4 {
-		add(Spec{Name: fmt.Sprintf("Unobservable spec %d", k), Rules: []string{fmt.Sprintf("DS-%d", 4+k%2)}, State: "skipped",
-			Failure: "not observable: the provider cannot inject faults"})
+		add(outcome.Spec{Name: fmt.Sprintf("Unobservable spec %d", k), Rules: []string{fmt.Sprintf("DS-%d", 4+k%2)}, State: outcome.Skipped,
+			Skip: &finding.Skip{Kind: finding.NotObservable, Reason: "the provider cannot inject faults"}})
 	}
-	add(Spec{Name: "Fault spec", Rules: []string{"CN-3"}, State: "skipped", Failure: "needs fault injection (ndk.FaultInjector)"})
-	add(Spec{Name: "Interrupted spec", Rules: []string{"CN-9"}, State: StateInterrupted, Failure: "the run was interrupted by SIGINT"})
-	add(Spec{Name: "Not run spec 1", Rules: []string{"CN-7"}, State: StateNotRun, Failure: notRunReason})
-	add(Spec{Name: "Not run spec 2", Rules: []string{"CN-8"}, State: StateNotRun, Failure: notRunReason})
-	r.Passed, r.Failed, r.Skipped, r.InterruptedSpecs, r.NotRun = 3, failed+4, 5, 1, 2
-	r.ApplyWaivers(Waivers{"LT-16": "vendor bug 42", "LC-14": "old bug"})
-	return r
+	add(outcome.Spec{Name: "Fault spec", Rules: []string{"CN-3"}, State: outcome.Skipped, Skip: &finding.Skip{Kind: finding.NotVerified, Reason: "needs fault injection (ndk.FaultInjector)"}})
+	add(outcome.Spec{Name: "Interrupted spec", Rules: []string{"CN-9"}, State: outcome.Interrupted, Note: "the provider was lost while this spec ran"})
+	add(outcome.Spec{Name: "Not run spec 1", Rules: []string{"CN-7"}, State: outcome.NotRun, Note: outcome.NotRunNote})
+	add(outcome.Spec{Name: "Not run spec 2", Rules: []string{"CN-8"}, State: outcome.NotRun, Note: outcome.NotRunNote})
+	return specs
 }
 
-func cmpOrStr(s, def string) string {
-	if s == "" {
-		return def
+// brokenMeta describes brokenSpecs's run.
+func brokenMeta() Meta {
+	m := sampleMeta()
+	m.Suite = "ndkconform: sim variant=cq-lost"
+	m.Rerun = []string{"ndkconform", "run", "--driver", "sim", "--driver-opt", "variant=cq-lost", "--seed", "1"}
+	return m
+}
+
+// judged is a run of specs judged with waivers (a waivers file's text).
+func judged(t *testing.T, m Meta, specs []outcome.Spec, waivers string) Run {
+	t.Helper()
+	w, err := outcome.ParseWaivers(strings.NewReader(waivers))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return s
+	return New(m, outcome.Run{Specs: specs}, w)
+}
+
+// brokenRun is brokenSpecs judged with a waiver of LT-16 and a stale one
+// of LC-14.
+func brokenRun(t *testing.T, failed int) Run {
+	t.Helper()
+	return judged(t, brokenMeta(), brokenSpecs(t, failed), "LT-16 vendor bug 42\nLC-14 old bug\n")
 }
 
 func summary(r Run) string {
 	var buf bytes.Buffer
-	WriteSummary(&buf, r, 1500*time.Millisecond)
+	WriteSummary(&buf, r, 1500*time.Millisecond, true)
 	return buf.String()
 }
 
@@ -133,17 +168,39 @@ func section(t *testing.T, out, heading string) string {
 	return rest
 }
 
+// checkLastLine checks that the summary ends with the run's spec line.
+func checkLastLine(t *testing.T, r Run, out string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if last := lines[len(lines)-1]; last != r.Counts().SpecLine() {
+		t.Errorf("last line %q, want %q", last, r.Counts().SpecLine())
+	}
+}
+
+// checkNoGomegaHeader checks that no line of out reads "observed
+// Expected": Gomega's "Expected" header after the word observed.
+func checkNoGomegaHeader(t *testing.T, out string) {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "observed Expected") {
+			t.Errorf("a line reads %q", l)
+		}
+	}
+}
+
 func TestWriteSummaryFailedRules(t *testing.T) {
 	r := brokenRun(t, 73)
 	out := summary(r)
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if last := lines[len(lines)-1]; last != "3 passed, 76 failed, 5 skipped" {
+	checkLastLine(t, r, out)
+	if last := lines[len(lines)-1]; last != "3 passed, 76 failed, 1 waived, 1 not applicable, 4 not observable, 1 not verified, 1 interrupted, 2 not run" {
 		t.Errorf("last line %q", last)
 	}
+	checkNoGomegaHeader(t, out)
 	for _, want := range []string{"  verdict:  FAIL (1 failed spec waived)", "  driver:   sim (loss=0 variant=listener-close-inline)",
-		"  side A:   10.0.0.1, fd00::1", "  adapter:  vendor 0x15b3 device 0x1017, NDK 2.0, RoCEv2",
-		"  specs:    88 selected: 3 passed, 76 failed, 1 waived, 5 skipped, 1 interrupted, 2 not run; 0 not selected",
-		"  waivers:  2 rules: 1 failed spec waived, 0 stale", "  time:     1.5s"} {
+		"  side A:   10.0.0.1, fd00::1", "  side B:   10.0.0.2", "  adapter:  vendor 0x15b3 device 0x1017, NDK 2.0, RoCEv2",
+		"  specs:    89 of 89 selected: " + r.Counts().SpecLine(), "  rules:    " + r.Counts().RuleLine(),
+		"  waivers:  2 lines: 1 failed spec waived, 1 stale", "  time:     1.5s"} {
 		if !strings.Contains(out, want+"\n") {
 			t.Errorf("the header lacks %q:\n%s", want, out)
 		}
@@ -153,8 +210,8 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 	if strings.Contains(out, strings.Join(modelLabels(t)[:5], " ")) {
 		t.Errorf("the summary lists a model spec's labels")
 	}
-	if len(lines) > 70 {
-		t.Errorf("%d lines for 77 failures in 4 rules", len(lines))
+	if len(lines) > 85 {
+		t.Errorf("%d lines for 77 failures in 3 rules", len(lines))
 	}
 	failed := section(t, out, "Failed rules")
 	if !strings.HasPrefix(failed, "Failed rules (76 failed specs):\n") {
@@ -170,37 +227,46 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 		}
 	}
 	lt26, _ := catalog.Lookup("LT-26")
-	if len(heads) != 4 || !strings.HasPrefix(heads[0], "  LT-26  "+lt26.Text[:20]) || !strings.HasSuffix(heads[0], " (73 specs)") ||
+	if len(heads) != 3 || !strings.HasPrefix(heads[0], "  LT-26  "+lt26.Text[:20]) || !strings.HasSuffix(heads[0], " (73 specs)") ||
 		!strings.HasPrefix(heads[1], "  LC-15  ") || !strings.HasSuffix(heads[1], " (2 specs)") ||
-		!strings.HasPrefix(heads[2], "  CR-1  ") || !strings.HasSuffix(heads[2], " (1 spec)") ||
-		heads[3] != "  "+noRuleTitle+" (1 spec)" {
-		t.Errorf("rule headings (catalog order, no rule last):\n%s", strings.Join(heads, "\n"))
+		heads[2] != "  "+noRuleTitle+" (1 spec)" {
+		t.Errorf("rule headings (catalog order, no rule last; a spec once, under its first rule):\n%s", strings.Join(heads, "\n"))
 	}
 	if len(lt26.Text) > SummaryWidth && !strings.Contains(heads[0], "...") {
 		t.Errorf("LT-26's long text is not shortened: %q", heads[0])
 	}
-	// Under LT-26: MaxSpecsPerRule specs, each on one line with its
-	// observation (without a second "LT-26: "), then its rerun command.
+	// Under LT-26: MaxSpecsPerRule specs, each its name, its observation
+	// (without a second "LT-26: ") and its rerun command.
 	g := failed[strings.Index(failed, heads[0]):strings.Index(failed, heads[1])]
 	gl := strings.Split(strings.TrimRight(g, "\n"), "\n")
-	if len(gl) != 1+2*MaxSpecsPerRule+1 {
+	if len(gl) != 1+3*MaxSpecsPerRule+1 {
 		t.Fatalf("LT-26 group has %d lines:\n%s", len(gl), g)
 	}
 	s := r.Specs[1]
-	if want := "    " + s.Name + ": NdkGetCqResultsEx on cq#1 (side A): expected 2 completion(s) within 10s; observed 0 came: []"; gl[3] != want {
-		t.Errorf("spec line\n %q\nwant\n %q", gl[3], want)
-	}
-	if want := "      rerun: " + RerunCommand(r.Meta, s); gl[4] != want {
-		t.Errorf("rerun line\n %q\nwant\n %q", gl[4], want)
+	for i, want := range []string{"    " + s.Name, "      NdkGetCqResultsEx on cq#1 (side A): expected 2 completion(s) within 10s; observed 0 came: []", "      rerun: " + RerunCommand(r.Meta, s)} {
+		if gl[4+i] != want {
+			t.Errorf("line %d of the group\n %q\nwant\n %q", 4+i, gl[4+i], want)
+		}
 	}
 	if gl[len(gl)-1] != "    ... and 68 more (see the report)" {
 		t.Errorf("cap line %q", gl[len(gl)-1])
 	}
-	// LC-15's second spec's first line names CR-1: kept.
-	if !strings.Contains(failed, "    Listener close completes twice: CR-1: the close completion came twice\n") {
-		t.Errorf("LC-15 group lacks the CR-1 observation:\n%s", failed)
+	// Without a report, the summary does not point to one.
+	var noReport bytes.Buffer
+	WriteSummary(&noReport, r, time.Second, false)
+	if !strings.Contains(noReport.String(), "\n    ... and 68 more\n") || strings.Contains(noReport.String(), "see the report") {
+		t.Errorf("the summary without a report points to one")
 	}
-	if !strings.Contains(failed, "    Connector panics: panicked: panic: runtime error: nil map\n") {
+	// A spec charged to LC-15 and CR-1 is under LC-15, and names CR-1.
+	if !strings.Contains(failed, "    Listener close completes twice\n      NdkCloseObject on listener#2 (side B): expected STATUS_PENDING; observed STATUS_SUCCESS\n      also charged to CR-1\n") {
+		t.Errorf("LC-15 group lacks the spec charged to CR-1 too:\n%s", failed)
+	}
+	// A Gomega matcher's account: the matcher with what was expected, its
+	// actual value as what was observed.
+	if !strings.Contains(failed, "    Listener close returns STATUS_PENDING\n      NdkCloseObject on listener#1 (side B): expected closing a listener with an open connector returns STATUS_PENDING (to equal <ndk.Status>: 259); observed <ndk.Status>: 0\n") {
+		t.Errorf("LC-15 group lacks the Gomega observation:\n%s", failed)
+	}
+	if !strings.Contains(failed, "    Connector panics\n      panicked: panic: runtime error: nil map\n") {
 		t.Errorf("the no-rule group lacks the panic:\n%s", failed)
 	}
 	if strings.Contains(failed, "Lifetime waived failure") {
@@ -209,21 +275,51 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 
 	waived := section(t, out, "Waived failures")
 	if !strings.HasPrefix(waived, "Waived failures (they do not fail the run):\n") || !strings.Contains(waived, "\n  LT-16  ") ||
-		!strings.Contains(waived, "\n    waived LT-16: vendor bug 42\n    Lifetime waived failure: the antecedent closed first\n      rerun: ") {
+		!strings.Contains(waived, "\n    waived: vendor bug 42\n    Lifetime waived failure\n      the antecedent closed first\n      rerun: ") {
 		t.Errorf("waived section:\n%s", waived)
 	}
-	skipped := section(t, out, "Skipped specs")
-	if want := "Skipped specs (5), by reason:\n  4 specs: not observable: the provider cannot inject faults [DS-4 DS-5]\n  1 spec: needs fault injection (ndk.FaultInjector) [CN-3]\n"; skipped != want {
-		t.Errorf("skipped section\n%s\nwant\n%s", skipped, want)
+	for heading, want := range map[string]string{
+		"Not applicable": "  1 spec: MaxSrqDepth 0 [DS-2]\n",
+		"Not observable": "  4 specs: the provider cannot inject faults [DS-4 DS-5]\n",
+		"Not verified":   "  1 spec: needs fault injection (ndk.FaultInjector) [CN-3]\n",
+		"Specs not run":  "Specs not run (2; no verdict on the provider):\n  2 specs: " + outcome.NotRunNote + " [CN-7 CN-8]\n",
+		"Interrupted":    "Interrupted specs (no verdict on the provider):\n  Interrupted spec: the provider was lost while this spec ran\n",
+		"Stale waivers":  "\n  LC-14\n",
+	} {
+		if sec := section(t, out, heading); !strings.HasSuffix(sec, want) {
+			t.Errorf("%s section\n%s\nwant it to end\n%s", heading, sec, want)
+		}
 	}
-	if notRun := section(t, out, "Specs not run"); !strings.Contains(notRun, "  2 specs: "+notRunReason+" [CN-7 CN-8]\n") {
-		t.Errorf("not run section:\n%s", notRun)
+	if strings.Contains(out, "Failures outside any spec") || strings.Contains(out, "Harness or lab faults") || strings.Contains(out, "Not configured") {
+		t.Errorf("a section for what the run does not have")
 	}
-	if intr := section(t, out, "Interrupted specs"); !strings.Contains(intr, "  Interrupted spec: the run was interrupted by SIGINT\n") {
-		t.Errorf("interrupted section:\n%s", intr)
-	}
-	if idle := section(t, out, "Waivers with no effect"); !strings.Contains(idle, "  LC-14: skipped (old bug)\n") {
-		t.Errorf("the LC-14 waiver is not reported:\n%s", idle)
+}
+
+// TestWriteSummaryGomega: a failure a Gomega matcher reported, with or
+// without a description, in any state of the summary, never reads
+// "observed Expected".
+func TestWriteSummaryGomega(t *testing.T) {
+	needRules(t, "LC-15", "LT-16")
+	for _, v := range []finding.Violation{
+		{Rule: "LC-15", Call: "NdkCloseObject", Object: "listener#1", Side: "B", Expected: "closing returns STATUS_PENDING", Observed: gomegaObserved},
+		{Rule: "LC-15", Call: "NdkCloseObject", Object: "listener#1", Side: "B", Observed: gomegaObserved},
+		{Rule: "LC-15", Expected: "the completion comes", Observed: "Timed out after 1.001s.\nExpected\n    <bool>: false\nto be true"},
+		{Rule: "LC-15", Expected: "the queue drains", Observed: "Expected\n    <[]int | len:1, cap:1>: [1]\nto be empty"},
+		{Rule: "LC-15", Expected: "no error", Observed: "Expected success, but got an error:\n    <*errors.errorString | 0xc0000>: \n    boom"},
+	} {
+		s := outcome.Spec{Name: "Gomega spec", Rules: []string{"LC-15"}, State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: v.String()}, Violations: []finding.Violation{v}}
+		w := outcome.Spec{Name: "Waived Gomega spec", Rules: []string{"LT-16"}, State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: v.String()}, Violations: []finding.Violation{v}}
+		w.Violations[0].Rule = "LT-16"
+		r := judged(t, Meta{}, []outcome.Spec{s, w}, "LT-16 bug 1\n")
+		out := summary(r)
+		checkNoGomegaHeader(t, out)
+		checkLastLine(t, r, out)
+		if line := s.Line(); strings.Contains(line, "observed Expected") || strings.Contains(Observation(s, "LC-15"), "observed Expected") {
+			t.Errorf("Line() %q, Observation %q", line, Observation(s, "LC-15"))
+		}
+		if !strings.Contains(out, "<") {
+			t.Errorf("the matcher's values are not in the summary:\n%s", out)
+		}
 	}
 }
 
@@ -231,27 +327,63 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 // failures passes, lists no failed rule and counts no failure on its last
 // line; one with no failure prints no failure section.
 func TestWriteSummaryAllWaived(t *testing.T) {
-	r := brokenRun(t, 0)
-	r.Specs = slices.DeleteFunc(r.Specs, func(s Spec) bool {
-		return s.Failed() && !slices.Contains(s.Rules, "LT-16") || s.State == StateInterrupted || s.State == StateNotRun
+	specs := slices.DeleteFunc(brokenSpecs(t, 0), func(s outcome.Spec) bool {
+		return s.State == outcome.Failed && !slices.Contains(s.Rules, "LT-16") || s.State == outcome.Interrupted || s.State == outcome.NotRun
 	})
-	r.Failed, r.InterruptedSpecs, r.NotRun = 1, 0, 0
-	r.ApplyWaivers(Waivers{"LT-16": "vendor bug 42"})
+	r := judged(t, brokenMeta(), specs, "LT-16 vendor bug 42\n")
 	out := summary(r)
 	if strings.Contains(out, "Failed rules") || !strings.Contains(out, "  verdict:  PASS (1 failed spec waived)") ||
-		!strings.HasSuffix(out, "\n3 passed, 0 failed, 5 skipped\n") {
+		!strings.HasSuffix(out, "\n3 passed, 0 failed, 1 waived, 1 not applicable, 4 not observable, 1 not verified\n") {
 		t.Errorf("all failures waived:\n%s", out)
+	}
+	checkLastLine(t, r, out)
+	specs = slices.DeleteFunc(specs, func(s outcome.Spec) bool { return s.State == outcome.Failed })
+	r = judged(t, brokenMeta(), specs, "")
+	out = summary(r)
+	if strings.Contains(out, "Failed rules") || strings.Contains(out, "Waived failures") || strings.Contains(out, "waivers:") || !strings.Contains(out, "  verdict:  PASS\n") {
+		t.Errorf("no failure:\n%s", out)
+	}
+	checkLastLine(t, r, out)
+}
+
+// TestWriteSummaryVerdicts: the verdict line says why a run has no
+// verdict on the provider, and the sections of what happened outside
+// the specs are there.
+func TestWriteSummaryVerdicts(t *testing.T) {
+	needRules(t, "LC-14")
+	specs := []outcome.Spec{{Name: "p", Rules: []string{"LC-14"}, State: outcome.Passed}}
+	for _, c := range []struct {
+		run  outcome.Run
+		want []string
+	}{
+		{outcome.Run{Specs: specs, Faults: []string{"agent B stopped answering\nat remote.go:1"}},
+			[]string{"  verdict:  ERROR (a harness or lab fault, not the provider's: agent B stopped answering)\n", "\nHarness or lab faults (not the provider's):\n  agent B stopped answering\n"}},
+		{outcome.Run{Specs: specs, SuiteFailures: []string{"[BeforeSuite] boom\nat x.go:1"}},
+			[]string{"  verdict:  FAIL\n", "\nFailures outside any spec:\n  [BeforeSuite] boom\n"}},
+		{outcome.Run{Specs: specs, Interrupted: "the run was interrupted by SIGINT"},
+			[]string{"  verdict:  INTERRUPTED (the run was interrupted by SIGINT)\n"}},
+		{outcome.Run{Specs: []outcome.Spec{{Name: "x", State: outcome.NotSelected}}},
+			[]string{"  verdict:  NO SPEC SELECTED\n", "  specs:    0 of 1 selected: 0 passed, 0 failed\n"}},
+	} {
+		r := New(Meta{}, c.run, nil)
+		out := summary(r)
+		for _, want := range c.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("the summary lacks %q:\n%s", want, out)
+			}
+		}
+		checkLastLine(t, r, out)
 	}
 }
 
 func TestWriteDryRun(t *testing.T) {
-	r := FromGinkgo(sampleReport(), sampleMeta())
+	r := sampleRun(t)
 	var buf bytes.Buffer
 	WriteDryRun(&buf, r)
 	want := "\nndkconform dry run: driver sim (loss=0 variant=listener-close-inline)\n\n" +
 		"lifetime    [lifetime, LC-14] Listener close completes pending requests\n" +
 		"lifetime    [lifetime, LC-15, LC-16, slow] Listener close calls back once\n" +
-		"endpoints   [endpoints, EP-1] Listener close uses a shared endpoint\n" +
+		"endpoints   [endpoints, CN-1] Listener close uses a shared endpoint\n" +
 		"\n3 selected, 2 not selected\n"
 	if buf.String() != want {
 		t.Errorf("dry run\n%s\nwant\n%s", buf.String(), want)
@@ -275,12 +407,12 @@ func TestShorten(t *testing.T) {
 }
 
 // TestFailureGroupsPartlyWaived: a spec charged to a waived rule and to
-// one that is not fails the run under the second and is listed as waived
-// under the first; every rule in the rule table that failures are charged
-// to has its group on the HTML page.
+// one that is not fails the run under the second; a spec whose every
+// failure is waived is listed under its first rule with the waiver; every
+// rule in the rule table that failures are charged to links to the group
+// its failed specs are listed in.
 func TestFailureGroupsPartlyWaived(t *testing.T) {
-	r := brokenRun(t, 3)
-	r.ApplyWaivers(Waivers{"LC-15": "bug 7", "LT-16": "bug 9"})
+	r := judged(t, brokenMeta(), brokenSpecs(t, 3), "LC-15 bug 7\nLT-16 bug 9\n")
 	names := func(groups []RuleFailures) map[string][]string {
 		m := map[string][]string{}
 		for _, g := range groups {
@@ -294,21 +426,55 @@ func TestFailureGroupsPartlyWaived(t *testing.T) {
 	if _, ok := failed["LC-15"]; ok || !slices.Equal(failed["CR-1"], []string{"Listener close completes twice"}) || len(failed["LT-26"]) != 3 || len(failed[""]) != 1 {
 		t.Errorf("failed rules %q", failed)
 	}
-	if !slices.Equal(waived["LC-15"], []string{"Listener close returns STATUS_PENDING", "Listener close completes twice"}) ||
-		!slices.Equal(waived["LT-16"], []string{"Lifetime waived failure"}) || len(waived) != 2 {
+	if !slices.Equal(waived["LC-15"], []string{"Listener close returns STATUS_PENDING"}) || !slices.Equal(waived["LT-16"], []string{"Lifetime waived failure"}) || len(waived) != 2 {
 		t.Errorf("waived rules %q", waived)
 	}
 	if g := WaivedRules(r); g[0].Waiver == "" || g[1].Waiver == "" {
 		t.Errorf("waived groups without their waivers: %+v", g)
 	}
+	checkFailLinks(t, r)
+	// LC-15's only charge is in a spec whose CR-1 failure is not waived:
+	// no group of waived LC-15 failures; the rule still links to the spec.
+	specs := slices.DeleteFunc(brokenSpecs(t, 3), func(s outcome.Spec) bool { return s.Name == "Listener close returns STATUS_PENDING" })
+	checkFailLinks(t, judged(t, brokenMeta(), specs, "LC-15 bug 7\nLT-16 bug 9\n"))
+}
+
+// checkFailLinks checks that each rule row of the HTML page with failures
+// charged links to an anchor on the page that lists them.
+func checkFailLinks(t *testing.T, r Run) {
+	t.Helper()
 	page := writeHTML(t, r, nil)
 	for _, rr := range r.Rules {
-		if len(rr.Failures) == 0 {
+		if len(rr.Charges) == 0 {
 			continue
 		}
-		anchor := failAnchor(rr.Rule.ID, rr.Verdict == RuleWaived)
-		if !strings.Contains(page, `href="#`+anchor+`"`) || !strings.Contains(page, `id="`+anchor+`"`) {
-			t.Errorf("%s (%s): no link to #%s or no such anchor", rr.Rule.ID, rr.Verdict, anchor)
+		i := strings.Index(page, `<td class="id">`+rr.Rule.ID+`<div`)
+		if i < 0 {
+			t.Errorf("%s: no row", rr.Rule.ID)
+			continue
+		}
+		row := page[i : i+strings.Index(page[i:], "</tr>")]
+		_, link, ok := strings.Cut(row, `<a class="first" href="#`)
+		if !ok {
+			t.Errorf("%s (%s): no link to its failures", rr.Rule.ID, rr.Verdict)
+			continue
+		}
+		anchor := link[:strings.Index(link, `"`)]
+		j := strings.Index(page, `id="`+anchor+`"`)
+		if j < 0 {
+			t.Errorf("%s (%s): a link to #%s, and no such anchor", rr.Rule.ID, rr.Verdict, anchor)
+			continue
+		}
+		group := page[j:]
+		for _, end := range []string{`<div class="frule"`, "<h2"} {
+			if k := strings.Index(group, end); k >= 0 {
+				group = group[:k]
+			}
+		}
+		for _, c := range rr.Charges {
+			if !strings.Contains(group, c.Spec) {
+				t.Errorf("%s: #%s does not list %q", rr.Rule.ID, anchor, c.Spec)
+			}
 		}
 	}
 }
