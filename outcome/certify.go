@@ -12,7 +12,8 @@ import (
 // The certification policy, in five lines (the README states it too):
 //
 //  1. CERTIFIED needs a whole run: every spec of the suite selected, none
-//     interrupted or not run, no harness or lab fault (else no verdict).
+//     interrupted or not run, no harness or lab fault (else no verdict,
+//     unless the provider failed before the fault: not certified).
 //  2. It is refused for any failed spec whose failure is not waived, any
 //     failure outside the specs, and any waived must-rule (a waiver
 //     tolerates a should- or may-rule only).
@@ -134,7 +135,9 @@ func Certify(r Result) Certification {
 		c.Reasons = append(c.Reasons, "the run was cut short: "+r.Interrupted)
 	}
 	for _, f := range r.Faults {
-		c.NoVerdict = true
+		// a fault leaves no verdict, unless the provider failed first:
+		// that failure stands (the run's verdict is fail, not error)
+		c.NoVerdict = c.NoVerdict || n.Failed == 0 && len(r.SuiteFailures) == 0
 		c.Reasons = append(c.Reasons, "harness or lab fault, not the provider's: "+f)
 	}
 	if n.Interrupted > 0 {

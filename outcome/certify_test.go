@@ -161,6 +161,13 @@ func TestCertifyNoVerdict(t *testing.T) {
 	if c.Certified || !c.NoVerdict || !reflect.DeepEqual(c.Reasons, []string{"harness or lab fault, not the provider's: agent B stopped answering\nat remote.go:12"}) {
 		t.Errorf("fault: certified %v no verdict %v reasons %q", c.Certified, c.NoVerdict, c.Reasons)
 	}
+	// A provider that failed before the fault has a verdict: not
+	// certified (and the run's verdict is fail, not error).
+	r := Judge(Run{Specs: []Spec{failed("f", []string{lc14}, lc14)}, Faults: []string{"agent B stopped answering"}}, nil)
+	c = Certify(r)
+	if c.Certified || c.NoVerdict || r.Verdict != VerdictFail || !strings.HasPrefix(c.Headline(), "NOT CERTIFIED for ") {
+		t.Errorf("failure, then a fault: certified %v no verdict %v verdict %s reasons %q", c.Certified, c.NoVerdict, r.Verdict, c.Reasons)
+	}
 	// Specs not run without the run being cut short (a test process that
 	// died) block certification, with a verdict.
 	c = Certify(Judge(Run{Specs: []Spec{passed("p", lc14), notRun("n", lc11)}}, nil))

@@ -235,7 +235,7 @@ func TestWriteHTML(t *testing.T) {
 		"vendor bug &lt;42&gt;", "STALE: nothing it names failed and the rule passed; remove it", "<details>",
 		"LC-15: closing a listener must return STATUS_PENDING",
 		"not observable: the provider cannot inject faults",
-		"Not observable through the provider interface: ", // IM-1's reason
+		"Not testable through NDKPI: ", // IM-1's reason
 		`<p class="scope">FAIL ` + outcome.Scope(r.Counts().Rules) + `.</p>`,
 		`<span class="badge ok">covered, 1 spec</span> <b>CN-3.tuple</b>`,
 		`<span class="badge none">no spec yet</span> <b>CN-3.unreachable</b>`,
