@@ -2,6 +2,7 @@ package suite
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -205,16 +206,17 @@ func relativeLocation(l types.CodeLocation) string {
 	if l.FileName == "" {
 		return ""
 	}
-	file := filepath.ToSlash(l.FileName)
+	file := strings.ReplaceAll(l.FileName, `\`, "/")
+	root := strings.ReplaceAll(moduleRoot, `\`, "/")
 	switch {
-	case moduleRoot != "" && strings.HasPrefix(file, filepath.ToSlash(moduleRoot)):
-		file = strings.TrimPrefix(file, filepath.ToSlash(moduleRoot))
+	case root != "" && strings.HasPrefix(file, root):
+		file = strings.TrimPrefix(file, root)
 	case strings.HasPrefix(file, modulePath):
 		file = strings.TrimPrefix(file, modulePath)
 	default:
 		// outside the module (a library's caller): its last two elements
-		dir, base := filepath.Split(file)
-		file = filepath.Base(dir) + "/" + base
+		dir, base := path.Split(file)
+		file = path.Base(dir) + "/" + base
 	}
 	return fmt.Sprintf("%s:%d", file, l.LineNumber)
 }
