@@ -171,10 +171,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	if m.Driver == "" {
 		m.Driver = suite.DefaultDriver
 	}
-	m.VCSRevision, m.VCSTime, m.VCSModified = vcsInfo()
-	if m.VCSRevision == "" {
-		m.VCSRevision = "unknown (the build recorded none)"
-	}
+	m.VCSRevision, m.VCSTime, m.VCSModified = buildRevision()
 	m.Hostname, _ = os.Hostname()
 	for _, name := range append(bundleFiles(), bundleManifest) {
 		os.Remove(filepath.Join(dir, name)) // nothing stale from an earlier bundle
