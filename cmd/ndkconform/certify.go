@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/bundle"
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
@@ -56,6 +57,7 @@ func certifyFlags() (*flag.FlagSet, *runOptions, *string) {
 	rfs, o := runFlags()
 	fs := newFlagSet("certify")
 	out := fs.String("out", "", "write the bundle into `DIR` (created if need be; files of the same names are replaced)")
+	fs.String("sign-key", "", "sign the bundle with the private key in `PRIV.pem` (PKCS#8 PEM, ed25519 or ECDSA P-256): writes "+bundle.SignatureFile+"; see 'ndkconform help verify'")
 	for _, name := range certifyShared {
 		f := rfs.Lookup(name)
 		fs.Var(f.Value, f.Name, f.Usage)
@@ -77,6 +79,9 @@ func certifyUsage(w io.Writer) {
 	fmt.Fprintf(w, "  %-14s tool version and commit, catalog digest, driver and options,\n", bundleManifest)
 	fmt.Fprintf(w, "  %-14s adapter, OS, seeds, start and end time, the verdict, and the\n", "")
 	fmt.Fprintf(w, "  %-14s SHA-256 of every other file\n", "")
+	fmt.Fprintf(w, "  %s\n  %-14s with --sign-key: the signature of every file and of the\n", bundle.SignatureFile, "")
+	fmt.Fprintf(w, "  %-14s verdict, an in-toto Statement in a DSSE envelope (see\n", "")
+	fmt.Fprintf(w, "  %-14s '%s help verify')\n", "", tool)
 	fmt.Fprintf(w, "It then prints CERTIFIED, or NOT CERTIFIED and why, with the scope of the\n")
 	fmt.Fprintf(w, "verdict: \"for N of M provider rules (K not observable through NDKPI, J without\n")
 	fmt.Fprintf(w, "a complete spec yet)\", the provider rules being the catalog's rules of actor\n")
@@ -86,7 +91,7 @@ func certifyUsage(w io.Writer) {
 	fmt.Fprintf(w, "against a should- or may-rule does not count), no skipped spec (\"not\n")
 	fmt.Fprintf(w, "observable\" skips count), no failure outside the specs, and no waived\n")
 	fmt.Fprintf(w, "must-rule. --label-filter, --focus and the report flags are not allowed.\n\nFlags:\n")
-	printFlags(w, fs, append([]string{"out"}, certifyShared[:len(certifyShared)-1]...), map[string]string{"verbose": "v"})
+	printFlags(w, fs, append([]string{"out", "sign-key"}, certifyShared[:len(certifyShared)-1]...), map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 certified; 1 not certified; 2 bad usage; 130 or 143 the run was\n")
 	fmt.Fprintf(w, "interrupted by SIGINT or SIGTERM (the bundle says so; not certified).\n")
 }
@@ -142,6 +147,10 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "certify", fmt.Errorf("--out: %v", err))
 	}
+	signKey, err := readSignKey(fs.Lookup("sign-key").Value.String())
+	if err != nil {
+		return usageError(stderr, "certify", err)
+	}
 	outs := dirOutputs("--out", dir)
 	if err := checkOutputs(append(outs, output{flag: "--out", path: filepath.Join(dir, bundleLog)})); err != nil {
 		return usageError(stderr, "certify", err)
@@ -172,12 +181,9 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	if m.Driver == "" {
 		m.Driver = suite.DefaultDriver
 	}
-	m.VCSRevision, m.VCSTime, m.VCSModified = vcsInfo()
-	if m.VCSRevision == "" {
-		m.VCSRevision = "unknown (the build recorded none)"
-	}
+	m.VCSRevision, m.VCSTime, m.VCSModified = buildRevision()
 	m.Hostname, _ = os.Hostname()
-	for _, name := range append(bundleFiles(), bundleManifest) {
+	for _, name := range append(bundleFiles(), bundleManifest, bundle.SignatureFile) {
 		os.Remove(filepath.Join(dir, name)) // nothing stale from an earlier bundle
 	}
 
@@ -267,6 +273,9 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := writeReport(filepath.Join(dir, bundleManifest), func(w io.Writer) error { return reports.WriteManifest(w, m) }); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitFail
+	}
+	if signBundle(stdout, stderr, dir, signKey) != nil {
 		return exitFail
 	}
 	names := []string{}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -57,6 +58,40 @@ func toolVersion() string {
 		return "devel"
 	}
 	return v
+}
+
+// gitDescribe matches what `git describe --always` prints (the Makefile
+// stamps it as the version), without its "-dirty": an abbreviated commit,
+// a tag and the commits since with the commit ("v1.2.3-4-gabcdef0"), or a
+// release tag ("v1.2.3").
+var gitDescribe = regexp.MustCompile(`^(?:[0-9a-f]{7,40}|.+-[0-9]+-g[0-9a-f]{7,40}|v[0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.+-]+)?)$`)
+
+// buildRevision is the revision a certification manifest names: the VCS
+// revision, time and modified flag the Go toolchain recorded; without them
+// (go build -buildvcs=false, usual in CI containers, or no git at build
+// time) the version stamped with -ldflags "-X main.version=..." when it is
+// a git describe (its "-dirty" the modified flag); otherwise a revision
+// that says "unstamped" and why.
+func buildRevision() (rev, when string, modified bool) {
+	if rev, when, modified = vcsInfo(); rev != "" {
+		return rev, when, modified
+	}
+	rev, modified = stampedRevision(version)
+	return rev, "", modified
+}
+
+// stampedRevision is the revision the stamped version v names, for a
+// build without VCS information.
+func stampedRevision(v string) (rev string, modified bool) {
+	const none = "the build recorded no VCS revision (go build -buildvcs=false, or no git)"
+	describe, dirty := strings.CutSuffix(v, "-dirty")
+	switch {
+	case v == "":
+		return "unstamped: " + none + " and no version (-ldflags \"-X main.version=$(git describe --always --dirty)\")", false
+	case !gitDescribe.MatchString(describe):
+		return fmt.Sprintf("unstamped: %s, and its version %q is not a git describe", none, v), false
+	}
+	return describe, dirty
 }
 
 func versionUsage(w io.Writer) {

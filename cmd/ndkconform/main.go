@@ -3,6 +3,7 @@
 //
 //	ndkconform run [flags]      run the suite (the default command)
 //	ndkconform certify [flags]  run every spec and write a certification bundle
+//	ndkconform verify DIR       check a certification bundle and its signature
 //	ndkconform rules [flags]    print the rule catalog and each rule's coverage
 //	ndkconform agent [flags]    serve a driver to a harness on another host
 //	ndkconform drivers [--json] list the drivers compiled in
@@ -10,8 +11,9 @@
 //	ndkconform help [COMMAND]   print usage
 //
 // Exit status: 0 every selected spec passed (or failed only against waived
-// rules; certify: certified), 1 a spec or the suite failed, or a report
-// could not be written (certify: not certified), 2 bad usage or no spec
+// rules; certify: certified; verify: the bundle is valid), 1 a spec or the
+// suite failed, or a report could not be written (certify: not certified;
+// verify: a finding), 2 bad usage or no spec
 // selected, 130 or 143 the run was interrupted by SIGINT or SIGTERM (128+N:
 // the test process was killed by signal N).
 package main
@@ -59,6 +61,7 @@ func init() {
 	commands = []command{
 		{"run", "run the conformance suite (the default command)", runUsage, runCmd},
 		{"certify", "run every spec and write a certification bundle (reports, log, manifest)", certifyUsage, certifyCmd},
+		{"verify", "check a certification bundle: its files, its verdict and its signature", verifyUsage, verifyCmd},
 		{"rules", "print the rule catalog with each rule's coverage by the specs", rulesUsage, rulesCmd},
 		{"agent", "serve a driver's provider to a harness on another host (the remote driver)", agentUsage, agentCmd},
 		{"drivers", "list the drivers compiled in, whether they are usable here, and their options", driversUsage, driversCmd},

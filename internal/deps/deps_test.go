@@ -73,11 +73,15 @@ var rules = []rule{
 	// the harness
 	{pkg: "reports", may: []string{"catalog", "finding", "internal/...", "ndk", "outcome"}},
 
+	// a certification bundle: verifying and signing it (its manifest and
+	// JSON report are the reports')
+	{pkg: "bundle", may: []string{"ndk", "outcome", "reports"}},
+
 	// the suite as a Go library: the harness, every spec, the reports
 	{pkg: "conformance", may: []string{"outcome", "reports", "specs", "suite"}, tests: []string{"drivers/sim"}},
 
 	// the commands and the tests that put it all together
-	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "catalog", "drivers/...", "finding", "ndk", "outcome", "reports", "specs", "suite"}},
+	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "outcome", "reports", "specs", "suite"}},
 	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "finding", "ndk", "outcome", "reports", "specs", "suite"}},
 	{pkg: "test/mutation"},
 	{pkg: "test/rxe/judge", may: []string{"outcome", "reports"}, tests: []string{"finding"}},
