@@ -197,8 +197,8 @@
 //     STATUS_INVALID_PARAMETER; on a fast-register MR or a registered one,
 //     Deregister on one not registered, InitializeFastRegisterMr on a
 //     normal MR: STATUS_INVALID_DEVICE_STATE. InitializeFastRegisterMr with
-//     0 pages: STATUS_INVALID_PARAMETER; over FRMRPageCount:
-//     STATUS_IMPLEMENTATION_LIMIT (MR-10).
+//     0 pages: STATUS_INVALID_PARAMETER; over FRMRPageCount (or option
+//     frmr-max-pages, if more): STATUS_IMPLEMENTATION_LIMIT (MR-10).
 //   - Bind: the MR must have a current region covering the window, and
 //     allow local write if the window allows remote write (MR-15), else
 //     STATUS_ACCESS_VIOLATION. The first Bind of an MW to an MR makes the
@@ -296,7 +296,9 @@
 //   - max-inline-data (MaxInlineDataSize, default 256): 0 is an adapter
 //     without inline data.
 //   - frmr-page-count (FRMRPageCount, default 256, at least 16, AI-1): also
-//     the largest AdapterPageCount NdkInitializeFastRegisterMr takes.
+//     the largest AdapterPageCount NdkInitializeFastRegisterMr takes, unless
+//     frmr-max-pages is more (FRMRPageCount is the size the adapter offers
+//     the most FRMRs of, not a limit: an adapter may take larger counts).
 //   - max-sge (MaxInitiatorRequestSge, MaxReceiveRequestSge and
 //     MaxReadRequestSge, default 4, at least 1).
 //   - in-order-dma, cq-resize, loopback (on by default), interrupt-moderation,

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -32,6 +33,7 @@ const (
 	OptMaxSRQDepth = "max-srq-depth"
 	OptMaxInline   = "max-inline-data"
 	OptFRMRPages   = "frmr-page-count"
+	OptFRMRMax     = "frmr-max-pages"
 	OptMaxSGE      = "max-sge"
 	OptInOrderDMA  = "in-order-dma"
 	OptCQResize    = "cq-resize"
@@ -116,7 +118,9 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptMaxInline, Default: strconv.Itoa(DefaultMaxInline),
 			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.MaxInlineDataSize (0..%d); 0: no inline data (NdkCreateQp with an InlineDataSize over it fails with STATUS_INVALID_PARAMETER, QP-1)", MaxMaxInline)},
 		{Name: OptFRMRPages, Default: strconv.Itoa(DefaultFRMRPages),
-			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.FRMRPageCount (%d..%d, AI-1), also the largest AdapterPageCount NdkInitializeFastRegisterMr takes (over it: STATUS_IMPLEMENTATION_LIMIT, MR-10)", MinFRMRPages, MaxFRMRPages)},
+			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.FRMRPageCount (%d..%d, AI-1), also the largest AdapterPageCount NdkInitializeFastRegisterMr takes unless frmr-max-pages is more", MinFRMRPages, MaxFRMRPages)},
+		{Name: OptFRMRMax, Default: "0",
+			Usage: "the largest AdapterPageCount NdkInitializeFastRegisterMr takes, if more than frmr-page-count (FRMRPageCount is the FRMR size the adapter supports the most FRMRs of, not a limit); 0: frmr-page-count. Over it: STATUS_IMPLEMENTATION_LIMIT (MR-10)"},
 		{Name: OptMaxSGE, Default: strconv.Itoa(DefaultMaxSGE),
 			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.MaxInitiatorRequestSge, MaxReceiveRequestSge and MaxReadRequestSge (1..%d)", MaxMaxSGE)},
 		{Name: OptInOrderDMA, Default: On,
@@ -275,16 +279,17 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	}
 	for _, l := range []struct {
 		name     string
-		min, max int
+		min, max int64
 		to       *uint32
 	}{
 		{OptMaxSRQDepth, 0, MaxMaxSRQDepth, &cfg.maxSRQDepth},
 		{OptMaxInline, 0, MaxMaxInline, &cfg.maxInline},
 		{OptFRMRPages, MinFRMRPages, MaxFRMRPages, &cfg.frmrPages},
+		{OptFRMRMax, 0, math.MaxUint32, &cfg.frmrMax},
 		{OptMaxSGE, 1, MaxMaxSGE, &cfg.maxSGE},
 	} {
 		if v, ok := opts[l.name]; ok {
-			n, err := strconv.Atoi(strings.TrimSpace(v))
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 			if err != nil || n < l.min || n > l.max {
 				return nil, fmt.Errorf("invalid %s=%q (valid: an integer from %d to %d)", l.name, v, l.min, l.max)
 			}
@@ -333,6 +338,7 @@ type config struct {
 	maxSRQDepth uint32 // MaxSrqDepth; 0: no SRQ support
 	maxInline   uint32 // MaxInlineDataSize
 	frmrPages   uint32 // FRMRPageCount
+	frmrMax     uint32 // the largest AdapterPageCount, if more than FRMRPageCount
 	maxSGE      uint32 // MaxInitiatorRequestSge, MaxReceiveRequestSge, MaxReadRequestSge
 	inOrderDMA  bool   // NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED
 	cqResize    bool   // NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED

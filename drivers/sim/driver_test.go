@@ -88,7 +88,7 @@ func TestOptionErrors(t *testing.T) {
 		}
 	}
 	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration, OptDMAChunk, OptReadSink,
-		OptMaxSRQDepth, OptMaxInline, OptFRMRPages, OptMaxSGE, OptInOrderDMA, OptCQResize, OptLoopback, OptReadInv, OptFaults, OptMDLChains}) {
+		OptMaxSRQDepth, OptMaxInline, OptFRMRPages, OptFRMRMax, OptMaxSGE, OptInOrderDMA, OptCQResize, OptLoopback, OptReadInv, OptFaults, OptMDLChains}) {
 		t.Errorf("options = %v", names)
 	}
 }

@@ -41,10 +41,11 @@ type fabric struct {
 	compDelay   time.Duration // option completion-delay
 	connTimeout time.Duration // option connect-timeout
 
-	inOrderDMA bool // option in-order-dma: chunks land in ascending order
-	loopback   bool // option loopback: connections to the adapter's own host
-	readInv    bool // option read-local-invalidate
-	mdlChains  bool // option mdl-chains: MRs and adapters take MDL chains
+	inOrderDMA bool   // option in-order-dma: chunks land in ascending order
+	loopback   bool   // option loopback: connections to the adapter's own host
+	readInv    bool   // option read-local-invalidate
+	mdlChains  bool   // option mdl-chains: MRs and adapters take MDL chains
+	frMaxPages uint32 // the largest AdapterPageCount InitializeFastRegister takes (option frmr-max-pages)
 }
 
 // mode is how one call that takes a completion callback completes.
@@ -102,6 +103,7 @@ func newFabric(cfg config) *fabric {
 	if cfg.variant == VariantFRMRPageCount15 {
 		f.info.FRMRPageCount = 15
 	}
+	f.frMaxPages = max(cfg.frmrMax, f.info.FRMRPageCount)
 	// The variant read-sink-required sets the flag itself.
 	if cfg.readSink || cfg.variant == VariantReadSinkRequired {
 		f.info.AdapterFlags |= ndk.AdapterFlagRDMAReadSinkNotRequired
