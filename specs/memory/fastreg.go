@@ -119,6 +119,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 		})
 
 		It("QP-15: NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE on an NdkRead into a fast-registered sink: with NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED the successful read invalidates the sink's token, so a later read into it fails; without the adapter flag the op flag is ignored and a later read into it succeeds", Label("QP-15"), func() {
+			p.A.NeedsNDK12("NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE (QP-15)")
 			const n = 64
 			remote := k.B.region(n, memRemote, 59)
 			_, rtoken := remote.Tokens()
