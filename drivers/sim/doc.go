@@ -307,6 +307,10 @@
 //     options' usage). Without NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED
 //     a connect to an address of the connecting adapter's own host fails
 //     with STATUS_HOST_UNREACHABLE.
+//   - version=1.1: NDK_ADAPTER_INFO.Version is 1.1 (a Windows Server 2012
+//     provider, OH-3), which knows no flag of 1.2: a work request with
+//     NDK_OP_FLAG_DEFER (QP-8) or NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE
+//     fails inline with STATUS_INVALID_PARAMETER.
 //   - faults=off: the provider implements none of the fault injectors
 //     below (it is not the *provider type, whose methods they are).
 //   - mdl-chains=off: NdkRegisterMr and NdkBuildLam take one MDL only, as

@@ -41,6 +41,7 @@ const (
 	OptReadInv     = "read-local-invalidate"
 	OptFaults      = "faults"
 	OptMDLChains   = "mdl-chains"
+	OptVersion     = "version"
 
 	CompletionInline    = "inline"
 	CompletionDeferred  = "deferred"
@@ -52,6 +53,9 @@ const (
 	// ReadSinkOn and ReadSinkOff are the values of read-sink-not-required.
 	ReadSinkOn  = "on"
 	ReadSinkOff = "off"
+	// Version11 and Version12 are the values of version.
+	Version11 = "1.1"
+	Version12 = "1.2"
 	// On and Off are the values of every on/off option.
 	On  = "on"
 	Off = "off"
@@ -131,6 +135,8 @@ func (Driver) Options() []ndk.Option {
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED: on | off (off: NdkConnect and NdkConnectWithSharedEndpoint to an address of the connecting adapter's own host fail with STATUS_HOST_UNREACHABLE)"},
 		{Name: OptReadInv, Default: Off,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED: on | off (on: a successful NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE invalidates the fast-registered MR of its first SGE, QP-15; off: the op flag is ignored)"},
+		{Name: OptVersion, Default: Version12,
+			Usage: "the NDKPI version NDK_ADAPTER_INFO.Version declares: 1.1 | 1.2 (1.1, a Windows Server 2012 provider: a work request with NDK_OP_FLAG_DEFER or NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE, flags of 1.2 and later, fails inline with STATUS_INVALID_PARAMETER; not with read-local-invalidate=on)"},
 		{Name: OptFaults, Default: On,
 			Usage: "whether the provider offers fault injection: on | off (on: it implements ndk.FaultInjector, ndk.CQFaultInjector and ndk.SRQFaultInjector; off: none of them, as a real provider, whose faults the suite cannot provoke)"},
 		{Name: OptMDLChains, Default: On,
@@ -314,6 +320,19 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 			}
 		}
 	}
+	if v, ok := opts[OptVersion]; ok {
+		switch strings.TrimSpace(v) {
+		case Version11:
+			cfg.version11 = true
+		case Version12:
+			cfg.version11 = false
+		default:
+			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", OptVersion, v, Version11, Version12)
+		}
+	}
+	if cfg.version11 && cfg.readInv {
+		return nil, fmt.Errorf("invalid %s=%s with %s=%s: NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED is supported only in NDKPI 1.2 and later", OptVersion, Version11, OptReadInv, On)
+	}
 	return cfg, nil
 }
 
@@ -346,6 +365,7 @@ type config struct {
 	readInv     bool   // NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED
 	faults      bool   // ndk.FaultInjector, ndk.CQFaultInjector, ndk.SRQFaultInjector
 	mdlChains   bool   // ndk.ChainRegisterer, ndk.LAMChainBuilder
+	version11   bool   // NDKPI 1.1: no flags of 1.2
 }
 
 // Open implements ndk.Opener: a new, independent fabric.

@@ -54,6 +54,8 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptMaxSGE: "0"}, []string{"max-sge", "1"}},
 		{map[string]string{OptFaults: "no"}, []string{"faults", "on", "off"}},
 		{map[string]string{OptMDLChains: "1"}, []string{"mdl-chains", "on", "off"}},
+		{map[string]string{OptVersion: "2.0"}, []string{"version", "1.1", "1.2"}},
+		{map[string]string{OptVersion: Version11, OptReadInv: On}, []string{"version", "read-local-invalidate"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
 		if err == nil {
@@ -75,6 +77,7 @@ func TestOptionErrors(t *testing.T) {
 		{OptDMAChunk: "4096", OptVariant: VariantLastChunkFirst},
 		{OptMaxSRQDepth: "0", OptMaxInline: "0", OptFRMRPages: "16", OptMaxSGE: "1", OptInOrderDMA: Off, OptCQResize: Off,
 			OptLoopback: Off, OptReadInv: On, OptFaults: Off, OptMDLChains: Off},
+		{OptVersion: Version11},
 	} {
 		if _, err := (Driver{}).Open(opts); err != nil {
 			t.Errorf("Open(%v): %v", opts, err)
@@ -88,7 +91,7 @@ func TestOptionErrors(t *testing.T) {
 		}
 	}
 	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration, OptDMAChunk, OptReadSink,
-		OptMaxSRQDepth, OptMaxInline, OptFRMRPages, OptFRMRMax, OptMaxSGE, OptInOrderDMA, OptCQResize, OptLoopback, OptReadInv, OptFaults, OptMDLChains}) {
+		OptMaxSRQDepth, OptMaxInline, OptFRMRPages, OptFRMRMax, OptMaxSGE, OptInOrderDMA, OptCQResize, OptLoopback, OptReadInv, OptVersion, OptFaults, OptMDLChains}) {
 		t.Errorf("options = %v", names)
 	}
 }

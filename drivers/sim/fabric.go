@@ -46,6 +46,7 @@ type fabric struct {
 	readInv    bool   // option read-local-invalidate
 	mdlChains  bool   // option mdl-chains: MRs and adapters take MDL chains
 	frMaxPages uint32 // the largest AdapterPageCount InitializeFastRegister takes (option frmr-max-pages)
+	version11  bool   // option version=1.1: the op flags of 1.2 are refused
 }
 
 // mode is how one call that takes a completion callback completes.
@@ -72,6 +73,10 @@ func newFabric(cfg config) *fabric {
 		loopback:    cfg.loopback,
 		readInv:     cfg.readInv,
 		mdlChains:   cfg.mdlChains,
+	}
+	f.version11 = cfg.version11
+	if cfg.version11 {
+		f.info.Version = ndk.Version{Major: 1, Minor: 1}
 	}
 	f.info.MaxSRQDepth = cfg.maxSRQDepth
 	f.info.MaxInlineDataSize = cfg.maxInline

@@ -133,3 +133,28 @@ func TestWithoutHooks(t *testing.T) {
 	A.close(t)
 	B.close(t)
 }
+
+// TestVersion11: with version=1.1 the adapter declares NDKPI 1.1 and
+// refuses the op flags of 1.2 inline, without a completion.
+func TestVersion11(t *testing.T) {
+	e := openEnv(t, map[string]string{OptVersion: Version11})
+	A, B := newSide(t, e, e.a.IPv4), newSide(t, e, e.b.IPv4)
+	info, _ := A.ad.QueryAdapterInfo()
+	if info.Version != (ndk.Version{Major: 1, Minor: 1}) {
+		t.Errorf("Version %v; want 1.1", info.Version)
+	}
+	ls := listen(t, B, ap(e.b.IPv4, 0))
+	conn := establish(t, A, ap(e.a.IPv4, 0), nil, B, ls)
+	buf := make([]byte, 64)
+	m := regMR(t, A.pd, buf, 0x10000, ndk.MRFlagAllowLocalWrite|ndk.MRFlagRDMAReadSink)
+	rb := regMR(t, B.pd, make([]byte, 64), 0x20000, ndk.MRFlagAllowLocalWrite|ndk.MRFlagAllowRemoteRead|ndk.MRFlagAllowRemoteWrite)
+	s := []ndk.SGE{sge(0x10000, 64, m.LocalToken())}
+	expect(t, "Send with DEFER", conn.qa.Send("s", s, ndk.OpFlagDefer), ndk.StatusInvalidParameter)
+	expect(t, "Read with RDMA_READ_LOCAL_INVALIDATE", conn.qa.Read("r", s, 0x20000, rb.RemoteToken(), ndk.OpFlagRDMAReadLocalInvalidate), ndk.StatusInvalidParameter)
+	expect(t, "Write", conn.qa.Write("w", s, 0x20000, rb.RemoteToken(), 0), ndk.StatusSuccess)
+	check(t, "the write", poll1(t, A.cq), ndk.StatusSuccess, ndk.OpWrite, nil, "w")
+	conn.close(t)
+	mustClose(t, m, rb, ls.l)
+	A.close(t)
+	B.close(t)
+}

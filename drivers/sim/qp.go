@@ -344,6 +344,11 @@ func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 		}
 	case len(q.waiting)+len(q.dma)+len(q.deferred) >= int(q.params.InitiatorQueueDepth):
 		st = ndk.StatusInsufficientResources
+	case f.version11 && w.flags&(ndk.OpFlagDefer|ndk.OpFlagRDMAReadLocalInvalidate) != 0:
+		// An NDKPI 1.1 provider (option version=1.1) knows neither flag
+		// (QP-8, QP-15): sim refuses them, which the consumer, who does not
+		// use them on such an adapter, never sees.
+		st = ndk.StatusInvalidParameter
 	default:
 		st = check()
 	}
