@@ -109,6 +109,10 @@ func newFabric(cfg config) *fabric {
 		f.info.FRMRPageCount = 15
 	}
 	f.frMaxPages = max(cfg.frmrMax, f.info.FRMRPageCount)
+	// The variant read-invalidate-ignored sets the flag itself.
+	if cfg.variant == VariantReadInvalidateIgnored {
+		f.info.AdapterFlags |= ndk.AdapterFlagRDMAReadLocalInvalidateSupported
+	}
 	// The variant read-sink-required sets the flag itself.
 	if cfg.readSink || cfg.variant == VariantReadSinkRequired {
 		f.info.AdapterFlags |= ndk.AdapterFlagRDMAReadSinkNotRequired

@@ -648,7 +648,9 @@ func (q *qp) readLocalInvalidateLocked(w *wr) {
 	f := q.ad.f
 	// VARIANT read-invalidate-unadvertised (breaks QP-15): the flag is
 	// honoured although the adapter does not advertise it.
-	if w.flags&ndk.OpFlagRDMAReadLocalInvalidate == 0 || len(w.sgl) == 0 ||
+	// VARIANT read-invalidate-ignored (breaks QP-15): the adapter sets the
+	// flag (newFabric) and ignores the op flag.
+	if w.flags&ndk.OpFlagRDMAReadLocalInvalidate == 0 || len(w.sgl) == 0 || f.variant == VariantReadInvalidateIgnored ||
 		!f.readInv && f.variant != VariantReadInvalidateUnadvertised {
 		return
 	}
