@@ -33,7 +33,7 @@ func (s HostState) String() string {
 // FaultInjector is implemented by a Provider that can simulate the faults
 // the disconnect rules speak of: a peer that never answers, and a peer that
 // goes away. Specs that need a fault use it when the provider offers it and
-// report the rule as not observable otherwise. A driver may require an
+// skip as not verified otherwise. A driver may require an
 // option to enable it.
 type FaultInjector interface {
 	// SetHostState puts the host that owns addr in state s. Going back to

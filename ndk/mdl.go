@@ -50,8 +50,8 @@ func Contiguous(chain []MDL) bool {
 // ChainRegisterer is implemented by an MR whose NdkRegisterMr takes an MDL
 // chain (a provider whose MRs take chains offers it on every MR it creates
 // with FastRegister false). Specs that need a chain of more than one MDL
-// (MR-3) use it when the MR offers it and report the rule as not
-// observable otherwise.
+// (MR-3) use it when the MR offers it and skip as not verified
+// otherwise.
 //
 // RegisterChain is NdkRegisterMr with Mdl the chain and Length
 // ChainLength(chain): the region starts at chain[0].VA (which, as for
@@ -71,8 +71,8 @@ type ChainRegisterer interface {
 
 // LAMChainBuilder is implemented by an Adapter whose NdkBuildLam takes an
 // MDL chain. Specs that need a chain of more than one MDL (MR-20's
-// contiguity) use it when the adapter offers it and report it as not
-// observable otherwise.
+// contiguity) use it when the adapter offers it and skip as not verified
+// otherwise.
 //
 // BuildLAMChain is NdkBuildLam with Mdl the chain and Length
 // ChainLength(chain): the mapping covers the chain's bytes in order, the

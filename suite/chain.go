@@ -11,7 +11,7 @@ import (
 // virtually contiguous range.
 
 // chainsOf is x as T, the optional interface of an MDL chain; the spec
-// skips as not observable when x is no T (what says which).
+// skips as not verified when x is no T (what says which).
 func chainsOf[T any](x any, what string) T {
 	c, ok := x.(T)
 	if !ok {
@@ -24,7 +24,7 @@ var helperMRRegisterChain helperMark
 
 // RegisterChain calls NdkRegisterMr on the MDL chain chain (the region
 // starts at chain[0].VA, see ndk.ChainRegisterer); an MR that takes no
-// chain makes the spec skip as not observable. The MR's Buf is nil
+// chain makes the spec skip as not verified. The MR's Buf is nil
 // afterwards (the region is the chain's), its VA chain[0].VA.
 func (m *MR) RegisterChain(chain []ndk.MDL, flags uint32) *Op {
 	helperMRRegisterChain.mark()
@@ -42,7 +42,7 @@ var helperAdapterBuildLAMChain helperMark
 
 // BuildLAMChain calls NdkBuildLam on the MDL chain chain with lam, whose
 // Pages the spec sized (see ndk.LAMChainBuilder); an adapter that takes no
-// chain makes the spec skip as not observable. The spec judges the status
+// chain makes the spec skip as not verified. The spec judges the status
 // and releases a mapping that succeeded (ReleaseLAM) before the adapter
 // closes.
 func (a *Adapter) BuildLAMChain(chain []ndk.MDL, lam *ndk.LAM) *Op {

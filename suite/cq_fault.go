@@ -10,7 +10,7 @@ var helperPairFailCQ helperMark
 
 // FailCQ makes the provider fail c as hardware would, a fatal error of the
 // CQ, through its ndk.CQFaultInjector (CQ-5); a provider without one makes
-// the spec skip as not observable: no consumer call provokes the error.
+// the spec skip as not verified: no consumer call provokes the error.
 func (p *Pair) FailCQ(c *CQ) {
 	helperPairFailCQ.mark()
 	fi, ok := p.run.provider.(ndk.CQFaultInjector)

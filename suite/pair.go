@@ -101,7 +101,7 @@ var helperPairSetHostState helperMark
 
 // SetHostState injects a fault on the host of side (its address in the
 // spec's family) through the provider's ndk.FaultInjector; a provider
-// without one makes the spec skip as not observable. Cleanup puts the host
+// without one makes the spec skip as not verified. Cleanup puts the host
 // back up.
 func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 	helperPairSetHostState.mark()

@@ -81,7 +81,7 @@ var helperPairFailSRQ helperMark
 
 // FailSRQ makes the provider fail s as hardware would, through its
 // ndk.SRQFaultInjector (SQ-6); a provider without one makes the spec skip as
-// not observable: no consumer call provokes the error.
+// not verified: no consumer call provokes the error.
 func (p *Pair) FailSRQ(s *SRQ) {
 	helperPairFailSRQ.mark()
 	fi, ok := p.run.provider.(ndk.SRQFaultInjector)
@@ -184,8 +184,10 @@ func (c *SRQConnection) Consume(n int) {
 var helperAdapterSRQDepth helperMark
 
 // SRQDepth is want, or the adapter's MaxSrqDepth if that is smaller; the
-// spec skips as not observable when MaxSrqDepth is 0: the adapter says it
-// has no SRQ support (AI-3), so no SRQ rule binds it.
+// spec skips as not applicable ("MaxSrqDepth 0") when MaxSrqDepth is 0: the
+// adapter says it has no SRQ support (AI-3), so no SRQ rule binds it. Every
+// spec that needs an SRQ goes through it (or through a check of its own
+// that skips the same way) before it creates one.
 func (a *Adapter) SRQDepth(want uint32) uint32 {
 	GinkgoHelper()
 	helperAdapterSRQDepth.mark()

@@ -205,6 +205,11 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		return fail(ndk.StatusNetworkUnreachable)
 	}
 	dh := f.hostOf(dst.Addr())
+	if dh == a.host && !f.loopback {
+		// An adapter without NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED
+		// (option loopback=off) cannot reach its own host's addresses.
+		return fail(ndk.StatusHostUnreachable)
+	}
 	if dh == nil || dh.state == ndk.HostDown {
 		if f.variant == VariantUnreachableRefused {
 			return fail(ndk.StatusConnectionRefused)

@@ -44,12 +44,16 @@ func (c *cq) closedLocked()     {}
 
 // Resize implements ndk.CQ (NdkResizeCq, CQ-1): a depth over MaxCQDepth, of
 // 0, or below the number of entries the CQ holds is an invalid parameter.
+// Without NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (option cq-resize=off) a
+// consumer does not resize a CQ (AI-2); sim answers STATUS_NOT_SUPPORTED.
 func (c *cq) Resize(depth uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := c.ad.f
 	m := f.pick(done != nil)
 	f.mu.Lock()
 	var st ndk.Status
 	switch {
+	case f.info.AdapterFlags&ndk.AdapterFlagCQResizeSupported == 0:
+		st = ndk.StatusNotSupported
 	case c.closing:
 		st = ndk.StatusInvalidDeviceState
 	case depth < 1 || depth > f.info.MaxCQDepth || int(depth) < len(c.entries):

@@ -114,7 +114,9 @@
 //     spread over its transfer and at least a chunk's time apart, and
 //     completes when the last lands: another QP's Read of the target sees
 //     it partly written. Sim sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED
-//     (AI-4): it lands every transfer in order. Data in
+//     (AI-4): it lands every transfer in order; with option
+//     in-order-dma=off it does not set it, and a chunked transfer lands
+//     its last chunk first. Data in
 //     flight keeps moving after NdkDisconnect was called and after the
 //     peer's disconnect was indicated, until the connection is fully closed.
 //     A data request that takes effect with the link gone (the peer aborted,
@@ -135,6 +137,11 @@
 //     (QP-14) and Write alike. The connection stays up. Read and Write
 //     honour NDK_OP_FLAG_INLINE as Send does. READ_FENCE is moot (execution
 //     is in order); read limits are not enforced.
+//     NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE is ignored (QP-15) unless
+//     option read-local-invalidate=on sets
+//     NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED: then a
+//     successful Read invalidates the fast-registered MR whose local token
+//     its first SGE carries, as NdkInvalidate would.
 //   - Local SGEs need the local token of an MR of the QP's PD whose region
 //     covers them, with LOCAL_WRITE for receive and read sinks; remote and
 //     MW tokens are never local tokens. Unless option
@@ -163,7 +170,9 @@
 //     STATUS_BUFFER_OVERFLOW is delivered: at once if armed (any type),
 //     else at the next arm. No notification follows. Its QPs keep working
 //     otherwise. Resize to 0, over MaxCQDepth or below the entries held:
-//     STATUS_INVALID_PARAMETER.
+//     STATUS_INVALID_PARAMETER; with option cq-resize=off (no
+//     NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED, so no consumer resizes, AI-2)
+//     every Resize: STATUS_NOT_SUPPORTED.
 //   - NdkControlCqInterruptModeration: STATUS_NOT_SUPPORTED (CQ-9), unless
 //     option interrupt-moderation=on sets
 //     NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED: then
@@ -188,8 +197,8 @@
 //     STATUS_INVALID_PARAMETER; on a fast-register MR or a registered one,
 //     Deregister on one not registered, InitializeFastRegisterMr on a
 //     normal MR: STATUS_INVALID_DEVICE_STATE. InitializeFastRegisterMr with
-//     0 pages: STATUS_INVALID_PARAMETER; over FRMRPageCount:
-//     STATUS_IMPLEMENTATION_LIMIT (MR-10).
+//     0 pages: STATUS_INVALID_PARAMETER; over FRMRPageCount (or option
+//     frmr-max-pages, if more): STATUS_IMPLEMENTATION_LIMIT (MR-10).
 //   - Bind: the MR must have a current region covering the window, and
 //     allow local write if the window allows remote write (MR-15), else
 //     STATUS_ACCESS_VIOLATION. The first Bind of an MW to an MR makes the
@@ -271,9 +280,46 @@
 //     STATUS_CANCELLED, flushes the QP and sends what the connector owed the
 //     peer (its answer) first.
 //
+// # What an adapter may lack
+//
+// With the default options sim declares and does what a complete adapter
+// does. Each of these options makes it an adapter that lacks something the
+// pages let an adapter lack, so that the suite can be run in every such
+// configuration (a spec that needs what is missing skips as not
+// applicable, naming the declaration, or as not verified, naming the
+// hook):
+//
+//   - max-srq-depth (MaxSrqDepth, default 1024): 0 is an adapter without
+//     SRQ support (AI-3); NdkCreateSrq then fails with
+//     STATUS_INVALID_PARAMETER, as it does for any SrqDepth over MaxSrqDepth
+//     or of 0 (SQ-1).
+//   - max-inline-data (MaxInlineDataSize, default 256): 0 is an adapter
+//     without inline data.
+//   - frmr-page-count (FRMRPageCount, default 256, at least 16, AI-1): also
+//     the largest AdapterPageCount NdkInitializeFastRegisterMr takes, unless
+//     frmr-max-pages is more (FRMRPageCount is the size the adapter offers
+//     the most FRMRs of, not a limit: an adapter may take larger counts).
+//   - max-sge (MaxInitiatorRequestSge, MaxReceiveRequestSge and
+//     MaxReadRequestSge, default 4, at least 1).
+//   - in-order-dma, cq-resize, loopback (on by default), interrupt-moderation,
+//     read-sink-not-required, read-local-invalidate (off by default): the
+//     adapter flags, each with what sim then does (see above and the
+//     options' usage). Without NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED
+//     a connect to an address of the connecting adapter's own host fails
+//     with STATUS_HOST_UNREACHABLE.
+//   - version=1.1: NDK_ADAPTER_INFO.Version is 1.1 (a Windows Server 2012
+//     provider, OH-3), which knows no flag of 1.2: a work request with
+//     NDK_OP_FLAG_DEFER (QP-8) or NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE
+//     fails inline with STATUS_INVALID_PARAMETER.
+//   - faults=off: the provider implements none of the fault injectors
+//     below (it is not the *provider type, whose methods they are).
+//   - mdl-chains=off: NdkRegisterMr and NdkBuildLam take one MDL only, as
+//     through an agent older than protocol 1.2: the adapters are no
+//     ndk.LAMChainBuilder and the MRs no ndk.ChainRegisterer (hooks.go).
+//
 // # Fault injection
 //
-// The provider implements ndk.FaultInjector: SetHostState(addr, state) for
+// Unless option faults=off, the provider implements ndk.FaultInjector: SetHostState(addr, state) for
 // the host owning addr (an error for any other address). It implements
 // ndk.SRQFaultInjector too: FailSRQ(srq) makes the SRQ's notification
 // callback report STATUS_INTERNAL_ERROR, after which the SRQ and its QPs

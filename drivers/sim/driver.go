@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -29,6 +30,18 @@ const (
 	OptModeration  = "interrupt-moderation"
 	OptDMAChunk    = "dma-chunk"
 	OptReadSink    = "read-sink-not-required"
+	OptMaxSRQDepth = "max-srq-depth"
+	OptMaxInline   = "max-inline-data"
+	OptFRMRPages   = "frmr-page-count"
+	OptFRMRMax     = "frmr-max-pages"
+	OptMaxSGE      = "max-sge"
+	OptInOrderDMA  = "in-order-dma"
+	OptCQResize    = "cq-resize"
+	OptLoopback    = "loopback"
+	OptReadInv     = "read-local-invalidate"
+	OptFaults      = "faults"
+	OptMDLChains   = "mdl-chains"
+	OptVersion     = "version"
 
 	CompletionInline    = "inline"
 	CompletionDeferred  = "deferred"
@@ -40,6 +53,12 @@ const (
 	// ReadSinkOn and ReadSinkOff are the values of read-sink-not-required.
 	ReadSinkOn  = "on"
 	ReadSinkOff = "off"
+	// Version11 and Version12 are the values of version.
+	Version11 = "1.1"
+	Version12 = "1.2"
+	// On and Off are the values of every on/off option.
+	On  = "on"
+	Off = "off"
 
 	DefaultCompletion  = CompletionDeferred
 	DefaultSeed        = 1
@@ -51,6 +70,18 @@ const (
 	DefaultDiscTimeout = 300 * time.Millisecond
 	DefaultConnTimeout = 300 * time.Millisecond
 	DefaultDMAChunk    = 256 << 10 // bytes: a Write or Read of more lands in chunks of 256 KiB (64 µs apart at the default link rate) or more (8 chunks at most)
+
+	// The adapter's limits in NDK_ADAPTER_INFO, and the ranges the options
+	// that change them take.
+	DefaultMaxSRQDepth = 1024
+	MaxMaxSRQDepth     = 1 << 20
+	DefaultMaxInline   = 256
+	MaxMaxInline       = 1 << 16
+	DefaultFRMRPages   = 256
+	MinFRMRPages       = 16 // AI-1: a provider supports at least 16 FRMR pages
+	MaxFRMRPages       = 1 << 16
+	DefaultMaxSGE      = 4
+	MaxMaxSGE          = 64
 )
 
 var completionValues = []string{CompletionInline, CompletionDeferred, CompletionReentrant, CompletionRandom}
@@ -83,9 +114,33 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptModeration, Default: ModerationOff,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED: on | off (on: NdkControlCqInterruptModeration succeeds, and sim delays no notification, which every setting allows; off: it returns STATUS_NOT_SUPPORTED)"},
 		{Name: OptDMAChunk, Default: strconv.Itoa(DefaultDMAChunk),
-			Usage: "a Write or Read of more bytes lands its bytes in chunks of this many (8 chunks at most: a larger transfer in larger ones), in ascending order, spread over its transfer (link-rate), so that a Read of the target through another QP sees it partly written; 0: every transfer lands in one step. Either way in order: the adapter sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED"},
+			Usage: "a Write or Read of more bytes lands its bytes in chunks of this many (8 chunks at most: a larger transfer in larger ones), spread over its transfer (link-rate), so that a Read of the target through another QP sees it partly written; 0: every transfer lands in one step. The chunks land in ascending order unless in-order-dma=off"},
 		{Name: OptReadSink, Default: ReadSinkOff,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED: on | off (on: an RDMA-read sink needs only local write, the READ_SINK flags are accepted and not needed, and a logical address under the privileged token may be a sink, MR-8, MR-23; off: a sink must be registered or fast-registered with READ_SINK)"},
+		{Name: OptMaxSRQDepth, Default: strconv.Itoa(DefaultMaxSRQDepth),
+			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.MaxSrqDepth (0..%d); 0: the adapter has no SRQ support (AI-3), and NdkCreateSrq fails with STATUS_INVALID_PARAMETER (every SrqDepth is over MaxSrqDepth, SQ-1, or 0)", MaxMaxSRQDepth)},
+		{Name: OptMaxInline, Default: strconv.Itoa(DefaultMaxInline),
+			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.MaxInlineDataSize (0..%d); 0: no inline data (NdkCreateQp with an InlineDataSize over it fails with STATUS_INVALID_PARAMETER, QP-1)", MaxMaxInline)},
+		{Name: OptFRMRPages, Default: strconv.Itoa(DefaultFRMRPages),
+			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.FRMRPageCount (%d..%d, AI-1), also the largest AdapterPageCount NdkInitializeFastRegisterMr takes unless frmr-max-pages is more", MinFRMRPages, MaxFRMRPages)},
+		{Name: OptFRMRMax, Default: "0",
+			Usage: "the largest AdapterPageCount NdkInitializeFastRegisterMr takes, if more than frmr-page-count (FRMRPageCount is the FRMR size the adapter supports the most FRMRs of, not a limit); 0: frmr-page-count. Over it: STATUS_IMPLEMENTATION_LIMIT (MR-10)"},
+		{Name: OptMaxSGE, Default: strconv.Itoa(DefaultMaxSGE),
+			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.MaxInitiatorRequestSge, MaxReceiveRequestSge and MaxReadRequestSge (1..%d)", MaxMaxSGE)},
+		{Name: OptInOrderDMA, Default: On,
+			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED: on | off (on: a transfer's bytes land in order, AI-4; off: a Write or Read landed in chunks (dma-chunk) lands its last chunk first, which an adapter without the flag may do)"},
+		{Name: OptCQResize, Default: On,
+			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED: on | off (off: NdkResizeCq, which a consumer then does not call (AI-2), fails with STATUS_NOT_SUPPORTED)"},
+		{Name: OptLoopback, Default: On,
+			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED: on | off (off: NdkConnect and NdkConnectWithSharedEndpoint to an address of the connecting adapter's own host fail with STATUS_HOST_UNREACHABLE)"},
+		{Name: OptReadInv, Default: Off,
+			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED: on | off (on: a successful NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE invalidates the fast-registered MR of its first SGE, QP-15; off: the op flag is ignored)"},
+		{Name: OptVersion, Default: Version12,
+			Usage: "the NDKPI version NDK_ADAPTER_INFO.Version declares: 1.1 | 1.2 (1.1, a Windows Server 2012 provider: a work request with NDK_OP_FLAG_DEFER or NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE, flags of 1.2 and later, fails inline with STATUS_INVALID_PARAMETER; not with read-local-invalidate=on)"},
+		{Name: OptFaults, Default: On,
+			Usage: "whether the provider offers fault injection: on | off (on: it implements ndk.FaultInjector, ndk.CQFaultInjector and ndk.SRQFaultInjector; off: none of them, as a real provider, whose faults the suite cannot provoke)"},
+		{Name: OptMDLChains, Default: On,
+			Usage: "whether NdkRegisterMr and NdkBuildLam take MDL chains through the Go interface: on | off (on: every MR is an ndk.ChainRegisterer and every adapter an ndk.LAMChainBuilder; off: neither, as a provider served by an agent older than protocol 1.2)"},
 	}
 }
 
@@ -138,7 +193,9 @@ func (d Driver) Open(opts map[string]string) (ndk.Provider, error) {
 // from, every time a new one.
 func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects,
-		linkRate: DefaultLinkRate, dmaChunk: DefaultDMAChunk, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout}
+		linkRate: DefaultLinkRate, dmaChunk: DefaultDMAChunk, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout,
+		maxSRQDepth: DefaultMaxSRQDepth, maxInline: DefaultMaxInline, frmrPages: DefaultFRMRPages, maxSGE: DefaultMaxSGE,
+		inOrderDMA: true, cqResize: true, loopback: true, faults: true, mdlChains: true}
 	if v, ok := opts[OptCompletion]; ok {
 		if !slices.Contains(completionValues, v) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
@@ -226,6 +283,56 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", OptReadSink, v, ReadSinkOn, ReadSinkOff)
 		}
 	}
+	for _, l := range []struct {
+		name     string
+		min, max int64
+		to       *uint32
+	}{
+		{OptMaxSRQDepth, 0, MaxMaxSRQDepth, &cfg.maxSRQDepth},
+		{OptMaxInline, 0, MaxMaxInline, &cfg.maxInline},
+		{OptFRMRPages, MinFRMRPages, MaxFRMRPages, &cfg.frmrPages},
+		{OptFRMRMax, 0, math.MaxUint32, &cfg.frmrMax},
+		{OptMaxSGE, 1, MaxMaxSGE, &cfg.maxSGE},
+	} {
+		if v, ok := opts[l.name]; ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil || n < l.min || n > l.max {
+				return nil, fmt.Errorf("invalid %s=%q (valid: an integer from %d to %d)", l.name, v, l.min, l.max)
+			}
+			*l.to = uint32(n)
+		}
+	}
+	for _, b := range []struct {
+		name string
+		to   *bool
+	}{
+		{OptInOrderDMA, &cfg.inOrderDMA}, {OptCQResize, &cfg.cqResize}, {OptLoopback, &cfg.loopback},
+		{OptReadInv, &cfg.readInv}, {OptFaults, &cfg.faults}, {OptMDLChains, &cfg.mdlChains},
+	} {
+		if v, ok := opts[b.name]; ok {
+			switch strings.TrimSpace(v) {
+			case On:
+				*b.to = true
+			case Off:
+				*b.to = false
+			default:
+				return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", b.name, v, On, Off)
+			}
+		}
+	}
+	if v, ok := opts[OptVersion]; ok {
+		switch strings.TrimSpace(v) {
+		case Version11:
+			cfg.version11 = true
+		case Version12:
+			cfg.version11 = false
+		default:
+			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", OptVersion, v, Version11, Version12)
+		}
+	}
+	if cfg.version11 && cfg.readInv {
+		return nil, fmt.Errorf("invalid %s=%s with %s=%s: NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED is supported only in NDKPI 1.2 and later", OptVersion, Version11, OptReadInv, On)
+	}
 	return cfg, nil
 }
 
@@ -244,10 +351,32 @@ type config struct {
 	compDelay   time.Duration
 	moderation  bool
 	readSink    bool // NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED
+
+	// What a real adapter may lack (NDK_ADAPTER_INFO's limits and flags,
+	// and the Go interface's test hooks).
+	maxSRQDepth uint32 // MaxSrqDepth; 0: no SRQ support
+	maxInline   uint32 // MaxInlineDataSize
+	frmrPages   uint32 // FRMRPageCount
+	frmrMax     uint32 // the largest AdapterPageCount, if more than FRMRPageCount
+	maxSGE      uint32 // MaxInitiatorRequestSge, MaxReceiveRequestSge, MaxReadRequestSge
+	inOrderDMA  bool   // NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED
+	cqResize    bool   // NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED
+	loopback    bool   // NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED
+	readInv     bool   // NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED
+	faults      bool   // ndk.FaultInjector, ndk.CQFaultInjector, ndk.SRQFaultInjector
+	mdlChains   bool   // ndk.ChainRegisterer, ndk.LAMChainBuilder
+	version11   bool   // NDKPI 1.1: no flags of 1.2
 }
 
 // Open implements ndk.Opener: a new, independent fabric.
-func (c config) Open() (ndk.Provider, error) { return &provider{f: newFabric(c)}, nil }
+// With option faults=off, it is a faultless provider.
+func (c config) Open() (ndk.Provider, error) {
+	p := &provider{f: newFabric(c)}
+	if !c.faults {
+		return faultless{p}, nil
+	}
+	return p, nil
+}
 
 // provider is the opened sim driver: one fabric of simulated hosts.
 type provider struct {
@@ -264,11 +393,14 @@ func (p *provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 	if h == nil {
 		return nil, ndk.StatusInvalidAddress
 	}
-	a := newAdapter(p.f, h)
+	var a ndk.Adapter = newAdapter(p.f, h)
 	// VARIANT reject-concurrent-calls (breaks LT-7): the adapter and its
 	// connectors take one call at a time (see gatedAdapter).
 	if p.f.variant == VariantRejectConcurrentCalls {
-		return &gatedAdapter{adapter: a}, ndk.StatusSuccess
+		a = &gatedAdapter{adapter: a.(*adapter)}
+	}
+	if !p.f.mdlChains {
+		a = chainlessAdapter{a}
 	}
 	return a, ndk.StatusSuccess
 }

@@ -48,6 +48,14 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptModeration: "yes"}, []string{"interrupt-moderation", "on"}},
 		{map[string]string{OptDMAChunk: "-1"}, []string{"dma-chunk", "0"}},
 		{map[string]string{OptDMAChunk: "big"}, []string{"dma-chunk"}},
+		{map[string]string{OptMaxSRQDepth: "-1"}, []string{"max-srq-depth", "0"}},
+		{map[string]string{OptMaxInline: "lots"}, []string{"max-inline-data"}},
+		{map[string]string{OptFRMRPages: "15"}, []string{"frmr-page-count", "16"}},
+		{map[string]string{OptMaxSGE: "0"}, []string{"max-sge", "1"}},
+		{map[string]string{OptFaults: "no"}, []string{"faults", "on", "off"}},
+		{map[string]string{OptMDLChains: "1"}, []string{"mdl-chains", "on", "off"}},
+		{map[string]string{OptVersion: "2.0"}, []string{"version", "1.1", "1.2"}},
+		{map[string]string{OptVersion: Version11, OptReadInv: On}, []string{"version", "read-local-invalidate"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
 		if err == nil {
@@ -67,6 +75,9 @@ func TestOptionErrors(t *testing.T) {
 		{OptLinkRate: "0", OptDiscTimeout: "1s", OptConnTimeout: "50ms"},
 		{OptDMAChunk: "0"},
 		{OptDMAChunk: "4096", OptVariant: VariantLastChunkFirst},
+		{OptMaxSRQDepth: "0", OptMaxInline: "0", OptFRMRPages: "16", OptMaxSGE: "1", OptInOrderDMA: Off, OptCQResize: Off,
+			OptLoopback: Off, OptReadInv: On, OptFaults: Off, OptMDLChains: Off},
+		{OptVersion: Version11},
 	} {
 		if _, err := (Driver{}).Open(opts); err != nil {
 			t.Errorf("Open(%v): %v", opts, err)
@@ -79,7 +90,8 @@ func TestOptionErrors(t *testing.T) {
 			t.Errorf("completion default = %q", o.Default)
 		}
 	}
-	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration, OptDMAChunk, OptReadSink}) {
+	if !slices.Equal(names, []string{OptCompletion, OptSeed, OptHosts, OptVariant, OptMaxObjects, OptLinkRate, OptDiscTimeout, OptConnTimeout, OptCompDelay, OptModeration, OptDMAChunk, OptReadSink,
+		OptMaxSRQDepth, OptMaxInline, OptFRMRPages, OptFRMRMax, OptMaxSGE, OptInOrderDMA, OptCQResize, OptLoopback, OptReadInv, OptVersion, OptFaults, OptMDLChains}) {
 		t.Errorf("options = %v", names)
 	}
 }

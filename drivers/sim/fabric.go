@@ -40,6 +40,13 @@ type fabric struct {
 	discTimeout time.Duration // option disconnect-timeout
 	compDelay   time.Duration // option completion-delay
 	connTimeout time.Duration // option connect-timeout
+
+	inOrderDMA bool   // option in-order-dma: chunks land in ascending order
+	loopback   bool   // option loopback: connections to the adapter's own host
+	readInv    bool   // option read-local-invalidate
+	mdlChains  bool   // option mdl-chains: MRs and adapters take MDL chains
+	frMaxPages uint32 // the largest AdapterPageCount InitializeFastRegister takes (option frmr-max-pages)
+	version11  bool   // option version=1.1: the op flags of 1.2 are refused
 }
 
 // mode is how one call that takes a completion callback completes.
@@ -62,6 +69,33 @@ func newFabric(cfg config) *fabric {
 		discTimeout: cfg.discTimeout,
 		connTimeout: cfg.connTimeout,
 		compDelay:   cfg.compDelay,
+		inOrderDMA:  cfg.inOrderDMA,
+		loopback:    cfg.loopback,
+		readInv:     cfg.readInv,
+		mdlChains:   cfg.mdlChains,
+	}
+	f.version11 = cfg.version11
+	if cfg.version11 {
+		f.info.Version = ndk.Version{Major: 1, Minor: 1}
+	}
+	f.info.MaxSRQDepth = cfg.maxSRQDepth
+	f.info.MaxInlineDataSize = cfg.maxInline
+	f.info.FRMRPageCount = cfg.frmrPages
+	f.info.MaxInitiatorRequestSGE, f.info.MaxReceiveRequestSGE, f.info.MaxReadRequestSGE = cfg.maxSGE, cfg.maxSGE, cfg.maxSGE
+	for _, fl := range []struct {
+		on   bool
+		flag uint32
+	}{
+		{cfg.inOrderDMA, ndk.AdapterFlagInOrderDMASupported},
+		{cfg.cqResize, ndk.AdapterFlagCQResizeSupported},
+		{cfg.loopback, ndk.AdapterFlagLoopbackConnectionsSupported},
+		{cfg.readInv, ndk.AdapterFlagRDMAReadLocalInvalidateSupported},
+	} {
+		if fl.on {
+			f.info.AdapterFlags |= fl.flag
+		} else {
+			f.info.AdapterFlags &^= fl.flag
+		}
 	}
 	set := cfg.moderation
 	if s, ok := moderationFlag(cfg.variant); ok {
@@ -73,6 +107,11 @@ func newFabric(cfg config) *fabric {
 	// VARIANT frmr-page-count-15 (breaks AI-1): 15 FRMR pages.
 	if cfg.variant == VariantFRMRPageCount15 {
 		f.info.FRMRPageCount = 15
+	}
+	f.frMaxPages = max(cfg.frmrMax, f.info.FRMRPageCount)
+	// The variant read-invalidate-ignored sets the flag itself.
+	if cfg.variant == VariantReadInvalidateIgnored {
+		f.info.AdapterFlags |= ndk.AdapterFlagRDMAReadLocalInvalidateSupported
 	}
 	// The variant read-sink-required sets the flag itself.
 	if cfg.readSink || cfg.variant == VariantReadSinkRequired {
@@ -103,6 +142,8 @@ func newFabric(cfg config) *fabric {
 	return f
 }
 
+// adapterInfo is what the adapter declares with the default options
+// (newFabric applies the options' limits and flags).
 func adapterInfo() ndk.AdapterInfo {
 	return ndk.AdapterInfo{
 		Version:                ndk.Version{Major: 1, Minor: 2},
@@ -110,23 +151,23 @@ func adapterInfo() ndk.AdapterInfo {
 		DeviceID:               0x4e44, // "ND"
 		MaxRegistrationSize:    1 << 40,
 		MaxWindowSize:          1 << 40,
-		FRMRPageCount:          256,
-		MaxInitiatorRequestSGE: 4,
-		MaxReceiveRequestSGE:   4,
-		MaxReadRequestSGE:      4,
+		FRMRPageCount:          DefaultFRMRPages,
+		MaxInitiatorRequestSGE: DefaultMaxSGE,
+		MaxReceiveRequestSGE:   DefaultMaxSGE,
+		MaxReadRequestSGE:      DefaultMaxSGE,
 		MaxTransferLength:      1 << 30,
-		MaxInlineDataSize:      256,
+		MaxInlineDataSize:      DefaultMaxInline,
 		MaxInboundReadLimit:    16,
 		MaxOutboundReadLimit:   16,
 		MaxReceiveQueueDepth:   1024,
 		MaxInitiatorQueueDepth: 1024,
-		MaxSRQDepth:            1024,
+		MaxSRQDepth:            DefaultMaxSRQDepth,
 		MaxCQDepth:             4096,
 		LargeRequestThreshold:  64 << 10,
 		MaxCallerData:          56,
 		MaxCalleeData:          148,
 		// Sim lands a transfer's bytes in one step or in ascending chunks
-		// (dma.go): in order (AI-4).
+		// (dma.go): in order (AI-4), unless option in-order-dma=off.
 		AdapterFlags:   ndk.AdapterFlagInOrderDMASupported | ndk.AdapterFlagLoopbackConnectionsSupported | ndk.AdapterFlagCQResizeSupported,
 		RDMATechnology: ndk.RDMATechnologyRoCEv2,
 	}

@@ -212,7 +212,7 @@ func (m *mr) InitializeFastRegister(adapterPageCount uint32, remoteAccess bool, 
 		st = ndk.StatusInvalidDeviceState
 	case adapterPageCount == 0:
 		st = ndk.StatusInvalidParameter
-	case adapterPageCount > f.info.FRMRPageCount:
+	case adapterPageCount > f.frMaxPages:
 		st = ndk.StatusImplementationLimit // MR-10
 		// VARIANT fr-limit-wrong-status (breaks MR-10): another status.
 		if f.variant == VariantFRLimitWrongStatus {

@@ -111,7 +111,7 @@ func (p *pd) CreateMR(fastRegister bool, done ndk.CreateCompletion, ctx any) (nd
 		m := &mr{pd: p, fast: fastRegister}
 		m.initLocked(p.ad, ndk.ObjectTypeMR, m, &p.object)
 		p.mrs = append(p.mrs, m)
-		return m, &m.object, ndk.StatusSuccess
+		return m.handOut(), &m.object, ndk.StatusSuccess
 	})
 }
 

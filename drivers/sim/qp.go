@@ -136,6 +136,9 @@ func (q *qp) closedLocked() {}
 // completeLocked queues the completion of an initiator request (none for a
 // success with NDK_OP_FLAG_SILENT_SUCCESS, QP-6).
 func (q *qp) completeLocked(w *wr, st ndk.Status) {
+	if w.op == ndk.OpRead && st == ndk.StatusSuccess {
+		q.readLocalInvalidateLocked(w)
+	}
 	// VARIANT silent-failure-hidden (breaks QP-6): a failing silent
 	// request queues no completion either.
 	if w.flags&ndk.OpFlagSilentSuccess != 0 && (st == ndk.StatusSuccess || q.ad.f.variant == VariantSilentFailureHidden) {
@@ -341,6 +344,11 @@ func (q *qp) post(w *wr, check func() ndk.Status) ndk.Status {
 		}
 	case len(q.waiting)+len(q.dma)+len(q.deferred) >= int(q.params.InitiatorQueueDepth):
 		st = ndk.StatusInsufficientResources
+	case f.version11 && w.flags&(ndk.OpFlagDefer|ndk.OpFlagRDMAReadLocalInvalidate) != 0:
+		// An NDKPI 1.1 provider (option version=1.1) knows neither flag
+		// (QP-8, QP-15): sim refuses them, which the consumer, who does not
+		// use them on such an adapter, never sees.
+		st = ndk.StatusInvalidParameter
 	default:
 		st = check()
 	}
@@ -464,9 +472,9 @@ func (q *qp) Read(reqCtx any, sgl []ndk.SGE, remoteAddress uint64, remoteToken u
 func (q *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va uint64, length uint64, flags uint32) ndk.Status {
 	r := &wr{op: ndk.OpBind, ctx: reqCtx, flags: flags, va: va, length: length}
 	return q.post(r, func() ndk.Status {
-		mm, ok1 := m.(*mr)
-		ww, ok2 := w.(*mw)
-		if !ok1 || !ok2 || mm == nil || ww == nil || mm.pd != q.pd || ww.pd != q.pd || mm.closing || ww.closing || va == 0 {
+		mm := simMR(m)
+		ww, ok := w.(*mw)
+		if !ok || mm == nil || ww == nil || mm.pd != q.pd || ww.pd != q.pd || mm.closing || ww.closing || va == 0 {
 			return ndk.StatusInvalidParameter
 		}
 		r.mr, r.mw = mm, ww
@@ -482,8 +490,8 @@ func (q *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va uint64, length uint64, flag
 func (q *qp) FastRegister(reqCtx any, m ndk.MR, pages []uint64, fbo uint32, length uint64, baseVA uint64, flags uint32) ndk.Status {
 	r := &wr{op: ndk.OpFastRegister, ctx: reqCtx, flags: flags, pages: slices.Clone(pages), fbo: fbo, length: length, va: baseVA}
 	return q.post(r, func() ndk.Status {
-		mm, ok := m.(*mr)
-		if !ok || mm == nil || mm.pd != q.pd || !mm.fast || mm.closing || len(pages) == 0 ||
+		mm := simMR(m)
+		if mm == nil || mm.pd != q.pd || !mm.fast || mm.closing || len(pages) == 0 ||
 			fbo >= pageSize || baseVA == 0 || baseVA%pageSize != uint64(fbo) ||
 			length > uint64(len(pages))*pageSize-uint64(fbo) {
 			return ndk.StatusInvalidParameter
@@ -504,17 +512,16 @@ func (q *qp) FastRegister(reqCtx any, m ndk.MR, pages []uint64, fbo uint32, leng
 func (q *qp) Invalidate(reqCtx any, target ndk.Object, flags uint32) ndk.Status {
 	r := &wr{op: ndk.OpInvalidate, ctx: reqCtx, flags: flags}
 	return q.post(r, func() ndk.Status {
-		switch o := target.(type) {
-		case *mw:
-			if o != nil && o.pd == q.pd && !o.closing {
+		if o := simMR(target); o != nil {
+			if o.pd == q.pd && o.fast && !o.closing {
 				r.target = o
 				return ndk.StatusSuccess
 			}
-		case *mr:
-			if o != nil && o.pd == q.pd && o.fast && !o.closing {
-				r.target = o
-				return ndk.StatusSuccess
-			}
+			return ndk.StatusInvalidParameter
+		}
+		if o, ok := target.(*mw); ok && o != nil && o.pd == q.pd && !o.closing {
+			r.target = o
+			return ndk.StatusSuccess
 		}
 		return ndk.StatusInvalidParameter
 	})
@@ -627,15 +634,29 @@ func (q *qp) readSpanLocked(w *wr, off, n int) ndk.Status {
 		n = total - off
 	}
 	scatter(cutSegs(sinks, off, n), gather(cutSegs(src, off, n)))
-	// VARIANT read-invalidate-unadvertised (breaks QP-15): the flag is
-	// honoured although the adapter does not advertise it, once the
-	// read's last byte landed.
-	if off+n == total && q.ad.f.variant == VariantReadInvalidateUnadvertised && w.flags&ndk.OpFlagRDMAReadLocalInvalidate != 0 && len(w.sgl) > 0 {
-		if ref, ok := q.ad.tokens[w.sgl[0].MemoryRegionToken]; ok && ref.kind == tokMRLocal && ref.mr.fast {
-			ref.mr.invalidateLocked()
-		}
-	}
 	return ndk.StatusSuccess
+}
+
+// readLocalInvalidateLocked carries out NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE
+// of the Read w, which succeeded (QP-15): with
+// NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED (option
+// read-local-invalidate=on) the fast-registered MR whose local token the
+// first SGE carries is invalidated; without it the flag is ignored. (The
+// page names no other target: a token of a registered MR, which only
+// NdkDeregisterMr ends (MR-17), is left alone.)
+func (q *qp) readLocalInvalidateLocked(w *wr) {
+	f := q.ad.f
+	// VARIANT read-invalidate-unadvertised (breaks QP-15): the flag is
+	// honoured although the adapter does not advertise it.
+	// VARIANT read-invalidate-ignored (breaks QP-15): the adapter sets the
+	// flag (newFabric) and ignores the op flag.
+	if w.flags&ndk.OpFlagRDMAReadLocalInvalidate == 0 || len(w.sgl) == 0 || f.variant == VariantReadInvalidateIgnored ||
+		!f.readInv && f.variant != VariantReadInvalidateUnadvertised {
+		return
+	}
+	if ref, ok := q.ad.tokens[w.sgl[0].MemoryRegionToken]; ok && ref.kind == tokMRLocal && ref.mr.fast {
+		ref.mr.invalidateLocked()
+	}
 }
 
 // bindMWLocked binds the MW: the MR must have a region now that covers the

@@ -16,11 +16,13 @@ func init() {
 	})
 }
 
-// chunkOrder is the index of the chunk of w that lands k-th.
+// chunkOrder is the index of the chunk of w that lands k-th. An adapter
+// without NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED (option in-order-dma=off)
+// lands them as the variant does, which it is free to.
 func (f *fabric) chunkOrder(w *wr, k int) int {
 	// VARIANT dma-last-chunk-first (breaks AI-4): the last chunk lands
 	// first, the others after it in ascending order.
-	if f.variant == VariantLastChunkFirst {
+	if f.variant == VariantLastChunkFirst || !f.inOrderDMA {
 		if k == 0 {
 			return w.chunks - 1
 		}

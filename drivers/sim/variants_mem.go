@@ -32,6 +32,7 @@ const (
 	VariantReinvalidateSucceeds       = "reinvalidate-succeeds"
 	VariantSAIBadTokenIgnored         = "sai-bad-token-ignored"
 	VariantReadInvalidateUnadvertised = "read-invalidate-unadvertised"
+	VariantReadInvalidateIgnored      = "read-invalidate-ignored"
 	VariantMRChainGap                 = "mr-chain-gap"
 	VariantLAMChainGap                = "lam-chain-gap"
 )
@@ -181,6 +182,12 @@ func init() {
 			Rule:        "QP-15",
 			Rules:       []string{"QP-15"},
 			Description: "a successful NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE invalidates the fast-registered MR of its first SGE although the adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED",
+		},
+		Variant{
+			Name:        VariantReadInvalidateIgnored,
+			Rule:        "QP-15",
+			Rules:       []string{"QP-15"},
+			Description: "the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED, yet a successful NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE leaves the fast-registered MR of its first SGE valid",
 		},
 		Variant{
 			Name:        VariantMRChainGap,

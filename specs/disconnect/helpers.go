@@ -1,6 +1,7 @@
 package disconnect
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -64,4 +65,26 @@ func expectNotConnected(qp *suite.QP, rule, after string) {
 		st = qp.InitiatorCQ.WaitResults(rule, 1)[0].Status
 	}
 	suite.Rule(rule).Expect(st.IsError()).To(BeTrue(), "an NdkSend after %s fails inline or completes with a failure (got %v)", after, st)
+}
+
+// expectUnanswered checks that disc, an NdkDisconnect whose peer does not
+// answer, has not completed after the settle time (DS-4: it completes
+// when the peer's notice arrives, or on an error such as a time-out).
+// Completed with STATUS_IO_TIMEOUT, it is the provider's disconnect
+// time-out, which the provider chooses (CN-3, CN-17) and may make shorter
+// than the settle time: the spec then skips as not observable, since what
+// it was to see next (then names it) needs the disconnect still pending.
+// Any other completion breaks DS-4.
+func expectUnanswered(p *suite.Pair, disc *suite.Op, then string) {
+	GinkgoHelper()
+	st, done := disc.WaitFor(p.Settle())
+	if !done {
+		return
+	}
+	if st == ndk.StatusIOTimeout {
+		suite.NotObservable(fmt.Sprintf("NdkDisconnect to the peer that does not answer timed out (STATUS_IO_TIMEOUT, CN-17) within %v: the provider's disconnect time-out is that short, so %s cannot be seen", p.Settle(), then))
+	}
+	suite.Violate(suite.Violation{Rule: "DS-4", Call: "NdkDisconnect", Side: "A",
+		Expected: "no completion while the peer has not answered (or STATUS_IO_TIMEOUT, once the provider's disconnect time-out passed)",
+		Observed: fmt.Sprintf("it completed with %v within %v", st, p.Settle())})
 }

@@ -17,9 +17,9 @@ import (
 // accepts every outcome the pages allow for it: a final status returned
 // inline or delivered by the completion callback, and, where a page names
 // several statuses for the situation, each of them. The specs that need a
-// fault (a host that is down or does not answer) skip as not observable
+// fault (a host that is down or does not answer) skip as not verified
 // when the provider has no ndk.FaultInjector (suite.Pair.SetHostState); a
-// spec that waits for a provider time-out skips as not observable when the
+// spec that waits for a provider time-out skips as not configured when the
 // provider's time-out is longer than --timeout.
 
 // clause is the label of a clause a spec covers.
@@ -82,7 +82,7 @@ func waitUntil(d time.Duration, cond func() bool) bool {
 // connection set-up time-out ("connect", ndk.TimeoutDeclarer; --timeout is
 // longer) said op would have ended: the spec fails against rule. Otherwise
 // the provider's time-out may be longer than --timeout: the spec skips as
-// not observable.
+// not configured (a longer --timeout would run it).
 func skipSlowTimeout(p *suite.Pair, side *suite.Adapter, op *suite.Op, rule, what string) {
 	GinkgoHelper()
 	p.SetHostState(side, ndk.HostUp)

@@ -3,7 +3,7 @@
 // the peer, at their exact edges: MDL chains that are not virtually
 // contiguous by one byte, refused by NdkRegisterMr and NdkBuildLam (MR-3,
 // MR-20; through ndk.ChainRegisterer and ndk.LAMChainBuilder, skipped as
-// not observable without them), the virtual address as an index (MR-4),
+// not verified without them), the virtual address as an index (MR-4),
 // no zero-based addressing (MR-6), READ_SINK not required (MR-8, with the
 // [MAY] MR-23 recorded, never failed), remote access only with a valid
 // token (MR-16: wrong, stale and invalidated tokens, region and window

@@ -68,13 +68,41 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 			suite.Rule("AI-1").Expect(st).To(Equal(ndk.StatusSuccess), "NdkFastRegister of 16 pages on an MR initialised for 16")
 		})
 
-		It("MR-10: NdkInitializeFastRegisterMr with an AdapterPageCount over FRMRPageCount fails with STATUS_IMPLEMENTATION_LIMIT", Label("MR-10"), func() {
-			n := p.B.Info().FRMRPageCount
+		// FRMRPageCount is the FRMR size the adapter supports the most FRMRs
+		// of, not a limit: an adapter may support larger ones. So the spec
+		// tries ever larger counts, FRMRPageCount+1 first, then one page
+		// more than MaxRegistrationSize holds, then the largest count
+		// there is, until one is refused: that refusal must be
+		// STATUS_IMPLEMENTATION_LIMIT (or STATUS_INSUFFICIENT_RESOURCES,
+		// which a provider may return at any time).
+		It("MR-10: NdkInitializeFastRegisterMr with an AdapterPageCount the adapter does not support (over FRMRPageCount, else over what MaxRegistrationSize holds, else the largest count there is) fails with STATUS_IMPLEMENTATION_LIMIT", Label("MR-10"), func() {
+			info := p.B.Info()
+			n := info.FRMRPageCount
 			if n == math.MaxUint32 {
 				suite.NotApplicable(fmt.Sprintf("FRMRPageCount %d", n), "FRMRPageCount is the largest count there is, so there is no count past it")
 			}
-			mr := k.B.pd.CreateMR(true).MustObject()
-			suite.Rule("MR-10").Expect(mr.InitializeFastRegisterMR(n+1, false).Wait()).To(Equal(ndk.StatusImplementationLimit), "NdkInitializeFastRegisterMr with AdapterPageCount FRMRPageCount+1 = %d", n+1)
+			counts := []uint32{n + 1}
+			if m := info.MaxRegistrationSize/ndk.PageSize + 1; m > uint64(n+1) && m < math.MaxUint32 {
+				counts = append(counts, uint32(m))
+			}
+			counts = append(counts, math.MaxUint32)
+			var supported []string
+			for _, count := range counts {
+				mr := k.B.pd.CreateMR(true).MustObject()
+				st := mr.InitializeFastRegisterMR(count, false).Wait()
+				switch st {
+				case ndk.StatusSuccess:
+					supported = append(supported, fmt.Sprint(count))
+					suite.MustSucceed(mr.Close())
+					continue
+				case ndk.StatusInsufficientResources:
+					suite.NotObservable(fmt.Sprintf("NdkInitializeFastRegisterMr with AdapterPageCount %d failed with STATUS_INSUFFICIENT_RESOURCES, which a provider may return at any time (it took the counts %v)", count, supported))
+				}
+				suite.Rule("MR-10").Expect(st).To(Equal(ndk.StatusImplementationLimit),
+					"NdkInitializeFastRegisterMr with AdapterPageCount %d (FRMRPageCount %d, MaxRegistrationSize %d; the adapter took the counts %v), which it does not support", count, n, info.MaxRegistrationSize, supported)
+				return
+			}
+			suite.NotObservable(fmt.Sprintf("NdkInitializeFastRegisterMr took every AdapterPageCount tried (%v, FRMRPageCount %d), so the spec found no count the adapter does not support", supported, n))
 		})
 
 		It("MR-12: NdkFastRegister asking for remote read or remote write on an MR initialised without RemoteAccess fails with STATUS_ACCESS_VIOLATION, inline or in its completion, and leaves the pages out of the peer's reach", Label("MR-12"), func() {
@@ -91,6 +119,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 		})
 
 		It("QP-15: NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE on an NdkRead into a fast-registered sink: with NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED the successful read invalidates the sink's token, so a later read into it fails; without the adapter flag the op flag is ignored and a later read into it succeeds", Label("QP-15"), func() {
+			p.A.NeedsNDK12("NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE (QP-15)")
 			const n = 64
 			remote := k.B.region(n, memRemote, 59)
 			_, rtoken := remote.Tokens()

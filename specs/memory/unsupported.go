@@ -12,9 +12,10 @@ import (
 // A spec that needs a logical address mapping or a fast registration for
 // the rule it checks cannot observe that rule on a provider that fails
 // them with a status the pages allow: such a spec skips as not observable
-// (which certification does not accept), and the rule that asks for the
+// (which certification lists as a limit), and the rule that asks for the
 // feature fails in its own spec (AI-1: at least 16 FRMR pages). rxe is
-// one: user-space verbs have neither.
+// one: user-space verbs have neither. An adapter whose FRMRPageCount is
+// below what a spec fast-registers makes it skip as not applicable.
 
 // memLAM maps buf with a's NdkBuildLam for the spec, released at its end;
 // the spec skips when the provider answers STATUS_INSUFFICIENT_RESOURCES,

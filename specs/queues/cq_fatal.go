@@ -15,7 +15,7 @@ import (
 // all its QPs are unusable and that no completion will be reported after
 // it. No consumer call provokes it ("usually a hardware error"), so the
 // spec injects it through the provider's ndk.CQFaultInjector and skips as
-// not observable without one.
+// not verified without one.
 //
 // When it is reported: the callback page does not say; NdkCreateCq says
 // the provider "will not call NdkCqNotificationCallback unless the

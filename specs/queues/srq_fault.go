@@ -13,7 +13,7 @@ import (
 // SRQ and all its QPs are unusable and that no completion will be reported
 // after it. No consumer call provokes it ("usually a hardware error"), so
 // the spec injects it through the provider's ndk.SRQFaultInjector and skips
-// as not observable without one. The spec then uses the SRQ and its QP as a
+// as not verified without one. The spec then uses the SRQ and its QP as a
 // consumer might before it learns the news: side A sends to the QP (which
 // would take a receive the SRQ still holds), the QP posts a send, another
 // receive is posted; whatever these calls return, no completion may come

@@ -14,7 +14,7 @@ import (
 // every receive they post.
 const srqDepth = 8
 
-// srqMaxDepth is side B's MaxSrqDepth; the spec skips as not observable
+// srqMaxDepth is side B's MaxSrqDepth; the spec skips as not applicable
 // when it is 0 (suite.Adapter.SRQDepth).
 func srqMaxDepth(p *suite.Pair) uint32 {
 	GinkgoHelper()

@@ -114,6 +114,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 		})
 
 		It("DP-5, DP-3: every request of a chain posted with NDK_OP_FLAG_DEFER completes once the chain ends with a request without it, and the data moves", Label("DP-5", "DP-3"), func() {
+			p.A.NeedsNDK12("NDK_OP_FLAG_DEFER (QP-8)")
 			c := wrConnectDepth(p, 8)
 			src := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
 			src.Store(0, wrPattern(1024, 11))
@@ -141,6 +142,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 		})
 
 		It("DP-6, DP-4, DP-5, QP-3: when a request fails inline after requests posted with DEFER (a full initiator queue of them), the deferred requests still complete, with their contexts, and the failed one does not (taken, it ends the chain, and all complete)", Label("DP-6", "DP-4", "DP-5", "QP-3"), func() {
+			p.A.NeedsNDK12("NDK_OP_FLAG_DEFER (QP-8)")
 			const depth = 4
 			c := wrConnectDepth(p, depth)
 			src := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
