@@ -22,7 +22,7 @@ test:
 # The suite proves itself: every broken variant of sim caught by its rule's
 # specs (and no unrelated one), and sim passing in every personality.
 selftest:
-	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -v -timeout 60m -run 'TestBrokenVariantsAreCaught|TestConformingProviderPassesInEveryPersonality' ./selftest/
+	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -v -timeout 60m -run 'TestBrokenVariantsAreCaught|TestConformingProviderPassesInEveryPersonality|TestCertifiedInEveryConfiguration|TestNotCertifiedForEachReason' ./selftest/
 
 # The agent's request handling under Go's fuzzer (FuzzSession in
 # agent/fuzz_test.go) for a bounded time; a failing input is written to

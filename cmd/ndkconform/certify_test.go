@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -419,4 +420,87 @@ func renderHTML(t *testing.T, page string) {
 	if err != nil || len(b) < 1000 || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) {
 		t.Errorf("chromium made no screenshot (%d bytes, %v)\n%s", len(b), err, out)
 	}
+}
+
+// readManifest reads the manifest of the bundle in dir.
+func readManifest(t *testing.T, dir string) reports.Manifest {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := reports.ReadManifest(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// checkRefused checks a certification refused: exit code, the verdict
+// word on the console and in the manifest, and a reason containing
+// reason.
+func checkRefused(t *testing.T, r result, dir string, code int, verdict, reason string) {
+	t.Helper()
+	m := readManifest(t, dir)
+	line := certifyLine.FindStringSubmatch(r.stdout)
+	if r.code != code || line == nil || line[1] != verdict || m.Verdict != verdict || m.Certified ||
+		!slices.ContainsFunc(m.Reasons, func(s string) bool { return strings.Contains(s, reason) }) ||
+		!strings.Contains(r.stdout, "  - ") {
+		t.Errorf("exit %d (want %d), verdict %q / %q (want %s), reasons %q (want one with %q)\nstdout:\n%s\nstderr:\n%s",
+			r.code, code, line, m.Verdict, verdict, m.Reasons, reason, r.stdout, r.stderr)
+	}
+}
+
+// Each reason that blocks certification and that no broken variant of sim
+// can cause (those are in selftest's TestNotCertifiedForEachReason) gives
+// the certificate it should: a crash of the provider outside the specs'
+// calls NOT CERTIFIED; a configuration that leaves specs nothing to run
+// on (no IPv6 address) NOT CERTIFIED, saying what to configure; a run
+// interrupted, and one whose agent is lost, NO VERDICT.
+func TestCertifyRefuses(t *testing.T) {
+	skipIfShort(t)
+	t.Run("provider crash", func(t *testing.T) {
+		t.Parallel()
+		dir := filepath.Join(t.TempDir(), "bundle")
+		r := runBinary(t, crashBinary, "certify", "--driver", "crash", "--out", dir)
+		checkRefused(t, r, dir, exitFail, "NOT CERTIFIED", "outside any spec")
+	})
+	t.Run("not configured", func(t *testing.T) {
+		t.Parallel()
+		dir := filepath.Join(t.TempDir(), "bundle")
+		r := runBinary(t, crashBinary, "certify", "--driver", "ipv4only", "--out", dir,
+			"--driver-opt", "connect-timeout=2s", "--driver-opt", "disconnect-timeout=2s")
+		checkRefused(t, r, dir, exitFail, "NOT CERTIFIED", "not configured: no IPv6 address configured")
+		for _, why := range readManifest(t, dir).Reasons {
+			if !strings.Contains(why, " not configured: no IPv6 address configured for ") {
+				t.Errorf("reason %q: want the not configured specs only", why)
+			}
+		}
+	})
+	t.Run("interrupted", func(t *testing.T) {
+		t.Parallel()
+		needProc(t)
+		dir := filepath.Join(t.TempDir(), "bundle")
+		b := startBackground(t, nil, "certify", "-v", "--out", dir, "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m")
+		b.waitStarted(t)
+		time.Sleep(time.Second)
+		if err := b.cmd.Process.Signal(syscall.SIGINT); err != nil {
+			t.Fatal(err)
+		}
+		checkRefused(t, b.wait(t), dir, 130, "NO VERDICT", "the run was cut short: the run was interrupted by SIGINT")
+	})
+	t.Run("agent lost", func(t *testing.T) {
+		t.Parallel()
+		addr, token, agent := startAgent(t)
+		dir := filepath.Join(t.TempDir(), "bundle")
+		b := startBackground(t, nil, "certify", "-v", "--out", dir, "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token)
+		waitFor(t, "the third spec through the agent to start", time.Minute, func() bool {
+			return strings.Count(b.stdout.String(), "\nRUN ") >= 3
+		})
+		if err := agent.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		checkRefused(t, b.wait(t), dir, exitError, "NO VERDICT", "harness or lab fault, not the provider's: the provider was lost")
+	})
 }

@@ -55,3 +55,30 @@ func (a crashAdapter) CreateConnector(done ndk.CreateCompletion, ctx any) (ndk.C
 	time.Sleep(time.Second) // the call is still running when the process dies
 	return a.Adapter.CreateConnector(done, ctx)
 }
+
+// The driver "ipv4only", also for the CLI's own tests: sim whose provider
+// names no IPv6 address for its sides, as a lab that configured only IPv4
+// would. The specs of the other family then have nothing to run on (not
+// configured), which refuses certification.
+func init() { ndk.Register("ipv4only", ipv4Driver{}) }
+
+type ipv4Driver struct{}
+
+func (ipv4Driver) Options() []ndk.Option { return sim().Options() }
+func (ipv4Driver) Usable() error         { return nil }
+
+func (ipv4Driver) Open(opts map[string]string) (ndk.Provider, error) {
+	p, err := sim().Open(opts)
+	if err != nil {
+		return nil, err
+	}
+	return ipv4Provider{p}, nil
+}
+
+type ipv4Provider struct{ ndk.Provider }
+
+func (p ipv4Provider) Sides() (a, b ndk.Side) {
+	a, b = p.Provider.Sides()
+	a.IPv6, b.IPv6 = netip.Addr{}, netip.Addr{}
+	return a, b
+}
