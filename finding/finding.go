@@ -90,6 +90,10 @@ const (
 	EntryTrace     = "callback trace"
 	// EntrySkip carries the Skip of a spec that skipped.
 	EntrySkip = "ndkconform skip"
+	// EntryUnchecked carries a Skip with Rules: rules of a spec that ran
+	// on which it could not check (the adapter declares it lacks what they
+	// are about).
+	EntryUnchecked = "ndkconform unchecked rules"
 )
 
 // DecodeViolation reads the JSON of an EntryViolation entry.
@@ -163,6 +167,10 @@ type Skip struct {
 	// Reason says in words what was tried and why the spec cannot
 	// conclude.
 	Reason string `json:"reason"`
+	// Rules, for a spec that ran on, are the rules of its labels it could
+	// not check for this reason (an EntryUnchecked entry): it concludes on
+	// its other rules only.
+	Rules []string `json:"rules,omitempty"`
 }
 
 // String is the skip in one line: "not applicable: REASON".

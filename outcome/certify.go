@@ -231,13 +231,10 @@ func skipGroups(r Result, kind finding.SkipKind) []Limit {
 		verdictOf[rr.Rule.ID] = rr.Verdict
 	}
 	var out []Limit
-	for _, s := range r.Specs {
-		if s.SkipKind() != kind {
-			continue
-		}
-		what := s.Skip.Reason
-		if kind == finding.NotApplicable && s.Skip.Declaration != "" {
-			what = s.Skip.Declaration
+	add := func(skip finding.Skip, rules []string) {
+		what := skip.Reason
+		if kind == finding.NotApplicable && skip.Declaration != "" {
+			what = skip.Declaration
 		}
 		k := slices.IndexFunc(out, func(l Limit) bool { return l.What == what })
 		if k < 0 {
@@ -245,11 +242,22 @@ func skipGroups(r Result, kind finding.SkipKind) []Limit {
 			k = len(out) - 1
 		}
 		out[k].Specs++
-		for _, id := range s.Rules {
+		for _, id := range rules {
 			if v, ok := verdictOf[id]; ok && v != RulePassed && !slices.Contains(out[k].Rules, id) {
 				out[k].Rules = append(out[k].Rules, id)
 			}
 		}
+	}
+	for _, s := range r.Specs {
+		for _, u := range s.Unchecked {
+			if u.Kind == kind && s.State == Passed {
+				add(u, u.Rules)
+			}
+		}
+		if s.SkipKind() != kind {
+			continue
+		}
+		add(*s.Skip, s.Rules)
 	}
 	return out
 }

@@ -250,6 +250,15 @@ func Judge(r Run, w Waivers) Result {
 			rr.Specs = append(rr.Specs, s.Name)
 			switch s.State {
 			case Passed:
+				if u := s.uncheckedFor(id); u != nil {
+					// the spec ran on, without checking this rule
+					if t[i].skips == nil {
+						t[i].skips = map[finding.SkipKind]int{}
+					}
+					t[i].skips[u.Kind]++
+					notes[i].add(oneLine(u.String()))
+					continue
+				}
 				t[i].passed++
 			case Interrupted, NotRun:
 				t[i].cut++

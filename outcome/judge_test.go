@@ -442,3 +442,30 @@ func TestJudgeLeavesCatalog(t *testing.T) {
 		}
 	}
 }
+
+// A spec that ran on without checking a rule of its labels (the adapter
+// lacks what it is about) concludes on its other rules only: the rule is
+// not applicable by it, passed by another spec that checked it, and the
+// limit names the declaration.
+func TestUncheckedRules(t *testing.T) {
+	needRules(t)
+	ran := passed("ran", lc14, lc15)
+	ran.Unchecked = []finding.Skip{{Kind: finding.NotApplicable, Declaration: "MaxSrqDepth 0", Reason: "no SRQ", Rules: []string{lc15}}}
+	r := Judge(Run{Specs: []Spec{ran}}, nil)
+	if v := verdicts(r)[lc14]; v != RulePassed {
+		t.Errorf("%s: %s, want passed", lc14, v)
+	}
+	if v := verdicts(r)[lc15]; v != RuleNotApplicable {
+		t.Errorf("%s: %s, want not applicable", lc15, v)
+	}
+	c := Certify(r)
+	if !c.Certified || !slices.ContainsFunc(c.Limits, func(l Limit) bool {
+		return l.Kind == string(finding.NotApplicable) && l.What == "MaxSrqDepth 0" && slices.Equal(l.Rules, []string{lc15})
+	}) {
+		t.Errorf("certified %v, limits %v", c.Certified, c.Limits)
+	}
+	r = Judge(Run{Specs: []Spec{ran, passed("other", lc15)}}, nil)
+	if v := verdicts(r)[lc15]; v != RulePassed {
+		t.Errorf("%s checked by another spec: %s, want passed", lc15, v)
+	}
+}

@@ -13,6 +13,7 @@
 package outcome
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -90,6 +91,10 @@ type Spec struct {
 	Violations []finding.Violation `json:"violations,omitempty"`
 	// Skip is set for a skipped spec.
 	Skip *finding.Skip `json:"skip,omitempty"`
+	// Unchecked, for a spec that passed, are the rules of its labels it
+	// could not check, each with why (Skip.Rules): it concludes on its
+	// other rules only.
+	Unchecked []finding.Skip `json:"unchecked,omitempty"`
 	// Note says why a spec was interrupted or not run ("the run was
 	// interrupted by SIGINT while this spec ran").
 	Note string `json:"note,omitempty"`
@@ -120,6 +125,17 @@ func (s Spec) SkipKind() finding.SkipKind {
 		return finding.Unexplained
 	}
 	return s.Skip.Kind
+}
+
+// uncheckedFor is why the spec did not check rule id though it ran, nil
+// if it did.
+func (s Spec) uncheckedFor(id string) *finding.Skip {
+	for i := range s.Unchecked {
+		if slices.Contains(s.Unchecked[i].Rules, id) {
+			return &s.Unchecked[i]
+		}
+	}
+	return nil
 }
 
 // Charged are the catalog rules the spec's failure counts against, in the

@@ -347,6 +347,29 @@ func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
 			fmt.Fprintln(w, g.line())
 		}
 	}
+	var unchecked []reasonGroup
+	for _, s := range r.Specs {
+		for _, u := range s.Unchecked {
+			what := cmp.Or(u.Declaration, u.Reason)
+			k := slices.IndexFunc(unchecked, func(g reasonGroup) bool { return g.reason == string(u.Kind)+": "+what })
+			if k < 0 {
+				k = len(unchecked)
+				unchecked = append(unchecked, reasonGroup{reason: string(u.Kind) + ": " + what})
+			}
+			unchecked[k].specs++
+			for _, id := range u.Rules {
+				if !slices.Contains(unchecked[k].rules, id) {
+					unchecked[k].rules = append(unchecked[k].rules, id)
+				}
+			}
+		}
+	}
+	if len(unchecked) > 0 {
+		fmt.Fprintf(w, "\nRules that specs which ran could not check:\n")
+		for _, g := range unchecked {
+			fmt.Fprintln(w, g.line())
+		}
+	}
 	if c.Specs.Interrupted > 0 {
 		fmt.Fprintf(w, "\nInterrupted specs (no verdict on the provider):\n")
 		for _, s := range r.Specs {

@@ -31,6 +31,7 @@ func specOutcome(sr types.SpecReport, selected bool) outcome.Spec {
 	switch {
 	case sr.State.Is(types.SpecStatePassed):
 		s.State = outcome.Passed
+		s.Unchecked = unchecked(sr)
 	case neverAttempted && sr.State.Is(types.SpecStateSkipped|types.SpecStatePending|types.SpecStateFailureStates|types.SpecStateInterrupted):
 		// never started (a failure recorded in a spec that never started
 		// comes from a goroutine of an interrupted one: not its own)
@@ -105,6 +106,23 @@ func skipOf(sr types.SpecReport) *finding.Skip {
 		reason = "pending (the spec is marked Pending)"
 	}
 	return &finding.Skip{Kind: finding.Unexplained, Reason: reason}
+}
+
+// unchecked are the rules a spec that ran could not check, and why
+// (RulesNotApplicable).
+func unchecked(sr types.SpecReport) []finding.Skip {
+	var out []finding.Skip
+	for _, e := range sr.ReportEntries {
+		if e.Name != finding.EntryUnchecked {
+			continue
+		}
+		if s, ok := e.GetRawValue().(finding.Skip); ok {
+			out = append(out, s)
+		} else if s, ok := finding.DecodeSkip(e.Value.AsJSON); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // violations are the violations attached to a spec's report.

@@ -44,3 +44,13 @@ func skip(s finding.Skip) {
 	AddReportEntry(finding.EntrySkip, s, ReportEntryVisibilityNever)
 	Skip(s.String())
 }
+
+// RulesNotApplicable records that the running spec, which goes on, cannot
+// check rules (labels of it) because the adapter declares it does not
+// have what they are about: declaration names the declaration, reason
+// what the spec leaves out. The spec then concludes on its other rules
+// only; these are not applicable in it, and listed as the limit.
+func RulesNotApplicable(declaration, reason string, rules ...string) {
+	AddReportEntry(finding.EntryUnchecked, finding.Skip{Kind: finding.NotApplicable, Declaration: declaration, Reason: reason, Rules: rules},
+		ReportEntryVisibilityNever)
+}
