@@ -606,6 +606,20 @@ func (l *Listener) ConnectEvents() int {
 	return l.count
 }
 
+// LastConnectEvent is the listener's last connect event as a violation
+// observes it, when it came: "NdkConnectEventCallback at +12.345ms" (since
+// the spec began); "no connect event" if none came.
+func (l *Listener) LastConnectEvent() string {
+	name := l.obj.String()
+	events := l.a.rec().Events()
+	for i := len(events) - 1; i >= 0; i-- {
+		if e := events[i]; e.Object == name && e.Callback == "NdkConnectEventCallback" {
+			return fmt.Sprintf("NdkConnectEventCallback at +%v", e.Start.Round(time.Microsecond))
+		}
+	}
+	return "no connect event"
+}
+
 var helperListenerClose helperMark
 
 // Close calls NdkCloseObject.
