@@ -220,7 +220,7 @@ func (c *ruleCheck) violation(message string) Violation {
 
 // when is the time the async assertion failed at, as a suffix of the
 // value: "after 10s" for Eventually, "at 310ms" for Consistently (the
-// value it polled then broke the assertion).
+// value it polled then broke the assertion; "at once" for the first).
 func (c *ruleCheck) when(d time.Duration, message string) string {
 	if d < time.Second {
 		d = d.Round(time.Millisecond)
@@ -230,6 +230,8 @@ func (c *ruleCheck) when(d time.Duration, message string) string {
 	switch {
 	case strings.HasPrefix(message, "Context was cancelled"):
 		return fmt.Sprintf(" (the context was cancelled at %v)", d)
+	case c.async == "Consistently" && d == 0:
+		return " at once"
 	case c.async == "Consistently":
 		return " at " + d.String()
 	}
