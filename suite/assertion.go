@@ -260,7 +260,7 @@ func expectation(m types.GomegaMatcher, negated bool, actual any, seen bool) (s 
 		return "the assertion holds"
 	}
 	// the matchers whose messages are not in format.Message's form
-	switch m.(type) {
+	switch m := m.(type) {
 	case *matchers.SucceedMatcher:
 		return map[bool]string{false: "to succeed", true: "to fail"}[negated]
 	case *matchers.HaveOccurredMatcher:
@@ -268,7 +268,7 @@ func expectation(m types.GomegaMatcher, negated bool, actual any, seen bool) (s 
 	case *matchers.OrMatcher:
 		if !negated {
 			var each []string
-			for _, sub := range m.(*matchers.OrMatcher).Matchers {
+			for _, sub := range m.Matchers {
 				each = append(each, expectation(sub, false, actual, seen))
 			}
 			return strings.Join(each, " or ")
