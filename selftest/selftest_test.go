@@ -257,6 +257,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 					specs[s.Name] = true
 					labelled[s.Name] = s.Rules
 					mu.Unlock()
+					checkObserved(t, v.Name, s.Violations)
 					if s.State != outcome.Failed {
 						continue
 					}

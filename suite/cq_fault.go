@@ -25,6 +25,6 @@ func (p *Pair) FailCQ(c *CQ) {
 		AbortStuck(fmt.Sprintf("its CQ fault injection (FailCQ) did not return within %v", p.rec.timeout), "")
 	}
 	if err != nil {
-		Violate(c.obj.violation("", "FailCQ", "", "harness: injecting the CQ fault: "+err.Error()))
+		Violate(c.obj.violation("", "FailCQ", "the CQ fault injected", "harness: "+err.Error()))
 	}
 }

@@ -339,7 +339,7 @@ func (b *base) closeWith(o ndk.Object) *Op {
 	helperbasecloseWith.mark()
 	op, err := b.startClose(o)
 	if err != nil {
-		Violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
+		Violate(b.obj.violation("", "NdkCloseObject", "the close issued", err.Error()))
 	}
 	return op
 }
@@ -361,7 +361,7 @@ func (b *base) closeInCallback(o ndk.Object) *Op {
 	rec := b.a.rec()
 	op, err := b.issueClose(o, false)
 	if err != nil {
-		rec.violate(b.obj.violation("", "NdkCloseObject", "", err.Error()))
+		rec.violate(b.obj.violation("", "NdkCloseObject", "the close issued", err.Error()))
 		return op
 	}
 	if !op.waitReturn(rec.timeout) {
@@ -456,7 +456,7 @@ func (b *base) checkOpen(call string) {
 	closing := b.obj.closing
 	rec.mu.Unlock()
 	if closing {
-		Violate(b.obj.violation("", call, "", "harness: the spec calls it after closing the object (CR-8: the consumer must not)"))
+		Violate(b.obj.violation("", call, "no call on the object once the spec closed it (CR-8: the consumer must not)", "harness: the spec made the call after closing the object"))
 	}
 }
 
@@ -513,7 +513,7 @@ func (l *Listener) deliver(c ndk.Connector) {
 		}
 		l.mu.Unlock()
 		if full {
-			a.rec().violate(l.obj.violation("", "NdkConnectEventCallback", "", fmt.Sprintf("harness: more than %d unconsumed connect events", maxUnconsumed)))
+			a.rec().violate(l.obj.violation("", "NdkConnectEventCallback", fmt.Sprintf("at most %d connect events queued for the spec to take", maxUnconsumed), "harness: one more"))
 			return
 		}
 		select {
@@ -604,6 +604,20 @@ func (l *Listener) ConnectEvents() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.count
+}
+
+// LastConnectEvent is the listener's last connect event as a violation
+// observes it, when it came: "NdkConnectEventCallback at +12.345ms" (since
+// the spec began); "no connect event" if none came.
+func (l *Listener) LastConnectEvent() string {
+	name := l.obj.String()
+	events := l.a.rec().Events()
+	for i := len(events) - 1; i >= 0; i-- {
+		if e := events[i]; e.Object == name && e.Callback == "NdkConnectEventCallback" {
+			return fmt.Sprintf("NdkConnectEventCallback at +%v", e.Start.Round(time.Microsecond))
+		}
+	}
+	return "no connect event"
 }
 
 var helperListenerClose helperMark

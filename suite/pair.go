@@ -122,7 +122,7 @@ func (p *Pair) SetHostState(side *Adapter, s ndk.HostState) {
 		AbortStuck(fmt.Sprintf("its fault injection (SetHostState %v %v) did not return within %v", side.Addr, s, p.rec.timeout), "")
 	}
 	if err != nil {
-		Violate(Violation{Side: side.Side, Observed: fmt.Sprintf("harness: putting the host %v: %v", s, err)})
+		Violate(Violation{Call: "SetHostState", Side: side.Side, Expected: fmt.Sprintf("the host of %v put %v", side.Addr, s), Observed: fmt.Sprintf("harness: %v", err)})
 	}
 }
 
@@ -250,7 +250,7 @@ func (p *Pair) cleanup() {
 		b := base{a: p.adapterOf(t.obj), obj: t.obj}
 		op, err := b.startClose(t.handle)
 		if err != nil {
-			problems = append(problems, t.obj.violation("", "NdkCloseObject", "", "cleanup: "+err.Error()))
+			problems = append(problems, t.obj.violation("", "NdkCloseObject", "cleanup closes the object", err.Error()))
 			continue
 		}
 		if _, ok := op.WaitFor(p.rec.timeout); !ok {
@@ -269,11 +269,11 @@ func (p *Pair) cleanup() {
 			returned, err := SetHostStateWithin(fi, addr, ndk.HostUp, p.rec.timeout)
 			if !returned {
 				stuck = true
-				problems = append(problems, Violation{Observed: fmt.Sprintf("harness: cleanup could not put host %v back up: the provider's fault injection did not return within %v", addr, p.rec.timeout)})
+				problems = append(problems, Violation{Call: "SetHostState", Expected: fmt.Sprintf("cleanup puts the host of %v back up", addr), Observed: fmt.Sprintf("harness: the provider's fault injection did not return within %v", p.rec.timeout)})
 				break
 			}
 			if err != nil {
-				problems = append(problems, Violation{Observed: fmt.Sprintf("harness: cleanup could not put host %v back up: %v", addr, err)})
+				problems = append(problems, Violation{Call: "SetHostState", Expected: fmt.Sprintf("cleanup puts the host of %v back up", addr), Observed: fmt.Sprintf("harness: %v", err)})
 			}
 		}
 	}
@@ -322,7 +322,7 @@ var helperAdapterClose helperMark
 func (a *Adapter) Close() *Op {
 	helperAdapterClose.mark()
 	if a.closeOp != nil {
-		Violate(a.obj.violation("", "NDK_ADAPTER close", "", "harness: the adapter closed twice"))
+		Violate(a.obj.violation("", "NDK_ADAPTER close", "the spec closes the adapter once", "harness: a second close"))
 	}
 	a.closeOp = a.startAdapterClose(a.rec().newOp("NDK_ADAPTER close", a.obj, KindNoCompletion))
 	return a.closeOp

@@ -97,10 +97,19 @@ func (t *RapidTB) Errors() []string { return t.errors }
 
 // ViolateHarness fails the spec with rapid's messages, against no rule:
 // for a check that failed with no sequence of the model (what names it)
-// breaking a rule, a harness error.
+// breaking a rule, a harness error. The violation observes their first
+// line ("harness: [rapid] flaky test, can not reproduce a failure"); the
+// failure's text has them whole.
 func (t *RapidTB) ViolateHarness(what string) {
 	GinkgoHelper()
-	Violate(finding.Violation{Expected: "the " + what + "'s sequences run", Observed: "harness: " + strings.Join(t.errors, "\n")})
+	all := strings.TrimSpace(strings.Join(t.errors, "\n"))
+	first, _, _ := strings.Cut(all, "\n")
+	if first == "" {
+		first = "rapid failed the check without a message"
+	}
+	v := finding.Violation{Expected: "the " + what + "'s sequences run", Observed: "harness: " + strings.TrimSpace(first)}
+	attach(v)
+	Fail(v.String() + "\n" + all)
 }
 
 // NumberedSteps is a model's sequence for a failure's details: a step a

@@ -81,6 +81,7 @@ type Recorder struct {
 	events     []*Event
 	violations []Violation
 	dropped    int
+	panics     []string // the consumer callbacks that panicked, with their stacks
 	ops        []*Op
 	// intercept, when set, runs inside every callback before the harness's
 	// own handling: a spec blocks there, or closes an object from there.
@@ -123,13 +124,15 @@ func (r *Recorder) violate(v Violation) {
 }
 
 // Violations returns what the recorder saw so far (the first maxViolations,
-// then one, naming no rule, that counts the others).
+// then one, naming no rule, that counts the others: "expected no violation
+// beyond the 50 above; observed 22 more (counted, not kept)").
 func (r *Recorder) Violations() []Violation {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := append([]Violation(nil), r.violations...)
 	if r.dropped > 0 {
-		out = append(out, Violation{Observed: fmt.Sprintf("and %d more violations", r.dropped)})
+		out = append(out, Violation{Expected: fmt.Sprintf("no violation beyond the %d above", maxViolations),
+			Observed: fmt.Sprintf("%d more (counted, not kept)", r.dropped)})
 	}
 	return out
 }
@@ -150,6 +153,11 @@ func (r *Recorder) Trace() string {
 	var b strings.Builder
 	for _, e := range r.Events() {
 		b.WriteString("  " + e.String() + "\n")
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.panics {
+		b.WriteString(p + "\n")
 	}
 	return b.String()
 }
@@ -199,7 +207,11 @@ func (r *Recorder) run(obj *object, name string, status *ndk.Status, closes bool
 	defer func() {
 		if p := recover(); p != nil {
 			// A consumer callback must never take the provider down: record it.
-			r.violate(obj.violation("", name, "", fmt.Sprintf("harness: the consumer callback panicked: %v\n%s", p, debug.Stack())))
+			// Its stack goes to the trace.
+			r.mu.Lock()
+			r.panics = append(r.panics, fmt.Sprintf("the consumer callback %s on %s panicked: %v\n%s", name, obj, p, debug.Stack()))
+			r.mu.Unlock()
+			r.violate(obj.violation("", name, "the consumer callback returns", fmt.Sprintf("harness: it panicked: %v", p)))
 		}
 		r.mu.Lock()
 		e.End = r.since()

@@ -96,7 +96,7 @@ func (p *Pair) FailSRQ(s *SRQ) {
 		AbortStuck(fmt.Sprintf("its SRQ fault injection (FailSRQ) did not return within %v", p.rec.timeout), "")
 	}
 	if err != nil {
-		Violate(s.obj.violation("", "FailSRQ", "", "harness: injecting the SRQ fault: "+err.Error()))
+		Violate(s.obj.violation("", "FailSRQ", "the SRQ fault injected", "harness: "+err.Error()))
 	}
 }
 
@@ -124,7 +124,7 @@ var helperPairMustConnectSRQ helperMark
 func (p *Pair) MustConnectSRQ(pd *PD, srq *SRQ) *SRQConnection {
 	helperPairMustConnectSRQ.mark()
 	if pd.a != p.B || srq.a != p.B {
-		Violate(srq.obj.violation("", "NdkCreateQpWithSrq", "", "harness: MustConnectSRQ takes a PD and an SRQ of side B"))
+		Violate(srq.obj.violation("", "NdkCreateQpWithSrq", "MustConnectSRQ given a PD and an SRQ of side B", "harness: one of side A"))
 	}
 	l := p.B.MustCreateListener()
 	dst := l.MustListen(0)

@@ -9,9 +9,13 @@ import (
 )
 
 // attach attaches v to the running spec's report, where the reports find
-// the rules the spec's failure counts against.
+// the rules the spec's failure counts against. Its Observed is cut to its
+// first line (a panic's stack, rapid's account of a check): the one-line
+// views of a failure end with it; the failure's text, which callers build
+// from v whole, has the rest.
 func attach(v Violation) {
 	abortIfLost(nil)
+	v.Observed = firstLine(v.Observed)
 	AddReportEntry(finding.EntryViolation, v, ReportEntryVisibilityNever)
 	for _, id := range sameObligation[v.Rule] {
 		w := v
@@ -73,6 +77,12 @@ func attachAll(rules string, v Violation) (Violation, []string) {
 	return v, ids[1:]
 }
 
+// firstLine is s's first line that is not blank, trimmed.
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(first)
+}
+
 func also(ids []string) string {
 	if len(ids) == 0 {
 		return ""
@@ -83,54 +93,34 @@ func also(ids []string) string {
 // Rule returns Gomega's assertions for checking the rule with ID id (and
 // any further ids the same observation breaks): a failed Expect, Eventually
 // or Consistently made through it fails the spec with a violation of each,
-// whose Expected is the assertion's description and whose Observed is
-// Gomega's account of the actual value. A spec checks every rule it names
-// this way (or through the helpers that build a Violation), never through
-// a rule ID written into a message.
+// whose Expected is the assertion's description (without one, what the
+// matcher wants: "to equal STATUS_PENDING") and whose Observed is the value
+// the matcher failed on (for Eventually and Consistently the last one
+// polled, with when: "0 after 10s", "2 at 310ms"), on one line; Gomega's
+// whole message follows the violation in the failure's text. A spec checks
+// every rule it names this way (or through the helpers that build a
+// Violation), never through a rule ID written into a message.
 //
 //	suite.Rule("LT-16").Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
 //		"closing the PD while its QP is open returns STATUS_PENDING")
 func Rule(id string, more ...string) gomega.Gomega {
-	return gomega.NewGomega(func(message string, callerSkip ...int) {
-		skip := 1
-		if len(callerSkip) > 0 {
-			skip += callerSkip[0]
-		}
-		v := Violation{Rule: id}
-		v.Expected, v.Observed = splitGomega(message)
-		for _, m := range more {
-			w := v
-			w.Rule = m
-			attach(w)
-		}
+	return newRuleGomega(failSpec, append([]string{id}, more...)...)
+}
+
+// failSpec attaches the violations of a failed assertion and fails the
+// spec with failure.
+func failSpec(vs []Violation, failure string, skip int) {
+	for _, v := range vs[1:] {
 		attach(v)
-		Fail(v.String()+also(more), skip)
-	})
+	}
+	attach(vs[0])
+	Fail(failure, skip)
 }
 
 // Step returns Gomega's assertions for a step a spec needs that checks no
 // rule of its own (a setup call that must succeed): a failure fails the
 // spec against no rule.
 func Step() gomega.Gomega { return Rule("") }
-
-// splitGomega splits Gomega's failure message into the assertion's
-// description (its first line, when one was given) and the matcher's
-// account of what it got.
-// Eventually and Consistently put "Timed out after 1s." or "Failed after
-// 1s." first; it stays with the observation.
-func splitGomega(message string) (expected, observed string) {
-	message = strings.TrimSpace(message)
-	preamble := ""
-	if strings.HasPrefix(message, "Timed out after") || strings.HasPrefix(message, "Failed after") {
-		preamble, message, _ = strings.Cut(message, "\n")
-		message = strings.TrimSpace(message)
-	}
-	first, rest, ok := strings.Cut(message, "\n")
-	if !ok || strings.HasPrefix(first, "Expected") {
-		return "", strings.TrimSpace(preamble + "\n" + message)
-	}
-	return first, strings.TrimSpace(preamble + "\n" + strings.TrimSpace(rest))
-}
 
 // Violation is a violation of rule by this call, for a spec to pass to
 // Violate.

@@ -212,7 +212,7 @@ var _ = Describe("Connection limits at their boundaries", Label("endpoints"), fu
 				before = l.ConnectEvents()
 				_, _, op = connectVia(p, kind, se, dst, privateData(limit+1, 7))
 				if reachedOrDone(p, l, op, before) {
-					suite.Violate(op.Violation("OV-1", fmt.Sprintf("%s with MaxCallerData+1 (%d) bytes of private data fails", kind.name, limit+1), "the request reached the listener"))
+					suite.Violate(op.Violation("OV-1", fmt.Sprintf("%s with MaxCallerData+1 (%d) bytes of private data fails", kind.name, limit+1), l.LastConnectEvent()+": the request reached the listener"))
 				}
 				suite.Rule("OV-1").Expect(op.Wait().IsError()).To(BeTrue(),
 					"%s with MaxCallerData+1 (%d) bytes of private data fails with an error status (the page names none): got %v", kind.name, limit+1, op.Wait())

@@ -187,7 +187,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				}
 				if l.ConnectEvents() > before {
 					l.NextRequest().Reject(nil)
-					suite.Violate(op.Violation("CN-3", fmt.Sprintf("the connect fails: side %s's host is down", down.Side), "the connect request reached the listener"))
+					suite.Violate(op.Violation("CN-3", fmt.Sprintf("the connect fails: side %s's host is down", down.Side), l.LastConnectEvent()+": the request reached the listener"))
 				}
 				suite.Rule("CN-3").Expect(op.Wait()).To(BeElementOf(unreachable),
 					"NdkConnect from side A to %v while side %s's host is down: STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (STATUS_IO_TIMEOUT if the provider cannot tell)", dst, down.Side)
@@ -235,7 +235,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				// A paused listener is no listener (CN-6), so the refusal is
 				// CN-3's too.
 				if reachedOrDone(p, l, op, before) {
-					suite.ViolateAll("CN-3 CN-6", op.Violation("", "STATUS_CONNECTION_REFUSED while the listener's connect events are paused (as if no listener listened)", "the request was delivered as a connect event"))
+					suite.ViolateAll("CN-3 CN-6", op.Violation("", "STATUS_CONNECTION_REFUSED while the listener's connect events are paused (as if no listener listened)", l.LastConnectEvent()+": the request was delivered"))
 				}
 				suite.Rule("CN-3", "CN-6").Expect(op.Wait()).To(Equal(ndk.StatusConnectionRefused), "%s to %v while its listener's connect events are paused", kind.name, dst)
 				l.ControlConnectEvents(false)
@@ -312,7 +312,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				}
 				if reachedOrDone(p, target, op, before) {
 					suite.ViolateAll("CN-3 CN-6", op.Violation("", fmt.Sprintf("STATUS_CONNECTION_REFUSED (or STATUS_IO_TIMEOUT) for a connect to %v held up by its silent host, which answers when %s", to, what),
-						"the request was delivered as a connect event"))
+						target.LastConnectEvent()+": the request was delivered"))
 				}
 				suite.Rule("CN-3").Expect(op.Wait()).To(BeElementOf(ndk.StatusConnectionRefused, ndk.StatusIOTimeout),
 					"NdkConnect to %v held up by its silent host, which answers when %s", to, what)

@@ -80,7 +80,7 @@ func expectRefused(p *suite.Pair, l *suite.Listener, dst netip.AddrPort, rule, w
 		Should(BeTrue(), "the connect attempt to %v completes (refused) or reaches the listener", dst)
 	if l.ConnectEvents() > before {
 		l.NextRequest().Reject(nil)
-		suite.Violate(l.Violation(rule, "NdkConnectEventCallback", fmt.Sprintf("a connect attempt to %v refused while %s", dst, why), "it was delivered as a connect event"))
+		suite.Violate(l.Violation(rule, "NdkConnectEventCallback", fmt.Sprintf("a connect attempt to %v refused while %s", dst, why), l.LastConnectEvent()+": the attempt was delivered"))
 	}
 	suite.Rule(rule).Expect(op.Wait()).To(Equal(ndk.StatusConnectionRefused), "NdkConnect to %v while %s is refused", dst, why)
 }

@@ -68,7 +68,7 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 				"the duplicate connect neither completed nor reached the listener")
 			if l.ConnectEvents() > 1 {
 				l.NextRequest().Reject(nil)
-				suite.Violate(op.Violation("CN-3", "STATUS_ADDRESS_ALREADY_EXISTS for the local/remote 4-tuple of an existing connection", "the connect request reached the peer"))
+				suite.Violate(op.Violation("CN-3", "STATUS_ADDRESS_ALREADY_EXISTS for the local/remote 4-tuple of an existing connection", l.LastConnectEvent()+": the request reached the peer's listener"))
 			}
 			suite.Rule("CN-3").Expect(op.Wait()).To(Equal(ndk.StatusAddressAlreadyExists), "NdkConnectWithSharedEndpoint duplicating the 4-tuple %v -> %v", sharedAddr(se), dst)
 		})

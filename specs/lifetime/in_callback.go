@@ -87,7 +87,7 @@ func closedInCallback(p *suite.Pair, closed chan *suite.Op, call string) *suite.
 	case op := <-closed:
 		return op
 	case <-time.After(p.Timeout()):
-		suite.Violate(suite.Violation{Observed: "harness: the completion callback of " + call + " came, yet the close issued from inside it was not seen"})
+		suite.Violate(suite.Violation{Call: call, Expected: "the close issued from inside its completion callback, seen within " + p.Timeout().String(), Observed: "harness: the callback came; the close was not seen"})
 	}
 	return nil
 }
