@@ -205,68 +205,11 @@ func (s Spec) Text() string {
 	return s.Note
 }
 
-// ViolationLine is violation v in one line, for a console, a JUnit
-// message or a table cell: its lines joined with "; ". An observation
-// that is a Gomega matcher's account of a failed match, as suite.Rule
-// records it ("Expected\n    <int>: 1\nto equal\n    <int>: 2"), puts the
-// matcher with what was expected and the actual value as what was
-// observed: "expected DESCRIPTION (to equal <int>: 2); observed <int>: 1",
-// not "observed Expected; <int>: 1; to equal; <int>: 2".
-func ViolationLine(v finding.Violation) string {
-	v.Expected, v.Observed = gomegaMatch(v.Expected, v.Observed)
-	return oneLine(v.String())
-}
-
-// gomegaMatch is expected and observed with an observation that is
-// Gomega's account of a failed match rearranged (see ViolationLine), each
-// in one line; expected and observed as they are otherwise.
-func gomegaMatch(expected, observed string) (string, string) {
-	lines := strings.Split(strings.TrimSpace(observed), "\n")
-	after := ""
-	if len(lines) > 1 && isAsyncPreamble(strings.TrimSpace(lines[0])) {
-		// Eventually's or Consistently's "Timed out after 1.001s."
-		p := strings.TrimSuffix(strings.TrimSpace(lines[0]), ".")
-		after, lines = " ("+strings.ToLower(p[:1])+p[1:]+")", lines[1:]
-	}
-	head := strings.TrimSpace(lines[0])
-	switch {
-	case !strings.HasPrefix(head, "Expected"):
-		return expected, observed
-	case head != "Expected":
-		// another account ("Expected success, but got an error:"): it
-		// says what was expected and observed itself
-		words := joinLines(lines) + after
-		if expected == "" {
-			return "", words
-		}
-		return expected + "; " + words, ""
-	}
-	// the actual value is the indented lines after the header, the
-	// matcher the lines after it ("to equal", its operand)
-	k := 1
-	for k < len(lines) && (strings.TrimSpace(lines[k]) == "" || strings.HasPrefix(lines[k], " ") || strings.HasPrefix(lines[k], "\t")) {
-		k++
-	}
-	actual, matcher := joinLines(lines[1:k]), joinLines(lines[k:])
-	if actual == "" || matcher == "" {
-		return expected, observed
-	}
-	if expected == "" {
-		return matcher, actual + after
-	}
-	return expected + " (" + matcher + ")", actual + after
-}
-
-// joinLines joins the non-empty lines of lines, trimmed, with spaces.
-func joinLines(lines []string) string {
-	var parts []string
-	for _, l := range lines {
-		if l = strings.TrimSpace(l); l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return strings.Join(parts, " ")
-}
+// ViolationLine is v in one line (its lines joined with "; "): rule,
+// call, object, side, expected, observed. The harness makes Observed a
+// value (suite.Rule keeps the actual value a matcher was given), so the
+// line ends with what the provider did.
+func ViolationLine(v finding.Violation) string { return oneLine(v.String()) }
 
 // oneLine joins the lines of s with "; ".
 func oneLine(s string) string {

@@ -45,8 +45,8 @@ func longFailure(first string, k, steps int) string {
 }
 
 // gomegaObserved is what suite.Rule records as observed when a Gomega
-// matcher fails under a description: the matcher's account.
-const gomegaObserved = "Expected\n    <ndk.Status>: 0\nto equal\n    <ndk.Status>: 259"
+// matcher fails under a description: the value it was given.
+const gomegaObserved = "STATUS_SUCCESS"
 
 // brokenSpecs are the specs of a run against a broken provider: failed
 // specs charged to LT-26 with a 60-line failure, every 40th a model spec
@@ -261,10 +261,9 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 	if !strings.Contains(failed, "    Listener close completes twice\n      NdkCloseObject on listener#2 (side B): expected STATUS_PENDING; observed STATUS_SUCCESS\n      also charged to CR-1\n") {
 		t.Errorf("LC-15 group lacks the spec charged to CR-1 too:\n%s", failed)
 	}
-	// A Gomega matcher's account: the matcher with what was expected, its
-	// actual value as what was observed.
-	if !strings.Contains(failed, "    Listener close returns STATUS_PENDING\n      NdkCloseObject on listener#1 (side B): expected closing a listener with an open connector returns STATUS_PENDING (to equal <ndk.Status>: 259); observed <ndk.Status>: 0\n") {
-		t.Errorf("LC-15 group lacks the Gomega observation:\n%s", failed)
+	// An assertion's failure: what was expected, the value observed.
+	if !strings.Contains(failed, "    Listener close returns STATUS_PENDING\n      NdkCloseObject on listener#1 (side B): expected closing a listener with an open connector returns STATUS_PENDING; observed STATUS_SUCCESS\n") {
+		t.Errorf("LC-15 group lacks the observation:\n%s", failed)
 	}
 	if !strings.Contains(failed, "    Connector panics\n      panicked: panic: runtime error: nil map\n") {
 		t.Errorf("the no-rule group lacks the panic:\n%s", failed)
@@ -295,33 +294,6 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 	}
 }
 
-// TestWriteSummaryGomega: a failure a Gomega matcher reported, with or
-// without a description, in any state of the summary, never reads
-// "observed Expected".
-func TestWriteSummaryGomega(t *testing.T) {
-	needRules(t, "LC-15", "LT-16")
-	for _, v := range []finding.Violation{
-		{Rule: "LC-15", Call: "NdkCloseObject", Object: "listener#1", Side: "B", Expected: "closing returns STATUS_PENDING", Observed: gomegaObserved},
-		{Rule: "LC-15", Call: "NdkCloseObject", Object: "listener#1", Side: "B", Observed: gomegaObserved},
-		{Rule: "LC-15", Expected: "the completion comes", Observed: "Timed out after 1.001s.\nExpected\n    <bool>: false\nto be true"},
-		{Rule: "LC-15", Expected: "the queue drains", Observed: "Expected\n    <[]int | len:1, cap:1>: [1]\nto be empty"},
-		{Rule: "LC-15", Expected: "no error", Observed: "Expected success, but got an error:\n    <*errors.errorString | 0xc0000>: \n    boom"},
-	} {
-		s := outcome.Spec{Name: "Gomega spec", Rules: []string{"LC-15"}, State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: v.String()}, Violations: []finding.Violation{v}}
-		w := outcome.Spec{Name: "Waived Gomega spec", Rules: []string{"LT-16"}, State: outcome.Failed, Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: v.String()}, Violations: []finding.Violation{v}}
-		w.Violations[0].Rule = "LT-16"
-		r := judged(t, Meta{}, []outcome.Spec{s, w}, "LT-16 bug 1\n")
-		out := summary(r)
-		checkNoGomegaHeader(t, out)
-		checkLastLine(t, r, out)
-		if line := s.Line(); strings.Contains(line, "observed Expected") || strings.Contains(Observation(s, "LC-15"), "observed Expected") {
-			t.Errorf("Line() %q, Observation %q", line, Observation(s, "LC-15"))
-		}
-		if !strings.Contains(out, "<") {
-			t.Errorf("the matcher's values are not in the summary:\n%s", out)
-		}
-	}
-}
 
 // TestWriteSummaryAllWaived: a run that fails only through waived
 // failures passes, lists no failed rule and counts no failure on its last
