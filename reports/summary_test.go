@@ -294,7 +294,6 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 	}
 }
 
-
 // TestWriteSummaryAllWaived: a run that fails only through waived
 // failures passes, lists no failed rule and counts no failure on its last
 // line; one with no failure prints no failure section.
