@@ -1,6 +1,7 @@
 package selftest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -150,6 +151,13 @@ func configOpts(row []bool) []string {
 // report and manifest.
 func certify(t *testing.T, opts []string, more ...string) (int, string, reports.Run, reports.Manifest) {
 	t.Helper()
+	return certifyInterrupted(t, 0, opts, more...)
+}
+
+// certifyInterrupted is certify, interrupted by SIGINT after after (never
+// when 0).
+func certifyInterrupted(t *testing.T, after time.Duration, opts []string, more ...string) (int, string, reports.Run, reports.Manifest) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "bundle")
 	args := []string{"certify", "--out", dir, "--driver", "sim"}
 	for _, o := range opts {
@@ -157,7 +165,18 @@ func certify(t *testing.T, opts []string, more ...string) (int, string, reports.
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, cliBinary, append(args, more...)...).CombinedOutput()
+	cmd := exec.CommandContext(ctx, cliBinary, append(args, more...)...)
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if after > 0 {
+		timer := time.AfterFunc(after, func() { cmd.Process.Signal(os.Interrupt) })
+		defer timer.Stop()
+	}
+	err := cmd.Wait()
+	out := buf.Bytes()
 	code := 0
 	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 		code = ee.ExitCode()
@@ -269,12 +288,13 @@ func TestPairwiseConfigurations(t *testing.T) {
 	t.Logf("%d configurations cover every pair of %d capability options", len(rows), n)
 }
 
-// Each reason that blocks certification, caused by a broken provider,
-// gives NOT CERTIFIED with that reason: a failed spec, and a waived
-// must-rule (with NDKCONFORM_SELFTEST_VARIANTS=all, make selftest; each is
-// a whole certification). The others are tested in cmd/ndkconform: a
-// crash outside a spec, a configuration that leaves specs not configured,
-// a run cut short, a lost agent.
+// Each reason that blocks certification gives NOT CERTIFIED (or NO
+// VERDICT) with that reason: a failed spec, a waived must-rule, a
+// configuration that leaves specs nothing to run on (no IPv6 address: the
+// CLI's test driver ipv4only), a run interrupted (with
+// NDKCONFORM_SELFTEST_VARIANTS=all, make selftest, but for the failed
+// spec; each is a whole certification). cmd/ndkconform's
+// TestCertifyRefuses has a crash outside a spec and a lost agent.
 func TestNotCertifiedForEachReason(t *testing.T) {
 	skipIfShort(t)
 	all := os.Getenv("NDKCONFORM_SELFTEST_VARIANTS") == "all"
@@ -290,22 +310,30 @@ func TestNotCertifiedForEachReason(t *testing.T) {
 	}
 	opts := []string{"variant=" + broken.Name, "connect-timeout=2s", "disconnect-timeout=2s"}
 	for _, tc := range []struct {
-		name   string
-		more   []string
-		reason string
+		name      string
+		opts      []string
+		more      []string
+		interrupt time.Duration
+		code      int
+		verdict   string
+		reason    string
 	}{
-		{"failed spec", nil, "failed spec"},
-		{"waived must-rule", []string{"--waivers", waivers}, "waived must-rule"},
+		{"failed spec", opts, nil, 0, 1, "NOT CERTIFIED", "failed spec"},
+		{"waived must-rule", opts, []string{"--waivers", waivers}, 0, 1, "NOT CERTIFIED", "waived must-rule"},
+		{"not configured", []string{"connect-timeout=2s", "disconnect-timeout=2s"}, []string{"--driver", "ipv4only"}, 0, 1, "NOT CERTIFIED",
+			"not configured: no IPv6 address configured for "},
+		{"interrupted", []string{"disconnect-timeout=1m"}, []string{"--timeout", "2m"}, 10 * time.Second, 130, "NO VERDICT",
+			"the run was cut short: the run was interrupted by SIGINT"},
 	} {
 		if !all && tc.name != "failed spec" {
 			continue
 		}
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			code, out, _, m := certify(t, opts, tc.more...)
-			if code != 1 || m.Certified || m.Verdict != "NOT CERTIFIED" ||
+			code, out, _, m := certifyInterrupted(t, tc.interrupt, tc.opts, tc.more...)
+			if code != tc.code || m.Certified || m.Verdict != tc.verdict ||
 				!slices.ContainsFunc(m.Reasons, func(r string) bool { return strings.Contains(r, tc.reason) }) {
-				t.Errorf("exit %d, %s, reasons %q: want NOT CERTIFIED for a %s\n%s", code, m.Verdict, m.Reasons, tc.reason, tail([]byte(out)))
+				t.Errorf("exit %d, %s, reasons %q: want %s for %q\n%s", code, m.Verdict, m.Reasons, tc.verdict, tc.reason, tail([]byte(out)))
 			}
 		})
 	}

@@ -129,7 +129,7 @@ func TestMisbehavingProviderFailsTheSpecNotTheRun(t *testing.T) {
 			start := time.Now()
 			run := runChildWith(t, "misbehaving", "completion=deferred,fault="+fault, "IPv4 && (LC-7 || CN-1) && !LC-17 && !CN-2")
 			var failedListen, passedOther bool
-			for _, s := range run.Specs {
+			for _, s := range run.Selected() {
 				switch {
 				case strings.Contains(s.Name, "a listener holds its endpoint"):
 					failedListen = s.State == outcome.Failed

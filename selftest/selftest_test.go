@@ -76,7 +76,8 @@ func testMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	cliBinary = filepath.Join(dir, "ndkconform")
-	if out, err := exec.Command("go", "build", "-o", cliBinary, "github.com/ndkconform/ndkconform/cmd/ndkconform").CombinedOutput(); err != nil {
+	// with the CLI's test drivers (crash, ipv4only: cmd/ndkconform/crashdriver.go)
+	if out, err := exec.Command("go", "build", "-tags", "crashtest", "-o", cliBinary, "github.com/ndkconform/ndkconform/cmd/ndkconform").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build ndkconform: %v\n%s", err, out)
 		return 1
 	}
