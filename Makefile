@@ -17,7 +17,7 @@ run:
 
 # The project's tests, the suite's self-test included, under the race detector.
 test:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 20m ./...
 
 # The suite proves itself: every broken variant of sim caught by its rule's
 # specs (and no unrelated one), and sim passing in every personality.
