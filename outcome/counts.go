@@ -1,6 +1,7 @@
 package outcome
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -230,4 +231,20 @@ func (c Counts) SpecLine() string { return Join(c.Specs.SpecItems()) }
 // 219 rules)".
 func (c Counts) RuleLine() string {
 	return fmt.Sprintf("%s (of %d catalog rules)", Join(c.Rules.RuleItems()), c.Rules.Catalog)
+}
+
+// ByKey is every count under its name in the JSON report, "specs.passed",
+// "rules.not_applicable": how the HTML report marks the counts it shows
+// (data-count), so that a reader of either finds the same name.
+func (c Counts) ByKey() map[string]int {
+	b, _ := json.Marshal(c) // ints only: cannot fail
+	var m map[string]map[string]int
+	json.Unmarshal(b, &m)
+	out := map[string]int{}
+	for group, counts := range m {
+		for k, n := range counts {
+			out[group+"."+k] = n
+		}
+	}
+	return out
 }

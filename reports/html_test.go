@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/json"
 	"html"
 	"regexp"
 	"strconv"
@@ -159,26 +158,6 @@ func TestHTMLLegend(t *testing.T) {
 
 var dataCount = regexp.MustCompile(`data-count="([a-z_.]+)"><b>([0-9]+)</b>`)
 
-// countsByKey are c's counts by the name the JSON gives them, prefixed
-// with "specs." or "rules.".
-func countsByKey(t *testing.T, c outcome.Counts) map[string]int {
-	t.Helper()
-	b, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]map[string]int
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]int{}
-	for part, counts := range m {
-		for k, n := range counts {
-			out[part+"."+k] = n
-		}
-	}
-	return out
-}
 
 // TestHTMLCounts: the page's counts (data-count="specs.passed") are
 // outcome.Count's, each under its JSON name, and every count that is not
@@ -196,7 +175,7 @@ func TestHTMLCounts(t *testing.T) {
 		"empty":       New(Meta{}, outcome.Run{}, nil),
 	} {
 		c := r.Counts()
-		want := countsByKey(t, c)
+		want := c.ByKey()
 		for _, cert := range []*outcome.Certification{nil, {Counts: c}} {
 			page := writeHTML(t, r, cert)
 			got := map[string]int{}

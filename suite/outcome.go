@@ -90,16 +90,8 @@ func lostSpec(sr types.SpecReport) bool {
 // skipOf is the kind and reason of a skipped spec: its EntrySkip, or an
 // unexplained skip with Ginkgo's message.
 func skipOf(sr types.SpecReport) *finding.Skip {
-	for _, e := range sr.ReportEntries {
-		if e.Name != finding.EntrySkip {
-			continue
-		}
-		if s, ok := e.GetRawValue().(finding.Skip); ok {
-			return &s
-		}
-		if s, ok := finding.DecodeSkip(e.Value.AsJSON); ok {
-			return &s
-		}
+	if skips := entries(sr, finding.EntrySkip, finding.DecodeSkip); len(skips) > 0 {
+		return &skips[0]
 	}
 	reason := strings.TrimSpace(sr.Failure.Message)
 	if sr.State.Is(types.SpecStatePending) {
@@ -111,30 +103,26 @@ func skipOf(sr types.SpecReport) *finding.Skip {
 // unchecked are the rules a spec that ran could not check, and why
 // (RulesNotApplicable).
 func unchecked(sr types.SpecReport) []finding.Skip {
-	var out []finding.Skip
-	for _, e := range sr.ReportEntries {
-		if e.Name != finding.EntryUnchecked {
-			continue
-		}
-		if s, ok := e.GetRawValue().(finding.Skip); ok {
-			out = append(out, s)
-		} else if s, ok := finding.DecodeSkip(e.Value.AsJSON); ok {
-			out = append(out, s)
-		}
-	}
-	return out
+	return entries(sr, finding.EntryUnchecked, finding.DecodeSkip)
 }
 
 // violations are the violations attached to a spec's report.
 func violations(sr types.SpecReport) []finding.Violation {
-	var out []finding.Violation
+	return entries(sr, finding.EntryViolation, finding.DecodeViolation)
+}
+
+// entries are the values of the report entries named name: the value
+// itself in the process that ran the spec, decoded from its JSON in a
+// report read back.
+func entries[T any](sr types.SpecReport, name string, decode func(string) (T, bool)) []T {
+	var out []T
 	for _, e := range sr.ReportEntries {
-		if e.Name != finding.EntryViolation {
+		if e.Name != name {
 			continue
 		}
-		if v, ok := e.GetRawValue().(finding.Violation); ok {
+		if v, ok := e.GetRawValue().(T); ok {
 			out = append(out, v)
-		} else if v, ok := finding.DecodeViolation(e.Value.AsJSON); ok {
+		} else if v, ok := decode(e.Value.AsJSON); ok {
 			out = append(out, v)
 		}
 	}

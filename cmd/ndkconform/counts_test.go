@@ -46,7 +46,7 @@ func checkCountsAgree(t *testing.T, stdout, dir string) outcome.Counts {
 	}
 
 	// the HTML report: every count it shows is the JSON's
-	want := flatCounts(t, c)
+	want := c.ByKey()
 	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -112,25 +112,6 @@ func checkCountsAgree(t *testing.T, stdout, dir string) outcome.Counts {
 	return c
 }
 
-// flatCounts is c as "specs.passed" -> n, with the JSON report's names.
-func flatCounts(t *testing.T, c outcome.Counts) map[string]int {
-	t.Helper()
-	b, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]map[string]int
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]int{}
-	for group, counts := range m {
-		for k, n := range counts {
-			out[group+"."+k] = n
-		}
-	}
-	return out
-}
 
 // Every output counts a run alike: a filtered run that passed, a failed
 // one, one whose failures are waived (the interrupted run is checked in
