@@ -158,7 +158,6 @@ func TestHTMLLegend(t *testing.T) {
 
 var dataCount = regexp.MustCompile(`data-count="([a-z_.]+)"><b>([0-9]+)</b>`)
 
-
 // TestHTMLCounts: the page's counts (data-count="specs.passed") are
 // outcome.Count's, each under its JSON name, and every count that is not
 // zero is on the page.

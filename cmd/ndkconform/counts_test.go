@@ -112,7 +112,6 @@ func checkCountsAgree(t *testing.T, stdout, dir string) outcome.Counts {
 	return c
 }
 
-
 // Every output counts a run alike: a filtered run that passed, a failed
 // one, one whose failures are waived (the interrupted run is checked in
 // TestInterruptedRun, the certification in TestCertify).
