@@ -62,7 +62,9 @@ type Limit struct {
 	What string `json:"what"`
 	// Specs is how many specs the limit kept from concluding.
 	Specs int `json:"specs,omitempty"`
-	// Rules are the rules left without a verdict of passed by it.
+	// Rules are the rules left without a verdict of passed by it, and the
+	// clauses (of rules that passed otherwise) no spec checked because of
+	// it.
 	Rules []string `json:"rules,omitempty"`
 }
 
@@ -230,6 +232,15 @@ func skipGroups(r Result, kind finding.SkipKind) []Limit {
 	for _, rr := range r.Rules {
 		verdictOf[rr.Rule.ID] = rr.Verdict
 	}
+	// a clause is checked when a spec labelled with it passed
+	checked := map[string]bool{}
+	for _, s := range r.Specs {
+		if s.State == Passed {
+			for _, c := range s.Clauses {
+				checked[c] = true
+			}
+		}
+	}
 	var out []Limit
 	add := func(skip finding.Skip, rules []string) {
 		what := skip.Reason
@@ -243,7 +254,8 @@ func skipGroups(r Result, kind finding.SkipKind) []Limit {
 		}
 		out[k].Specs++
 		for _, id := range rules {
-			if v, ok := verdictOf[id]; ok && v != RulePassed && !slices.Contains(out[k].Rules, id) {
+			v, ok := verdictOf[id]
+			if (ok && v != RulePassed || finding.IsClauseID(id)) && !slices.Contains(out[k].Rules, id) {
 				out[k].Rules = append(out[k].Rules, id)
 			}
 		}
@@ -257,7 +269,15 @@ func skipGroups(r Result, kind finding.SkipKind) []Limit {
 		if s.SkipKind() != kind {
 			continue
 		}
-		add(*s.Skip, s.Rules)
+		// the rules it leaves without a pass, and the clauses of rules
+		// that passed otherwise which no spec checked
+		ids := slices.Clone(s.Rules)
+		for _, c := range s.Clauses {
+			if !checked[c] && verdictOf[finding.ClauseRule(c)] == RulePassed {
+				ids = append(ids, c)
+			}
+		}
+		add(*s.Skip, ids)
 	}
 	return out
 }

@@ -205,3 +205,24 @@ func TestScope(t *testing.T) {
 		}
 	}
 }
+
+// A skipped spec of a clause leaves the clause unchecked, though its rule
+// passed through other specs: the limit names the clause.
+func TestLimitsNameUncheckedClauses(t *testing.T) {
+	needRules(t)
+	sk := withClauses(skipped("fault", finding.NotVerified, "no CQ fault injection", cn3), "CN-3.timeout")
+	r := Judge(Run{Specs: []Spec{passed("p", cn3), sk}}, nil)
+	ls := Limits(r)
+	if !slices.ContainsFunc(ls, func(l Limit) bool {
+		return l.Kind == string(finding.NotVerified) && slices.Equal(l.Rules, []string{"CN-3.timeout"})
+	}) {
+		t.Errorf("limits %v: want not verified naming CN-3.timeout", ls)
+	}
+	// checked by another spec: no clause named
+	r = Judge(Run{Specs: []Spec{withClauses(passed("p", cn3), "CN-3.timeout"), sk}}, nil)
+	for _, l := range Limits(r) {
+		if l.Kind == string(finding.NotVerified) && len(l.Rules) != 0 {
+			t.Errorf("limit %v names what another spec checked", l)
+		}
+	}
+}
