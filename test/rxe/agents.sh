@@ -64,10 +64,16 @@
 # (data0's and rxe0's counters), console-agent-a.log, console-agent-b.log,
 # verdicts-diff.txt (the comparison).
 #
-# Verdict: the phase fails if the agents do not come up, if no JUnit report
-# comes back, if the judge (the same waivers as phase 1) fails it, or if a
-# spec's outcome differs from phase 1's and test/rxe/verdict-diffs.txt does
-# not explain it (compare-verdicts.sh).
+# Verdict: the phase fails if the agents do not come up, if the harness
+# writes no JUnit or JSON report, if the judge (test/rxe/judge on
+# report-agents.json: ndkconform's own judgement with the same waivers as
+# phase 1) does not pass it, or if a spec's outcome (the status attribute
+# of the JUnit testcases, the outcome.State: passed, failed, skipped,
+# interrupted, not run) differs from phase 1's and
+# test/rxe/verdict-diffs.txt does not explain it (compare-verdicts.sh on
+# junit.xml and junit-agents.xml). agents_phase returns the judge's status
+# when it is not 0 (1 fail, 3 a harness or lab fault, 130 interrupted), 1
+# for any other failure.
 #
 # Uses run.sh's: bin kdir kver OUT here GUEST_TIMEOUT SPEC_TIMEOUT
 # LABEL_FILTER AGENTS_FILTER AGENT_MODEL_SEQUENCES AGENTS_CTL DEADLINE
@@ -274,20 +280,25 @@ agents_phase() {
 	exec {fda}>&- {fdb}>&-
 	agents_guest_logs
 
-	if [ ! -s "$OUT/junit-agents.xml" ]; then
+	if [ ! -s "$OUT/junit-agents.xml" ] || [ ! -s "$OUT/report-agents.json" ]; then
 		tail -25 "$OUT/ndkconform-agents.log" | sed 's/^/  harness| /'
-		log "phase 2: FAIL: the harness wrote no JUnit report"
+		log "phase 2: FAIL: the harness wrote no JUnit or no JSON report"
 		return 1
 	fi
 	log "phase 2: reports: $OUT/junit-agents.xml $OUT/report-agents.json $OUT/ndkconform-agents.log"
-	"$OUT/judge" -waivers "$here/waivers.txt" "$OUT/junit-agents.xml"
+	log "phase 2: judging $OUT/report-agents.json with $here/waivers.txt"
+	"$OUT/judge" -waivers "$here/waivers.txt" "$OUT/report-agents.json"
 	rc=$?
-	[ $rc -ne 0 ] && verdict=1
+	case $rc in
+	0) ;;
+	2) log "phase 2: FAIL: the judge could not read $OUT/report-agents.json or $here/waivers.txt"; verdict=1 ;;
+	*) verdict=$rc ;;
+	esac
 	sh "$here/compare-verdicts.sh" "${common[@]}" -explained "$here/verdict-diffs.txt" \
 		"$OUT/junit.xml" "$OUT/junit-agents.xml" >"$OUT/verdicts-diff.txt" 2>&1
 	rc=$?
 	sed 's/^/  /' "$OUT/verdicts-diff.txt"
-	[ $rc -ne 0 ] && verdict=1
+	[ $rc -ne 0 ] && [ $verdict -eq 0 ] && verdict=1
 	log "phase 2: done in $(($(date +%s) - t0))s"
 	return $verdict
 }

@@ -6,9 +6,13 @@
 #   sh compare-verdicts.sh [-common] [-explained FILE] first.xml second.xml
 #
 # A spec is named by its JUnit classname and name without the "[RULES] "
-# prefix; its outcome is the testcase's status attribute (passed, failed,
-# skipped, ... — a waived failure is "failed" here: waivers do not make two
-# outcomes equal). Every spec whose outcome differs, or that is in one
+# prefix; its outcome is the testcase's status attribute, the spec's
+# outcome.State as reports.WriteJUnit writes it: passed, failed, skipped,
+# interrupted or "not run" (a waived failure is "failed" here: waivers do
+# not make two outcomes equal; the kind of a skip, property skip_kind, is
+# not compared). The "[suite] ..." and "[harness] ..." testcases of
+# failures outside any spec and of harness or lab faults are compared the
+# same way ("failed"). Every spec whose outcome differs, or that is in one
 # report only, is listed as
 #
 #   FIRST -> SECOND  CLASSNAME: NAME

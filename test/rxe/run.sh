@@ -10,9 +10,14 @@
 #   5. boots it under qemu (TCG) with a hard deadline; the guest runs the suite
 #      between rxe0 (side A) and rxe1 (side B) and prints the reports on the
 #      serial console, base64-encoded between markers;
-#   6. decodes the reports into $OUT and judges the JUnit report: a failed
-#      or skipped spec not waived by test/rxe/waivers.txt fails the run, and
-#      so does a report in which no spec ran.
+#   6. decodes the reports into $OUT and judges the JSON report
+#      (report.json) with test/rxe/judge: ndkconform's own judgement
+#      (outcome.Judge) with the waivers of test/rxe/waivers.txt, its summary
+#      printed. A spec that failed against a rule or clause no waiver names
+#      fails the run, and so does a report in which no spec ran; skips, of
+#      any kind, do not (certification's stricter policy is not applied).
+#      The judge's exit status is the phase's: 0 pass, 1 fail, 3 a harness
+#      or lab fault (no verdict on the provider), 130 interrupted.
 #
 # With AGENTS=1 (the default), phase 2 follows (test/rxe/agents.sh): the
 # same suite through two agents (`ndkconform agent --driver rxe`), each in
@@ -20,9 +25,15 @@
 # this machine reaching them over a separate message network (qemu
 # user-mode networking, ports forwarded to 127.0.0.1), `ndkconform run
 # --driver remote`; its reports come back as $OUT/junit-agents.xml and
-# report-agents.json, are judged with the same waivers, and each spec's
-# outcome must be phase 1's (test/rxe/compare-verdicts.sh; explained
-# differences in test/rxe/verdict-diffs.txt).
+# report-agents.json, report-agents.json is judged the same way with the
+# same waivers, and each spec's outcome (the JUnit testcases' status, the
+# outcome.State) must be phase 1's (test/rxe/compare-verdicts.sh on the
+# two JUnit reports; explained differences in test/rxe/verdict-diffs.txt).
+#
+# Exit status: phase 1's judge's (0, 1, 3 or 130; 1 when the run itself
+# fails: no report back, a build that fails, a waivers file or report the
+# judge cannot read), or, when phase 1 passed and phase 2 did not, phase
+# 2's (its judge's status, 1 for anything else).
 #
 # With BENCH=1 (the default) the guest also runs, after the suite and after
 # its reports are out, BenchmarkConnectCycle of drivers/rxe (a static
@@ -364,6 +375,7 @@ if [ ! -s "$OUT/junit.xml" ]; then
 	fi
 	die "no JUnit report came back from the guest (console: $console)"
 fi
+[ -s "$OUT/report.json" ] || die "no JSON report came back from the guest (console: $console)"
 log "reports: $OUT/junit.xml $OUT/report.json $OUT/ndkconform.log"
 # The benchmark's output and summary; nothing of it decides the verdict.
 bench_report() {
@@ -383,9 +395,14 @@ if [ "$BENCH" = 1 ]; then
 fi
 "$GO" build -o "$OUT/judge" ./test/rxe/judge || die "building test/rxe/judge"
 set +e
-"$OUT/judge" -waivers "$here/waivers.txt" "$OUT/junit.xml"
+log "phase 1: judging $OUT/report.json with $here/waivers.txt"
+"$OUT/judge" -waivers "$here/waivers.txt" "$OUT/report.json"
 verdict=$?
 set -e
+if [ $verdict -eq 2 ]; then
+	log "FAIL: the judge could not read $OUT/report.json or $here/waivers.txt"
+	verdict=1
+fi
 if [ "$AGENTS" = 1 ]; then
 	log "phase 1 (in-process rxe) done in $(($(date +%s) - start))s, verdict status $verdict"
 	# shellcheck disable=SC1091 # (sourced from this directory)
@@ -394,7 +411,7 @@ if [ "$AGENTS" = 1 ]; then
 	agents_phase
 	v2=$?
 	set -e
-	[ $v2 -ne 0 ] && verdict=1
+	[ $v2 -ne 0 ] && [ $verdict -eq 0 ] && verdict=$v2
 fi
 log "done in $(($(date +%s) - start))s"
 exit $verdict

@@ -73,3 +73,17 @@ func TestJudgeIsNdkconformsVerdict(t *testing.T) {
 		t.Fatalf("bad waivers: code %d\n%s", code, out)
 	}
 }
+
+// TestRxeWaivers: make test-rxe's waivers file parses (ndkconform's
+// format: known IDs, a reason, none twice), so a typo shows here and not
+// after the half-hour run.
+func TestRxeWaivers(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "waivers.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := outcome.ParseWaivers(f); err != nil {
+		t.Fatalf("test/rxe/waivers.txt: %v", err)
+	}
+}
