@@ -174,7 +174,8 @@ type Result struct {
 	Waived []bool
 	Rules  []RuleResult
 	// Stale are the waived IDs that waived nothing, in a run where their
-	// rule passed: the waiver is no longer needed.
+	// rule passed (for a clause: a spec of the clause passed): the waiver
+	// is no longer needed.
 	Stale   []string
 	Verdict Verdict
 }
@@ -287,11 +288,26 @@ func Judge(r Run, w Waivers) Result {
 		rr.Notes = notes[i].lines()
 		rr.Verdict = ruleVerdict(*rr, t[i].passed, t[i].cut, t[i].unselected, t[i].otherFailed, t[i].skips)
 	}
+	// a waived clause is stale when a spec of it passed, and nothing was
+	// waived by it; a waived rule when the rule passed
+	clausePassed := map[string]bool{}
+	for _, s := range r.Specs {
+		if s.State == Passed {
+			for _, c := range s.Clauses {
+				clausePassed[c] = true
+			}
+		}
+	}
 	for _, id := range w.IDs() {
 		rule := cmp.Or(finding.ClauseRule(id), id)
-		if i, ok := pos[rule]; ok && !waivedBy[id] && res.Rules[i].Verdict == RulePassed {
-			res.Stale = append(res.Stale, id)
+		i, ok := pos[rule]
+		if !ok || waivedBy[id] || res.Rules[i].Verdict != RulePassed {
+			continue
 		}
+		if finding.IsClauseID(id) && !clausePassed[id] {
+			continue
+		}
+		res.Stale = append(res.Stale, id)
 	}
 	res.Verdict = verdict(res)
 	return res

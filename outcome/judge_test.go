@@ -333,6 +333,12 @@ func TestJudgeClauseWaivers(t *testing.T) {
 	if !reflect.DeepEqual(res.Stale, []string{"CN-3.timeout", "CN-8.timeout"}) {
 		t.Errorf("stale %q", res.Stale)
 	}
+	// The rule passed through another spec, the clause's only spec
+	// skipped: the clause was not checked, its waiver is not stale.
+	res = Judge(Run{Specs: []Spec{passed("p", cn3), withClauses(skipped("s", "not configured", "a short --timeout", cn3), "CN-3.timeout")}}, w)
+	if res.Stale != nil {
+		t.Errorf("a clause not checked: stale %q", res.Stale)
+	}
 	// A rule waiver waives every clause.
 	w, err = ParseWaivers(strings.NewReader("CN-3 vendor bug\n"))
 	if err != nil {

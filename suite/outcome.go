@@ -26,7 +26,7 @@ func specOutcome(sr types.SpecReport, selected bool) outcome.Spec {
 	if !selected {
 		return s
 	}
-	s.Start, s.Duration = sr.StartTime, sr.RunTime
+	s.Start, s.Duration, s.Note = sr.StartTime, sr.RunTime, ""
 	neverAttempted := sr.NumAttempts == 0
 	switch {
 	case sr.State.Is(types.SpecStatePassed):

@@ -33,7 +33,7 @@ func entry(name string, v any) types.ReportEntry {
 // recorded on it).
 func TestSpecOutcome(t *testing.T) {
 	passed := specOutcome(specReport("a", types.SpecStatePassed, 1, "LC-14", "clause:CN-3.timeout", "IPv4"), true)
-	if passed.State != outcome.Passed || passed.Area != "endpoints" || passed.Location != "specs/endpoints/x.go:7" ||
+	if passed.State != outcome.Passed || passed.Note != "" || passed.Area != "endpoints" || passed.Location != "specs/endpoints/x.go:7" ||
 		len(passed.Rules) != 1 || len(passed.Clauses) != 1 || passed.Clauses[0] != "CN-3.timeout" {
 		t.Errorf("passed: %+v", passed)
 	}

@@ -197,7 +197,8 @@
 //
 // User-space verbs have no fast-register work request (IB_WR_REG_MR is
 // kernel-only) and no logical address mappings, so these fail with the
-// status each page allows (test/rxe/waivers.txt names the rules):
+// status each page allows (the specs that need them skip; test/rxe/waivers.txt
+// says which rules that leaves unchecked, and waives AI-1, FRMRPageCount 0):
 //
 //   - Fast registration: NdkCreateMr with FastRegister creates an MR that
 //     NdkRegisterMr refuses (STATUS_INVALID_DEVICE_STATE); FRMRPageCount is

@@ -261,6 +261,7 @@ agents_phase() {
 		--side-a-ipv4 10.99.0.1 --side-b-ipv4 10.99.0.2 \
 		--side-a-ipv6 fd99::1 --side-b-ipv6 fd99::2 \
 		--junit-report "$OUT/junit-agents.xml" --json-report "$OUT/report-agents.json" \
+		--waivers "$here/waivers.txt" \
 		--timeout "$SPEC_TIMEOUT" --model-sequences "$AGENT_MODEL_SEQUENCES"
 	[ -n "$filter" ] && set -- "$@" --label-filter "$filter"
 	log "phase 2: ndkconform $*"

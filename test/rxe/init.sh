@@ -235,7 +235,7 @@ set -- run --driver rxe --no-color \
 	--side-a-ipv4 10.99.0.1 --side-b-ipv4 10.99.0.2 \
 	--side-a-ipv6 fd99::1 --side-b-ipv6 fd99::2 \
 	--junit-report /out/junit.xml --json-report /out/report.json \
-	--timeout "$SPEC_TIMEOUT"
+	--waivers /etc/waivers.txt --timeout "$SPEC_TIMEOUT"
 [ -n "$LABEL_FILTER" ] && set -- "$@" --label-filter "$LABEL_FILTER"
 for o in $DRIVER_OPTS; do
 	set -- "$@" --driver-opt "$o"

@@ -333,6 +333,9 @@ fi
 	printf 'AGENT_DRIVER_OPTS=%q\n' "$AGENT_DRIVER_OPTS"
 	echo "AGENT_MTU=$AGENT_MTU"
 } >"$rd/etc/ndkconform.env"
+# The waivers the run is judged with: the guest's run takes them too, so
+# that its reports (JUnit's failures among them) say what the judge says.
+cp "$here/waivers.txt" "$rd/etc/waivers.txt"
 # The agents' bearer token (phase 2), new for every run; the harness reads
 # the same file on the host.
 if [ "$AGENTS" = 1 ]; then
