@@ -90,9 +90,10 @@ func TestBuildRun(t *testing.T) {
 		specReport("three", types.SpecStateSkipped, 0, "LC-15"),
 		lost,
 		suiteNode,
+		specReport("started as the interrupt came", types.SpecStateSkipped, 1, "LC-14"),
 	}, SpecialSuiteFailureReasons: []string{"Interrupted by User"}}
 	run := buildRun(rep, Config{LabelFilter: "LC-14"})
-	want := []outcome.State{outcome.Passed, outcome.NotRun, outcome.NotSelected, outcome.Interrupted}
+	want := []outcome.State{outcome.Passed, outcome.NotRun, outcome.NotSelected, outcome.Interrupted, outcome.Interrupted}
 	if len(run.Specs) != len(want) {
 		t.Fatalf("%d specs, want %d", len(run.Specs), len(want))
 	}

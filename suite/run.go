@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
 	. "github.com/onsi/ginkgo/v2"
@@ -171,6 +172,7 @@ func Run(t TestingT, cfg Config) (Result, error) {
 func buildRun(rep types.Report, cfg Config) outcome.Run {
 	var run outcome.Run
 	sel, err := newSelector(cfg)
+	interrupted := wasInterrupted(rep)
 	for _, sr := range rep.SpecReports {
 		if sr.LeafNodeType != types.NodeTypeIt {
 			if sr.LeafNodeType.Is(types.NodeTypesForSuiteLevelNodes) && sr.State.Is(types.SpecStateFailureStates) {
@@ -185,6 +187,11 @@ func buildRun(rep types.Report, cfg Config) outcome.Run {
 			selected = true
 		}
 		s := specOutcome(sr, selected)
+		if interrupted && s.State == outcome.Skipped && s.SkipKind() == finding.Unexplained && sr.Failure.Message == "" {
+			// started as the interrupt came: Ginkgo skips its nodes
+			// without a word (it ran none of them)
+			s.State, s.Skip = outcome.Interrupted, nil
+		}
 		if lostSpec(sr) {
 			run.Faults = append(run.Faults, "the provider was lost: "+s.Note)
 		}
