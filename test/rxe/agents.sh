@@ -264,6 +264,9 @@ agents_phase() {
 		--waivers "$here/waivers.txt" \
 		--timeout "$SPEC_TIMEOUT" --model-sequences "$AGENT_MODEL_SEQUENCES"
 	[ -n "$filter" ] && set -- "$@" --label-filter "$filter"
+	# AGENT_ARGS: more ndkconform flags, e.g. "--repeat 20" to hunt a flake
+	# shellcheck disable=SC2086
+	[ -n "${AGENT_ARGS:-}" ] && set -- "$@" $AGENT_ARGS
 	log "phase 2: ndkconform $*"
 	local h0 timecmd=()
 	h0=$(date +%s)

@@ -66,7 +66,8 @@
 # 5), AGENTS_CTL (tap or user: the message
 # network, see agents.sh), AGENT_MTU (data0's MTU, default 9000),
 # AGENT_MEM (MiB of each agent's guest, default 1024), AGENT_SMP (its
-# vCPUs, default 1).
+# vCPUs, default 1), AGENT_ARGS (more flags for phase 2's harness, e.g.
+# "--repeat 20" to hunt a flaky failure).
 set -euo pipefail
 
 start=$(date +%s)
@@ -417,4 +418,12 @@ if [ "$AGENTS" = 1 ]; then
 	[ $v2 -ne 0 ] && [ $verdict -eq 0 ] && verdict=$v2
 fi
 log "done in $(($(date +%s) - start))s"
+if [ $verdict -ne 0 ]; then
+	# the failures again, last: a log cut to its tail (CI's) still names them
+	for r in "$OUT/report.json" "$OUT/report-agents.json"; do
+		[ -s "$r" ] || continue
+		log "the failures of $r:"
+		"$OUT/judge" -waivers "$here/waivers.txt" -failures "$r" || true
+	done
+fi
 exit $verdict

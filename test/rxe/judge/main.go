@@ -8,7 +8,11 @@
 // fault, 130 interrupted; 2 for bad usage or an unreadable report. There
 // is no judging of its own here: one way to decide.
 //
-//	go run ./test/rxe/judge [-waivers FILE] report.json
+// With -failures it prints only the failed specs that fail the run, each
+// with what it observed, for the last lines of a log that is cut to its
+// tail (CI's).
+//
+//	go run ./test/rxe/judge [-waivers FILE] [-failures] report.json
 package main
 
 import (
@@ -29,11 +33,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	waiversPath := fs.String("waivers", "", "waivers `FILE`, in the format of ndkconform's --waivers")
+	failuresOnly := fs.Bool("failures", false, "print only the failed specs that fail the run, each with what it observed")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: judge [-waivers FILE] report.json")
+		fmt.Fprintln(stderr, "usage: judge [-waivers FILE] [-failures] report.json")
 		return 2
 	}
 	var waivers outcome.Waivers
@@ -62,7 +67,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	r = reports.New(r.Meta, r.Run, waivers)
-	reports.WriteSummary(stdout, r, r.End.Sub(r.Start), true)
+	if *failuresOnly {
+		writeFailures(stdout, r)
+	} else {
+		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), true)
+	}
 	switch r.Verdict {
 	case outcome.VerdictPass:
 		return 0
@@ -72,4 +81,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 130
 	}
 	return 1
+}
+
+// writeFailures writes each failed spec that fails the run (not waived):
+// its name, then what it observed against its rule.
+func writeFailures(w io.Writer, r reports.Run) {
+	for _, g := range reports.FailedRules(r) {
+		for _, s := range g.Specs {
+			fmt.Fprintf(w, "FAILED %s\n  %s%s\n", s.Name, ruleTag(g.Rule), reports.Observation(s, g.Rule))
+		}
+	}
+}
+
+// ruleTag is "RULE: " for a rule, "" for none.
+func ruleTag(rule string) string {
+	if rule == "" {
+		return ""
+	}
+	return rule + ": "
 }

@@ -25,7 +25,7 @@ func sample() outcome.Run {
 	}}
 }
 
-func judgeFile(t *testing.T, waivers string) (int, string) {
+func judgeFile(t *testing.T, waivers string, more ...string) (int, string) {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "report.json")
@@ -36,13 +36,13 @@ func judgeFile(t *testing.T, waivers string) (int, string) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args := []string{path}
+	args := append(more, path)
 	if waivers != "" {
 		w := filepath.Join(dir, "waivers.txt")
 		if err := os.WriteFile(w, []byte(waivers), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args = []string{"-waivers", w, path}
+		args = append([]string{"-waivers", w}, args...)
 	}
 	var out, errb bytes.Buffer
 	code := run(args, &out, &errb)
@@ -71,6 +71,19 @@ func TestJudgeIsNdkconformsVerdict(t *testing.T) {
 	}
 	if code, out := judgeFile(t, "NOPE-1 x\n"); code != 2 || !strings.Contains(out, "line 1") {
 		t.Fatalf("bad waivers: code %d\n%s", code, out)
+	}
+}
+
+// -failures prints the failures that fail the run, each with its
+// observation, and nothing of the waived ones: the last lines of CI's log.
+func TestJudgeFailures(t *testing.T) {
+	code, out := judgeFile(t, "LT-16 known\n", "-failures")
+	want := "FAILED c\n  CN-3: expected STATUS_IO_TIMEOUT; observed STATUS_SUCCESS\n"
+	if code != 1 || out != want {
+		t.Fatalf("code %d, output\n%s\nwant\n%s", code, out, want)
+	}
+	if code, out := judgeFile(t, "LT-16 CN-3 known\n", "-failures"); code != 0 || out != "" {
+		t.Fatalf("all waived: code %d, output %q", code, out)
 	}
 }
 
