@@ -249,7 +249,15 @@ func (x *cq) Arm(t ndk.CQNotifyType) {
 		return
 	}
 	if x.armed {
-		x.armType = mergeArm(x.armType, t)
+		merged := mergeArm(x.armType, t)
+		if x.armType == ndk.CQNotifyErrors && merged == ndk.CQNotifySolicited {
+			// The SOLICITED arm begins here (CH-13): a solicited
+			// completion the consumer removed before it came under the
+			// ERRORS arm, which it does not satisfy; one still held
+			// does (CH-9).
+			x.armSeq = x.seq
+		}
+		x.armType = merged
 	} else {
 		x.armed, x.armType, x.armSeq = true, t, x.seq
 	}

@@ -237,6 +237,8 @@ set -- run --driver rxe --no-color \
 	--junit-report /out/junit.xml --json-report /out/report.json \
 	--waivers /etc/waivers.txt --timeout "$SPEC_TIMEOUT"
 [ -n "$LABEL_FILTER" ] && set -- "$@" --label-filter "$LABEL_FILTER"
+# shellcheck disable=SC2086 # RUN_ARGS: more flags, e.g. "--repeat 20"
+[ -n "${RUN_ARGS:-}" ] && set -- "$@" $RUN_ARGS
 for o in $DRIVER_OPTS; do
 	set -- "$@" --driver-opt "$o"
 done

@@ -67,7 +67,8 @@
 # network, see agents.sh), AGENT_MTU (data0's MTU, default 9000),
 # AGENT_MEM (MiB of each agent's guest, default 1024), AGENT_SMP (its
 # vCPUs, default 1), AGENT_ARGS (more flags for phase 2's harness, e.g.
-# "--repeat 20" to hunt a flaky failure).
+# "--repeat 20" to hunt a flaky failure), RUN_ARGS (the same for phase 1's
+# run in the guest).
 set -euo pipefail
 
 start=$(date +%s)
@@ -324,6 +325,7 @@ fi
 	echo "GUEST_TIMEOUT=$GUEST_TIMEOUT"
 	echo "SPEC_TIMEOUT=$SPEC_TIMEOUT"
 	printf 'LABEL_FILTER=%q\n' "$LABEL_FILTER"
+	printf 'RUN_ARGS=%q\n' "${RUN_ARGS:-}"
 	printf 'DRIVER_OPTS=%q\n' "$DRIVER_OPTS"
 	echo "RXE_LINKS=$RXE_LINKS"
 	echo "BENCH=$BENCH"
