@@ -92,8 +92,9 @@ func certifyUsage(w io.Writer) {
 	fmt.Fprintf(w, "observable\" skips count), no failure outside the specs, and no waived\n")
 	fmt.Fprintf(w, "must-rule. --label-filter, --focus and the report flags are not allowed.\n\nFlags:\n")
 	printFlags(w, fs, append([]string{"out", "sign-key"}, certifyShared[:len(certifyShared)-1]...), map[string]string{"verbose": "v"})
-	fmt.Fprintf(w, "\nExit status: 0 certified; 1 not certified; 2 bad usage; 130 or 143 the run was\n")
-	fmt.Fprintf(w, "interrupted by SIGINT or SIGTERM (the bundle says so; not certified).\n")
+	fmt.Fprintf(w, "\nExit status: 0 CERTIFIED; 1 NOT CERTIFIED; 2 bad usage; 3 NO VERDICT, the\n")
+	fmt.Fprintf(w, "harness or the lab failed (a lost agent); 130 or 143 NO VERDICT, the run was\n")
+	fmt.Fprintf(w, "interrupted by SIGINT or SIGTERM (the bundle says so).\n")
 }
 
 // forbiddenFlag returns the certify-refused flag args name, if any.
