@@ -249,15 +249,14 @@ func (x *cq) Arm(t ndk.CQNotifyType) {
 		return
 	}
 	if x.armed {
-		merged := mergeArm(x.armType, t)
-		if x.armType == ndk.CQNotifyErrors && merged == ndk.CQNotifySolicited {
-			// The SOLICITED arm begins here (CH-13): a solicited
-			// completion the consumer removed before it came under the
-			// ERRORS arm, which it does not satisfy; one still held
+		if merged := mergeArm(x.armType, t); merged != x.armType {
+			// An arm whose type the re-arm changes begins here
+			// (CH-12..CH-14): a solicited completion the consumer
+			// removed under an ERRORS arm did not satisfy it and does
+			// not satisfy the SOLICITED arm it became; one still held
 			// does (CH-9).
-			x.armSeq = x.seq
+			x.armType, x.armSeq = merged, x.seq
 		}
-		x.armType = merged
 	} else {
 		x.armed, x.armType, x.armSeq = true, t, x.seq
 	}

@@ -422,7 +422,9 @@ fi
 log "done in $(($(date +%s) - start))s"
 if [ $verdict -ne 0 ]; then
 	# the failures again, last: a log cut to its tail (CI's) still names them
-	for r in "$OUT/report.json" "$OUT/report-agents.json"; do
+	reps=("$OUT/report.json")
+	[ "$AGENTS" = 1 ] && reps+=("$OUT/report-agents.json")
+	for r in "${reps[@]}"; do
 		[ -s "$r" ] || continue
 		log "the failures of $r:"
 		"$OUT/judge" -waivers "$here/waivers.txt" -failures "$r" || true
