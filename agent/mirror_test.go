@@ -3,6 +3,7 @@ package agent_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -98,5 +99,60 @@ func TestAgentMirrorsProviderCopies(t *testing.T) {
 	staged.mu.Unlock()
 	if err := mm.PullMemory(buf[:1]); err == nil || !strings.Contains(err.Error(), "copy lost") {
 		t.Fatalf("PullMemory with the provider's copy failing: %v, want an error naming its cause", err)
+	}
+}
+
+// TestFreshMirrorSendsOnlyNonZeroChunks: registering a buffer the agent
+// does not mirror yet writes only its chunks that hold a non-zero byte
+// (the agent's new memory is zeroed), and the agent's copy holds exactly
+// the harness's bytes.
+func TestFreshMirrorSendsOnlyNonZeroChunks(t *testing.T) {
+	sim, err := ndk.Lookup("sim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	staged := &stagedProvider{}
+	addr, _ := serveConfig(t, agent.Config{Driver: &stagedDriver{Driver: sim, p: staged}, DriverName: "sim", AgentVersion: "test-agent"})
+	p, err := openWith(t, addr, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	sa, _ := p.Sides()
+	A := newDside(t, p, sa.IPv4, "qa")
+	const chunk = 1 << 20 // the remote driver's most bytes per WriteMemory
+	buf := make([]byte, 3*chunk)
+	buf[chunk+5] = 7
+	A.register(t, buf, 0x10000, ndk.MRFlagAllowLocalWrite)
+	staged.mu.Lock()
+	pushed := staged.pushed
+	staged.mu.Unlock()
+	if len(pushed) != 1 || len(pushed[0]) != chunk || pushed[0][5] != 7 {
+		lens := []int{}
+		for _, b := range pushed {
+			lens = append(lens, len(b))
+		}
+		t.Fatalf("registering 3 chunks, only the second non-zero, wrote %d chunks of %v bytes; want the second only", len(pushed), lens)
+	}
+
+	// What the agent holds is what the harness held: overwrite the
+	// harness's bytes and read the agent's back (sim keeps no copy).
+	plain, _ := serveConfig(t, agent.Config{Driver: sim, DriverName: "sim", AgentVersion: "test-agent"})
+	q, err := openWith(t, plain, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	sq, _ := q.Sides()
+	newDside(t, q, sq.IPv4, "qa").register(t, buf, 0x10000, ndk.MRFlagAllowLocalWrite)
+	want := bytes.Clone(buf)
+	for i := range buf {
+		buf[i] = 0xcd
+	}
+	if err := q.(ndk.MemoryMirror).PullMemory(buf); err != nil {
+		t.Fatal(err)
+	}
+	if i := slices.IndexFunc(buf, func(b byte) bool { return b != 0 }); i != chunk+5 || !bytes.Equal(buf, want) {
+		t.Fatalf("the agent's copy differs from the bytes registered (first non-zero byte at %d, want %d)", i, chunk+5)
 	}
 }
