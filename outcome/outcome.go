@@ -61,6 +61,11 @@ type Failure struct {
 	// Trace is the callbacks the provider made during the spec, as the
 	// harness recorded them, when it attached them.
 	Trace string `json:"trace,omitempty"`
+	// Output is what the spec wrote while it ran, in order: its notes
+	// (report entries other than violations, skips and the trace) and
+	// what it printed (GinkgoWriter, standard output and error). Only a
+	// failed spec keeps it.
+	Output string `json:"output,omitempty"`
 }
 
 // Spec is one spec of the suite and its outcome in a run.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -54,6 +55,7 @@ type (
 		Failure    *JUnitFailure   `xml:"failure,omitempty"`
 		Error      *JUnitFailure   `xml:"error,omitempty"`
 		Skipped    *JUnitSkipped   `xml:"skipped,omitempty"`
+		SystemOut  string          `xml:"system-out,omitempty"`
 	}
 	// JUnitFailure is a <failure> or an <error>.
 	JUnitFailure struct {
@@ -79,6 +81,13 @@ const suiteName = "ndkconform"
 // and a <failure> (failed, panicked, timed out), an <error> (aborted) or a
 // <skipped> (skipped, pending; interrupted and not run, whose message
 // starts "interrupted: " or "not run: ": no verdict on the provider).
+// A failed spec's <failure> holds its whole failure, with source paths cut
+// to their last two elements (no path of the machine that built the
+// binary), and its <system-out> what it wrote while it ran and the
+// provider's callbacks as the harness recorded them. Beyond the common
+// schema's attributes, <testcase> has status (the spec's state: passed,
+// failed, skipped, interrupted, not run) and <testsuite> hostname and
+// timestamp, as Jenkins' and Ginkgo's reports have.
 //
 // A failed spec whose every failure is waived (Run.SpecWaived) does not
 // fail the run, and JUnit readers (Jenkins, GitLab, GitHub) ignore custom
@@ -154,7 +163,11 @@ func WriteJUnit(w io.Writer, r Run) error {
 			if s.Failure != nil {
 				kind = s.Failure.Kind
 			}
-			f := &JUnitFailure{Message: s.Line(), Type: kind, Text: s.Text()}
+			f := &JUnitFailure{Message: s.Line(), Type: kind, Text: s.Line()}
+			if s.Failure != nil {
+				f.Text = trimBuildPaths(s.Failure.Message)
+			}
+			tc.SystemOut = trimBuildPaths(systemOut(s))
 			if kind == outcome.FailureAborted {
 				tc.Error = f
 				ts.Errors++
@@ -178,7 +191,7 @@ func WriteJUnit(w io.Writer, r Run) error {
 			ClassName: suiteName,
 			Time:      seconds(0),
 			Status:    "failed",
-			Error:     &JUnitFailure{Message: FirstLine(text), Type: x.kind, Text: text},
+			Error:     &JUnitFailure{Message: FirstLine(text), Type: x.kind, Text: trimBuildPaths(text)},
 		})
 		ts.Errors++
 	}
@@ -200,6 +213,35 @@ func WriteJUnit(w io.Writer, r Run) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// systemOut is what a failed spec's <system-out> holds: what it wrote
+// while it ran, then the provider's callbacks as the harness recorded them.
+func systemOut(s outcome.Spec) string {
+	if s.Failure == nil {
+		return ""
+	}
+	var parts []string
+	if s.Failure.Output != "" {
+		parts = append(parts, s.Failure.Output)
+	}
+	if s.Failure.Trace != "" {
+		parts = append(parts, "recorded by the harness (the provider's callbacks, or a model spec's failing sequence):\n"+s.Failure.Trace)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// buildPath is a source file's path on the machine that built the binary,
+// as a crash's goroutine trace prints it ("/home/ci/src/ndkconform/drivers/
+// sim/cq.go:12", "C:/src/x/y.go"), at the start of a line or after a space,
+// quote, parenthesis or "=": what precedes it, then its last two elements.
+var buildPath = regexp.MustCompile(`(?m)(^|[\s"'(=])(?:[A-Za-z]:)?[/\\](?:[^\s:"'<>]*?[/\\])?((?:[^\s:"'<>/\\]+[/\\])?[^\s:"'<>/\\]+\.(?:go|s|c|h))\b`)
+
+// trimBuildPaths shortens every absolute source path in s to its last two
+// elements ("sim/cq.go:12"), as spec locations are: no report shows where
+// the binary was built.
+func trimBuildPaths(s string) string {
+	return buildPath.ReplaceAllString(s, "${1}${2}")
 }
 
 func className(area string) string {

@@ -173,3 +173,41 @@ func everyStateSpecs(t *testing.T) []outcome.Spec {
 	out := outcome.Spec{Name: "Not selected", Rules: []string{"LC-14"}, State: outcome.NotSelected}
 	return append(specs, aborted, abortedWaived, timedOut, unexplained, configured, out)
 }
+
+// TestJUnitFailureBodyAndSystemOut: a failed spec's <failure> holds its
+// failure with no absolute path of the machine that built the binary (a
+// crash's goroutine trace names source files by their full paths), and its
+// <system-out> what it wrote and the callback trace.
+func TestJUnitFailureBodyAndSystemOut(t *testing.T) {
+	crash := "the test process died (exit status 2) while this spec ran\npanic: boom\n\ngoroutine 7 [running]:\n" +
+		"github.com/x/sim.(*cq).arm(...)\n\t/home/ci/build/ndkconform/drivers/sim/cq.go:12 +0x1f\n" +
+		"created by github.com/onsi/ginkgo/v2/internal.(*Suite).runNode in goroutine 1\n\t/root/go/pkg/mod/github.com/onsi/ginkgo/v2@v2.23.4/internal/suite.go:893 +0x2e\n" +
+		"\tC:/src/ndkconform/specs/queues/cq.go:40\nat specs/queues/cq.go:40"
+	spec := outcome.Spec{Name: "CQ spec", Area: "queues", Rules: []string{"CQ-1"}, State: outcome.Failed,
+		Failure: &outcome.Failure{Kind: outcome.FailurePanicked, Message: crash, Output: "CH-10: the provider satisfied the arm at once\n3 watch rounds", Trace: "cq#1 notify"}}
+	var b bytes.Buffer
+	if err := WriteJUnit(&b, New(brokenMeta(), outcome.Run{Specs: []outcome.Spec{spec}}, nil)); err != nil {
+		t.Fatal(err)
+	}
+	var doc JUnitTestSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	tc := doc.TestSuite[0].TestCases[0]
+	if tc.Failure == nil {
+		t.Fatalf("no <failure>:\n%s", b.String())
+	}
+	for _, abs := range []string{"/home/ci", "/root/go", "C:/src"} {
+		if strings.Contains(b.String(), abs) {
+			t.Errorf("the JUnit report holds the building machine's path %s:\n%s", abs, b.String())
+		}
+	}
+	for _, want := range []string{"\tsim/cq.go:12 +0x1f", "\tinternal/suite.go:893 +0x2e", "\tqueues/cq.go:40", "at specs/queues/cq.go:40"} {
+		if !strings.Contains(tc.Failure.Text, want) {
+			t.Errorf("failure body lacks %q:\n%s", want, tc.Failure.Text)
+		}
+	}
+	if want := "CH-10: the provider satisfied the arm at once\n3 watch rounds\n\nrecorded by the harness (the provider's callbacks, or a model spec's failing sequence):\ncq#1 notify"; tc.SystemOut != want {
+		t.Errorf("<system-out> = %q, want %q", tc.SystemOut, want)
+	}
+}

@@ -52,10 +52,33 @@ func specOutcome(sr types.SpecReport, selected bool) outcome.Spec {
 				s.Failure.Trace = strings.TrimRight(e.StringRepresentation(), "\n")
 			}
 		}
+		s.Failure.Output = capturedOutput(sr)
 		s.Violations = violations(sr)
 		outcome.AssignClauses(&s)
 	}
 	return s
+}
+
+// capturedOutput is what a spec wrote while it ran: its notes (report
+// entries the harness does not read as violations, skips or the trace),
+// then what it printed to GinkgoWriter and, captured, to standard output
+// and error.
+func capturedOutput(sr types.SpecReport) string {
+	var b strings.Builder
+	for _, e := range sr.ReportEntries {
+		switch e.Name {
+		case finding.EntryTrace, finding.EntryViolation, finding.EntrySkip, finding.EntryUnchecked:
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s\n", e.Name, strings.TrimRight(e.StringRepresentation(), "\n"))
+	}
+	for _, o := range []string{sr.CapturedGinkgoWriterOutput, sr.CapturedStdOutErr} {
+		if o = strings.TrimRight(o, "\n"); o != "" {
+			b.WriteString(o)
+			b.WriteString("\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // plannedSpec is the outcome of a spec before it runs: selected (not run
