@@ -246,3 +246,32 @@ func actorMeaning(t *testing.T, tag string) string {
 	t.Errorf("actor %q has no meaning in catalog.Actors()", tag)
 	return "\x00"
 }
+
+// TestRulesByID: `rules ID...` shows only the rules named (a clause ID
+// names its rule), each with the names of its specs, in lines of at most
+// 100 columns; an ID the catalog lacks is bad usage naming it.
+func TestRulesByID(t *testing.T) {
+	r := ndkconform(t, "rules", "LC-14", "CN-3.timeout")
+	if r.code != 0 {
+		t.Fatalf("rules LC-14 CN-3.timeout: exit %d, stderr %q", r.code, r.stderr)
+	}
+	var ids []string
+	for line := range strings.Lines(r.stdout) {
+		if n := len([]rune(strings.TrimRight(line, "\n"))); n > 100 {
+			t.Errorf("line of %d columns: %q", n, line)
+		}
+		if f := strings.Fields(line); len(f) > 0 && catalog.IsRuleID(f[0]) {
+			ids = append(ids, f[0])
+		}
+	}
+	if !slices.Equal(ids, []string{"LC-14", "CN-3"}) {
+		t.Errorf("rules shown %v, want [LC-14 CN-3]\n%s", ids, r.stdout)
+	}
+	if !strings.Contains(r.stdout, "specs:\n") || !strings.Contains(r.stdout, "- Listener endpoints IPv4 LC-8, LC-13, LC-14") {
+		t.Errorf("no spec of LC-14 listed:\n%s", r.stdout)
+	}
+	bad := ndkconform(t, "rules", "LC-14", "XX-9")
+	if bad.code != exitUsage || !strings.Contains(bad.stderr, `"XX-9" is not a rule ID of the catalog`) || bad.stdout != "" {
+		t.Errorf("rules LC-14 XX-9: exit %d, stdout %q, stderr %q; want 2 naming XX-9, nothing on stdout", bad.code, bad.stdout, bad.stderr)
+	}
+}

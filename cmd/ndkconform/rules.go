@@ -28,7 +28,7 @@ type listedSpec struct {
 }
 
 func rulesUsage(w io.Writer) {
-	fmt.Fprintf(w, "Usage:\n  %s rules [--uncovered] [--json]\n\n", tool)
+	fmt.Fprintf(w, "Usage:\n  %s rules [--uncovered] [--json] [RULE-ID...]\n\n", tool)
 	fmt.Fprintf(w, "Prints the rule catalog (every provider-side rule of the NDKPI rules\n")
 	fmt.Fprintf(w, "checklist) grouped by section: each rule's ID, strength, actor, coverage and\n")
 	fmt.Fprintf(w, "text. Coverage is the number of specs labelled with the rule, \"not testable\"\n")
@@ -36,7 +36,9 @@ func rulesUsage(w io.Writer) {
 	fmt.Fprintf(w, "follows the text), or \"NO SPEC\" when it could but no spec checks it yet.\n")
 	fmt.Fprintf(w, "A compound rule lists its clauses under its text, each covered (with its\n")
 	fmt.Fprintf(w, "specs), not testable (with the reason) or NO SPEC; it is covered only when\n")
-	fmt.Fprintf(w, "every clause is, and \"partly\" otherwise.\n\nFlags:\n")
+	fmt.Fprintf(w, "every clause is, and \"partly\" otherwise. With RULE-IDs (\"LC-14\", or a\n")
+	fmt.Fprintf(w, "clause's ID, \"CN-3.timeout\"), only those rules, each with the names of its\n")
+	fmt.Fprintf(w, "specs; an ID the catalog does not have is bad usage (exit status 2).\n\nFlags:\n")
 	fmt.Fprintf(w, "  --uncovered\n        only the rules with NO SPEC and those only partly covered, with the clauses\n        they miss; what no spec can check is counted, not listed: the rules not\n        testable through NDKPI, and the partly covered rules whose missing clauses\n        are all not testable\n")
 	fmt.Fprintf(w, "  --json\n        print JSON: an array of rules with their specs and clauses\n")
 	fmt.Fprintf(w, "\n")
@@ -76,11 +78,16 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("rules")
 	uncovered := fs.Bool("uncovered", false, "")
 	asJSON := fs.Bool("json", false, "")
+	args, ids := splitRuleIDs(args)
 	if err := parse(fs, args); err != nil {
 		if err == errHelp {
 			rulesUsage(stdout)
 			return exitPass
 		}
+		return usageError(stderr, "rules", err)
+	}
+	want, err := lookupRules(ids)
+	if err != nil {
 		return usageError(stderr, "rules", err)
 	}
 	specs, err := listSpecs()
@@ -105,6 +112,9 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 				continue
 			}
 		}
+		if want != nil && !want[c.Rule.ID] {
+			continue
+		}
 		if !*uncovered || st == catalog.StatusNoSpec || st == catalog.StatusPartlyCovered {
 			shown = append(shown, c)
 		}
@@ -112,8 +122,15 @@ func rulesCmd(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return printRulesJSON(stdout, stderr, shown)
 	}
+	if want != nil {
+		printRules(stdout, shown, *uncovered, true)
+		if len(shown) == 0 {
+			fmt.Fprintf(stdout, "\nnone of %s %s\n", strings.Join(ids, " "), "is a rule with no spec or only partly covered")
+		}
+		return exitPass
+	}
 	printLegend(stdout)
-	printRules(stdout, shown, *uncovered)
+	printRules(stdout, shown, *uncovered, false)
 	noSpec, partly, unobservable := n[catalog.StatusNoSpec], n[catalog.StatusPartlyCovered], n[catalog.StatusNotTestable]
 	if *uncovered {
 		fmt.Fprintf(stdout, "\n%d %s with no spec\n", noSpec, plural(noSpec, "rule", "rules"))
@@ -174,9 +191,45 @@ func clauseText(cc catalog.ClauseCoverage) string {
 	return fmt.Sprintf("%s (NO SPEC): %s", c.ID, c.Text)
 }
 
+// splitRuleIDs separates the rule IDs of the rules command's arguments
+// from its flags (which take no value, so an argument that does not start
+// with "-" is an ID wherever it is).
+func splitRuleIDs(args []string) (flags, ids []string) {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			flags = append(flags, a)
+		} else {
+			ids = append(ids, a)
+		}
+	}
+	return flags, ids
+}
+
+// lookupRules is the set of the rules ids name (a rule ID, or a clause ID
+// for its rule), nil for no ids; an ID the catalog does not have is an
+// error naming it.
+func lookupRules(ids []string) (map[string]bool, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	want := map[string]bool{}
+	for _, id := range ids {
+		if r, ok := catalog.Lookup(id); ok {
+			want[r.ID] = true
+			continue
+		}
+		if _, r, ok := catalog.LookupClause(id); ok {
+			want[r.ID] = true
+			continue
+		}
+		return nil, fmt.Errorf("%q is not a rule ID of the catalog (%d rules, e.g. LC-14, or a clause such as CN-3.timeout: see '%s rules')", id, len(catalog.All()), tool)
+	}
+	return want, nil
+}
+
 // printRules prints the table; with missingOnly, a compound rule lists only
-// the clauses no spec covers.
-func printRules(w io.Writer, cov []catalog.Coverage, missingOnly bool) {
+// the clauses no spec covers; with withSpecs, every rule lists its specs.
+func printRules(w io.Writer, cov []catalog.Coverage, missingOnly, withSpecs bool) {
 	section := "\x00"
 	for _, c := range cov {
 		r := c.Rule
@@ -203,6 +256,18 @@ func printRules(w io.Writer, cov []catalog.Coverage, missingOnly bool) {
 					continue
 				}
 				for i, l := range wrapHard(clauseText(cc), colText-2) {
+					if i == 0 {
+						lines = append(lines, "- "+l)
+					} else {
+						lines = append(lines, "  "+l)
+					}
+				}
+			}
+		}
+		if withSpecs && len(c.Specs) > 0 {
+			lines = append(lines, "specs:")
+			for _, name := range c.Specs {
+				for i, l := range wrapHard(name, colText-2) {
 					if i == 0 {
 						lines = append(lines, "- "+l)
 					} else {
