@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // A label filter that names a rule the catalog does not have selects no
@@ -257,4 +258,38 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
+}
+
+// rulesWithoutSpec are notes on the catalog rules a label filter names that
+// no spec of plan is labelled with ("OH-8: no spec checks it yet", "LT-1:
+// not testable through NDKPI: ..."), in the filter's order: such a rule
+// selects nothing, whether or not the rest of the filter does.
+func rulesWithoutSpec(filter string, plan []outcome.Spec) []string {
+	if _, err := types.ParseLabelFilter(filter); err != nil {
+		return nil
+	}
+	labelled := map[string]bool{}
+	for _, s := range plan {
+		for _, id := range s.Rules {
+			labelled[id] = true
+		}
+	}
+	var notes []string
+	seen := map[string]bool{}
+	for _, l := range filterLabels(filter) {
+		if l.key != "" {
+			continue
+		}
+		r, ok := catalog.Lookup(strings.ToUpper(l.label))
+		if !ok || labelled[r.ID] || seen[r.ID] {
+			continue
+		}
+		seen[r.ID] = true
+		if r.Observable() {
+			notes = append(notes, fmt.Sprintf("%s: no spec checks it yet (see '%s rules --uncovered')", r.ID, tool))
+		} else {
+			notes = append(notes, fmt.Sprintf("%s: no spec checks it: not testable through NDKPI (%s)", r.ID, r.Reason))
+		}
+	}
+	return notes
 }

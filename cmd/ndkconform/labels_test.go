@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 func TestCheckLabelRules(t *testing.T) {
@@ -93,5 +95,19 @@ func TestCheckLabelsKnown(t *testing.T) {
 		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.filter, err, tc.want)
 		}
+	}
+}
+
+// TestRulesWithoutSpec: a label filter naming a catalog rule no spec of the
+// plan carries gets a note for it, saying whether a spec could check it;
+// rules some spec carries, unknown labels and set keys get none.
+func TestRulesWithoutSpec(t *testing.T) {
+	plan := []outcome.Spec{{Name: "a", Rules: []string{"LC-14"}}, {Name: "b", Rules: []string{"CN-3"}}}
+	got := rulesWithoutSpec("LC-14 || OH-8 || (IM-1 && endpoints) || oh-8 || clause: containsAny CN-3.timeout", plan)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "OH-8: no spec checks it yet") || !strings.HasPrefix(got[1], "IM-1: no spec checks it: not testable through NDKPI (") {
+		t.Errorf("notes %q; want OH-8 (no spec yet), then IM-1 (not testable)", got)
+	}
+	if got := rulesWithoutSpec("LC-14 && CN-3", plan); got != nil {
+		t.Errorf("notes %q for rules with specs", got)
 	}
 }
