@@ -46,8 +46,12 @@ type WaitNote struct {
 // in words ("NdkConnect on connector#3 (side A) to return") and for at
 // most limit, so that the progress names it if it lasts (ProgressWait):
 // call End when the wait is over. It costs nothing when the run reports no
-// progress.
+// progress. Once a signal interrupted the spec, its body stops here (see
+// suite/interrupt.go).
 func (d Direct) Waiting(what string, limit time.Duration) WaitNote {
+	if d.run != nil && d.run.interrupted() {
+		stopIfInterrupted() // the body of an interrupted spec stops here
+	}
 	if d.run == nil || d.run.waits == nil {
 		return WaitNote{}
 	}

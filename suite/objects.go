@@ -373,6 +373,9 @@ func (b *base) closeInCallback(o ndk.Object) *Op {
 
 func (b *base) issueClose(o ndk.Object, waitCalls bool) (*Op, error) {
 	rec := b.a.rec()
+	// An interrupted body stops before it marks the object closing (see
+	// untrackedOp), so that the cleanup still closes it.
+	rec.stopIfInterrupted()
 	rec.mu.Lock()
 	if b.obj.closing {
 		rec.mu.Unlock()

@@ -78,6 +78,7 @@ func NewPair(f Family) *Pair {
 	r := current()
 	p := &Pair{Family: f, rec: newRecorder(r.cfg.Timeout, r.cfg.Settle), run: r, byObj: map[*object]*tracked{}}
 	p.rec.lost = lostChan(r.provider)
+	p.rec.interrupt = r.interrupt
 	if r.waits != nil {
 		p.rec.watch, p.rec.spec = r.waits, r.specText()
 	}
@@ -234,6 +235,8 @@ func (p *Pair) closeOrder() []*tracked {
 }
 
 func (p *Pair) cleanup() {
+	p.run.markCleanup()
+	p.run.waitBodiesStopped(p.rec.timeout)
 	p.Intercept(nil)
 	var problems []Violation
 	p.mu.Lock()
@@ -243,16 +246,10 @@ func (p *Pair) cleanup() {
 	// close that does not return means the provider is stuck (deadlocked,
 	// most likely): cleanup stops there and the run is aborted, as it is
 	// when the provider's fault injection did not return.
-	for _, t := range p.closeOrder() {
-		if stuck {
-			break
-		}
-		b := base{a: p.adapterOf(t.obj), obj: t.obj}
-		op, err := b.startClose(t.handle)
-		if err != nil {
-			problems = append(problems, t.obj.violation("", "NdkCloseObject", "cleanup closes the object", err.Error()))
-			continue
-		}
+	// After an interrupt, whose spec's body stopped anywhere (the close of
+	// an antecedent issued, its successor's not yet: LT-15), every close is
+	// issued first, then waited for.
+	await := func(op *Op) {
 		if _, ok := op.WaitFor(p.rec.timeout); !ok {
 			v := op.notCompleted()
 			if !op.HasReturned() {
@@ -260,6 +257,28 @@ func (p *Pair) cleanup() {
 				stuck = true
 			}
 			problems = append(problems, v)
+		}
+	}
+	interrupted := p.run.interrupted()
+	var issued []*Op
+	for _, t := range p.closeOrder() {
+		if stuck {
+			break
+		}
+		b := base{a: p.adapterOf(t.obj), obj: t.obj}
+		op, err := b.startClose(t.handle)
+		switch {
+		case err != nil:
+			problems = append(problems, t.obj.violation("", "NdkCloseObject", "cleanup closes the object", err.Error()))
+		case interrupted:
+			issued = append(issued, op)
+		default:
+			await(op)
+		}
+	}
+	for _, op := range issued {
+		if !stuck {
+			await(op)
 		}
 	}
 	// Put faulted hosts back up before the adapters close, unless the
@@ -305,7 +324,10 @@ func (p *Pair) cleanup() {
 			attach(v)
 			lines[i] = v.String()
 		}
-		AddReportEntry(finding.EntryTrace, p.rec.Trace())
+		if !p.run.interrupted() {
+			// an interrupted spec has no verdict: no trace to read
+			AddReportEntry(finding.EntryTrace, p.rec.Trace())
+		}
 		if stuck {
 			AbortStuck("a call of cleanup or of its fault injection did not return", strings.Join(lines, "\n"))
 		}

@@ -76,6 +76,7 @@ func RapidCheck(text string, seed uint64, sequences, steps int, shrink time.Dura
 			if violated() {
 				t.Skip("not replayed: the spec failed already")
 			}
+			stopIfInterrupted() // an interrupted model spec stops between sequences
 			prop(t)
 		})
 	}()

@@ -70,6 +70,10 @@ type Recorder struct {
 	// lost is closed when the provider is lost (ndk.Losable); nil when it
 	// cannot be. Waits end there.
 	lost <-chan struct{}
+	// interrupt is closed when a signal interrupts the run (nil: never);
+	// the interrupted spec's body then stops at its next call or wait
+	// (interrupt.go).
+	interrupt <-chan struct{}
 	// watch, when the run reports long waits (Config.Progress), is where
 	// the spec's waits on the provider are registered while they last,
 	// and spec is the spec's full text they name.
@@ -357,9 +361,24 @@ func appendOp(ops []*Op, op *Op) []*Op {
 // untrackedOp is an Op the end-of-spec check does not list: its caller
 // reports on it.
 func (r *Recorder) untrackedOp(call string, obj *object, kind CallKind) *Op {
+	r.stopIfInterrupted()
 	op := &Op{rec: r, Call: call, Obj: obj, Kind: kind}
 	op.c.InitTimed(op)
 	return op
+}
+
+// stopIfInterrupted stops the calling goroutine if it runs the body of a
+// spec the run's interrupt cut short (interrupt.go); it costs a channel
+// poll otherwise.
+func (r *Recorder) stopIfInterrupted() {
+	if r.interrupt == nil {
+		return
+	}
+	select {
+	case <-r.interrupt:
+		stopIfInterrupted()
+	default:
+	}
 }
 
 func (op *Op) String() string {

@@ -110,7 +110,7 @@ func check(cfg Config, p ndk.Provider, release func()) (ndk.Provider, ndk.Side, 
 // anything, when the configuration cannot run.
 func Run(t TestingT, cfg Config) (Result, error) {
 	cfg.withDefaults()
-	r := &runState{cfg: cfg}
+	r := &runState{cfg: cfg, interrupt: make(chan struct{})}
 	if !begin(r) {
 		return Result{}, errors.New("suite.Run can run once per process")
 	}
@@ -147,7 +147,7 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	}
 
 	sc, rc := ginkgoConfig(cfg)
-	stopWatch := watchSignals()
+	stopWatch := r.watchSignals()
 	res.Passed = RunSpecs(t, description(cfg), sc, rc, r.trackNodes())
 	first := stopWatch()
 	r.reportMu.Lock()

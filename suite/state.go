@@ -27,6 +27,11 @@ type runState struct {
 	// nodesRunning counts the nodes whose body is running (see
 	// interrupt.go); every node runs through trackNodes.
 	nodesRunning atomic.Int32
+	// nodes are the nodes running, by the goroutine that runs them (see
+	// interrupt.go); interrupt is closed when a signal interrupts the run.
+	nodes         sync.Map // uint64 -> *runningNode
+	interrupt     chan struct{}
+	interruptOnce sync.Once
 
 	reportMu sync.Mutex
 	report   types.Report
@@ -71,7 +76,15 @@ func current() *runState {
 func (r *runState) trackNodes() types.AroundNodeDecorator {
 	return AroundNode(func(ctx context.Context, body func(context.Context)) {
 		r.nodesRunning.Add(1)
-		defer r.nodesRunning.Add(-1)
+		n := &runningNode{ctx: ctx, early: !r.interrupted()}
+		id := goroutineID()
+		r.nodes.Store(id, n)
+		defer func() {
+			r.nodes.Delete(id)
+			if !n.abandoned.Load() {
+				r.nodesRunning.Add(-1)
+			}
+		}()
 		body(ctx)
 	})
 }

@@ -168,20 +168,24 @@ func (r *Recorder) waitClosed(ch <-chan struct{}, d time.Duration, kind waitKind
 		return true
 	default:
 	}
+	// The wait for a create's object is not cut short by an interrupt:
+	// cleanup closes the object only once the spec has it.
+	stoppable := op == nil || op.Kind != KindCreate
 	if r.watch == nil || d <= 0 {
-		return r.closedOrLost(ch, d)
+		return r.closedOrLost(ch, d, stoppable)
 	}
 	e := r.watch.begin(r.spec, kind, op, text, obj, d)
-	ok := r.closedOrLost(ch, d)
+	ok := r.closedOrLost(ch, d, stoppable)
 	r.watch.end(e)
 	return ok
 }
 
 // closedOrLost is wait.Closed, cut short when the provider is lost: what
 // it waits for will not come, and the spec's failure is the loss (see
-// abortIfLost).
-func (r *Recorder) closedOrLost(ch <-chan struct{}, d time.Duration) bool {
-	if r.lost == nil || d <= 0 {
+// abortIfLost); if stoppable, the body of a spec an interrupt cut short
+// stops in it (interrupt.go).
+func (r *Recorder) closedOrLost(ch <-chan struct{}, d time.Duration, stoppable bool) bool {
+	if (r.lost == nil && (r.interrupt == nil || !stoppable)) || d <= 0 {
 		return wait.Closed(ch, d)
 	}
 	t := wait.Timer(d)
@@ -193,7 +197,35 @@ func (r *Recorder) closedOrLost(ch <-chan struct{}, d time.Duration) bool {
 		return false
 	case <-t.C:
 		return false
+	case <-interruptOf(r, stoppable):
 	}
+	// Interrupted: the body of the interrupted spec stops here once Ginkgo
+	// cancels its node; any other node waits on.
+	var stop <-chan struct{}
+	if rs := active.Load(); rs != nil {
+		if v, ok := rs.nodes.Load(goroutineID()); ok {
+			stop = v.(*runningNode).ctx.Done()
+		}
+	}
+	select {
+	case <-ch:
+		return true
+	case <-r.lost:
+		return false
+	case <-t.C:
+		return false
+	case <-stop:
+		stopIfInterrupted()
+		return false // not a node the interrupt cut short: its wait ends
+	}
+}
+
+// interruptOf is r's interrupt channel if a wait may stop on it, else nil.
+func interruptOf(r *Recorder, stoppable bool) <-chan struct{} {
+	if !stoppable {
+		return nil
+	}
+	return r.interrupt
 }
 
 // waiting registers a wait of the spec that is not on a channel (a poll,

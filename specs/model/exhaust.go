@@ -9,6 +9,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/model"
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
 	"pgregory.net/rapid"
 )
 
@@ -62,8 +63,12 @@ func (w *world) exhaust(t *rapid.T) {
 	}()
 	tick := time.NewTicker(w.wait() / 10)
 	defer tick.Stop()
+	interrupted := suite.Interrupted()
 	for {
 		select {
+		case <-interrupted:
+			suite.StopIfInterrupted()
+			interrupted = nil // not this spec's body: watch on
 		case f := <-done:
 			w.note(" -> %s", b.summary())
 			w.fail(w.mark(f, exhaustNotShrunk))
