@@ -17,7 +17,8 @@
 // killed from outside (the OOM killer, a watchdog) or a run interrupted is
 // reported as cut short, with no verdict on the specs that did not end. A
 // SIGINT or SIGTERM to this process is passed on to every child.
-// Options.Observer sees the run's progress as it happens.
+// Options.Observer sees the run's progress as it happens. Runs in child
+// processes may go on at the same time, from goroutines of their own.
 //
 // A child gets the configuration as one JSON message on its standard input
 // (the fields of suite.Config that travel, and the specs it leaves to the
@@ -50,6 +51,7 @@ import (
 	"cmp"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -112,8 +114,8 @@ type Result struct {
 	Processes int
 }
 
-// Observer sees a run in child processes as it happens. Its methods are
-// called one at a time.
+// Observer sees a run in child processes as it happens. Run calls its
+// methods one at a time.
 type Observer interface {
 	// Begin: the run starts, as Start says, once the configuration is
 	// checked and the plan made.
@@ -157,6 +159,7 @@ func Run(cfg suite.Config, opt Options) (Result, error) {
 	if opt.Observer == nil {
 		opt.Observer = nobody{}
 	}
+	opt.Observer = &serialObserver{o: opt.Observer}
 	if cfg.Provider != nil || opt.InProcess || os.Getenv(EnvInProcess) != "" {
 		return runInProcess(cfg, opt)
 	}
@@ -203,6 +206,49 @@ func processes(cfg suite.Config, opt Options) int {
 type tShim struct{ failed bool }
 
 func (t *tShim) Fail() { t.failed = true }
+
+// serialObserver calls o's methods one at a time: the children's progress
+// comes on goroutines of their own.
+type serialObserver struct {
+	mu sync.Mutex
+	o  Observer
+}
+
+func (s *serialObserver) Begin(st Start) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.Begin(st)
+}
+
+func (s *serialObserver) SpecStarted(sp outcome.Spec) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.SpecStarted(sp)
+}
+
+func (s *serialObserver) SpecEnded(sp outcome.Spec) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.SpecEnded(sp)
+}
+
+func (s *serialObserver) Waiting(w suite.WaitProgress) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.Waiting(w)
+}
+
+func (s *serialObserver) Note(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.Note(line)
+}
+
+func (s *serialObserver) End() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.End()
+}
 
 // nobody is the Observer that shows nothing.
 type nobody struct{}
