@@ -1,8 +1,7 @@
 package selftest
 
 import (
-	"context"
-	"encoding/json"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,15 +20,9 @@ import (
 	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/runner"
 	_ "github.com/ndkconform/ndkconform/specs"
 	"github.com/ndkconform/ndkconform/suite"
-)
-
-const (
-	childEnv  = "NDKCONFORM_SELFTEST_CHILD" // driver options, "k=v,k=v"
-	driverEnv = "NDKCONFORM_SELFTEST_DRIVER"
-	reportEnv = "NDKCONFORM_SELFTEST_REPORT"
-	filterEnv = "NDKCONFORM_SELFTEST_LABELS"
 )
 
 // childTimeout is the deadline of the suite's runs against sim.
@@ -61,10 +54,7 @@ func TestMain(m *testing.M) {
 }
 
 func testMain(m *testing.M) int {
-	if _, child := os.LookupEnv(childEnv); child {
-		return m.Run()
-	}
-	flag.Parse()
+	flag.Parse() // in a child process of runner.Run, this runs its share (see package runner)
 	if testing.Short() {
 		// every test here runs whole suites in child processes
 		return m.Run()
@@ -84,89 +74,46 @@ func testMain(m *testing.M) int {
 	return m.Run()
 }
 
-// TestChild is the child process: it runs the suite against sim with the
-// options in $NDKCONFORM_SELFTEST_CHILD and writes the JSON report.
-func TestChild(t *testing.T) {
-	optsEnv, ok := os.LookupEnv(childEnv)
-	if !ok {
-		t.Skip("runs only as a child of the other self-tests")
-	}
-	opts := map[string]string{}
-	for _, kv := range strings.Split(optsEnv, ",") {
-		if k, v, ok := strings.Cut(kv, "="); ok {
-			opts[k] = v
-		}
-	}
-	start := time.Now()
-	timeout := childTimeout
-	if os.Getenv(driverEnv) == "misbehaving" {
-		timeout = 500 * time.Millisecond
-	}
-	res, err := suite.Run(t, suite.Config{Driver: os.Getenv(driverEnv), DriverOptions: opts, NoColor: true,
-		LabelFilter: os.Getenv(filterEnv), Timeout: timeout, ModelShrinkTime: childShrinkTime})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := reports.New(reports.Meta{Tool: "selftest", Driver: res.Config.Driver, DriverOptions: opts, Start: start, End: time.Now()}, res.Run, nil)
-	f, err := os.Create(os.Getenv(reportEnv))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := reports.WriteJSON(f, run, nil); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// runChild runs the whole suite against sim with opts in a child process
+// runChild runs the whole suite against sim with opts in child processes
 // and returns its report.
 func runChild(t *testing.T, opts string, labels string) reports.Run {
 	t.Helper()
 	return runChildWith(t, "sim", opts, labels)
 }
 
-// runChildWith runs the suite against driver with opts in a child process:
-// for sim, the ndkconform command (built by TestMain, which splits the run
-// over processes of its own), with the deadline TestChild has; for a
-// driver of this package's own, TestChild.
+// runChildWith runs the suite against driver with opts through
+// runner.Run, in child processes: for sim, of the ndkconform command
+// (built by TestMain), as many as sim allows, as the CLI does; for a
+// driver of this package's own, of this test binary, in one process, with
+// a deadline of 500ms.
 func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "report.json")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	var cmd *exec.Cmd
+	cfg := suite.Config{Driver: driver, DriverOptions: map[string]string{}, NoColor: true, LabelFilter: labels,
+		Timeout: childTimeout, ModelShrinkTime: childShrinkTime}
+	for _, kv := range strings.Split(opts, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			cfg.DriverOptions[k] = v
+		}
+	}
+	var stderr bytes.Buffer
+	opt := runner.Options{Meta: reports.Meta{Tool: "selftest"}, Stderr: &stderr}
 	if driver == "sim" {
-		args := []string{"run", "--driver", driver, "--timeout", childTimeout.String(), "--no-color", "--json-report", out,
-			"--model-shrink-time", childShrinkTime.String()}
-		for _, kv := range strings.Split(opts, ",") {
-			if kv != "" {
-				args = append(args, "--driver-opt", kv)
-			}
-		}
-		if labels != "" {
-			args = append(args, "--label-filter", labels)
-		}
-		cmd = exec.CommandContext(ctx, cliBinary, args...)
+		opt.Executable = cliBinary
 	} else {
-		cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), childEnv+"="+opts, driverEnv+"="+driver, reportEnv+"="+out, filterEnv+"="+labels)
+		cfg.Timeout, opt.Processes = 500*time.Millisecond, 1
 	}
-	log, err := cmd.CombinedOutput()
-	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && ee.ExitCode() == 2 {
-		t.Fatalf("child with %q: bad usage:\n%s", opts, tail(log))
+	res, err := runner.Run(cfg, opt)
+	var ue suite.UsageError
+	switch {
+	case errors.As(err, &ue):
+		t.Fatalf("run with %q: bad usage: %v\n%s", opts, err, tail(stderr.Bytes()))
+	case err != nil:
+		t.Fatalf("run with %q: %v\n%s", opts, err, tail(stderr.Bytes()))
 	}
-	var run reports.Run
-	data, rerr := os.ReadFile(out)
-	if rerr != nil {
-		t.Fatalf("child with %q wrote no report (%v, exit %v):\n%s", opts, rerr, err, tail(log))
+	if res.Run.Counts().Specs.Selected == 0 {
+		t.Fatalf("run with %q ran no spec:\n%s", opts, tail(stderr.Bytes()))
 	}
-	if err := json.Unmarshal(data, &run); err != nil {
-		t.Fatalf("child with %q: bad report: %v", opts, err)
-	}
-	if run.Counts().Specs.Selected == 0 {
-		t.Fatalf("child with %q ran no spec:\n%s", opts, tail(log))
-	}
-	return run
+	return res.Run
 }
 
 func tail(b []byte) string {

@@ -83,8 +83,8 @@ type Config struct {
 	// DryRun lists the selected specs in the report without running them.
 	DryRun bool
 	// Skip are the full texts (SpecReport.FullText) of specs the filters
-	// select that this run leaves to another: the CLI splits the selected
-	// specs over several processes, each running its share. They count as
+	// select that this run leaves to another: package runner splits the
+	// selected specs over several processes, each running its share. They count as
 	// not selected in this run's report.
 	Skip []string
 	// Progress, when set, receives a ProgressRecord (JSON) a line: the

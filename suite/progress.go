@@ -18,10 +18,11 @@ const (
 	// thing (Wait: the spec, what, how long so far, the limit); repeated
 	// every 2*WaitNotice while the wait lasts.
 	ProgressWait = "wait"
-	// ProgressResult is written by the CLI's shard of a run split over
-	// processes, after the run: Result, what it found.
+	// ProgressResult is written by a child process of package runner
+	// (a share of a run split over processes), after the run: Result,
+	// what it found.
 	ProgressResult = "result"
-	ProgressExit   = "exit" // written by the CLI: the run ended with Code
+	ProgressExit   = "exit" // written by a child of package runner: it ended with Code
 	// ProgressLost: the provider was lost (ndk.Losable) while the spec
 	// named in LostIn ran; Lost says what and why. The run stops there.
 	ProgressLost = "lost"

@@ -17,8 +17,10 @@ import (
 
 	"github.com/ndkconform/ndkconform/bundle"
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/runner"
 	"github.com/ndkconform/ndkconform/suite"
 )
 
@@ -156,56 +158,66 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputs(append(outs, output{flag: "--out", path: filepath.Join(dir, bundleLog)})); err != nil {
 		return usageError(stderr, "certify", err)
 	}
-	// The configuration is checked once, here, so that a usage error is
-	// certify's.
-	plan, prep, err := prepareRun(cfg)
-	var ue suite.UsageError
-	switch {
-	case errors.As(err, &ue):
-		return usageError(stderr, "certify", err)
-	case err != nil:
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
-	}
-
 	command := commandLine(append([]string{"certify"}, args...))
 	m := reports.Manifest{
 		Tool: tool, Version: toolVersion(), GoVersion: runtime.Version(),
 		CatalogDigest: catalog.Digest(), CatalogRules: len(catalog.All()),
-		Command: command, RunCommand: commandLine(append([]string{"run"}, configArgs(cfg, false)...)),
+		Command: command, RunCommand: commandLine(append([]string{"run"}, configArgs(cfg)...)),
 		Driver: cfg.Driver, DriverOptions: cfg.DriverOptions,
 		GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, OS: osDescription(),
 		Seed: cfg.Seed, DriverSeed: cfg.DriverOptions["seed"],
 		ModelSequences: certifyModelSequences, ModelSteps: certifyModelSteps,
-		Waivers: waivers, Components: prep.components,
+		Waivers: waivers,
 	}
 	if m.Driver == "" {
 		m.Driver = suite.DefaultDriver
 	}
 	m.VCSRevision, m.VCSTime, m.VCSModified = buildRevision()
 	m.Hostname, _ = os.Hostname()
-	for _, name := range append(bundleFiles(), bundleManifest, bundle.SignatureFile) {
-		os.Remove(filepath.Join(dir, name)) // nothing stale from an earlier bundle
-	}
 
-	logFile, err := os.Create(filepath.Join(dir, bundleLog))
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+	// The bundle starts when the run does: runner.Run checks the
+	// configuration first, so that a usage error is certify's and leaves
+	// the directory as it was.
+	var logFile *os.File
+	var logErr error
+	log := &lockedWriter{w: io.Discard}
+	teeOut, teeErr := io.MultiWriter(stdout, log), io.MultiWriter(stderr, log)
+	began := false
+	begin := func(components []ndk.Component) {
+		began = true
+		m.Components = components
+		for _, name := range append(bundleFiles(), bundleManifest, bundle.SignatureFile) {
+			os.Remove(filepath.Join(dir, name)) // nothing stale from an earlier bundle
+		}
+		if logFile, logErr = os.Create(filepath.Join(dir, bundleLog)); logErr == nil {
+			log.mu.Lock()
+			log.w = logFile
+			log.mu.Unlock()
+		}
+		m.Start = time.Now()
+		fmt.Fprintf(teeOut, "%s certify: %s\n", tool, command)
+	}
+	meta := runMeta(cfg, args, time.Now(), 0)
+	meta.Command = command
+	res, runErr := runner.Run(cfg, runner.Options{
+		Waivers: waivers, Meta: meta, Stderr: teeErr,
+		Observer: &certifyConsole{console: &console{w: teeOut, verbose: cfg.Verbose, waivers: waivers}, begin: begin},
+	})
+	var ue suite.UsageError
+	switch {
+	case !began && errors.As(runErr, &ue):
+		return usageError(stderr, "certify", runErr)
+	case !began && runErr != nil:
+		fmt.Fprintf(stderr, "%s: %v\n", tool, runErr)
+		return exitFail
+	case !began:
+		begin(res.Run.Components)
+	}
+	if logErr != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", tool, logErr)
 		return exitFail
 	}
-	log := &lockedWriter{w: logFile}
-	teeOut, teeErr := io.MultiWriter(stdout, log), io.MultiWriter(stderr, log)
-	m.Start = time.Now()
-	fmt.Fprintf(teeOut, "%s certify: %s\n", tool, command)
-	meta := runMeta(cfg, args, m.Start, 0)
-	meta.Command = command
-	meta.SideA, meta.SideB, meta.Components = prep.sideA, prep.sideB, prep.components
-	x := &execution{
-		cfg: cfg, args: configArgs(cfg, true), plan: plan, shares: shareCount(cfg, o),
-		waivers: waivers, meta: meta,
-		console: &console{w: teeOut, verbose: cfg.Verbose, waivers: waivers},
-	}
-	r, cut, runErr := execute(x, teeErr)
+	r, cut := res.Run, res.CutShort
 	status := exitError
 	switch {
 	case runErr != nil:
@@ -293,6 +305,18 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitFail
+}
+
+// certifyConsole is the console of a certification: the bundle begins
+// when the run does.
+type certifyConsole struct {
+	*console
+	begin func(components []ndk.Component)
+}
+
+func (c *certifyConsole) Begin(s runner.Start) {
+	c.begin(s.Meta.Components)
+	c.console.Begin(s)
 }
 
 // lockedWriter serializes writes: the child's standard output and error

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -28,43 +27,54 @@ func flagName(name string) string {
 	return "--" + name
 }
 
-var (
-	reUndefined   = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
-	reNeedsArg    = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
-	reInvalidVal  = regexp.MustCompile(`^invalid value (".*") for flag -+([^:]*): (.*)$`)
-	reInvalidBool = regexp.MustCompile(`^invalid boolean value (".*") for -+([^:]*): (.*)$`)
-	reBadSyntax   = regexp.MustCompile(`^bad flag syntax: (.*)$`)
-)
-
-// parse parses args into fs, taking no positional argument. It returns
-// errHelp for -h or --help and otherwise one-line errors that name the
-// valid flags.
+// parse parses args into fs, taking no positional argument. It reads the
+// syntax the flag package reads (-name, --name, -name=value, -name value;
+// a boolean flag takes its value after = only; -- ends the flags), with
+// checks and errors of its own: it returns errHelp for -h or --help and
+// otherwise one-line errors that name the valid flags.
 func parse(fs *flag.FlagSet, args []string) error {
-	err := fs.Parse(args)
-	if err == flag.ErrHelp {
-		return errHelp
-	}
-	if err != nil {
-		msg := err.Error()
-		switch {
-		case reUndefined.MatchString(msg):
-			name := reUndefined.FindStringSubmatch(msg)[1]
-			return fmt.Errorf("unknown flag %s (valid: %s)", flagName(name), strings.Join(validFlags(fs), ", "))
-		case reNeedsArg.MatchString(msg):
-			return fmt.Errorf("flag %s needs a value", flagName(reNeedsArg.FindStringSubmatch(msg)[1]))
-		case reInvalidVal.MatchString(msg):
-			m := reInvalidVal.FindStringSubmatch(msg)
-			return fmt.Errorf("invalid %s %s: %s", flagName(m[2]), m[1], m[3])
-		case reInvalidBool.MatchString(msg):
-			m := reInvalidBool.FindStringSubmatch(msg)
-			return fmt.Errorf("invalid %s %s: a flag without value, or =true or =false", flagName(m[2]), m[1])
-		case reBadSyntax.MatchString(msg):
-			return fmt.Errorf("bad flag syntax %s", reBadSyntax.FindStringSubmatch(msg)[1])
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if i+1 < len(args) {
+				return fmt.Errorf("unexpected argument %q (this command takes flags only)", args[i+1])
+			}
+			return nil
 		}
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (this command takes flags only)", fs.Arg(0))
+		if len(a) < 2 || a[0] != '-' {
+			return fmt.Errorf("unexpected argument %q (this command takes flags only)", a)
+		}
+		name := strings.TrimPrefix(a[1:], "-")
+		if name == "" || name[0] == '-' || name[0] == '=' {
+			return fmt.Errorf("bad flag syntax %s", a)
+		}
+		name, value, hasValue := strings.Cut(name, "=")
+		f := fs.Lookup(name)
+		switch {
+		case f == nil && (name == "h" || name == "help"):
+			return errHelp
+		case f == nil:
+			return fmt.Errorf("unknown flag %s (valid: %s)", flagName(name), strings.Join(validFlags(fs), ", "))
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			if !hasValue {
+				value = "true"
+			}
+			if err := fs.Set(name, value); err != nil {
+				return fmt.Errorf("invalid %s %q: a flag without value, or =true or =false", flagName(name), value)
+			}
+			continue
+		}
+		if !hasValue {
+			if i+1 == len(args) {
+				return fmt.Errorf("flag %s needs a value", flagName(name))
+			}
+			i++
+			value = args[i]
+		}
+		if err := fs.Set(name, value); err != nil {
+			return fmt.Errorf("invalid %s %q: %v", flagName(name), value, err)
+		}
 	}
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/runner"
 )
 
 // Runs cut short: the tests start ndkconform in the background on a spec
@@ -287,7 +288,7 @@ func TestInterruptedRun(t *testing.T) {
 			dir := t.TempDir()
 			var env []string
 			if tc.inProcess {
-				env = append(env, envInProcess+"=1")
+				env = append(env, runner.EnvInProcess+"=1")
 			}
 			b := startBackground(t, env, slowRun(dir)...)
 			b.waitStarted(t)
@@ -362,27 +363,6 @@ func TestParentKilledLeavesNothing(t *testing.T) {
 	}
 	for _, e := range entries {
 		t.Errorf("left in TMPDIR: %s", e.Name())
-	}
-}
-
-// The Go runtime's crash report tells a crash; a signal from outside, or
-// a SIGQUIT dump, is none.
-func TestDescribeEnd(t *testing.T) {
-	for _, tc := range []struct {
-		stderr string
-		crash  bool
-	}{
-		{"some output\npanic: boom\n\ngoroutine 1 [running]:\nmain.main()\n", true},
-		{"fatal error: concurrent map writes\n", true},
-		{"SIGSEGV: segmentation violation\nPC=0x0 m=0 sigcode=1\nsignal arrived during cgo execution\n", true},
-		{"SIGQUIT: quit\nPC=0x46f5a1 m=0 sigcode=0\n\ngoroutine 0 [idle]:\n", false},
-		{"the provider says: panic: not at the start of the line\n", false},
-		{"", false},
-	} {
-		e := describeEnd(nil, nil, tc.stderr)
-		if (e.crash != "") != tc.crash {
-			t.Errorf("%q: crash %q, want a crash: %v", tc.stderr, e.crash, tc.crash)
-		}
 	}
 }
 

@@ -28,6 +28,7 @@ import (
 	_ "github.com/ndkconform/ndkconform/drivers/remote"
 	_ "github.com/ndkconform/ndkconform/drivers/rxe"
 	_ "github.com/ndkconform/ndkconform/drivers/sim"
+	"github.com/ndkconform/ndkconform/runner"
 	_ "github.com/ndkconform/ndkconform/specs"
 )
 
@@ -44,6 +45,7 @@ const (
 const tool = "ndkconform"
 
 func main() {
+	runner.Child() // a child process of a run runs its share and exits
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -103,8 +105,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCmd(args, stdout, stderr)
 	case a == listSpecsCmd:
 		return listSpecsMain(args[1:], stdout, stderr)
-	case a == childCmd:
-		return childMain(args[1:], stdout, stderr)
 	}
 	c, ok := lookupCommand(args[0])
 	if !ok {

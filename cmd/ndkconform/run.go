@@ -13,6 +13,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/runner"
 	"github.com/ndkconform/ndkconform/suite"
 )
 
@@ -78,7 +79,7 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "applicable\"). The suite runs in child processes: a provider that crashes it\n")
 	fmt.Fprintf(w, "(a panic on a goroutine of its own, a crash in C) fails the spec that was\n")
 	fmt.Fprintf(w, "running, and the run reports what ran before and what never started\n")
-	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\nFlags:\n", envInProcess)
+	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\nFlags:\n", runner.EnvInProcess)
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
@@ -138,34 +139,28 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "run", err)
 	}
-	if o.dryRun || os.Getenv(envInProcess) != "" {
+	if o.dryRun || os.Getenv(runner.EnvInProcess) != "" {
 		return runSuite(cfg, o, waivers, args, stdout, stderr)
 	}
 
-	plan, prep, err := prepareRun(cfg)
-	if err != nil {
-		return runError(stderr, err)
-	}
-	if selectedCount(plan) == 0 {
-		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(plan)))
-		return exitUsage
-	}
-	meta := runMeta(cfg, args, time.Now(), 0)
-	meta.SideA, meta.SideB, meta.Components = prep.sideA, prep.sideB, prep.components
-	x := &execution{
-		cfg: cfg, args: configArgs(cfg, true), plan: plan, shares: shareCount(cfg, o),
-		failFast: cfg.FailFast, waivers: waivers, meta: meta,
-		console: &console{w: stdout, verbose: cfg.Verbose, color: color, waivers: waivers},
+	opt := runner.Options{
+		Processes: int(o.parallel), Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0),
+		Observer: &console{w: stdout, verbose: cfg.Verbose, color: color, waivers: waivers},
+		Stderr:   stderr,
 	}
 	runs := max(1, o.repeat)
 	var report reports.Run
 	var reported int
 	var failedRuns []int
 	for i := 1; ; i++ {
-		r, cut, err := execute(x, stderr)
+		res, err := runner.Run(cfg, opt)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-			return exitFail
+			return runError(stderr, err)
+		}
+		r, cut := res.Run, res.CutShort
+		if r.Counts().Specs.Selected == 0 {
+			fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))
+			return exitUsage
 		}
 		if cut != 0 {
 			// interrupted: this run is the one reported, and the last
@@ -227,20 +222,14 @@ func (o *runOptions) checkRepeat() error {
 // NDKCONFORM_IN_PROCESS=1 for debugging: Ginkgo's own reporter shows the
 // progress), prints the summary and writes the reports.
 func runSuite(cfg suite.Config, o *runOptions, waivers outcome.Waivers, args []string, stdout, stderr io.Writer) int {
-	start := time.Now()
-	res, err := suite.Run(&tShim{}, cfg)
-	wall := time.Since(start)
+	res, err := runner.Run(cfg, runner.Options{InProcess: true, Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), Stderr: stderr})
 	if err != nil {
 		return runError(stderr, err)
 	}
-
-	meta := runMeta(res.Config, args, start, wall)
-	meta.SideA, meta.SideB, meta.Adapter = res.SideA, res.SideB, res.Adapter
-	r := reports.New(meta, res.Run, waivers)
 	outs, _ := o.outputs()
-	status := finishRun(r, cfg, o, outs, stdout, stderr)
-	if r.Interrupted != "" {
-		return signalStatus(res.Signal) // 130 for SIGINT, 143 for SIGTERM
+	status := finishRun(res.Run, cfg, o, outs, stdout, stderr)
+	if res.CutShort != 0 {
+		return res.CutShort // 130 for SIGINT, 143 for SIGTERM
 	}
 	return status
 }
@@ -267,7 +256,7 @@ func runMeta(cfg suite.Config, args []string, start time.Time, wall time.Duratio
 		Tool:          tool,
 		Version:       toolVersion(),
 		Command:       commandLine(append([]string{"run"}, args...)),
-		Rerun:         append([]string{tool, "run"}, configArgs(cfg, false)...),
+		Rerun:         append([]string{tool, "run"}, configArgs(cfg)...),
 		Driver:        driver,
 		DriverOptions: cfg.DriverOptions,
 		SideA:         cfg.SideA,

@@ -77,12 +77,17 @@ var rules = []rule{
 	// JSON report are the reports')
 	{pkg: "bundle", may: []string{"ndk", "outcome", "reports"}},
 
-	// the suite as a Go library: the harness, every spec, the reports
-	{pkg: "conformance", may: []string{"outcome", "reports", "specs", "suite"}, tests: []string{"drivers/sim"}},
+	// the runner: a run of the suite in child processes, merged into one
+	// report; never the specs (the program that runs it has them) nor a
+	// driver
+	{pkg: "runner", may: []string{"ndk", "outcome", "reports", "suite", "internal/..."}},
+
+	// the suite as a Go library: the runner, every spec, the reports
+	{pkg: "conformance", may: []string{"outcome", "reports", "runner", "specs", "suite"}, tests: []string{"drivers/sim"}},
 
 	// the commands and the tests that put it all together
-	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "outcome", "reports", "specs", "suite"}},
-	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "finding", "ndk", "outcome", "reports", "specs", "suite"}},
+	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "outcome", "reports", "runner", "specs", "suite"}},
+	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "finding", "ndk", "outcome", "reports", "runner", "specs", "suite"}},
 	{pkg: "test/mutation"},
 	{pkg: "test/rxe/judge", may: []string{"outcome", "reports"}, tests: []string{"finding"}},
 	{pkg: "docs"}, // the README's references
@@ -317,7 +322,7 @@ func TestImportRules(t *testing.T) {
 		}
 		graph = append(graph, g...)
 	}
-	for _, required := range []string{"ndk", "suite", "specs/endpoints", "drivers/sim", "drivers/rxe", "reports", "cmd/ndkconform", "internal/deps"} {
+	for _, required := range []string{"ndk", "suite", "specs/endpoints", "drivers/sim", "drivers/rxe", "reports", "runner", "cmd/ndkconform", "internal/deps"} {
 		if !seen[required] {
 			t.Errorf("go list did not list %s: the graph is incomplete", required)
 		}
@@ -349,7 +354,9 @@ func TestCheck(t *testing.T) {
 		{pkg: "suite", imports: []string{"ndk", "finding"}},
 		{pkg: "specs/endpoints", imports: []string{"suite", "ndk", "finding"}},
 		{pkg: "perf", imports: []string{"ndk"}, testImports: []string{"perf", "drivers/sim"}},
-		{pkg: "cmd/ndkconform", imports: []string{"drivers/sim", "drivers/rxe", "specs", "suite"}},
+		{pkg: "runner", imports: []string{"ndk", "outcome", "reports", "suite"}},
+		{pkg: "conformance", imports: []string{"runner", "specs", "suite"}, testImports: []string{"drivers/sim"}},
+		{pkg: "cmd/ndkconform", imports: []string{"drivers/sim", "drivers/rxe", "runner", "specs", "suite"}},
 	}
 	if errs := check(rules, good); len(errs) != 0 {
 		t.Fatalf("a graph that keeps the rules: %q", errs)
@@ -369,6 +376,9 @@ func TestCheck(t *testing.T) {
 		{"suite imports reports", pkgImports{pkg: "suite", imports: []string{"ndk", "reports"}}, "suite imports reports"},
 		{"reports imports suite", pkgImports{pkg: "reports", imports: []string{"suite"}}, "reports imports suite"},
 		{"internal imports a higher layer", pkgImports{pkg: "internal/wait", imports: []string{"suite"}}, "internal/wait imports suite"},
+		{"the runner imports the specs", pkgImports{pkg: "runner", imports: []string{"suite", "specs"}}, "runner imports specs"},
+		{"the runner imports a driver", pkgImports{pkg: "runner", imports: []string{"suite", "drivers/sim"}}, "runner imports drivers/sim"},
+		{"a driver imports the runner", pkgImports{pkg: "drivers/sim", imports: []string{"ndk", "runner"}}, "drivers/sim imports runner"},
 		{"a package the table does not list", pkgImports{pkg: "newpkg"}, "newpkg: matches 0 lines"},
 	} {
 		errs := check(rules, append(slices.Clone(good), tc.p))

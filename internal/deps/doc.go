@@ -10,8 +10,11 @@
 // drivers import ndk and internal/... only, never specs, suite, perf,
 // reports, cmd or one another; the model imports ndk; suite imports ndk,
 // finding and internal/...; specs import suite, ndk, finding and the model,
-// never a driver; catalog and reports sit beside them; only the commands
-// (cmd/..., test/...) put drivers and specs together.
+// never a driver; catalog and reports sit beside them; the runner (a run in
+// child processes, one report) sits on suite and reports, never the specs
+// or a driver, and no driver imports it; only the commands (cmd/...,
+// test/...) and the library (conformance) put the runner and the specs
+// together, and only the commands drivers and specs.
 //
 // The imports checked are those of every build configuration the module
 // has: the default one, every build tag its files name (rxe with cgo,

@@ -1,14 +1,12 @@
 //go:build !unix
 
-package main
+package runner
 
 import (
 	"os"
 	"os/exec"
 	"path/filepath"
 	"syscall"
-
-	"github.com/ndkconform/ndkconform/suite"
 )
 
 // childAttr: elsewhere (Windows) the child is not tied to the parent's
@@ -20,7 +18,7 @@ func childAttr() (attr *syscall.SysProcAttr, unlock func()) { return nil, func()
 // parent killed outright leaves the directory behind.
 type fileChannel struct {
 	dir, path string
-	watchFn   func(suite.ProgressRecord)
+	watchFn   func(record)
 }
 
 func newProgressChannel() (progressChannel, error) {
@@ -38,11 +36,11 @@ func newProgressChannel() (progressChannel, error) {
 
 func (c *fileChannel) attach(cmd *exec.Cmd) { cmd.Env = append(cmd.Env, envProgress+"="+c.path) }
 
-func (c *fileChannel) watch(fn func(suite.ProgressRecord)) { c.watchFn = fn }
+func (c *fileChannel) watch(fn func(record)) { c.watchFn = fn }
 
 func (c *fileChannel) started() {}
 
-func (c *fileChannel) records() ([]suite.ProgressRecord, error) {
+func (c *fileChannel) records() ([]record, error) {
 	f, err := os.Open(c.path)
 	if err != nil {
 		return nil, err

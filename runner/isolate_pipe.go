@@ -1,14 +1,12 @@
 //go:build unix
 
-package main
+package runner
 
 import (
 	"os"
 	"os/exec"
 	"syscall"
 	"time"
-
-	"github.com/ndkconform/ndkconform/suite"
 )
 
 // pipeChannel brings the child's progress records through a pipe the child
@@ -17,9 +15,9 @@ import (
 // record means the child died.
 type pipeChannel struct {
 	r, w    *os.File
-	watchFn func(suite.ProgressRecord)
+	watchFn func(record)
 	done    chan struct{}
-	recs    []suite.ProgressRecord
+	recs    []record
 	err     error
 }
 
@@ -36,7 +34,7 @@ func (p *pipeChannel) attach(cmd *exec.Cmd) {
 	cmd.Env = append(cmd.Env, envProgressFD+"=3")
 }
 
-func (p *pipeChannel) watch(fn func(suite.ProgressRecord)) { p.watchFn = fn }
+func (p *pipeChannel) watch(fn func(record)) { p.watchFn = fn }
 
 func (p *pipeChannel) started() {
 	p.w.Close() // the child holds the write end now
@@ -50,7 +48,7 @@ func (p *pipeChannel) started() {
 // a process the child left behind holding the pipe makes it wait.
 const pipeDrain = 5 * time.Second
 
-func (p *pipeChannel) records() ([]suite.ProgressRecord, error) {
+func (p *pipeChannel) records() ([]record, error) {
 	select {
 	case <-p.done:
 	case <-time.After(pipeDrain):

@@ -1,14 +1,11 @@
-package main
+package runner
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,52 +16,12 @@ import (
 	"github.com/ndkconform/ndkconform/suite"
 )
 
-// A run can be split over several child processes, each running a share
-// of the selected specs at the same time (--parallel): the specs are
+// A run is split over several child processes, each running a share of
+// the selected specs at the same time (Options.Processes): the specs are
 // independent of one another, each opens its own adapters, and most of a
 // spec's time is spent waiting for something that must not happen.
 // execute deals the selected specs out to the shares (assignShares), runs
 // one child per share and merges what they report (mergeShares).
-
-// parallelFlag is --parallel: a number of processes, 1 or more; 0 means
-// not given.
-type parallelFlag int
-
-func (p *parallelFlag) String() string {
-	if *p == 0 {
-		return ""
-	}
-	return strconv.Itoa(int(*p))
-}
-
-func (p *parallelFlag) Set(s string) error {
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || n < 1 {
-		return fmt.Errorf("want a number of processes, 1 or more")
-	}
-	*p = parallelFlag(n)
-	return nil
-}
-
-// shareCount is how many processes a run of cfg is split over: --parallel,
-// or what the driver suggests (ndk.ConcurrentRunner), or 1.
-func shareCount(cfg suite.Config, o *runOptions) int {
-	if o.parallel > 0 {
-		return int(o.parallel)
-	}
-	name := cfg.Driver
-	if name == "" {
-		name = suite.DefaultDriver
-	}
-	d, err := ndk.Lookup(name)
-	if err != nil {
-		return 1 // the child reports the unknown driver
-	}
-	if cr, ok := d.(ndk.ConcurrentRunner); ok {
-		return max(1, cr.ConcurrentRuns())
-	}
-	return 1
-}
 
 // specWeight is how long a spec is expected to take, in units of an
 // ordinary spec: a spec that waits out a provider's time-out or takes a
@@ -132,11 +89,7 @@ type share struct {
 	k     int
 	specs []outcome.Spec  // its specs, in plan order
 	mine  map[string]bool // their specKeys
-	cmd   *exec.Cmd
-	ch    progressChannel
-	tail  *tailBuffer
-	errs  *lineWriter // its standard error, line by line
-	werr  error
+	*proc
 }
 
 // mergeShares builds the report of a run from its shares: each spec's
@@ -146,7 +99,7 @@ type share struct {
 // status of a run cut short (else 0). stop, when not empty, says why the
 // parent stopped the run (--fail-fast, a lost provider); faults are the
 // parent's harness or lab faults.
-func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, faults []string, start time.Time, wall time.Duration, stderr io.Writer) (reports.Run, int) {
+func (x *execution) mergeShares(shares []*share, sig os.Signal, stop string, faults []string, start time.Time, wall time.Duration, stderr io.Writer) (reports.Run, int) {
 	stopped := stop != ""
 	meta := x.meta
 	meta.Start, meta.End = start, start.Add(wall)
@@ -158,7 +111,7 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, faul
 	for _, sh := range shares {
 		recs, perr := sh.ch.records()
 		if perr != nil {
-			fmt.Fprintf(stderr, "%s: reading the progress of process %d: %v\n", tool, sh.k+1, perr)
+			fmt.Fprintf(stderr, "%s: reading the progress of process %d: %v\n", x.tool, sh.k+1, perr)
 		}
 		var res *suite.ShardResult
 		var code *int
@@ -197,7 +150,7 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, faul
 		}
 		switch {
 		case end.crash != "":
-			fmt.Fprintf(stderr, "\n%s: %s\n", tool, processMsg(sh, len(shares), msg))
+			fmt.Fprintf(stderr, "\n%s: %s\n", x.tool, processMsg(sh, len(shares), msg))
 			run.SuiteFailures = append(run.SuiteFailures, processMsg(sh, len(shares), msg)+" (the specs after it did not run)")
 			for _, s := range sh.specs {
 				if _, ok := ended[s.Key()]; !ok {
@@ -207,7 +160,7 @@ func mergeShares(x *execution, shares []*share, sig os.Signal, stop string, faul
 		case stopped:
 			// stopped by the parent: its specs that did not end were not run
 		default:
-			fmt.Fprintf(stderr, "\n%s: %s\n", tool, processMsg(sh, len(shares), msg))
+			fmt.Fprintf(stderr, "\n%s: %s\n", x.tool, processMsg(sh, len(shares), msg))
 			if cutShort == "" {
 				cutShort, cutStatus = how, status
 			}
@@ -278,36 +231,6 @@ func processMsg(sh *share, n int, msg string) string {
 		return msg
 	}
 	return fmt.Sprintf("process %d of %d: %s", sh.k+1, n, msg)
-}
-
-// runShare is the child's side of a split run: it runs the selected specs
-// the parent did not name on standard input, sends every spec's progress
-// and then the whole result to the parent (sink), and prints nothing of
-// its own: the parent shows and reports the run.
-func runShare(cfg suite.Config, sink io.Writer, stdin io.Reader, stderr io.Writer) int {
-	var skip []string
-	if err := json.NewDecoder(stdin).Decode(&skip); err != nil {
-		fmt.Fprintf(stderr, "%s: standard input holds no list of the specs to leave to the other processes: %v\n", tool, err)
-		return exitFail
-	}
-	cfg.Skip = skip
-	cfg.Progress = sink
-	res, err := suite.Run(&tShim{}, cfg)
-	if err != nil {
-		return runError(stderr, err)
-	}
-	sr := suite.ShardResult{Run: res.Run, Passed: res.Passed, Interrupted: res.Interrupted}
-	if res.Signal != nil {
-		sr.Signal = res.Signal.String()
-	}
-	suite.WriteProgress(sink, suite.ProgressRecord{Event: suite.ProgressResult, Result: &sr})
-	switch {
-	case res.Interrupted:
-		return signalStatus(res.Signal)
-	case !res.Passed:
-		return exitFail
-	}
-	return exitPass
 }
 
 // lineWriter passes whole lines on to w, so that the standard errors of

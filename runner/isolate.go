@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"bufio"
@@ -23,12 +23,10 @@ import (
 
 // The child processes of a run (see execute) report through a progress
 // channel: an inherited pipe, or a file where there are no pipes to
-// inherit. envInProcess=1 runs the suite in the ndkconform process itself
-// (for debugging).
+// inherit.
 const (
 	envProgress   = "NDKCONFORM_PROGRESS"    // the child's progress file
 	envProgressFD = "NDKCONFORM_PROGRESS_FD" // the child's inherited progress descriptor
-	envInProcess  = "NDKCONFORM_IN_PROCESS"
 )
 
 // crashTail is how much of the child's standard error is kept for the
@@ -37,11 +35,11 @@ const crashTail = 64 << 10
 
 // progressChannel carries the child's progress records to the parent.
 type progressChannel interface {
-	attach(cmd *exec.Cmd)                     // before the child starts
-	watch(fn func(suite.ProgressRecord))      // before it starts: fn gets each record as it comes (or, without a pipe, at the end)
-	started()                                 // once it has
-	records() ([]suite.ProgressRecord, error) // once it has exited
-	close()                                   // in the end, whatever happened
+	attach(cmd *exec.Cmd)       // before the child starts
+	watch(fn func(record))      // before it starts: fn (or nil) gets each record as it comes (or, without a pipe, at the end)
+	started()                   // once it has
+	records() ([]record, error) // once it has exited
+	close()                     // in the end, whatever happened
 }
 
 // openProgressSink is the child's end of the progress channel, if this
@@ -70,11 +68,11 @@ func openProgressSink() (w io.WriteCloser, ok bool, err error) {
 }
 
 // childEnv is this process's environment for the child, without any
-// progress channel of its own.
+// progress channel or child mark of its own.
 func childEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, envProgress+"=") && !strings.HasPrefix(kv, envProgressFD+"=") {
+		if !strings.HasPrefix(kv, envProgress+"=") && !strings.HasPrefix(kv, envProgressFD+"=") && !strings.HasPrefix(kv, EnvChild+"=") {
 			env = append(env, kv)
 		}
 	}
@@ -126,12 +124,12 @@ func forwardSignals(sigs chan os.Signal, ps ...*os.Process) (stop func() os.Sign
 
 // decodeProgress reads progress records to the end of r; a last line cut
 // short by the child's death is ignored.
-func decodeProgress(r io.Reader, watch func(suite.ProgressRecord)) ([]suite.ProgressRecord, error) {
-	var recs []suite.ProgressRecord
+func decodeProgress(r io.Reader, watch func(record)) ([]record, error) {
+	var recs []record
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
-		var rec suite.ProgressRecord
+		var rec record
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			continue
 		}
@@ -199,7 +197,7 @@ func crashSignal(s syscall.Signal) bool {
 const diedBefore = "the test process died before this spec started"
 
 // applyMeta takes the sides and the adapter a child's meta record r tells.
-func applyMeta(meta *reports.Meta, r suite.ProgressRecord) {
+func applyMeta(meta *reports.Meta, r record) {
 	if r.SideA != nil {
 		meta.SideA = *r.SideA
 	}
@@ -241,7 +239,7 @@ func describeUnfinished(end childEnd, interruptedBy os.Signal, during string) (m
 // then the one that was running (failed with the crash if it crashed,
 // else interrupted; ending at endTime). during says when the child died,
 // for messages.
-func childSpecs(recs []suite.ProgressRecord, end childEnd, endTime time.Time) (specs []outcome.Spec, during string) {
+func childSpecs(recs []record, end childEnd, endTime time.Time) (specs []outcome.Spec, during string) {
 	var running, last *outcome.Spec
 	for _, r := range recs {
 		switch r.Event {

@@ -1,0 +1,361 @@
+package runner
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
+	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/suite"
+)
+
+// execution is one run of the suite in child processes.
+type execution struct {
+	cfg suite.Config
+	msg childConfig // what travels of cfg to every child
+	// plan is suite.Plan of cfg, as the plan child made it.
+	plan []outcome.Spec
+	// failFast stops the run at the first failure that is not waived.
+	failFast bool
+	waivers  outcome.Waivers
+	meta     reports.Meta // the report's description of the run (sides: the prepared ones)
+	obs      Observer
+	exe      string
+	tool     string // what the runner's messages begin with
+}
+
+// runChildren runs the suite in child processes: a plan child checks the
+// configuration and makes the plan, then the selected specs are dealt out
+// to opt.Processes children (or the driver's number) that run at the same
+// time, and what they report is merged in the order of the plan.
+func runChildren(cfg suite.Config, opt Options) (Result, error) {
+	tool := cmp.Or(opt.Meta.Tool, "ndkconform")
+	msg, err := newChildConfig(cfg, tool)
+	if err != nil {
+		return Result{}, err
+	}
+	exe := opt.Executable
+	if exe == "" {
+		if exe, err = os.Executable(); err != nil {
+			return Result{}, fmt.Errorf("cannot run the suite in a child process: %v (set %s=1 to run it in this one)", err, EnvInProcess)
+		}
+	}
+	x := &execution{cfg: cfg, msg: msg, failFast: cfg.FailFast, waivers: opt.Waivers, obs: opt.Observer, exe: exe, tool: tool}
+	errs := &lockedWriter{w: opt.Stderr}
+
+	pr, err := x.prepare(errs)
+	if err != nil {
+		return Result{}, err
+	}
+	x.plan = pr.plan
+	x.meta = opt.Meta
+	x.meta.Driver, x.meta.DriverOptions = msg.Driver, cfg.DriverOptions
+	x.meta.SideA, x.meta.SideB, x.meta.Components = pr.sideA, pr.sideB, pr.components
+	if selectedCount(x.plan) == 0 {
+		// nothing to run: the report of the plan, no spec selected
+		now := time.Now()
+		meta := x.meta
+		meta.Start, meta.End = now, now
+		return Result{Run: reports.New(meta, outcome.Run{Specs: x.plan}, opt.Waivers)}, nil
+	}
+	n := processes(cfg, opt)
+	if cfg.DryRun {
+		n = 1 // nothing runs: one process lists the specs
+	}
+	r, status, sig, procs, err := x.execute(n, errs)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Run: r, CutShort: status, Signal: sig, Processes: procs}, nil
+}
+
+// selectedCount is how many specs plan selects.
+func selectedCount(plan []outcome.Spec) int {
+	n := 0
+	for _, s := range plan {
+		if s.Selected() {
+			n++
+		}
+	}
+	return n
+}
+
+// proc is a child process and its progress channel.
+type proc struct {
+	cmd  *exec.Cmd
+	ch   progressChannel
+	tail *tailBuffer
+	errs *lineWriter // its standard error, line by line
+	werr error
+}
+
+// newProc makes the child that gets msg, mode and skip, its standard
+// error to errs; watch gets its progress records as they come.
+func (x *execution) newProc(mode string, skip []string, errs io.Writer, watch func(record)) (*proc, error) {
+	msg := x.msg
+	msg.Mode, msg.Skip = mode, skip
+	in, err := json.Marshal(msg)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := newProgressChannel()
+	if err != nil {
+		return nil, err
+	}
+	p := &proc{ch: ch, tail: &tailBuffer{max: crashTail}, errs: &lineWriter{w: errs}}
+	ch.watch(watch)
+	p.cmd = exec.Command(x.exe, "-"+childFlag)
+	p.cmd.Env = append(childEnv(), EnvChild+"=1")
+	ch.attach(p.cmd)
+	p.cmd.Stdin = bytes.NewReader(in)
+	p.cmd.Stdout = nil // the parent shows the progress
+	p.cmd.Stderr = io.MultiWriter(p.errs, p.tail)
+	return p, nil
+}
+
+// startError is the error of a child that could not start.
+func startError(err error) error {
+	return fmt.Errorf("cannot run the suite in a child process: %v (set %s=1 to run it in this one)", err, EnvInProcess)
+}
+
+// prepared is what the plan child found: the plan of the run, the sides,
+// and what serves the provider besides its driver (ndk.Describer: a remote
+// provider's agents).
+type prepared struct {
+	plan         []outcome.Spec
+	sideA, sideB ndk.Side
+	components   []ndk.Component
+}
+
+// prepare runs the plan child: it checks the configuration once, before
+// any share starts, and returns the plan and the sides the run will use.
+// Its errors are those of suite.Plan and suite.Prepare (a refusal), or a
+// child that did not tell.
+func (x *execution) prepare(errs io.Writer) (prepared, error) {
+	p, err := x.newProc(modePlan, nil, errs, nil)
+	if err != nil {
+		return prepared{}, err
+	}
+	defer p.ch.close()
+	attr, unlock := childAttr()
+	if attr != nil {
+		a := *attr
+		p.cmd.SysProcAttr = &a
+	}
+	err = p.cmd.Start()
+	if err != nil {
+		unlock()
+		return prepared{}, startError(err)
+	}
+	p.ch.started()
+	p.werr = p.cmd.Wait()
+	unlock()
+	p.errs.flush()
+	recs, _ := p.ch.records()
+	for _, r := range recs {
+		switch {
+		case r.Event == eventRefused && r.Refused != nil:
+			return prepared{}, r.Refused.err()
+		case r.Event == suite.ProgressPlan && r.SideA != nil && r.SideB != nil:
+			return prepared{plan: r.Plan, sideA: *r.SideA, sideB: *r.SideB, components: r.Components}, nil
+		}
+	}
+	end := describeEnd(p.cmd.ProcessState, p.werr, p.tail.String())
+	what := end.crash
+	if what == "" {
+		what = "its standard error ended with:\n" + lastLines(end.tail, 10)
+	}
+	return prepared{}, fmt.Errorf("the process that checks the run's configuration (%s) ended (%s) without telling the plan: %s", x.exe, end.status, what)
+}
+
+// execute runs the specs x.plan selects in n child processes and returns
+// the run, merged as one, with x.waivers applied, the exit status a run
+// cut short ends with (130 for SIGINT...; 0 when it was not cut short),
+// the signal that cut it short and how many processes ran it.
+func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signal, int, error) {
+	start := time.Now()
+	shares := assignShares(x.plan, max(1, n))
+	x.obs.Begin(Start{Meta: x.meta, Selected: selectedCount(x.plan), Specs: len(x.plan), Processes: len(shares), Seed: max(x.cfg.Seed, 1)})
+
+	var (
+		stopMu  sync.Mutex
+		procs   []*os.Process
+		stopped bool   // --fail-fast stopped the run, or the provider's loss
+		lost    string // the provider was lost: what and why, while what ran
+	)
+	stopOthers := func(sh *share) {
+		// with stopMu held; the child that failed stops by itself
+		// (Ginkgo's fail-fast)
+		for _, p := range procs {
+			if p != sh.cmd.Process {
+				stopProcess(p)
+			}
+		}
+	}
+	sigs := notifyStop()
+	attr, unlock := childAttr()
+	defer unlock()
+	fail := func(err error) (reports.Run, int, os.Signal, int, error) {
+		signal.Stop(sigs)
+		killAll(procs)
+		x.obs.End()
+		return reports.Run{}, 0, nil, 0, err
+	}
+	var shs []*share
+	for k, specs := range shares {
+		sh := &share{k: k, specs: specs, mine: map[string]bool{}}
+		for _, s := range specs {
+			sh.mine[s.Key()] = true
+		}
+		skip := []string{}
+		for j, other := range shares {
+			if j != k {
+				for _, s := range other {
+					skip = append(skip, s.Name)
+				}
+			}
+		}
+		p, err := x.newProc(modeRun, skip, stderr, func(r record) {
+			switch r.Event {
+			case suite.ProgressEnd:
+				if r.Spec == nil || !sh.mine[r.Spec.Key()] {
+					return
+				}
+				x.obs.SpecEnded(*r.Spec)
+				if x.failFast && x.failed(*r.Spec) {
+					stopMu.Lock()
+					if !stopped {
+						stopped = true
+						x.obs.Note("--fail-fast: stopping the run at the first failure")
+						stopOthers(sh)
+					}
+					stopMu.Unlock()
+				}
+			case suite.ProgressStart:
+				if r.Spec != nil && sh.mine[r.Spec.Key()] {
+					x.obs.SpecStarted(*r.Spec)
+				}
+			case suite.ProgressWait:
+				if r.Wait != nil {
+					x.obs.Waiting(*r.Wait)
+				}
+			case suite.ProgressLost:
+				stopMu.Lock()
+				if lost == "" {
+					lost = fmt.Sprintf("%s, while %q ran", r.Lost, r.LostIn)
+					x.obs.Note("the provider was lost: " + lost + "; stopping the run")
+					if !stopped {
+						stopped = true
+						stopOthers(sh)
+					}
+				}
+				stopMu.Unlock()
+			}
+		})
+		if err != nil {
+			return fail(err)
+		}
+		sh.proc = p
+		defer sh.ch.close()
+		if attr != nil {
+			a := *attr
+			sh.cmd.SysProcAttr = &a
+		}
+		stopMu.Lock()
+		err = sh.cmd.Start()
+		if err == nil {
+			procs = append(procs, sh.cmd.Process)
+			if stopped {
+				stopProcess(sh.cmd.Process)
+			}
+		}
+		stopMu.Unlock()
+		if err != nil {
+			return fail(startError(err))
+		}
+		sh.ch.started()
+		shs = append(shs, sh)
+	}
+	stopForwarding := forwardSignals(sigs, procs...)
+	var wg sync.WaitGroup
+	for _, sh := range shs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sh.werr = sh.cmd.Wait()
+		}()
+	}
+	wg.Wait()
+	interruptedBy := stopForwarding()
+	wall := time.Since(start)
+	for _, sh := range shs {
+		sh.errs.flush()
+	}
+	x.obs.End()
+	stopMu.Lock()
+	stop := ""
+	switch {
+	case lost != "":
+		stop = "the provider was lost (" + lost + "): the run stopped"
+	case stopped:
+		stop = failFastReason
+	}
+	stopMu.Unlock()
+	var faults []string
+	if lost != "" {
+		faults = append(faults, "the provider was lost: "+lost+"; the specs after it were not run")
+	}
+	r, status := x.mergeShares(shs, interruptedBy, stop, faults, start, wall, stderr)
+	if status == 0 {
+		interruptedBy = nil
+	}
+	return r, status, interruptedBy, len(shs), nil
+}
+
+// failed reports whether spec s failed against a rule x.waivers does not
+// waive (or against none).
+func (x *execution) failed(s outcome.Spec) bool {
+	return s.State == outcome.Failed && !outcome.Judge(outcome.Run{Specs: []outcome.Spec{s}}, x.waivers).SpecWaived(0)
+}
+
+// stopProcess asks a child to stop (--fail-fast): SIGINT where there are
+// signals, so that it ends its running spec's cleanup and reports; a kill
+// elsewhere.
+func stopProcess(p *os.Process) {
+	if runtime.GOOS == "windows" || p.Signal(os.Interrupt) != nil {
+		p.Kill()
+	}
+}
+
+func killAll(ps []*os.Process) {
+	for _, p := range ps {
+		p.Kill()
+	}
+}
+
+// failFastReason is what --fail-fast tells of the specs it kept from
+// running or ending.
+const failFastReason = "--fail-fast stopped the run at the first failure"
+
+// lockedWriter serializes writes: the children's standard errors are
+// copied by goroutines of their own.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

@@ -1,0 +1,261 @@
+// Package runner runs the conformance suite as one run and reports it as
+// one: the one way the ndkconform CLI (run, certify), the Go library
+// (package conformance) and the self-tests run the suite.
+//
+//	res, err := runner.Run(cfg, runner.Options{Waivers: w, Observer: obs, Meta: meta, Stderr: os.Stderr})
+//	// res.Run: every spec of the plan, in the plan's order, the waivers applied
+//	// res.CutShort: 130, 143, 128+N when the run was cut short by a signal
+//
+// By default Run splits the selected specs over child processes (this
+// program run again: see Child), each with its own provider and adapters,
+// at the same time, and merges what they report in the order of the plan
+// (suite.Plan): the same report as a run in one process, only the times
+// differ. A provider that panics on a goroutine of its own, or crashes in
+// C, takes the process it runs in down, and no recover can stop that: the
+// run then fails the spec that was running, reports the specs that ended
+// and those that never started, and the other processes go on. A process
+// killed from outside (the OOM killer, a watchdog) or a run interrupted is
+// reported as cut short, with no verdict on the specs that did not end. A
+// SIGINT or SIGTERM to this process is passed on to every child.
+// Options.Observer sees the run's progress as it happens. Runs in child
+// processes may go on at the same time, from goroutines of their own.
+//
+// A child gets the configuration as one JSON message on its standard input
+// (the fields of suite.Config that travel, and the specs it leaves to the
+// others) and tells its parent everything through a progress channel (an
+// inherited pipe, or a file where there are no pipes to inherit:
+// suite.ProgressRecord a line): the plan, the sides and adapter, each
+// spec's start and end, long waits, its whole result, its exit status. It
+// prints nothing on its standard output.
+//
+// A configuration with suite.Config.Provider set (a Go provider, which
+// cannot cross processes) runs in this process, as do Options.InProcess
+// and the environment variable NDKCONFORM_IN_PROCESS=1 (for debugging):
+// once per process, a limit of Ginkgo's, with Ginkgo's own reporter
+// showing the progress on standard output instead of the Observer. Run in
+// child processes, any number of runs, of any configurations, can follow
+// one another in one process.
+//
+// The program that calls Run runs the children: it must let Child run
+// them before doing anything else. A command calls Child first in main; a
+// test binary does it by itself, when flag.Parse parses its command line
+// (in testing.M.Run, or a TestMain's flag.Parse): after every package's
+// init, so the drivers registered by the test's own package are there. A
+// TestMain that does work before parsing the flags (opening hardware, say)
+// should call Child first. Package runner never imports the specs: the
+// program that calls Run imports them (package specs, or package
+// conformance, which does).
+package runner
+
+import (
+	"cmp"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
+	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/suite"
+)
+
+// The environment of a run.
+const (
+	// EnvInProcess=1 runs the suite in the calling process (for
+	// debugging), whatever Options.InProcess says.
+	EnvInProcess = "NDKCONFORM_IN_PROCESS"
+	// EnvChild=1 marks a child process of Run (see Child).
+	EnvChild = "NDKCONFORM_RUNNER_CHILD"
+)
+
+// Options are how Run runs the suite and shows and reports it.
+type Options struct {
+	// InProcess runs the suite in the calling process rather than in
+	// child processes: once per process (see the package comment).
+	InProcess bool
+	// Processes is how many child processes the selected specs are split
+	// over, 1 or more; 0 means what the driver allows
+	// (ndk.ConcurrentRunner), or 1.
+	Processes int
+	// Executable is the program the children run; empty, this one
+	// (os.Executable). It must be built from this module with the specs
+	// and the driver, and call Child first.
+	Executable string
+	// Waivers waive rules in the report, as the CLI's --waivers does, and
+	// keep a waived failure from stopping a run with cfg.FailFast.
+	Waivers outcome.Waivers
+	// Observer sees the run's progress in child processes; nil shows
+	// nothing.
+	Observer Observer
+	// Meta is the caller's description of the run (Tool, Version,
+	// Command, Rerun); Run fills in the driver and its options, the
+	// sides, the adapter, the components and the times.
+	Meta reports.Meta
+	// Stderr gets the children's standard error, whole lines at a time,
+	// and what Run says of a child that died; nil discards it.
+	Stderr io.Writer
+}
+
+// Result is a run, reported.
+type Result struct {
+	// Run is the report of the run: every spec of the suite in the order
+	// of the plan, the waivers applied.
+	Run reports.Run
+	// CutShort is the exit status of a run cut short, as a shell reports
+	// a command killed by the signal: 130 SIGINT, 143 SIGTERM, 128+N a
+	// child killed by signal N; 0 when the run was not cut short.
+	CutShort int
+	// Signal is the signal to this process that interrupted the run, or
+	// nil.
+	Signal os.Signal
+	// Processes is how many child processes ran the specs; 0 when they
+	// ran in this process.
+	Processes int
+}
+
+// Observer sees a run in child processes as it happens. Run calls its
+// methods one at a time.
+type Observer interface {
+	// Begin: the run starts, as Start says, once the configuration is
+	// checked and the plan made.
+	Begin(Start)
+	// SpecStarted and SpecEnded: a selected spec started, ended (with its
+	// outcome: a spec that failed against rules Options.Waivers waives
+	// all is waived).
+	SpecStarted(outcome.Spec)
+	SpecEnded(outcome.Spec)
+	// Waiting: a spec has waited long on one thing (see
+	// suite.Config.WaitNotice).
+	Waiting(suite.WaitProgress)
+	// Note is a line about the run: "--fail-fast: stopping the run at
+	// the first failure", "the provider was lost: ...".
+	Note(string)
+	// End: every child ended; the report follows.
+	End()
+}
+
+// Start is what a run runs.
+type Start struct {
+	// Meta is the run's description: Options.Meta, the driver, the sides
+	// the run uses and what serves the provider (Components).
+	Meta reports.Meta
+	// Selected specs of the Specs of the suite run, in Processes child
+	// processes, with Seed.
+	Selected, Specs, Processes int
+	Seed                       int64
+}
+
+// Run runs the suite as cfg says and returns its report; it returns a
+// suite.UsageError, before anything ran, for a configuration that cannot
+// run (an unknown driver or option, bad addresses, bad filters), and other
+// errors when the run could not start (no child process). A run whose
+// filters select no spec runs nothing: its report has no spec selected
+// (outcome.VerdictEmpty), and the Observer is not called.
+func Run(cfg suite.Config, opt Options) (Result, error) {
+	if opt.Stderr == nil {
+		opt.Stderr = io.Discard
+	}
+	if opt.Observer == nil {
+		opt.Observer = nobody{}
+	}
+	opt.Observer = &serialObserver{o: opt.Observer}
+	if cfg.Provider != nil || opt.InProcess || os.Getenv(EnvInProcess) != "" {
+		return runInProcess(cfg, opt)
+	}
+	return runChildren(cfg, opt)
+}
+
+// runInProcess runs the suite in this process.
+func runInProcess(cfg suite.Config, opt Options) (Result, error) {
+	start := time.Now()
+	res, err := suite.Run(&tShim{}, cfg)
+	wall := time.Since(start)
+	if err != nil {
+		return Result{}, err
+	}
+	meta := opt.Meta
+	meta.Driver, meta.DriverOptions = res.Config.Driver, res.Config.DriverOptions
+	meta.SideA, meta.SideB, meta.Adapter = res.SideA, res.SideB, res.Adapter
+	meta.Start, meta.End = start, start.Add(wall)
+	out := Result{Run: reports.New(meta, res.Run, opt.Waivers)}
+	if out.Run.Interrupted != "" {
+		out.CutShort, out.Signal = signalStatus(res.Signal), res.Signal
+	}
+	return out, nil
+}
+
+// processes is how many processes a run of cfg is split over:
+// opt.Processes, or what the driver suggests (ndk.ConcurrentRunner), or 1.
+func processes(cfg suite.Config, opt Options) int {
+	if opt.Processes > 0 {
+		return opt.Processes
+	}
+	d, err := ndk.Lookup(cmp.Or(cfg.Driver, suite.DefaultDriver))
+	if err != nil {
+		return 1 // the child reports the unknown driver
+	}
+	if cr, ok := d.(ndk.ConcurrentRunner); ok {
+		return max(1, cr.ConcurrentRuns())
+	}
+	return 1
+}
+
+// tShim is the suite.TestingT of a run outside go test's own: the verdict
+// comes from the report.
+type tShim struct{ failed bool }
+
+func (t *tShim) Fail() { t.failed = true }
+
+// serialObserver calls o's methods one at a time: the children's progress
+// comes on goroutines of their own.
+type serialObserver struct {
+	mu sync.Mutex
+	o  Observer
+}
+
+func (s *serialObserver) Begin(st Start) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.Begin(st)
+}
+
+func (s *serialObserver) SpecStarted(sp outcome.Spec) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.SpecStarted(sp)
+}
+
+func (s *serialObserver) SpecEnded(sp outcome.Spec) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.SpecEnded(sp)
+}
+
+func (s *serialObserver) Waiting(w suite.WaitProgress) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.Waiting(w)
+}
+
+func (s *serialObserver) Note(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.Note(line)
+}
+
+func (s *serialObserver) End() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.o.End()
+}
+
+// nobody is the Observer that shows nothing.
+type nobody struct{}
+
+func (nobody) Begin(Start)                {}
+func (nobody) SpecStarted(outcome.Spec)   {}
+func (nobody) SpecEnded(outcome.Spec)     {}
+func (nobody) Waiting(suite.WaitProgress) {}
+func (nobody) Note(string)                {}
+func (nobody) End()                       {}
