@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strings"
@@ -292,4 +293,12 @@ func rulesWithoutSpec(filter string, plan []outcome.Spec) []string {
 		}
 	}
 	return notes
+}
+
+// noteRulesWithoutSpec prints a line on stderr per catalog rule the label
+// filter names that no spec of plan carries (rulesWithoutSpec).
+func noteRulesWithoutSpec(stderr io.Writer, filter string, plan []outcome.Spec) {
+	for _, n := range rulesWithoutSpec(filter, plan) {
+		fmt.Fprintf(stderr, "%s: --label-filter names %s\n", tool, n)
+	}
 }

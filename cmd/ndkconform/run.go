@@ -160,7 +160,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		r, cut := res.Run, res.CutShort
 		if r.Counts().Specs.Selected == 0 {
 			fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))
+			noteRulesWithoutSpec(stderr, cfg.LabelFilter, r.Specs)
 			return exitUsage
+		}
+		if i == 1 {
+			noteRulesWithoutSpec(stderr, cfg.LabelFilter, r.Specs)
 		}
 		if cut != 0 {
 			// interrupted: this run is the one reported, and the last
@@ -287,6 +291,7 @@ func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, st
 	}
 	if r.Verdict == outcome.VerdictEmpty {
 		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))
+		noteRulesWithoutSpec(stderr, cfg.LabelFilter, r.Specs)
 		return exitUsage
 	}
 	return status
