@@ -177,13 +177,20 @@ func TestRemoteMatchesInProcess(t *testing.T) {
 			// agent, run at once on a CI machine of 2 cores among the other
 			// packages' tests: a call on a 64 MiB region (DS-4's) took over
 			// the default 10s to return there (page faults, starved
-			// processes). The verdicts compared do not depend on the bound.
+			// processes), and sim's own 300ms handshake time-outs lapsed
+			// for connects that were answered. The verdicts compared do not
+			// depend on these bounds.
 			budget := []string{"--model-sequences", remoteModelSequences, "--timeout", "30s"}
-			r := ndkconform(t, append([]string{"run", "--driver-opt", "completion=" + mode, "--json-report", local}, budget...)...)
+			simOpts := []string{"completion=" + mode, "connect-timeout=3s", "disconnect-timeout=3s"}
+			args := []string{"run", "--json-report", local}
+			for _, o := range simOpts {
+				args = append(args, "--driver-opt", o)
+			}
+			r := ndkconform(t, append(args, budget...)...)
 			if r.code != 0 {
 				t.Fatalf("in process: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 			}
-			addr, token, _ := startAgent(t, "completion="+mode)
+			addr, token, _ := startAgent(t, simOpts...)
 			r = ndkconform(t, append([]string{"run", "--driver", "remote", "--driver-opt", "side-a=" + addr, "--driver-opt", "token-file=" + token,
 				"--json-report", remote}, budget...)...)
 			if r.code != 0 {
