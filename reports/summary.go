@@ -402,14 +402,14 @@ func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
 	fmt.Fprintf(w, "\n%s\n", c.SpecLine())
 }
 
-// WriteDryRun lists the specs run r selected, each with its area and
-// labels, then "N selected, N not selected".
+// WriteDryRun lists the specs run r selected, each with its short ID (see
+// --spec), its area and labels, then "N selected, N not selected".
 func WriteDryRun(w io.Writer, r Run) {
 	c := r.Counts()
 	fmt.Fprintf(w, "\n%s dry run: driver %s\n\n", cmp.Or(r.Tool, "ndkconform"), driverLine(r.Meta))
 	for _, s := range r.Specs {
 		if s.Selected() {
-			fmt.Fprintf(w, "%-11s [%s] %s\n", cmp.Or(s.Area, "-"), strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
+			fmt.Fprintf(w, "%-8s  %-11s [%s] %s\n", cmp.Or(s.ID, outcome.SpecID(s.Name)), cmp.Or(s.Area, "-"), strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
 		}
 	}
 	fmt.Fprintf(w, "\n%d selected, %d not selected\n", c.Specs.Selected, c.Specs.NotSelected)

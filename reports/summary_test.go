@@ -352,9 +352,9 @@ func TestWriteDryRun(t *testing.T) {
 	var buf bytes.Buffer
 	WriteDryRun(&buf, r)
 	want := "\nndkconform dry run: driver sim (loss=0 variant=listener-close-inline)\n\n" +
-		"lifetime    [lifetime, LC-14] Listener close completes pending requests\n" +
-		"lifetime    [lifetime, LC-15, LC-16, slow] Listener close calls back once\n" +
-		"endpoints   [endpoints, CN-1] Listener close uses a shared endpoint\n" +
+		outcome.SpecID("Listener close completes pending requests") + "  lifetime    [lifetime, LC-14] Listener close completes pending requests\n" +
+		outcome.SpecID("Listener close calls back once") + "  lifetime    [lifetime, LC-15, LC-16, slow] Listener close calls back once\n" +
+		outcome.SpecID("Listener close uses a shared endpoint") + "  endpoints   [endpoints, CN-1] Listener close uses a shared endpoint\n" +
 		"\n3 selected, 2 not selected\n"
 	if buf.String() != want {
 		t.Errorf("dry run\n%s\nwant\n%s", buf.String(), want)

@@ -234,6 +234,7 @@ func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	// Config.Focus matches the spec's full text alone (see focusFor);
 	// checkFilters refused a focus that does not parse.
 	sc.FocusStrings, _ = focusStrings(cfg)
+	sc.SkipStrings, _ = skipStrings(cfg)
 	if len(cfg.Skip) > 0 {
 		// Ginkgo matches the description, a space and the spec's full text.
 		alts := make([]string, len(cfg.Skip))

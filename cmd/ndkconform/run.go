@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,8 @@ type runOptions struct {
 	dryRun       bool
 	driverOpts   keyValues
 	focus        stringList
+	skip         stringList
+	specIDs      stringList
 	parallel     parallelFlag
 }
 
@@ -47,6 +50,8 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&o.waivers, "waivers", "", "waive the rules listed in `FILE`, one \"RULE-ID reason\" a line (# comments): their failures show as waived and do not fail the run")
 	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'endpoints && IPv6'; every spec is labelled with the IDs of the rules it checks")
 	fs.Var(&o.focus, "focus", "run only the specs whose text matches `REGEX`; repeat to match any of several")
+	fs.Var(&o.specIDs, "spec", "run the spec with the short `ID` the summary's rerun lines and the reports give it (as a --focus on its whole text); repeat for several")
+	fs.Var(&o.skip, "skip", "do not run the specs whose text matches `REGEX` (matched as --focus is); repeat to match any of several")
 	c.Timeout = suite.DefaultTimeout
 	fs.Var((*durationFlag)(&c.Timeout), "timeout", "how long to wait for a provider call to return or a completion to come before failing the spec (a `DURATION` such as 10s, 1m); it must be at least 1s longer than the longest wait the provider declares it may take (sim: its disconnect-timeout and connect-timeout; rxe: its disconnect-timeout)")
 	fs.Var(addrFlag{addr: &c.SideA.IPv4}, "side-a-ipv4", "side A's IPv4 `ADDR` (default: the driver's)")
@@ -66,7 +71,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	return fs, o
 }
 
-var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
+var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "spec", "skip", "timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
 	"junit-report", "json-report", "html-report", "out", "waivers", "parallel", "fail-fast", "repeat", "until-it-fails", "verbose", "no-color", "seed", "model-sequences", "model-steps", "model-shrink-time", "dry-run"}
 
@@ -106,6 +111,7 @@ func (o *runOptions) config() suite.Config {
 		cfg.DriverOptions = o.driverOpts
 	}
 	cfg.Focus = o.focus
+	cfg.SkipSpecs = o.skip
 	cfg.DryRun = o.dryRun
 	return cfg
 }
@@ -128,6 +134,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkLabelRules(cfg.LabelFilter); err != nil {
 		return usageError(stderr, "run", err)
+	}
+	if len(o.specIDs) > 0 {
+		focus, err := focusSpecIDs(o.specIDs)
+		if err != nil {
+			return usageError(stderr, "run", err)
+		}
+		cfg.Focus = append(cfg.Focus, focus...)
 	}
 	if err := o.checkRepeat(); err != nil {
 		return usageError(stderr, "run", err)
@@ -193,6 +206,29 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	// the report is the first failed run's, if any: its status is the
 	// run's (1 for a failure, 3 for a harness or lab fault)
 	return finishRun(report, cfg, o, outs, stdout, stderr)
+}
+
+// focusSpecIDs are the --focus regexps that select the specs ids name
+// (outcome.SpecID), from the specs compiled in; an ID of none of them is
+// an error naming it.
+func focusSpecIDs(ids []string) ([]string, error) {
+	specs, err := listSpecs()
+	if err != nil {
+		return nil, fmt.Errorf("listing the specs for --spec: %v", err)
+	}
+	byID := map[string]string{}
+	for _, s := range specs {
+		byID[outcome.SpecID(s.Name)] = s.Name
+	}
+	var focus []string
+	for _, id := range ids {
+		name, ok := byID[strings.ToLower(strings.TrimSpace(id))]
+		if !ok {
+			return nil, fmt.Errorf("--spec %s: no spec of the %d compiled in has this ID (see a report, or '%s run --dry-run')", id, len(specs), tool)
+		}
+		focus = append(focus, "^"+regexp.QuoteMeta(name)+"$")
+	}
+	return focus, nil
 }
 
 // runLine is a run's outcome on one line, for --repeat.
