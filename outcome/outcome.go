@@ -312,6 +312,9 @@ type Run struct {
 	// Interrupted, when not empty, says what cut the run short ("the run
 	// was interrupted by SIGINT").
 	Interrupted string `json:"interrupted,omitempty"`
+	// DryRun: the run is a plan (a dry run): its selected specs are not
+	// run (state not run), and its verdict is VerdictPlan.
+	DryRun bool `json:"dry_run,omitempty"`
 }
 
 // Selected are the specs the filters selected, in run order.

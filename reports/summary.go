@@ -279,6 +279,8 @@ func VerdictWord(r Run) string {
 		return "INTERRUPTED"
 	case outcome.VerdictEmpty:
 		return "NO SPEC SELECTED"
+	case outcome.VerdictPlan:
+		return "PLAN (a dry run: nothing ran)"
 	}
 	return cmp.Or(string(r.Verdict), "unknown")
 }
