@@ -286,7 +286,7 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 		sh.ch.started()
 		shs = append(shs, sh)
 	}
-	stopForwarding := forwardSignals(sigs, procs...)
+	stopForwarding := forwardSignals(sigs, x.obs.Note, procs...)
 	var wg sync.WaitGroup
 	for _, sh := range shs {
 		wg.Add(1)
