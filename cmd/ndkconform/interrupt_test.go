@@ -506,3 +506,23 @@ func TestSecondSignalForces(t *testing.T) {
 		t.Errorf("verdict %s, %d failed, %d interrupted, %d not run of %d; want interrupted, none failed", run.Verdict, c.Failed, c.Interrupted, c.NotRun, c.Selected)
 	}
 }
+
+// --run-timeout bounds the whole run: past it the console names the spec
+// that was running, that spec is interrupted and the rest not run, and the
+// run ends cut short with exit status 124, no rule charged.
+func TestRunTimeout(t *testing.T) {
+	skipIfShort(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	b := startBackground(t, nil, append(slowRun(dir), "--run-timeout", "20s")...)
+	r := b.wait(t)
+	if r.code != 124 || !regexp.MustCompile(`--run-timeout 20s passed: stopping the run \(".*CN-17.*" (ran|waited for .*)\)`).MatchString(r.stdout) {
+		t.Fatalf("exit %d, want 124 and a line naming the CN-17 spec that ran\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	how := "--run-timeout 20s stopped the run"
+	checkSummary(t, r, how)
+	checkCutShort(t, dir, how)
+}

@@ -30,6 +30,7 @@ type runOptions struct {
 	driverOpts   keyValues
 	focus        stringList
 	skip         stringList
+	runTimeout   time.Duration
 	specIDs      stringList
 	parallel     parallelFlag
 }
@@ -59,6 +60,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.Var(addrFlag{addr: &c.SideA.IPv6, v6: true}, "side-a-ipv6", "side A's IPv6 `ADDR` (default: the driver's)")
 	fs.Var(addrFlag{addr: &c.SideB.IPv4}, "side-b-ipv4", "side B's IPv4 `ADDR` (default: the driver's)")
 	fs.Var(addrFlag{addr: &c.SideB.IPv6, v6: true}, "side-b-ipv6", "side B's IPv6 `ADDR` (default: the driver's)")
+	fs.Var((*durationFlag)(&o.runTimeout), "run-timeout", "stop the run if it takes longer than `DURATION` (as go test -timeout): the console names the spec running and what it waits for, the rest is not run, and the run ends with exit status 124, no verdict")
 	fs.BoolVar(&c.Verbose, "verbose", false, "report every spec as it runs")
 	fs.BoolVar(&c.Verbose, "v", false, "")
 	fs.BoolVar(&c.NoColor, "no-color", false, "no ANSI colours (also when standard output is not a terminal, or NO_COLOR is set)")
@@ -73,7 +75,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	return fs, o
 }
 
-var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "spec", "skip", "timeout",
+var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "spec", "skip", "timeout", "run-timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
 	"junit-report", "json-report", "html-report", "out", "waivers", "parallel", "fail-fast", "repeat", "until-it-fails", "verbose", "no-color", "seed", "model-sequences", "model-steps", "model-shrink-time", "dry-run"}
 
@@ -162,7 +164,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	opt := runner.Options{
-		Processes: int(o.parallel), Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0),
+		Processes: int(o.parallel), Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), RunTimeout: o.runTimeout,
 		Observer: &console{w: stdout, verbose: cfg.Verbose, color: color, waivers: waivers},
 		Stderr:   stderr,
 	}
