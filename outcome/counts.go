@@ -230,7 +230,7 @@ func (c Counts) SpecLine() string { return Join(c.Specs.SpecItems()) }
 // "140 passed, 0 failed, 5 not applicable, 10 no spec, 64 not testable (of
 // 219 rules)".
 func (c Counts) RuleLine() string {
-	return fmt.Sprintf("%s (of %d catalog rules)", Join(c.Rules.RuleItems()), c.Rules.Catalog)
+	return fmt.Sprintf("%s (%d in the catalog)", Join(c.Rules.RuleItems()), c.Rules.Catalog)
 }
 
 // ByKey is every count under its name in the JSON report, "specs.passed",

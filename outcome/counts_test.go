@@ -206,7 +206,7 @@ func TestCountEveryField(t *testing.T) {
 	for _, v := range RuleVerdicts() {
 		parts = append(parts, fmt.Sprintf("%d %s", c.Rules.Of(v), v))
 	}
-	if got, want := c.RuleLine(), strings.Join(parts, ", ")+fmt.Sprintf(" (of %d catalog rules)", c.Rules.Catalog); got != want {
+	if got, want := c.RuleLine(), strings.Join(parts, ", ")+fmt.Sprintf(" (%d in the catalog)", c.Rules.Catalog); got != want {
 		t.Errorf("RuleLine() = %q, want %q", got, want)
 	}
 }
@@ -218,7 +218,7 @@ func TestCountLines(t *testing.T) {
 	if got := c.SpecLine(); got != "3 passed, 0 failed, 1 not verified" {
 		t.Errorf("SpecLine() = %q", got)
 	}
-	if got := c.RuleLine(); got != "7 passed, 0 failed, 3 no spec (of 10 catalog rules)" {
+	if got := c.RuleLine(); got != "7 passed, 0 failed, 3 no spec (10 in the catalog)" {
 		t.Errorf("RuleLine() = %q", got)
 	}
 	if got := (Counts{}).SpecLine(); got != "0 passed, 0 failed" {

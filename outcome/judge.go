@@ -29,6 +29,8 @@ const (
 	VerdictInterrupted Verdict = "interrupted"
 	// VerdictEmpty: no spec was selected: nothing was tested.
 	VerdictEmpty Verdict = "empty"
+	// VerdictPlan: a dry run, the plan of a run: nothing was tested.
+	VerdictPlan Verdict = "plan"
 )
 
 // RuleVerdict is the outcome of a run for one rule of the catalog.
@@ -364,6 +366,8 @@ func verdict(r Result) Verdict {
 		return VerdictError
 	case selected == 0:
 		return VerdictEmpty
+	case r.DryRun:
+		return VerdictPlan
 	}
 	return VerdictPass
 }

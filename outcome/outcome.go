@@ -13,6 +13,8 @@
 package outcome
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"slices"
 	"strings"
 	"time"
@@ -73,6 +75,9 @@ type Spec struct {
 	// Name is the spec's full text: its containers' texts and its own,
 	// joined by spaces.
 	Name string `json:"name"`
+	// ID is a short stable name of the spec (SpecID of Name): a rerun
+	// selects the spec by it (ndkconform run --spec ID).
+	ID string `json:"id,omitempty"`
 	// Location is where the spec is written, relative to the module
 	// ("specs/endpoints/clauses.go:91"); with Name it identifies the spec.
 	Location string `json:"location,omitempty"`
@@ -106,6 +111,14 @@ type Spec struct {
 
 	Start    time.Time     `json:"start,omitzero"`
 	Duration time.Duration `json:"duration,omitempty"`
+}
+
+// SpecID is the short ID of the spec with full text name: the first 8
+// hex digits of the SHA-256 of the text. It stays the same as long as the
+// spec's text does (its place in the source does not count).
+func SpecID(name string) string {
+	sum := sha256.Sum256([]byte(name))
+	return hex.EncodeToString(sum[:4])
 }
 
 // Key identifies the spec in a run: its name and location.
@@ -299,6 +312,9 @@ type Run struct {
 	// Interrupted, when not empty, says what cut the run short ("the run
 	// was interrupted by SIGINT").
 	Interrupted string `json:"interrupted,omitempty"`
+	// DryRun: the run is a plan (a dry run): its selected specs are not
+	// run (state not run), and its verdict is VerdictPlan.
+	DryRun bool `json:"dry_run,omitempty"`
 }
 
 // Selected are the specs the filters selected, in run order.

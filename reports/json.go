@@ -40,8 +40,10 @@ type (
 		// Certification is certify's verdict, in a report certify wrote.
 		Certification *CertificationJSON `json:"certification,omitempty"`
 		Interrupted   string             `json:"interrupted,omitempty"`
-		SuiteFailures []string           `json:"suite_failures,omitempty"`
-		Faults        []string           `json:"faults,omitempty"`
+		// DryRun: a plan (verdict "plan"), nothing ran.
+		DryRun        bool     `json:"dry_run,omitempty"`
+		SuiteFailures []string `json:"suite_failures,omitempty"`
+		Faults        []string `json:"faults,omitempty"`
 		// Specs are every spec of the suite, in run order, those the
 		// filters left out included (state "not selected").
 		Specs        []jsonSpec       `json:"specs"`
@@ -170,7 +172,7 @@ func (r Run) MarshalJSON() ([]byte, error) {
 		SideA: jsonSide(r.SideA), SideB: jsonSide(r.SideB), Components: r.Components,
 		Start: r.Start, End: r.End, DurationSeconds: r.End.Sub(r.Start).Seconds(),
 		Verdict: r.Verdict, Counts: r.Counts(),
-		Interrupted: r.Interrupted, SuiteFailures: r.SuiteFailures, Faults: r.Faults,
+		Interrupted: r.Interrupted, DryRun: r.DryRun, SuiteFailures: r.SuiteFailures, Faults: r.Faults,
 		Specs: make([]jsonSpec, 0, len(r.Specs)), Waivers: r.Waivers, StaleWaivers: r.Stale,
 	}
 	if r.Recorded != nil {
@@ -238,7 +240,7 @@ func (r *Run) UnmarshalJSON(data []byte) error {
 		}
 		m.Adapter = info
 	}
-	run := outcome.Run{Interrupted: j.Interrupted, SuiteFailures: j.SuiteFailures, Faults: j.Faults}
+	run := outcome.Run{Interrupted: j.Interrupted, DryRun: j.DryRun, SuiteFailures: j.SuiteFailures, Faults: j.Faults}
 	for _, js := range j.Specs {
 		s := js.Spec
 		s.Duration = time.Duration(math.Round(js.DurationSeconds * float64(time.Second)))

@@ -12,8 +12,9 @@ import (
 )
 
 // RerunCommand is the shell command (POSIX quoting) that runs spec s of a
-// run described by m again, alone: m.Rerun, shell-quoted, and a --focus
-// that selects s and no other spec.
+// run described by m again, alone: m.Rerun, shell-quoted, and --spec with
+// s's short ID (a spec without one: a --focus that selects s and no other
+// spec).
 //
 // ndkconform's --focus matches the spec's full text (its Name) alone,
 // with ^ at its start (see suite.Config.Focus), so the focus is
@@ -31,12 +32,15 @@ func RerunCommand(m Meta, s outcome.Spec) string {
 		}
 		args = append(args, "--seed", "1")
 	}
-	focus := "^" + regexp.QuoteMeta(s.Name) + "$"
 	parts := make([]string, 0, len(args)+2)
 	for _, a := range args {
 		parts = append(parts, ShellQuote(a))
 	}
-	parts = append(parts, "--focus", ShellQuote(focus))
+	if s.ID != "" {
+		parts = append(parts, "--spec", s.ID)
+	} else {
+		parts = append(parts, "--focus", ShellQuote("^"+regexp.QuoteMeta(s.Name)+"$"))
+	}
 	return strings.Join(parts, " ")
 }
 

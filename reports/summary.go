@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/finding"
@@ -155,6 +156,29 @@ func shorten(s string, width int) string {
 	return strings.TrimRight(cut, " ,;:.") + "..."
 }
 
+// writeWrapped writes text at indent, wrapped at spaces into lines of at
+// most SummaryWidth columns (a word longer than a line stays whole), the
+// lines after the first indented two more.
+func writeWrapped(w io.Writer, indent, text string) {
+	prefix, width := indent, SummaryWidth-len(indent)
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+			line += " " + word
+		default:
+			fmt.Fprintf(w, "%s%s\n", prefix, line)
+			prefix, width = indent+"  ", SummaryWidth-len(indent)-2
+			line = word
+		}
+	}
+	if line != "" {
+		fmt.Fprintf(w, "%s%s\n", prefix, line)
+	}
+}
+
 // noRuleTitle heads the failures charged to no rule.
 const noRuleTitle = "no rule: failures charged to no catalog rule (a step failed, a panic, the harness)"
 
@@ -187,10 +211,10 @@ func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) 
 				fmt.Fprintln(w, more)
 				break
 			}
-			fmt.Fprintf(w, "    %s\n", s.Name)
-			fmt.Fprintf(w, "      %s\n", Observation(s, g.Rule))
+			writeWrapped(w, "    ", s.Name)
+			writeWrapped(w, "      ", Observation(s, g.Rule))
 			if also := AlsoCharged(s, g.Rule); len(also) > 0 {
-				fmt.Fprintf(w, "      also charged to %s\n", strings.Join(also, " "))
+				writeWrapped(w, "      ", "also charged to "+strings.Join(also, " "))
 			}
 			fmt.Fprintf(w, "      rerun: %s\n", RerunCommand(r.Meta, s))
 		}
@@ -255,6 +279,8 @@ func VerdictWord(r Run) string {
 		return "INTERRUPTED"
 	case outcome.VerdictEmpty:
 		return "NO SPEC SELECTED"
+	case outcome.VerdictPlan:
+		return "PLAN (a dry run: nothing ran)"
 	}
 	return cmp.Or(string(r.Verdict), "unknown")
 }
@@ -402,14 +428,14 @@ func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
 	fmt.Fprintf(w, "\n%s\n", c.SpecLine())
 }
 
-// WriteDryRun lists the specs run r selected, each with its area and
-// labels, then "N selected, N not selected".
+// WriteDryRun lists the specs run r selected, each with its short ID (see
+// --spec), its area and labels, then "N selected, N not selected".
 func WriteDryRun(w io.Writer, r Run) {
 	c := r.Counts()
 	fmt.Fprintf(w, "\n%s dry run: driver %s\n\n", cmp.Or(r.Tool, "ndkconform"), driverLine(r.Meta))
 	for _, s := range r.Specs {
 		if s.Selected() {
-			fmt.Fprintf(w, "%-11s [%s] %s\n", cmp.Or(s.Area, "-"), strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
+			fmt.Fprintf(w, "%-8s  %-11s [%s] %s\n", cmp.Or(s.ID, outcome.SpecID(s.Name)), cmp.Or(s.Area, "-"), strings.Join(labelsOrNone(s.Labels), ", "), s.Name)
 		}
 	}
 	fmt.Fprintf(w, "\n%d selected, %d not selected\n", c.Specs.Selected, c.Specs.NotSelected)

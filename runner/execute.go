@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -32,6 +35,10 @@ type execution struct {
 	obs      Observer
 	exe      string
 	tool     string // what the runner's messages begin with
+	// runTimeout bounds the run (Options.RunTimeout); timedOut, once the
+	// children ended, says it stopped the run.
+	runTimeout time.Duration
+	timedOut   bool
 }
 
 // runChildren runs the suite in child processes: a plan child checks the
@@ -50,7 +57,7 @@ func runChildren(cfg suite.Config, opt Options) (Result, error) {
 			return Result{}, fmt.Errorf("cannot run the suite in a child process: %v (set %s=1 to run it in this one)", err, EnvInProcess)
 		}
 	}
-	x := &execution{cfg: cfg, msg: msg, failFast: cfg.FailFast, waivers: opt.Waivers, obs: opt.Observer, exe: exe, tool: tool}
+	x := &execution{cfg: cfg, msg: msg, failFast: cfg.FailFast, waivers: opt.Waivers, obs: opt.Observer, exe: exe, tool: tool, runTimeout: opt.RunTimeout}
 	errs := &lockedWriter{w: opt.Stderr}
 
 	pr, err := x.prepare(errs)
@@ -193,6 +200,8 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 		stopped bool   // --fail-fast stopped the run, or the provider's loss
 		lost    string // the provider was lost: what and why, while what ran
 	)
+	running := map[int]runningSpec{} // by share, with stopMu
+	timedOut := false                // --run-timeout stopped the run
 	stopOthers := func(sh *share) {
 		// with stopMu held; the child that failed stops by itself
 		// (Ginkgo's fail-fast)
@@ -232,6 +241,9 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 					return
 				}
 				x.obs.SpecEnded(*r.Spec)
+				stopMu.Lock()
+				delete(running, sh.k)
+				stopMu.Unlock()
 				if x.failFast && x.failed(*r.Spec) {
 					stopMu.Lock()
 					if !stopped {
@@ -244,10 +256,16 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 			case suite.ProgressStart:
 				if r.Spec != nil && sh.mine[r.Spec.Key()] {
 					x.obs.SpecStarted(*r.Spec)
+					stopMu.Lock()
+					running[sh.k] = runningSpec{name: r.Spec.Name}
+					stopMu.Unlock()
 				}
 			case suite.ProgressWait:
 				if r.Wait != nil {
 					x.obs.Waiting(*r.Wait)
+					stopMu.Lock()
+					running[sh.k] = runningSpec{name: r.Wait.Spec, waits: r.Wait.What}
+					stopMu.Unlock()
 				}
 			case suite.ProgressLost:
 				stopMu.Lock()
@@ -286,7 +304,22 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 		sh.ch.started()
 		shs = append(shs, sh)
 	}
-	stopForwarding := forwardSignals(sigs, procs...)
+	stopForwarding := forwardSignals(sigs, x.obs.Note, procs...)
+	if x.runTimeout > 0 {
+		t := time.AfterFunc(x.runTimeout-time.Since(start), func() {
+			stopMu.Lock()
+			defer stopMu.Unlock()
+			if stopped {
+				return
+			}
+			stopped, timedOut = true, true
+			x.obs.Note(runTimeoutNote(x.runTimeout, running))
+			for _, p := range procs {
+				stopProcess(p)
+			}
+		})
+		defer t.Stop()
+	}
 	var wg sync.WaitGroup
 	for _, sh := range shs {
 		wg.Add(1)
@@ -307,6 +340,9 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 	switch {
 	case lost != "":
 		stop = "the provider was lost (" + lost + "): the run stopped"
+	case timedOut:
+		stop = fmt.Sprintf("--run-timeout %v stopped the run", x.runTimeout)
+		x.timedOut = true
 	case stopped:
 		stop = failFastReason
 	}
@@ -341,6 +377,29 @@ func killAll(ps []*os.Process) {
 	for _, p := range ps {
 		p.Kill()
 	}
+}
+
+// runningSpec is the spec a share runs, and what it waits for if it
+// told (a long wait).
+type runningSpec struct{ name, waits string }
+
+// runTimeoutNote says that the run timed out, and what each share was
+// doing.
+func runTimeoutNote(d time.Duration, running map[int]runningSpec) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(running)) {
+		s := running[k]
+		p := fmt.Sprintf("%q ran", s.name)
+		if s.waits != "" {
+			p = fmt.Sprintf("%q waited for %s", s.name, s.waits)
+		}
+		parts = append(parts, p)
+	}
+	what := "no spec was running"
+	if len(parts) > 0 {
+		what = strings.Join(parts, "; ")
+	}
+	return fmt.Sprintf("--run-timeout %v passed: stopping the run (%s)", d, what)
 }
 
 // failFastReason is what --fail-fast tells of the specs it kept from

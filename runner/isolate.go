@@ -92,8 +92,10 @@ func notifyStop() chan os.Signal {
 // to ps (the children), until stop; stop returns the first of them, or nil. The child runs
 // in a process group of its own (see childAttr), so a signal from the
 // terminal reaches it once, through here, as one sent to the parent alone
-// does.
-func forwardSignals(sigs chan os.Signal, ps ...*os.Process) (stop func() os.Signal) {
+// does. note, if not nil, is told what a signal does: the first lets the
+// running specs' cleanup end; a second kills the children at once (their
+// running specs are reported interrupted, the rest not run).
+func forwardSignals(sigs chan os.Signal, note func(string), ps ...*os.Process) (stop func() os.Signal) {
 	done := make(chan struct{})
 	var first os.Signal
 	var wg sync.WaitGroup
@@ -103,8 +105,18 @@ func forwardSignals(sigs chan os.Signal, ps ...*os.Process) (stop func() os.Sign
 		for {
 			select {
 			case s := <-sigs:
-				if first == nil {
-					first = s
+				if first != nil {
+					if note != nil {
+						note(signalName(s) + " again: stopping the test processes at once")
+					}
+					for _, p := range ps {
+						p.Kill()
+					}
+					continue
+				}
+				first = s
+				if note != nil {
+					note(signalName(s) + ": interrupting the run; the running specs' cleanup ends it (" + signalName(s) + " again stops at once)")
 				}
 				for _, p := range ps {
 					p.Signal(s) // fails on Windows, where the console reaches the child itself

@@ -60,6 +60,10 @@ import (
 	"github.com/ndkconform/ndkconform/suite"
 )
 
+// ExitRunTimeout is Result.CutShort of a run Options.RunTimeout stopped,
+// as timeout(1) exits.
+const ExitRunTimeout = 124
+
 // The environment of a run.
 const (
 	// EnvInProcess=1 runs the suite in the calling process (for
@@ -74,6 +78,11 @@ type Options struct {
 	// InProcess runs the suite in the calling process rather than in
 	// child processes: once per process (see the package comment).
 	InProcess bool
+	// RunTimeout, if not 0, bounds the whole run (in child processes):
+	// past it the run stops as a signal stops it, the Observer is told
+	// which spec was running and what it waited for, and the run is cut
+	// short (Result.CutShort ExitRunTimeout): no verdict.
+	RunTimeout time.Duration
 	// Processes is how many child processes the selected specs are split
 	// over, 1 or more; 0 means what the driver allows
 	// (ndk.ConcurrentRunner), or 1.

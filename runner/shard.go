@@ -193,6 +193,11 @@ func (x *execution) mergeShares(shares []*share, sig os.Signal, stop string, fau
 		}
 		run.Specs = append(run.Specs, s)
 	}
+	if x.timedOut {
+		// --run-timeout: cut short, no verdict
+		run.CutShort(stop)
+		cutStatus = ExitRunTimeout
+	}
 	if !stopped {
 		// (after --fail-fast or a lost provider, the children's interrupts
 		// were the parent's: the run is not cut short, it failed)

@@ -59,9 +59,12 @@ type Config struct {
 	// indication); 0 means DefaultSettle, or a twentieth of Timeout when
 	// that is shorter. No fixed window is used anywhere else.
 	Settle time.Duration
-	// LabelFilter and Focus select specs (Ginkgo's syntax).
+	// LabelFilter and Focus select specs (Ginkgo's syntax); a spec whose
+	// full text a regexp of SkipSpecs matches is not selected (--skip:
+	// matched as Focus is).
 	LabelFilter string
 	Focus       []string
+	SkipSpecs   []string
 	// Verbose reports each spec as it runs.
 	Verbose bool
 	// NoColor turns off ANSI colours.
@@ -185,6 +188,11 @@ func (c *Config) checkFilters() error {
 	for _, f := range c.Focus {
 		if _, err := regexp.Compile(f); err != nil {
 			return fmt.Errorf("invalid focus %q: %v", f, err)
+		}
+	}
+	for _, f := range c.SkipSpecs {
+		if _, err := regexp.Compile(f); err != nil {
+			return fmt.Errorf("invalid skip %q: %v", f, err)
 		}
 	}
 	return nil

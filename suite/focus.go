@@ -67,6 +67,21 @@ func replaceBegin(re *syntax.Regexp, op syntax.Op) *syntax.Regexp {
 	return &cp
 }
 
+// skipStrings are cfg's SkipSpecs as Ginkgo must see them, rewritten as
+// focus regexps are (focusFor).
+func skipStrings(cfg Config) ([]string, error) {
+	var out []string
+	desc := description(cfg)
+	for _, f := range cfg.SkipSpecs {
+		r, err := focusFor(desc, f)
+		if err != nil {
+			return nil, fmt.Errorf("invalid skip %q: %v", f, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
 // GinkgoFocusStrings are the focus regexps Ginkgo is given in a run of
 // cfg (types.SuiteConfig.FocusStrings), matched against the suite's
 // description, a space and the spec's full text: what a report of the run

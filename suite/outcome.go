@@ -86,6 +86,7 @@ func capturedOutput(sr types.SpecReport) string {
 func plannedSpec(sr types.SpecReport, selected bool) outcome.Spec {
 	s := outcome.Spec{
 		Name:     sr.FullText(),
+		ID:       outcome.SpecID(sr.FullText()),
 		Location: relativeLocation(sr.LeafNodeLocation),
 		Area:     areaOf(sr.LeafNodeLocation.FileName),
 		Labels:   nilIfEmpty(sr.Labels()),

@@ -168,9 +168,12 @@ func Run(t TestingT, cfg Config) (Result, error) {
 	return res, nil
 }
 
+// DryRunNote is the note of a selected spec in a dry run.
+const DryRunNote = "a dry run: the plan, nothing ran"
+
 // buildRun is what a run found, from Ginkgo's report of it.
 func buildRun(rep types.Report, cfg Config) outcome.Run {
-	var run outcome.Run
+	run := outcome.Run{DryRun: cfg.DryRun}
 	sel, err := newSelector(cfg)
 	interrupted := wasInterrupted(rep)
 	for _, sr := range rep.SpecReports {
@@ -194,6 +197,10 @@ func buildRun(rep types.Report, cfg Config) outcome.Run {
 		}
 		if lostSpec(sr) {
 			run.Faults = append(run.Faults, "the provider was lost: "+s.Note)
+		}
+		if cfg.DryRun && s.Selected() {
+			// Ginkgo "passes" the specs of a dry run: none ran
+			s.State, s.Note, s.Duration = outcome.NotRun, DryRunNote, 0
 		}
 		run.Specs = append(run.Specs, s)
 	}
@@ -234,6 +241,7 @@ func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	// Config.Focus matches the spec's full text alone (see focusFor);
 	// checkFilters refused a focus that does not parse.
 	sc.FocusStrings, _ = focusStrings(cfg)
+	sc.SkipStrings, _ = skipStrings(cfg)
 	if len(cfg.Skip) > 0 {
 		// Ginkgo matches the description, a space and the spec's full text.
 		alts := make([]string, len(cfg.Skip))

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -287,5 +288,58 @@ func TestLabelFilterRuleWithoutSpec(t *testing.T) {
 	r = ndkconform(t, "run", "--label-filter", "OH-8 || LC-14")
 	if r.code != 0 || !strings.Contains(r.stderr, "--label-filter names OH-8: no spec checks it yet") || !strings.HasSuffix(r.stdout, "6 passed, 0 failed\n") {
 		t.Errorf("--label-filter 'OH-8 || LC-14': exit %d, stderr %q, stdout ends %q; want 0, the note on OH-8, LC-14's 6 specs run", r.code, r.stderr, lastLine(r.stdout))
+	}
+}
+
+// TestSpecIDsAndSkip: every spec has a short ID of its own (the dry run
+// lists it first), --spec ID runs that spec alone, an unknown ID is bad
+// usage, and --skip REGEX leaves out the specs whose text it matches.
+func TestSpecIDsAndSkip(t *testing.T) {
+	r := ndkconform(t, "run", "--dry-run")
+	if r.code != 0 {
+		t.Fatalf("--dry-run: exit %d\n%s", r.code, r.stderr)
+	}
+	ids := map[string]string{}
+	idLine := regexp.MustCompile(`^([0-9a-f]{8})  \S+ +\[.*?\] (.*)$`)
+	for line := range strings.Lines(r.stdout) {
+		m := idLine.FindStringSubmatch(strings.TrimRight(line, "\n"))
+		if m == nil {
+			continue
+		}
+		if other, dup := ids[m[1]]; dup {
+			t.Errorf("ID %s of two specs: %q and %q", m[1], other, m[2])
+		}
+		ids[m[1]] = m[2]
+	}
+	if len(ids) < 200 {
+		t.Fatalf("%d spec IDs in the dry run; want every spec's\n%.2000s", len(ids), r.stdout)
+	}
+	var id, name string
+	for k, v := range ids {
+		if strings.HasPrefix(v, "Listener endpoints IPv6 LC-9, LC-12, LC-14") {
+			id, name = k, v
+		}
+	}
+	dir := t.TempDir()
+	r = ndkconform(t, "run", "--spec", id, "--json-report", filepath.Join(dir, "r.json"))
+	if r.code != 0 {
+		t.Fatalf("--spec %s: exit %d\n%s%s", id, r.code, r.stdout, r.stderr)
+	}
+	sel := readJSONReport(t, filepath.Join(dir, "r.json")).Selected()
+	if len(sel) != 1 || sel[0].Name != name || sel[0].ID != id {
+		t.Errorf("--spec %s selected %d specs (%+v); want %q alone", id, len(sel), sel, name)
+	}
+	if bad := ndkconform(t, "run", "--spec", "0badc0de"); bad.code != exitUsage || !strings.Contains(bad.stderr, "--spec 0badc0de: no spec") {
+		t.Errorf("--spec 0badc0de: exit %d, stderr %q; want 2 naming it", bad.code, bad.stderr)
+	}
+	r = ndkconform(t, "run", "--label-filter", "LC-14", "--skip", "IPv6", "--json-report", filepath.Join(dir, "s.json"))
+	sel = readJSONReport(t, filepath.Join(dir, "s.json")).Selected()
+	if r.code != 0 || len(sel) != 3 {
+		t.Fatalf("--label-filter LC-14 --skip IPv6: exit %d, %d specs; want 0 and LC-14's 3 IPv4 specs\n%s", r.code, len(sel), r.stderr)
+	}
+	for _, s := range sel {
+		if strings.Contains(s.Name, "IPv6") {
+			t.Errorf("--skip IPv6 ran %q", s.Name)
+		}
 	}
 }

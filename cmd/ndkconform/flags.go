@@ -227,3 +227,42 @@ func (p positiveInt) Set(s string) error {
 	*p.n = v
 	return nil
 }
+
+// pathFlag is a flag naming a file or directory: an empty value is bad
+// usage (a --junit-report "" from an unset CI variable wrote nothing, and
+// said nothing).
+type pathFlag struct{ s *string }
+
+func (p pathFlag) String() string {
+	if p.s == nil {
+		return ""
+	}
+	return *p.s
+}
+
+func (p pathFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("want a path, not an empty value")
+	}
+	*p.s = s
+	return nil
+}
+
+// seedFlag is --seed: an integer.
+type seedFlag struct{ n *int64 }
+
+func (p seedFlag) String() string {
+	if p.n == nil {
+		return "1"
+	}
+	return strconv.FormatInt(*p.n, 10)
+}
+
+func (p seedFlag) Set(s string) error {
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("want an integer, such as 1 or 42")
+	}
+	*p.n = v
+	return nil
+}

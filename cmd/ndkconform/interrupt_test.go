@@ -479,3 +479,54 @@ func TestInterruptStopsTheSpecBody(t *testing.T) {
 		t.Errorf("the report holds a callback trace for an interrupted spec")
 	}
 }
+
+// The first SIGINT says what it does and that a second one stops at once;
+// the second kills the test processes: the run ends, interrupted (exit
+// 130), the spec that ran interrupted, none failed.
+func TestSecondSignalForces(t *testing.T) {
+	skipIfShort(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	b := startBackground(t, nil, slowRun(dir)...)
+	b.waitStarted(t)
+	if err := b.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the first signal's note", time.Minute, func() bool {
+		return strings.Contains(b.stdout.String(), "SIGINT: interrupting the run; the running specs' cleanup ends it (SIGINT again stops at once)")
+	})
+	if err := b.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	r := b.wait(t)
+	if r.code != 130 || !strings.Contains(r.stdout, "SIGINT again: stopping the test processes at once") {
+		t.Fatalf("exit %d, want 130 and the second signal's note\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	run := readJSONReport(t, filepath.Join(dir, "report.json"))
+	if c := run.Counts().Specs; run.Verdict != outcome.VerdictInterrupted || c.Failed != 0 || c.Interrupted+c.NotRun != c.Selected {
+		t.Errorf("verdict %s, %d failed, %d interrupted, %d not run of %d; want interrupted, none failed", run.Verdict, c.Failed, c.Interrupted, c.NotRun, c.Selected)
+	}
+}
+
+// --run-timeout bounds the whole run: past it the console names the spec
+// that was running, that spec is interrupted and the rest not run, and the
+// run ends cut short with exit status 124, no rule charged.
+func TestRunTimeout(t *testing.T) {
+	skipIfShort(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	b := startBackground(t, nil, append(slowRun(dir), "--run-timeout", "20s")...)
+	r := b.wait(t)
+	if r.code != 124 || !regexp.MustCompile(`--run-timeout 20s passed: stopping the run \(".*CN-17.*" (ran|waited for .*)\)`).MatchString(r.stdout) {
+		t.Fatalf("exit %d, want 124 and a line naming the CN-17 spec that ran\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	how := "--run-timeout 20s stopped the run"
+	checkSummary(t, r, how)
+	checkCutShort(t, dir, how)
+}

@@ -373,13 +373,34 @@ func TestTimeoutJustLongEnough(t *testing.T) {
 	}
 }
 
+// A dry run lists the plan; --json-report writes it (every spec, the
+// selected ones not run, verdict "plan"), and says it writes no other
+// report; an empty report path is bad usage.
 func TestDryRun(t *testing.T) {
-	r := runOrSkip(t, "run", "--dry-run", "--label-filter", "LC-15")
+	dir := t.TempDir()
+	plan, junit := filepath.Join(dir, "plan.json"), filepath.Join(dir, "junit.xml")
+	r := runOrSkip(t, "run", "--dry-run", "--label-filter", "LC-15", "--json-report", plan, "--junit-report", junit)
 	if r.code != 0 {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	if !regexp.MustCompile(`^[1-9]\d* selected, \d+ not selected$`).MatchString(lastLine(r.stdout)) || !strings.Contains(r.stdout, "LC-15") {
 		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	if _, err := os.Stat(junit); err == nil || !strings.Contains(r.stderr, "--dry-run: "+junit+" not written") {
+		t.Errorf("the dry run wrote the JUnit report, or did not say it would not (stderr %q)", r.stderr)
+	}
+	run := readJSONReport(t, plan)
+	c := run.Counts().Specs
+	if run.Verdict != outcome.VerdictPlan || c.Selected == 0 || c.NotRun != c.Selected || c.NotSelected == 0 {
+		t.Errorf("plan: verdict %q, %d selected, %d not run, %d not selected; want plan, every selected spec not run", run.Verdict, c.Selected, c.NotRun, c.NotSelected)
+	}
+	for _, flag := range []string{"--json-report", "--junit-report", "--html-report", "--out", "--waivers"} {
+		if e := ndkconform(t, "run", flag, ""); e.code != exitUsage || !strings.Contains(e.stderr, "invalid "+flag+` "": want a path`) {
+			t.Errorf("run %s '': exit %d, stderr %q; want 2, naming the empty path", flag, e.code, e.stderr)
+		}
+	}
+	if e := ndkconform(t, "run", "--seed", "abc"); e.code != exitUsage || !strings.Contains(e.stderr, `invalid --seed "abc": want an integer`) {
+		t.Errorf("run --seed abc: exit %d, stderr %q; want 2, saying what a seed is", e.code, e.stderr)
 	}
 }
 

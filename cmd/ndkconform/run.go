@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,9 @@ type runOptions struct {
 	dryRun       bool
 	driverOpts   keyValues
 	focus        stringList
+	skip         stringList
+	runTimeout   time.Duration
+	specIDs      stringList
 	parallel     parallelFlag
 }
 
@@ -38,35 +42,40 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.StringVar(&c.Driver, "driver", suite.DefaultDriver, "the `NAME` of the driver to test (see '"+tool+" drivers')")
 	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`; repeat for more options (see '"+tool+" drivers')")
 	for _, f := range reports.Formats {
-		o.reportPaths[f.Name] = fs.String(f.Flag, "", f.Usage)
+		o.reportPaths[f.Name] = new(string)
+		fs.Var(pathFlag{o.reportPaths[f.Name]}, f.Flag, f.Usage)
 	}
-	fs.StringVar(&o.outDir, "out", "", "write every report into `DIR` (created if need be): "+formatFiles())
+	fs.Var(pathFlag{&o.outDir}, "out", "write every report into `DIR` (created if need be): "+formatFiles())
 	fs.BoolVar(&c.FailFast, "fail-fast", false, "stop the run at the first failed spec (not counting failures waived): the specs left are reported not run")
 	fs.Var(positiveInt{&o.repeat}, "repeat", "run the selected specs `N` times, with the same seed, to hunt flaky failures; the summary and reports are those of the first run that failed, else the last; exit status 1 if any run failed")
 	fs.BoolVar(&o.untilItFails, "until-it-fails", false, "run the selected specs again and again, with the same seed, until a run fails (at most --repeat N times if given); the summary and reports are those of the failed run")
-	fs.StringVar(&o.waivers, "waivers", "", "waive the rules listed in `FILE`, one \"RULE-ID reason\" a line (# comments): their failures show as waived and do not fail the run")
+	fs.Var(pathFlag{&o.waivers}, "waivers", "waive the rules listed in `FILE`, one \"RULE-ID reason\" a line (# comments): their failures show as waived and do not fail the run")
 	fs.StringVar(&c.LabelFilter, "label-filter", "", "run only the specs whose labels match `EXPR`, e.g. 'LC-14 || LC-15', 'endpoints && IPv6'; every spec is labelled with the IDs of the rules it checks")
 	fs.Var(&o.focus, "focus", "run only the specs whose text matches `REGEX`; repeat to match any of several")
+	fs.Var(&o.specIDs, "spec", "run the spec with the short `ID` the summary's rerun lines and the reports give it (as a --focus on its whole text); repeat for several")
+	fs.Var(&o.skip, "skip", "do not run the specs whose text matches `REGEX` (matched as --focus is); repeat to match any of several")
 	c.Timeout = suite.DefaultTimeout
 	fs.Var((*durationFlag)(&c.Timeout), "timeout", "how long to wait for a provider call to return or a completion to come before failing the spec (a `DURATION` such as 10s, 1m); it must be at least 1s longer than the longest wait the provider declares it may take (sim: its disconnect-timeout and connect-timeout; rxe: its disconnect-timeout)")
 	fs.Var(addrFlag{addr: &c.SideA.IPv4}, "side-a-ipv4", "side A's IPv4 `ADDR` (default: the driver's)")
 	fs.Var(addrFlag{addr: &c.SideA.IPv6, v6: true}, "side-a-ipv6", "side A's IPv6 `ADDR` (default: the driver's)")
 	fs.Var(addrFlag{addr: &c.SideB.IPv4}, "side-b-ipv4", "side B's IPv4 `ADDR` (default: the driver's)")
 	fs.Var(addrFlag{addr: &c.SideB.IPv6, v6: true}, "side-b-ipv6", "side B's IPv6 `ADDR` (default: the driver's)")
+	fs.Var((*durationFlag)(&o.runTimeout), "run-timeout", "stop the run if it takes longer than `DURATION` (as go test -timeout): the console names the spec running and what it waits for, the rest is not run, and the run ends with exit status 124, no verdict")
 	fs.BoolVar(&c.Verbose, "verbose", false, "report every spec as it runs")
 	fs.BoolVar(&c.Verbose, "v", false, "")
 	fs.BoolVar(&c.NoColor, "no-color", false, "no ANSI colours (also when standard output is not a terminal, or NO_COLOR is set)")
-	fs.Int64Var(&c.Seed, "seed", 1, "the `N` that orders the specs and fixes the model specs' random consumer sequences")
+	c.Seed = 1
+	fs.Var(seedFlag{&c.Seed}, "seed", "the `N` that orders the specs and fixes the model specs' random consumer sequences")
 	fs.Var(positiveInt{&c.ModelSequences}, "model-sequences", fmt.Sprintf("how many random consumer sequences each model spec runs (an `N`; default %d)", suite.DefaultModelSequences))
 	fs.Var(positiveInt{&c.ModelSteps}, "model-steps", fmt.Sprintf("how many steps a model sequence has on average (an `N`; default %d)", suite.DefaultModelSteps))
 	c.ModelShrinkTime = suite.DefaultModelShrinkTime
 	fs.Var((*durationFlag)(&c.ModelShrinkTime), "model-shrink-time", "how long a model spec that found a failing sequence searches for a shorter one to report (a `DURATION`); the rules the failure names do not depend on it")
-	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs and their labels without running them")
+	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs, their IDs and labels, without running them; --json-report writes the plan (every spec, selected or not)")
 	fs.Var(&o.parallel, "parallel", "split the selected specs over `N` child processes that run at the same time, with one merged report (default: as many as the driver allows; sim: 16, other drivers: 1, since processes testing the same adapters at once would see one another)")
 	return fs, o
 }
 
-var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "timeout",
+var runFlagOrder = []string{"driver", "driver-opt", "label-filter", "focus", "spec", "skip", "timeout", "run-timeout",
 	"side-a-ipv4", "side-a-ipv6", "side-b-ipv4", "side-b-ipv6",
 	"junit-report", "json-report", "html-report", "out", "waivers", "parallel", "fail-fast", "repeat", "until-it-fails", "verbose", "no-color", "seed", "model-sequences", "model-steps", "model-shrink-time", "dry-run"}
 
@@ -106,6 +115,7 @@ func (o *runOptions) config() suite.Config {
 		cfg.DriverOptions = o.driverOpts
 	}
 	cfg.Focus = o.focus
+	cfg.SkipSpecs = o.skip
 	cfg.DryRun = o.dryRun
 	return cfg
 }
@@ -129,11 +139,21 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := checkLabelRules(cfg.LabelFilter); err != nil {
 		return usageError(stderr, "run", err)
 	}
+	if len(o.specIDs) > 0 {
+		focus, err := focusSpecIDs(o.specIDs)
+		if err != nil {
+			return usageError(stderr, "run", err)
+		}
+		cfg.Focus = append(cfg.Focus, focus...)
+	}
 	if err := o.checkRepeat(); err != nil {
 		return usageError(stderr, "run", err)
 	}
 	outs, err := o.outputs()
-	if err == nil && !o.dryRun {
+	if err == nil && o.dryRun {
+		outs = planOutputs(outs, stderr)
+	}
+	if err == nil {
 		err = checkOutputs(outs)
 	}
 	if err != nil {
@@ -144,7 +164,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	opt := runner.Options{
-		Processes: int(o.parallel), Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0),
+		Processes: int(o.parallel), Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), RunTimeout: o.runTimeout,
 		Observer: &console{w: stdout, verbose: cfg.Verbose, color: color, waivers: waivers},
 		Stderr:   stderr,
 	}
@@ -193,6 +213,29 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	// the report is the first failed run's, if any: its status is the
 	// run's (1 for a failure, 3 for a harness or lab fault)
 	return finishRun(report, cfg, o, outs, stdout, stderr)
+}
+
+// focusSpecIDs are the --focus regexps that select the specs ids name
+// (outcome.SpecID), from the specs compiled in; an ID of none of them is
+// an error naming it.
+func focusSpecIDs(ids []string) ([]string, error) {
+	specs, err := listSpecs()
+	if err != nil {
+		return nil, fmt.Errorf("listing the specs for --spec: %v", err)
+	}
+	byID := map[string]string{}
+	for _, s := range specs {
+		byID[outcome.SpecID(s.Name)] = s.Name
+	}
+	var focus []string
+	for _, id := range ids {
+		name, ok := byID[strings.ToLower(strings.TrimSpace(id))]
+		if !ok {
+			return nil, fmt.Errorf("--spec %s: no spec of the %d compiled in has this ID (see a report, or '%s run --dry-run')", id, len(specs), tool)
+		}
+		focus = append(focus, "^"+regexp.QuoteMeta(name)+"$")
+	}
+	return focus, nil
 }
 
 // runLine is a run's outcome on one line, for --repeat.
@@ -270,14 +313,32 @@ func runMeta(cfg suite.Config, args []string, start time.Time, wall time.Duratio
 	}
 }
 
+// planOutputs are the reports a dry run writes: the JSON ones, the plan
+// (every spec, selected or not, none run); it says on stderr which it
+// does not write.
+func planOutputs(outs []output, stderr io.Writer) []output {
+	var plan []output
+	for _, out := range outs {
+		if out.format.Name == "json" {
+			plan = append(plan, out)
+		} else {
+			fmt.Fprintf(stderr, "%s: --dry-run: %s not written (only the JSON report, the plan)\n", tool, out.path)
+		}
+	}
+	return plan
+}
+
 // finishRun prints the outcome of run r and writes its reports; it returns
 // the exit status.
 func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, stdout, stderr io.Writer) int {
 	status := exitPass
 	if o.dryRun {
 		reports.WriteDryRun(stdout, r)
-		if len(outs) > 0 {
-			fmt.Fprintf(stderr, "%s: --dry-run: no report written (nothing ran)\n", tool)
+		for _, out := range planOutputs(outs, io.Discard) { // the plan
+			if err := out.write(r, nil); err != nil {
+				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
+				status = exitFail
+			}
 		}
 	} else {
 		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), len(outs) > 0)
