@@ -12,9 +12,10 @@ import (
 )
 
 // RerunCommand is the shell command (POSIX quoting) that runs spec s of a
-// run described by m again, alone: m.Rerun, shell-quoted, and --spec with
-// s's short ID (a spec without one: a --focus that selects s and no other
-// spec).
+// run described by m again, alone: m.Rerun, shell-quoted, and, for an
+// `ndkconform run` command, --spec with s's short ID; else (a go test
+// command of package conformance, a spec without an ID) a --focus that
+// selects s and no other spec.
 //
 // ndkconform's --focus matches the spec's full text (its Name) alone,
 // with ^ at its start (see suite.Config.Focus), so the focus is
@@ -36,7 +37,7 @@ func RerunCommand(m Meta, s outcome.Spec) string {
 	for _, a := range args {
 		parts = append(parts, ShellQuote(a))
 	}
-	if s.ID != "" {
+	if s.ID != "" && len(args) > 1 && args[1] == "run" { // ndkconform run's --spec
 		parts = append(parts, "--spec", s.ID)
 	} else {
 		parts = append(parts, "--focus", ShellQuote("^"+regexp.QuoteMeta(s.Name)+"$"))

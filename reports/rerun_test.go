@@ -170,3 +170,17 @@ func TestJSONRerun(t *testing.T) {
 		t.Errorf("round trip: rerun %q suite %q", back.Rerun, back.Suite)
 	}
 }
+
+// TestRerunBySpecID: an ndkconform run command reruns a spec by its short
+// ID; a go test command (package conformance) by a --focus on its text.
+func TestRerunBySpecID(t *testing.T) {
+	s := outcome.Spec{Name: "Listener close (LC-15) can't wait", ID: outcome.SpecID("Listener close (LC-15) can't wait")}
+	cli := RerunCommand(Meta{Rerun: []string{"ndkconform", "run", "--driver", "sim", "--seed", "1"}}, s)
+	if want := "ndkconform run --driver sim --seed 1 --spec " + s.ID; cli != want {
+		t.Errorf("CLI rerun %q, want %q", cli, want)
+	}
+	lib := RerunCommand(Meta{Rerun: []string{"go", "test", "-run", "^TestX$", "./pkg", "-args", "--"}}, s)
+	if want := `go test -run '^TestX$' ./pkg -args -- --focus '^Listener close \(LC-15\) can'\''t wait$'`; lib != want {
+		t.Errorf("library rerun %q, want %q", lib, want)
+	}
+}
