@@ -50,14 +50,15 @@ var waiting = &slot{what: "a wait"}
 type jobKind uint8
 
 const (
-	jobSetup jobKind = iota
-	jobCycle
+	jobSetup  jobKind = iota
+	jobCycles         // job.cycles cycles, or up to the first that fails
 	jobClose
 )
 
 type job struct {
-	kind jobKind
-	n    uint64 // the job's number, for its answer
+	kind   jobKind
+	n      uint64 // the job's number, for its answer
+	cycles int
 }
 
 // runner is the state of a Pair's goroutines.
@@ -66,6 +67,7 @@ type runner struct {
 	answer  chan error    // one slot: the answer to the job in progress
 	pending atomic.Uint64 // the number of the job waiting for its answer, 0 if none
 	jobN    uint64        // the last job's number (the caller's)
+	ran     atomic.Int64  // the cycles of the last jobCycles that succeeded
 
 	wake chan struct{} // one slot: something the runner may wait for happened
 
@@ -103,11 +105,11 @@ func (p *Pair) stop() {
 // run hands the runner a job and waits for its answer: the job's own, or
 // the watchdog's if a call of the runner's did not return in time. The
 // caller has checked that the pair is usable (a stuck runner takes no job).
-func (p *Pair) run(kind jobKind) error {
+func (p *Pair) run(kind jobKind, cycles int) error {
 	r := &p.r
 	r.jobN++
 	r.pending.Store(r.jobN)
-	r.jobs <- job{kind, r.jobN}
+	r.jobs <- job{kind: kind, n: r.jobN, cycles: cycles}
 	return <-r.answer
 }
 
@@ -124,8 +126,14 @@ func (p *Pair) loop() {
 		switch j.kind {
 		case jobSetup:
 			err = p.setup()
-		case jobCycle:
-			err = p.cycle()
+		case jobCycles:
+			p.r.ran.Store(0)
+			for range j.cycles {
+				if err = p.cycle(); err != nil {
+					break
+				}
+				p.r.ran.Add(1)
+			}
 		case jobClose:
 			err = p.closeAll()
 		}

@@ -136,7 +136,7 @@ func Setup(cfg Config) (*Pair, error) {
 		p.fam = "IPv4"
 	}
 	p.start()
-	if err := p.run(jobSetup); err != nil {
+	if err := p.run(jobSetup, 0); err != nil {
 		if cerr := p.Close(); cerr != nil {
 			err = fmt.Errorf("%w (and closing what setup created: %v)", err, cerr)
 		}
@@ -254,13 +254,22 @@ type cycle struct {
 // closes what it created. On error it closes what it can of the cycle (after
 // every call it issued has returned) and returns the first failure.
 func (p *Pair) Cycle() error {
+	_, err := p.cycles(1)
+	return err
+}
+
+// cycles runs n cycles as Cycle does, in one job of the runner's (no hand-
+// over between the caller and the runner between two cycles), up to the
+// first that fails. It returns how many succeeded.
+func (p *Pair) cycles(n int) (int, error) {
 	if p.closed {
-		return errors.New("perf: Cycle on a closed pair")
+		return 0, errors.New("perf: Cycle on a closed pair")
 	}
 	if err := p.check(); err != nil {
-		return err
+		return 0, err
 	}
-	return p.run(jobCycle)
+	err := p.run(jobCycles, n)
+	return int(p.r.ran.Load()), err
 }
 
 // cycle is Cycle's work, on the runner.
@@ -491,7 +500,7 @@ func (p *Pair) Close() error {
 	if err := p.brokenErr(); err != nil {
 		return fmt.Errorf("perf: not closing the adapters, the provider is stuck or panicked: %w", err)
 	}
-	return p.run(jobClose)
+	return p.run(jobClose, 0)
 }
 
 // closeAll is Close's work, on the runner.
