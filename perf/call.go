@@ -33,7 +33,9 @@ import (
 // reused channel of one slot: each changes the state under the Pair's
 // mutex, then leaves a token if none is there; the runner checks the state
 // before it sleeps, so no wake-up is lost (and a stale token only makes it
-// check again).
+// check again). A worker's call that returned STATUS_PENDING wakes the
+// runner only if the runner waits for that return (in the deferred way of
+// completing, the runner is then waiting for something else).
 
 // slot is what the runner is busy with, for the watchdog: a provider call,
 // or a wait. It is not changed once the runner noted it.
@@ -256,13 +258,14 @@ type op struct {
 	issued, stuck bool
 
 	// Under p.mu.
-	returned    bool
-	ret         ndk.Status // the zero status if it panicked
-	retObj      ndk.Object
-	panicked    any
-	completions int32
-	first       ndk.Status // the first completion's
-	compObj     ndk.Object
+	returnWanted bool // the runner waits for the call to return
+	returned     bool
+	ret          ndk.Status // the zero status if it panicked
+	retObj       ndk.Object
+	panicked     any
+	completions  int32
+	first        ndk.Status // the first completion's
+	compObj      ndk.Object
 }
 
 // call makes o's provider call fn on the runner, the caller, watched by the
@@ -302,10 +305,17 @@ func (p *Pair) callOn(w chan<- *op, o *op, what string, fn func(o *op) (ndk.Obje
 func (p *Pair) work(w <-chan *op) {
 	for o := range w {
 		o.invoke(o.fn, 0)
-		if _, _, _, pan := o.returnState(); pan != nil {
+		p.mu.Lock()
+		pan, wake := o.panicked, o.returnWanted || o.ret != ndk.StatusPending
+		p.mu.Unlock()
+		switch {
+		case pan != nil:
 			o.panicError(pan) // the runner's wait ends now
+		case wake:
+			// Not for a bare STATUS_PENDING the runner is not waiting
+			// for: it would wake for nothing.
+			p.signal()
 		}
-		p.signal()
 	}
 }
 
@@ -364,9 +374,12 @@ func closeDone(ctx any) {
 	}
 }
 
+// hasReturned reports whether the call returned; if not, the side worker
+// that makes it will wake the runner when it does.
 func (o *op) hasReturned() bool {
 	o.p.mu.Lock()
 	defer o.p.mu.Unlock()
+	o.returnWanted = true
 	return o.returned
 }
 
