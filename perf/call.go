@@ -78,6 +78,8 @@ type runner struct {
 	stop chan struct{}        // closed by Close: the watchdog ends
 
 	workA, workB chan *op // the side workers' calls
+
+	live atomic.Int32 // the goroutines running (for the tests)
 }
 
 // start starts the runner, the watchdog and the side workers.
@@ -89,6 +91,7 @@ func (p *Pair) start() {
 	r.stop = make(chan struct{})
 	r.workA = make(chan *op, 1)
 	r.workB = make(chan *op, 1)
+	r.live.Add(4)
 	go p.loop()
 	go p.watch()
 	go p.work(r.workA)
@@ -123,6 +126,7 @@ func (p *Pair) reply(n uint64, err error) {
 }
 
 func (p *Pair) loop() {
+	defer p.r.live.Add(-1)
 	for j := range p.r.jobs {
 		var err error
 		switch j.kind {
@@ -155,6 +159,7 @@ func watchPeriod(timeout time.Duration) time.Duration {
 // the job for a call.
 func (p *Pair) watch() {
 	r := &p.r
+	defer r.live.Add(-1)
 	t := time.NewTicker(watchPeriod(p.timeout))
 	defer t.Stop()
 	var seen uint64     // the busy count seen at the last tick
@@ -226,6 +231,9 @@ func (p *Pair) signal() {
 func (p *Pair) await(cond func() bool, late func() error) error {
 	if cond() {
 		return nil
+	}
+	if p.isBroken.Load() {
+		return p.brokenErr() // its wake-up may have been taken by an earlier wait
 	}
 	b := p.enter(waiting)
 	for {
@@ -303,6 +311,7 @@ func (p *Pair) callOn(w chan<- *op, o *op, what string, fn func(o *op) (ndk.Obje
 
 // work is a side worker: it makes the calls it is handed, one at a time.
 func (p *Pair) work(w <-chan *op) {
+	defer p.r.live.Add(-1)
 	for o := range w {
 		o.invoke(o.fn, 0)
 		p.mu.Lock()

@@ -86,7 +86,8 @@ type Phases struct {
 }
 
 // Pair is side A and side B of a provider, ready to run cycles. Its methods
-// must not be called concurrently.
+// must not be called concurrently. It has goroutines of its own (see
+// call.go): Close ends them (but for one stuck in the provider).
 type Pair struct {
 	cfg     Config
 	timeout time.Duration
