@@ -30,23 +30,16 @@ import (
 // for by the runner, so the same deadline bounds it.
 //
 // Completions, events and the workers' returns wake the runner through one
-// reused channel of one slot: each changes the state under the Pair's
-// mutex, then leaves a token if none is there; the runner checks the state
-// before it sleeps, so no wake-up is lost (and a stale token only makes it
-// check again). A worker's call that returned STATUS_PENDING wakes the
+// reused channel of one slot: each changes the state (an op's atomic word,
+// or under the Pair's mutex), then leaves a token if none is there; the
+// runner checks the state before it sleeps, so no wake-up is lost (and a
+// stale token only makes it check again). A worker's call that returned STATUS_PENDING wakes the
 // runner only if the runner waits for that return (in the deferred way of
 // completing, the runner is then waiting for something else).
 
-// slot is what the runner is busy with, for the watchdog: a provider call,
-// or a wait. It is not changed once the runner noted it.
-type slot struct {
-	what string
-	call bool
-}
-
-// waiting is the slot of every wait: the runner reports a wait that timed
-// out itself.
-var waiting = &slot{what: "a wait"}
+// waiting stands for every wait in what the runner is busy with (see
+// runner.cur): the runner reports a wait that timed out itself.
+var waiting = new(op)
 
 // jobKind is the work Setup, Cycle and Close hand the runner.
 type jobKind uint8
@@ -73,9 +66,9 @@ type runner struct {
 
 	wake chan struct{} // one slot: something the runner may wait for happened
 
-	busy atomic.Uint64        // odd while the runner is in a call or a wait
-	cur  atomic.Pointer[slot] // what it is in
-	stop chan struct{}        // closed by Close: the watchdog ends
+	busy atomic.Uint64      // odd while the runner is in a call or a wait
+	cur  atomic.Pointer[op] // the call it is in, or waiting
+	stop chan struct{}      // closed by Close: the watchdog ends
 
 	workA, workB chan *op // the side workers' calls
 
@@ -187,7 +180,7 @@ func (p *Pair) watch() {
 		if !r.busy.CompareAndSwap(b, b+1) {
 			continue // it just ended
 		}
-		if !s.call {
+		if s == waiting {
 			p.signal()
 			continue
 		}
@@ -205,7 +198,7 @@ func stuckError(what string, timeout time.Duration) error {
 
 // enter notes that the runner begins s; it returns the busy count to end
 // it with.
-func (p *Pair) enter(s *slot) uint64 {
+func (p *Pair) enter(s *op) uint64 {
 	p.r.cur.Store(s)
 	return p.r.busy.Add(1)
 }
@@ -226,8 +219,8 @@ func (p *Pair) signal() {
 // await waits, on the runner, until cond holds: then it returns nil. If
 // the pair breaks first (a side worker's call panicked) it returns why;
 // if the deadline passes first, what late returns. cond reads what the
-// callbacks and the workers change under p.mu, and they signal after the
-// change.
+// callbacks and the workers change (atomically, or under p.mu), and they
+// signal after the change.
 func (p *Pair) await(cond func() bool, late func() error) error {
 	if cond() {
 		return nil
@@ -258,31 +251,41 @@ func (p *Pair) await(cond func() bool, late func() error) error {
 // op is one provider call: what it returned and its completions.
 type op struct {
 	p    *Pair
-	slot slot
+	what string                               // names the call in errors
 	fn   func(o *op) (ndk.Object, ndk.Status) // a call on a side worker
 	// issued: the call was handed to a side worker (the clean-up after a
 	// failed cycle waits for it to return). stuck: the watchdog reported
 	// the runner's call as not returning. Both the runner's.
 	issued, stuck bool
 
-	// Under p.mu.
-	returnWanted bool // the runner waits for the call to return
-	returned     bool
-	ret          ndk.Status // the zero status if it panicked
-	retObj       ndk.Object
-	panicked     any
-	completions  int32
-	first        ndk.Status // the first completion's
-	compObj      ndk.Object
+	// What the call returned, set before returned is: read once it is.
+	ret      ndk.Status // the zero status if it panicked
+	retObj   ndk.Object
+	panicked any
+	// The first completion's, set before completed is: read once it is.
+	first   ndk.Status
+	compObj ndk.Object
+
+	state atomic.Uint32 // the marks below, and the completions counted
 }
+
+// The marks of op.state; the completions counted are the bits from
+// completion up.
+const (
+	returned     = 1 << iota // ret, retObj and panicked are set
+	completed                // first and compObj are set
+	returnWanted             // the runner waits for the call to return
+	breach                   // a completion of a call that returned inline was reported
+	completion               // one completion
+)
 
 // call makes o's provider call fn on the runner, the caller, watched by the
 // watchdog, and records what it returned or that it panicked. If it
 // returned only after the watchdog reported it, the pair is broken and
 // o.final says so.
 func (p *Pair) call(o *op, what string, fn func(o *op) (ndk.Object, ndk.Status)) *op {
-	o.p, o.slot = p, slot{what: what, call: true}
-	b := p.enter(&o.slot)
+	o.p, o.what = p, what
+	b := p.enter(o)
 	o.stuck = !o.invoke(fn, b)
 	return o
 }
@@ -304,7 +307,7 @@ func (o *op) invoke(fn func(o *op) (ndk.Object, ndk.Status), b uint64) (ok bool)
 // callOn hands o's provider call fn to the side worker w: for a call that
 // may return only once the peer acted. It returns at once.
 func (p *Pair) callOn(w chan<- *op, o *op, what string, fn func(o *op) (ndk.Object, ndk.Status)) *op {
-	o.p, o.slot, o.fn, o.issued = p, slot{what: what, call: true}, fn, true
+	o.p, o.what, o.fn, o.issued = p, what, fn, true
 	w <- o
 	return o
 }
@@ -314,13 +317,10 @@ func (p *Pair) work(w <-chan *op) {
 	defer p.r.live.Add(-1)
 	for o := range w {
 		o.invoke(o.fn, 0)
-		p.mu.Lock()
-		pan, wake := o.panicked, o.returnWanted || o.ret != ndk.StatusPending
-		p.mu.Unlock()
 		switch {
-		case pan != nil:
-			o.panicError(pan) // the runner's wait ends now
-		case wake:
+		case o.panicked != nil:
+			o.panicError(o.panicked) // the runner's wait ends now
+		case o.ret != ndk.StatusPending || o.state.Load()&returnWanted != 0:
 			// Not for a bare STATUS_PENDING the runner is not waiting
 			// for: it would wake for nothing.
 			p.signal()
@@ -328,34 +328,39 @@ func (p *Pair) work(w <-chan *op) {
 	}
 }
 
+// setReturned records what the call returned. It and complete set their
+// mark and look at the other's in one atomic step on op.state: a
+// completion of a call that returned its final status is seen by the
+// later of the two, and reported once.
 func (o *op) setReturned(x ndk.Object, st ndk.Status, pan any) {
-	p := o.p
-	p.mu.Lock()
-	o.returned, o.ret, o.retObj, o.panicked = true, st, x, pan
-	inline := pan == nil && st != ndk.StatusPending && o.completions > 0
-	p.mu.Unlock()
-	if inline {
-		p.strayf("%s: its completion callback was called although it returned %v", o.slot.what, st)
+	o.ret, o.retObj, o.panicked = st, x, pan
+	if s := o.state.Or(returned); pan == nil && st != ndk.StatusPending && s >= completion {
+		o.inlineBreach(st)
 	}
 }
 
 // complete records a completion callback of o.
 func (o *op) complete(st ndk.Status, x ndk.Object) {
 	p := o.p
-	p.mu.Lock()
-	o.completions++
-	n, inline, ret := o.completions, o.returned && o.panicked == nil && o.ret != ndk.StatusPending, o.ret
+	s := o.state.Add(completion)
+	n := s / completion
 	if n == 1 {
 		o.first, o.compObj = st, x
+		s = o.state.Or(completed)
 	}
-	p.mu.Unlock()
 	switch {
 	case n > 1:
-		p.strayf("%s: its completion callback was called more than once", o.slot.what)
-	case inline:
-		p.strayf("%s: its completion callback was called although it returned %v", o.slot.what, ret)
+		p.strayf("%s: its completion callback was called more than once", o.what)
+	case s&returned != 0 && o.panicked == nil && o.ret != ndk.StatusPending:
+		o.inlineBreach(o.ret)
 	}
 	p.signal()
+}
+
+func (o *op) inlineBreach(ret ndk.Status) {
+	if o.state.Or(breach)&breach == 0 {
+		o.p.strayf("%s: its completion callback was called although it returned %v", o.what, ret)
+	}
 }
 
 // The completion callbacks of every call: ctx is the call's op. A context
@@ -386,35 +391,32 @@ func closeDone(ctx any) {
 // hasReturned reports whether the call returned; if not, the side worker
 // that makes it will wake the runner when it does.
 func (o *op) hasReturned() bool {
-	o.p.mu.Lock()
-	defer o.p.mu.Unlock()
-	o.returnWanted = true
-	return o.returned
+	// The mark and the look are one step: a worker's return after it
+	// sees the mark (see work).
+	return o.state.Or(returnWanted)&returned != 0
 }
 
-func (o *op) hasCompleted() bool {
-	o.p.mu.Lock()
-	defer o.p.mu.Unlock()
-	return o.completions > 0
-}
+func (o *op) hasCompleted() bool { return o.state.Load()&completed != 0 }
 
 // returnState is what the call returned, and whether it did.
-func (o *op) returnState() (returned bool, st ndk.Status, x ndk.Object, pan any) {
-	o.p.mu.Lock()
-	defer o.p.mu.Unlock()
-	return o.returned, o.ret, o.retObj, o.panicked
+func (o *op) returnState() (done bool, st ndk.Status, x ndk.Object, pan any) {
+	if o.state.Load()&returned == 0 {
+		return false, 0, nil, nil
+	}
+	return true, o.ret, o.retObj, o.panicked
 }
 
-// firstCompletion is the first completion's status and object, and how
-// many came.
-func (o *op) firstCompletion() (st ndk.Status, x ndk.Object, n int32) {
-	o.p.mu.Lock()
-	defer o.p.mu.Unlock()
-	return o.first, o.compObj, o.completions
+// firstCompletion is the first completion's status and object, and
+// whether it came.
+func (o *op) firstCompletion() (st ndk.Status, x ndk.Object, came bool) {
+	if o.state.Load()&completed == 0 {
+		return 0, nil, false
+	}
+	return o.first, o.compObj, true
 }
 
 func (o *op) panicError(pan any) error {
-	err := fmt.Errorf("%s: the provider panicked: %v", o.slot.what, pan)
+	err := fmt.Errorf("%s: the provider panicked: %v", o.what, pan)
 	o.p.breakWith(err)
 	return err
 }
@@ -423,7 +425,7 @@ func (o *op) panicError(pan any) error {
 // within the deadline, or panics, makes the pair unusable.
 func (o *op) waitReturn() error {
 	if o.stuck {
-		return stuckError(o.slot.what, o.p.timeout)
+		return stuckError(o.what, o.p.timeout)
 	}
 	if err := o.p.await(o.hasReturned, o.stuckNow); err != nil {
 		return err
@@ -437,7 +439,7 @@ func (o *op) waitReturn() error {
 // stuckNow is the error of a call that has not returned within the
 // deadline: the pair is unusable.
 func (o *op) stuckNow() error {
-	err := stuckError(o.slot.what, o.p.timeout)
+	err := stuckError(o.what, o.p.timeout)
 	o.p.breakWith(err)
 	return err
 }
@@ -449,7 +451,7 @@ func (o *op) pendingToo(err error) error {
 	if !o.issued || o.hasReturned() {
 		return err
 	}
-	return fmt.Errorf("%w (and %s, issued before, has not returned)", err, o.slot.what)
+	return fmt.Errorf("%w (and %s, issued before, has not returned)", err, o.what)
 }
 
 // final waits for the call's final status: the one it returned, or that of
@@ -469,7 +471,7 @@ func (o *op) final() (st ndk.Status, x ndk.Object, viaCallback bool, err error) 
 }
 
 func (o *op) noCompletion() error {
-	return fmt.Errorf("%s returned STATUS_PENDING: expected its completion callback, it did not come within %v", o.slot.what, o.p.timeout)
+	return fmt.Errorf("%s returned STATUS_PENDING: expected its completion callback, it did not come within %v", o.what, o.p.timeout)
 }
 
 // succeed waits for the call's final status and requires STATUS_SUCCESS.
@@ -486,7 +488,7 @@ func (o *op) succeedObj() (ndk.Object, error) {
 	case st == ndk.StatusSuccess:
 		return x, nil
 	case cb:
-		return nil, fmt.Errorf("%s returned STATUS_PENDING: expected its completion to report STATUS_SUCCESS, it reported %v", o.slot.what, st)
+		return nil, fmt.Errorf("%s returned STATUS_PENDING: expected its completion to report STATUS_SUCCESS, it reported %v", o.what, st)
 	}
-	return nil, fmt.Errorf("%s: expected STATUS_SUCCESS or STATUS_PENDING, the provider returned %v", o.slot.what, st)
+	return nil, fmt.Errorf("%s: expected STATUS_SUCCESS or STATUS_PENDING, the provider returned %v", o.what, st)
 }

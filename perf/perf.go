@@ -107,7 +107,8 @@ type Pair struct {
 	mu       sync.Mutex
 	stray    []string    // unexpected callbacks, reported by the next Cycle or Close
 	broken   error       // a call did not return or panicked: hands off the provider
-	isBroken atomic.Bool // broken is set: for the runner's waits
+	hasStray atomic.Bool // stray may have some: a look without the lock
+	isBroken atomic.Bool // broken is set: a look without the lock
 
 	// The runner's.
 	phases Phases
@@ -196,7 +197,7 @@ func (p *Pair) setup() error {
 		return err
 	}
 	if st != ndk.StatusSuccess || p.dst.Port() == 0 {
-		return fmt.Errorf("%s: expected STATUS_SUCCESS and a port, the provider returned %v and %v", r.slot.what, st, p.dst)
+		return fmt.Errorf("%s: expected STATUS_SUCCESS and a port, the provider returned %v and %v", r.what, st, p.dst)
 	}
 	return nil
 }
@@ -213,9 +214,9 @@ func (p *Pair) openAdapter(side string, addr netip.Addr) (ndk.Adapter, error) {
 	}
 	if st != ndk.StatusSuccess || isNil(ad) {
 		if st == ndk.StatusSuccess {
-			return nil, fmt.Errorf("%s: expected an adapter, the provider returned STATUS_SUCCESS and none", r.slot.what)
+			return nil, fmt.Errorf("%s: expected an adapter, the provider returned STATUS_SUCCESS and none", r.what)
 		}
-		return nil, fmt.Errorf("%s: expected STATUS_SUCCESS, the provider returned %v", r.slot.what, st)
+		return nil, fmt.Errorf("%s: expected STATUS_SUCCESS, the provider returned %v", r.what, st)
 	}
 	return ad, nil
 }
@@ -436,11 +437,11 @@ func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
 			return true
 		}
 		if returned && ret != ndk.StatusPending && ret != ndk.StatusSuccess {
-			err = fmt.Errorf("%s: expected STATUS_PENDING or STATUS_SUCCESS, the provider returned %v", connect.slot.what, ret)
+			err = fmt.Errorf("%s: expected STATUS_PENDING or STATUS_SUCCESS, the provider returned %v", connect.what, ret)
 			return true
 		}
-		if st, _, n := connect.firstCompletion(); n > 0 && st != ndk.StatusSuccess && (!returned || ret == ndk.StatusPending) {
-			err = fmt.Errorf("%s: expected it to complete with STATUS_SUCCESS, its completion callback reported %v before side B got a connect event", connect.slot.what, st)
+		if st, _, came := connect.firstCompletion(); came && st != ndk.StatusSuccess && (!returned || ret == ndk.StatusPending) {
+			err = fmt.Errorf("%s: expected it to complete with STATUS_SUCCESS, its completion callback reported %v before side B got a connect event", connect.what, st)
 			return true
 		}
 		return false
@@ -450,7 +451,7 @@ func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
 			// The call has been running for the deadline: stuck.
 			return fmt.Errorf("%w (and side B got no connect event)", connect.stuckNow())
 		}
-		return fmt.Errorf("side B: expected a connect event (NdkConnectEventCallback) on the listener at %v for %s, none came within %v", p.dst, connect.slot.what, p.timeout)
+		return fmt.Errorf("side B: expected a connect event (NdkConnectEventCallback) on the listener at %v for %s, none came within %v", p.dst, connect.what, p.timeout)
 	}
 	if werr := p.await(got, none); werr != nil {
 		return nil, werr
@@ -575,12 +576,17 @@ func (p *Pair) strayf(format string, args ...any) {
 	if len(p.stray) < 8 {
 		p.stray = append(p.stray, fmt.Sprintf(format, args...))
 	}
+	p.hasStray.Store(true)
 }
 
 // takeStray returns the unexpected callbacks recorded so far as an error.
 func (p *Pair) takeStray() error {
+	if !p.hasStray.Load() {
+		return nil
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.hasStray.Store(false)
 	if len(p.stray) == 0 {
 		return nil
 	}
@@ -600,6 +606,9 @@ func (p *Pair) breakWith(err error) {
 }
 
 func (p *Pair) brokenErr() error {
+	if !p.isBroken.Load() {
+		return nil
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.broken
