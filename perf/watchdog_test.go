@@ -13,10 +13,12 @@ import (
 )
 
 // setupHooked opens sim with completion personality completion, wrapped
-// by hook, and sets a pair up between its IPv4 sides.
+// by hook, and sets a pair up between its IPv4 sides. Sim's set-up
+// time-out (an NdkAccept waiting for the peer's NdkCompleteConnect) is a
+// minute: a loaded machine does not make it fail the tests' cycles.
 func setupHooked(t *testing.T, completion string, h hooked, timeout time.Duration) *perf.Pair {
 	t.Helper()
-	h.Provider = openSim(t, map[string]string{sim.OptCompletion: completion})
+	h.Provider = openSim(t, map[string]string{sim.OptCompletion: completion, sim.OptConnTimeout: "1m"})
 	a, b := h.Sides()
 	pair, err := perf.Setup(perf.Config{Provider: h, A: a.IPv4, B: b.IPv4, Timeout: timeout})
 	if err != nil {
