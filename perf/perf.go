@@ -16,15 +16,18 @@
 //	A and B: NdkCloseObject of the connector, then of the QP
 //
 // Every call may complete inline or return STATUS_PENDING and complete
-// through its callback, as package ndk documents; both are handled. Calls
-// are issued on their own goroutine, so a call that blocks until the peer
-// acts (a provider may complete NdkConnect inline once the peer accepted)
-// does not stall the other side. A call that does not return, a completion
-// or an event that does not come within the deadline, a status other than
-// the expected one, a panic in the provider or an unexpected callback is
-// returned as an error naming the call, what was expected and what was
-// seen. After a call that did not return or panicked the Pair is not used
-// again (its methods return that error) and the provider is left alone.
+// through its callback, as package ndk documents; both are handled. The
+// calls run one after the other on a goroutine of the Pair's, watched by
+// one watchdog per Pair; the two that may block until the peer acts (a
+// provider may complete NdkConnect inline once the peer accepted, and
+// NdkAccept once the peer completed the connect) run on a worker goroutine
+// of their side, so they do not stall the other side (see call.go). A call
+// that does not return, a completion or an event that does not come
+// within the deadline, a status other than the expected one, a panic in
+// the provider or an unexpected callback is returned as an error naming
+// the call, what was expected and what was seen. After a call that did not
+// return or panicked the Pair is not used again (its methods return that
+// error) and the provider is left alone.
 package perf
 
 import (
@@ -37,9 +40,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/ndkconform/ndkconform/internal/ndkcall"
 	"github.com/ndkconform/ndkconform/internal/nilness"
-	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -85,7 +86,8 @@ type Phases struct {
 }
 
 // Pair is side A and side B of a provider, ready to run cycles. Its methods
-// must not be called concurrently.
+// must not be called concurrently. It has goroutines of its own (see
+// call.go): Close ends them (but for one stuck in the provider).
 type Pair struct {
 	cfg     Config
 	timeout time.Duration
@@ -100,13 +102,19 @@ type Pair struct {
 	// connectWhat names the cycles' NdkConnect, formatted once.
 	connectWhat string
 
-	mu     sync.Mutex
-	stray  []string // unexpected callbacks, reported by the next Cycle or Close
-	broken error    // a call did not return or panicked: hands off the provider
+	r runner // the goroutines that call the provider (call.go)
 
+	mu       sync.Mutex
+	stray    []string    // unexpected callbacks, reported by the next Cycle or Close
+	broken   error       // a call did not return or panicked: hands off the provider
+	hasStray atomic.Bool // stray may have some: a look without the lock
+	isBroken atomic.Bool // broken is set: a look without the lock
+
+	// The runner's.
 	phases Phases
 	failed bool // a cycle failed: what comes after is no surprise
-	closed bool
+
+	closed bool // the caller's
 }
 
 // Setup opens side A's and side B's adapters, creates a PD and a CQ on each
@@ -129,7 +137,8 @@ func Setup(cfg Config) (*Pair, error) {
 	if cfg.A.Unmap().Is4() {
 		p.fam = "IPv4"
 	}
-	if err := p.setup(); err != nil {
+	p.start()
+	if err := p.run(jobSetup, 0); err != nil {
 		if cerr := p.Close(); cerr != nil {
 			err = fmt.Errorf("%w (and closing what setup created: %v)", err, cerr)
 		}
@@ -138,6 +147,7 @@ func Setup(cfg Config) (*Pair, error) {
 	return p, nil
 }
 
+// setup is Setup's work, on the runner.
 func (p *Pair) setup() error {
 	var err error
 	if p.adA, err = p.openAdapter("A", p.cfg.A); err != nil {
@@ -153,40 +163,40 @@ func (p *Pair) setup() error {
 		cq   *ndk.CQ
 	}{{"A", p.adA, &p.pdA, &p.cqA}, {"B", p.adB, &p.pdB, &p.cqB}} {
 		ad := s.ad
-		if *s.pd, err = create[ndk.PD](p, "side "+s.side+" NdkCreatePd", func(o *op) (ndk.Object, ndk.Status) {
-			x, st := ad.CreatePD(o.createDone, nil)
+		if *s.pd, err = create[ndk.PD](p, new(op), "side "+s.side+" NdkCreatePd", func(o *op) (ndk.Object, ndk.Status) {
+			x, st := ad.CreatePD(createDone, o)
 			return obj(x), st
 		}); err != nil {
 			return err
 		}
-		if *s.cq, err = create[ndk.CQ](p, "side "+s.side+" NdkCreateCq", func(o *op) (ndk.Object, ndk.Status) {
-			x, st := ad.CreateCQ(ndk.CQParams{Depth: cqDepth}, o.createDone, nil)
+		if *s.cq, err = create[ndk.CQ](p, new(op), "side "+s.side+" NdkCreateCq", func(o *op) (ndk.Object, ndk.Status) {
+			x, st := ad.CreateCQ(ndk.CQParams{Depth: cqDepth}, createDone, o)
 			return obj(x), st
 		}); err != nil {
 			return err
 		}
 	}
-	if p.listener, err = create[ndk.Listener](p, "side B NdkCreateListener", func(o *op) (ndk.Object, ndk.Status) {
-		x, st := p.adB.CreateListener(p.onConnect, nil, o.createDone, nil)
+	if p.listener, err = create[ndk.Listener](p, new(op), "side B NdkCreateListener", func(o *op) (ndk.Object, ndk.Status) {
+		x, st := p.adB.CreateListener(p.onConnect, nil, createDone, o)
 		return obj(x), st
 	}); err != nil {
 		return err
 	}
 	local := netip.AddrPortFrom(p.cfg.B, 0)
-	if err := p.issue(fmt.Sprintf("side B NdkListen on %v", local), func(o *op) (ndk.Object, ndk.Status) {
-		return nil, p.listener.Listen(local, o.requestDone, nil)
+	if err := p.call(new(op), fmt.Sprintf("side B NdkListen on %v", local), func(o *op) (ndk.Object, ndk.Status) {
+		return nil, p.listener.Listen(local, requestDone, o)
 	}).succeed(); err != nil {
 		return err
 	}
 	var st ndk.Status
-	r := p.issue("side B NdkGetListenerLocalAddress", func(*op) (ndk.Object, ndk.Status) {
+	r := p.call(new(op), "side B NdkGetListenerLocalAddress", func(*op) (ndk.Object, ndk.Status) {
 		p.dst, st = p.listener.GetLocalAddress()
 		return nil, st
 	})
 	if err := r.waitReturn(); err != nil {
 		return err
 	}
-	if st := r.status(); st != ndk.StatusSuccess || p.dst.Port() == 0 {
+	if st != ndk.StatusSuccess || p.dst.Port() == 0 {
 		return fmt.Errorf("%s: expected STATUS_SUCCESS and a port, the provider returned %v and %v", r.what, st, p.dst)
 	}
 	return nil
@@ -194,15 +204,15 @@ func (p *Pair) setup() error {
 
 func (p *Pair) openAdapter(side string, addr netip.Addr) (ndk.Adapter, error) {
 	var ad ndk.Adapter
-	r := p.issue(fmt.Sprintf("side %s OPEN_NDK_ADAPTER for %v", side, addr), func(*op) (ndk.Object, ndk.Status) {
-		var st ndk.Status
+	var st ndk.Status
+	r := p.call(new(op), fmt.Sprintf("side %s OPEN_NDK_ADAPTER for %v", side, addr), func(*op) (ndk.Object, ndk.Status) {
 		ad, st = p.cfg.Provider.OpenAdapter(addr)
 		return nil, st
 	})
 	if err := r.waitReturn(); err != nil {
 		return nil, err
 	}
-	if st := r.status(); st != ndk.StatusSuccess || isNil(ad) {
+	if st != ndk.StatusSuccess || isNil(ad) {
 		if st == ndk.StatusSuccess {
 			return nil, fmt.Errorf("%s: expected an adapter, the provider returned STATUS_SUCCESS and none", r.what)
 		}
@@ -215,6 +225,7 @@ func (p *Pair) openAdapter(side string, addr netip.Addr) (ndk.Adapter, error) {
 func (p *Pair) onConnect(_ any, c ndk.Connector) {
 	select {
 	case p.events <- c:
+		p.signal()
 	default:
 		p.strayf("side B: more than %d connect events nobody asked for", eventBuffer)
 	}
@@ -223,33 +234,55 @@ func (p *Pair) onConnect(_ any, c ndk.Connector) {
 // Phases returns the accumulated times of the cycles that succeeded.
 func (p *Pair) Phases() Phases { return p.phases }
 
-// cycle is what one Cycle created, for the clean-up after a failure.
+// cycle is one Cycle: its calls and what they created, for the clean-up
+// after a failure. Its ops are the contexts of the calls' completion
+// callbacks, and the cycle that of the disconnect event callbacks: a new
+// cycle each time, so that a late callback cannot be taken for one of
+// another cycle.
 type cycle struct {
-	abandoned        atomic.Bool // the cycle failed: callbacks from its clean-up are expected
-	ops              []*op
+	p                *Pair
+	abandoned        atomic.Bool  // the cycle failed: callbacks from its clean-up are expected
+	indications      atomic.Int32 // side B's disconnect indications
 	connA, connB     ndk.Connector
 	qpA, qpB         ndk.QP
 	connAok, connBok bool // closed
 	qpAok, qpBok     bool
+
+	createConnA, createQPA, connect, createQPB, accept, complete, disc op
+	closeConnA, closeConnB, closeQPA, closeQPB                         op
 }
 
 // Cycle runs one connection cycle from side A to side B's listener and
 // closes what it created. On error it closes what it can of the cycle (after
 // every call it issued has returned) and returns the first failure.
-func (p *Pair) Cycle() (err error) {
+func (p *Pair) Cycle() error {
+	_, err := p.cycles(1)
+	return err
+}
+
+// cycles runs n cycles as Cycle does, in one job of the runner's (no hand-
+// over between the caller and the runner between two cycles), up to the
+// first that fails. It returns how many succeeded.
+func (p *Pair) cycles(n int) (int, error) {
 	if p.closed {
-		return errors.New("perf: Cycle on a closed pair")
+		return 0, errors.New("perf: Cycle on a closed pair")
 	}
 	if err := p.check(); err != nil {
-		return err
+		return 0, err
 	}
+	err := p.run(jobCycles, n)
+	return int(p.r.ran.Load()), err
+}
+
+// cycle is Cycle's work, on the runner.
+func (p *Pair) cycle() (err error) {
 	if err := p.takeStray(); err != nil {
 		return err
 	}
 	if err := p.drainEvents(); err != nil {
 		return err
 	}
-	c := &cycle{}
+	c := &cycle{p: p}
 	defer func() {
 		if err != nil {
 			p.failed = true
@@ -259,13 +292,13 @@ func (p *Pair) Cycle() (err error) {
 	t0 := time.Now()
 
 	// A: a connector and a QP on the CQ and PD made at setup.
-	if c.connA, err = create[ndk.Connector](p, "side A NdkCreateConnector", func(o *op) (ndk.Object, ndk.Status) {
-		x, st := p.adA.CreateConnector(o.createDone, nil)
+	if c.connA, err = create[ndk.Connector](p, &c.createConnA, "side A NdkCreateConnector", func(o *op) (ndk.Object, ndk.Status) {
+		x, st := p.adA.CreateConnector(createDone, o)
 		return obj(x), st
 	}); err != nil {
 		return err
 	}
-	if c.qpA, err = p.createQP("A", p.pdA, p.cqA); err != nil {
+	if c.qpA, err = p.createQP(&c.createQPA, "A", p.pdA, p.cqA); err != nil {
 		return err
 	}
 	t1 := time.Now()
@@ -275,48 +308,29 @@ func (p *Pair) Cycle() (err error) {
 	if p.connectWhat == "" {
 		p.connectWhat = fmt.Sprintf("side A NdkConnect from %v to %v", src, p.dst)
 	}
-	connect := p.issue(p.connectWhat, func(o *op) (ndk.Object, ndk.Status) {
+	connect := p.callOn(p.r.workA, &c.connect, p.connectWhat, func(o *op) (ndk.Object, ndk.Status) {
 		return nil, c.connA.Connect(ndk.ConnectParams{QP: c.qpA, Source: src, Destination: p.dst,
-			InboundReadLimit: readLimit, OutboundReadLimit: readLimit}, o.requestDone, nil)
+			InboundReadLimit: readLimit, OutboundReadLimit: readLimit}, requestDone, o)
 	})
-	c.ops = append(c.ops, connect)
 	if c.connB, err = p.awaitConnectEvent(connect); err != nil {
 		return err
 	}
-	if c.qpB, err = p.createQP("B", p.pdB, p.cqB); err != nil {
-		return err
+	if c.qpB, err = p.createQP(&c.createQPB, "B", p.pdB, p.cqB); err != nil {
+		return connect.pendingToo(err)
 	}
-	indication := make(chan struct{})
-	var indications atomic.Int32
-	onDiscB := func(any) {
-		if indications.Add(1) == 1 {
-			close(indication)
-		} else {
-			p.strayf("side B: a second disconnect indication on the accepted connector")
-		}
-	}
-	accept := p.issue("side B NdkAccept", func(o *op) (ndk.Object, ndk.Status) {
+	accept := p.callOn(p.r.workB, &c.accept, "side B NdkAccept", func(o *op) (ndk.Object, ndk.Status) {
 		return nil, c.connB.Accept(ndk.AcceptParams{QP: c.qpB, InboundReadLimit: readLimit, OutboundReadLimit: readLimit,
-			OnDisconnect: onDiscB}, o.requestDone, nil)
+			OnDisconnect: indicationB, DisconnectContext: c}, requestDone, o)
 	})
-	c.ops = append(c.ops, accept)
 
 	// A: the connect completes; NdkCompleteConnect. B: the accept completes.
 	if err := connect.succeed(); err != nil {
-		return err
+		return accept.pendingToo(err)
 	}
-	onDiscA := func(any) {
-		if c.abandoned.Load() {
-			return // the clean-up of a failed cycle closed side B's connector
-		}
-		p.strayf("side A: a disconnect indication on the connecting connector (side A disconnects itself; only side B expects one)")
-	}
-	complete := p.issue("side A NdkCompleteConnect", func(o *op) (ndk.Object, ndk.Status) {
-		return nil, c.connA.CompleteConnect(onDiscA, nil, o.requestDone, nil)
-	})
-	c.ops = append(c.ops, complete)
-	if err := complete.succeed(); err != nil {
-		return err
+	if err := p.call(&c.complete, "side A NdkCompleteConnect", func(o *op) (ndk.Object, ndk.Status) {
+		return nil, c.connA.CompleteConnect(indicationA, c, requestDone, o)
+	}).succeed(); err != nil {
+		return accept.pendingToo(err)
 	}
 	if err := accept.succeed(); err != nil {
 		return err
@@ -324,33 +338,31 @@ func (p *Pair) Cycle() (err error) {
 	t2 := time.Now()
 
 	// A: NdkDisconnect; B: the disconnect indication.
-	disc := p.issue("side A NdkDisconnect", func(o *op) (ndk.Object, ndk.Status) {
-		return nil, c.connA.Disconnect(o.requestDone, nil)
-	})
-	c.ops = append(c.ops, disc)
-	if err := disc.succeed(); err != nil {
+	if err := p.call(&c.disc, "side A NdkDisconnect", func(o *op) (ndk.Object, ndk.Status) {
+		return nil, c.connA.Disconnect(requestDone, o)
+	}).succeed(); err != nil {
 		return err
 	}
-	if err := p.await(indication, "side B NdkDisconnectEventCallback", "the disconnect indication on the accepted connector once side A's NdkDisconnect completed"); err != nil {
+	if err := p.await(c.indicated, p.noIndication); err != nil {
 		return err
 	}
 	t3 := time.Now()
 
 	// Both: close the connector, then its QP (the QP is the connector's
 	// antecedent while bound to it).
-	if err := p.closeObj("side A NdkCloseObject(connector)", c.connA); err != nil {
+	if err := p.closeObj(&c.closeConnA, "side A NdkCloseObject(connector)", c.connA); err != nil {
 		return err
 	}
 	c.connAok = true
-	if err := p.closeObj("side B NdkCloseObject(connector)", c.connB); err != nil {
+	if err := p.closeObj(&c.closeConnB, "side B NdkCloseObject(connector)", c.connB); err != nil {
 		return err
 	}
 	c.connBok = true
-	if err := p.closeObj("side A NdkCloseObject(QP)", c.qpA); err != nil {
+	if err := p.closeObj(&c.closeQPA, "side A NdkCloseObject(QP)", c.qpA); err != nil {
 		return err
 	}
 	c.qpAok = true
-	if err := p.closeObj("side B NdkCloseObject(QP)", c.qpB); err != nil {
+	if err := p.closeObj(&c.closeQPB, "side B NdkCloseObject(QP)", c.qpB); err != nil {
 		return err
 	}
 	c.qpBok = true
@@ -367,10 +379,40 @@ func (p *Pair) Cycle() (err error) {
 	return nil
 }
 
-func (p *Pair) createQP(side string, pd ndk.PD, cq ndk.CQ) (ndk.QP, error) {
-	return create[ndk.QP](p, "side "+side+" NdkCreateQp", func(o *op) (ndk.Object, ndk.Status) {
+// indicationB is the disconnect event callback of side B's accepted
+// connector; ctx is its cycle.
+func indicationB(ctx any) {
+	c, ok := ctx.(*cycle)
+	if !ok || c == nil {
+		return // no cycle's: the indication the cycle waits for does not come
+	}
+	if c.indications.Add(1) == 1 {
+		c.p.signal()
+	} else {
+		c.p.strayf("side B: a second disconnect indication on the accepted connector")
+	}
+}
+
+// indicationA is the disconnect event callback of side A's connector;
+// ctx is its cycle.
+func indicationA(ctx any) {
+	c, ok := ctx.(*cycle)
+	if !ok || c == nil || c.abandoned.Load() {
+		return // the clean-up of a failed cycle closed side B's connector
+	}
+	c.p.strayf("side A: a disconnect indication on the connecting connector (side A disconnects itself; only side B expects one)")
+}
+
+func (c *cycle) indicated() bool { return c.indications.Load() > 0 }
+
+func (p *Pair) noIndication() error {
+	return fmt.Errorf("side B NdkDisconnectEventCallback: expected the disconnect indication on the accepted connector once side A's NdkDisconnect completed, none came within %v", p.timeout)
+}
+
+func (p *Pair) createQP(o *op, side string, pd ndk.PD, cq ndk.CQ) (ndk.QP, error) {
+	return create[ndk.QP](p, o, "side "+side+" NdkCreateQp", func(o *op) (ndk.Object, ndk.Status) {
 		x, st := pd.CreateQP(ndk.QPParams{ReceiveCQ: cq, InitiatorCQ: cq, ReceiveQueueDepth: qpDepth, InitiatorQueueDepth: qpDepth,
-			MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1}, o.createDone, nil)
+			MaxReceiveRequestSGE: 1, MaxInitiatorRequestSGE: 1}, createDone, o)
 		return obj(x), st
 	})
 }
@@ -378,69 +420,67 @@ func (p *Pair) createQP(side string, pd ndk.PD, cq ndk.CQ) (ndk.QP, error) {
 // awaitConnectEvent waits for the connect event of side A's connect, or
 // for the connect to fail first.
 func (p *Pair) awaitConnectEvent(connect *op) (ndk.Connector, error) {
-	t := wait.Timer(p.timeout)
-	defer wait.Release(t)
-	returned, completed := connect.c.Returned(), connect.c.Done()
-	for {
+	var conn ndk.Connector
+	var err error
+	got := func() bool {
 		select {
-		case c := <-p.events:
-			if isNil(c) {
-				return nil, errors.New("side B: the connect event (NdkConnectEventCallback) delivered a nil connector")
+		case conn = <-p.events:
+			if isNil(conn) {
+				err = errors.New("side B: the connect event (NdkConnectEventCallback) delivered a nil connector")
 			}
-			return c, nil
-		case <-returned:
-			returned = nil
-			st, _, p := connect.c.Return()
-			if p != nil {
-				return nil, connect.panicError()
-			}
-			if st != ndk.StatusPending && st != ndk.StatusSuccess {
-				return nil, fmt.Errorf("%s: expected STATUS_PENDING or STATUS_SUCCESS, the provider returned %v", connect.what, st)
-			}
-		case <-completed:
-			// Done: the completion came, or the call returned inline (the
-			// case above judges that return).
-			completed = nil
-			if st, _, cb := connect.c.Final(); cb && st != ndk.StatusSuccess {
-				return nil, fmt.Errorf("%s: expected it to complete with STATUS_SUCCESS, its completion callback reported %v before side B got a connect event", connect.what, st)
-			}
-		case <-t.C:
-			return nil, fmt.Errorf("side B: expected a connect event (NdkConnectEventCallback) on the listener at %v for %s, none came within %v", p.dst, connect.what, p.timeout)
+			return true
+		default:
 		}
+		returned, ret, _, pan := connect.returnState()
+		if returned && pan != nil {
+			err = connect.panicError(pan)
+			return true
+		}
+		if returned && ret != ndk.StatusPending && ret != ndk.StatusSuccess {
+			err = fmt.Errorf("%s: expected STATUS_PENDING or STATUS_SUCCESS, the provider returned %v", connect.what, ret)
+			return true
+		}
+		if st, _, came := connect.firstCompletion(); came && st != ndk.StatusSuccess && (!returned || ret == ndk.StatusPending) {
+			err = fmt.Errorf("%s: expected it to complete with STATUS_SUCCESS, its completion callback reported %v before side B got a connect event", connect.what, st)
+			return true
+		}
+		return false
 	}
+	none := func() error {
+		if !connect.hasReturned() {
+			// The call has been running for the deadline: stuck.
+			return fmt.Errorf("%w (and side B got no connect event)", connect.stuckNow())
+		}
+		return fmt.Errorf("side B: expected a connect event (NdkConnectEventCallback) on the listener at %v for %s, none came within %v", p.dst, connect.what, p.timeout)
+	}
+	if werr := p.await(got, none); werr != nil {
+		return nil, werr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return conn, nil
 }
 
-// await waits for ch to close: the callback what, expected as expected.
-func (p *Pair) await(ch <-chan struct{}, what, expected string) error {
-	if !closedWithin(ch, p.timeout) {
-		return fmt.Errorf("%s: expected %s, none came within %v", what, expected, p.timeout)
-	}
-	return nil
-}
-
-// closedWithin waits up to d for ch to be closed (see wait.Closed).
-func closedWithin(ch <-chan struct{}, d time.Duration) bool { return wait.Closed(ch, d) }
-
-// closeObj runs NdkCloseObject on o and waits for it to finish.
-func (p *Pair) closeObj(what string, o ndk.Object) error {
-	r := p.issue(what, func(r *op) (ndk.Object, ndk.Status) { return nil, o.Close(r.closeDone, nil) })
-	return r.succeed()
+// closeObj runs NdkCloseObject on x and waits for it to finish.
+func (p *Pair) closeObj(o *op, what string, x ndk.Object) error {
+	return p.call(o, what, func(o *op) (ndk.Object, ndk.Status) { return nil, x.Close(closeDone, o) }).succeed()
 }
 
 // abandon closes what a failed cycle created: first waiting for every call
-// it issued to return (a consumer closes an object only then), then the
-// connectors before their QPs. Failures here are not reported: the cycle's
-// own error is.
+// it handed a side worker to return (a consumer closes an object only
+// then), then the connectors before their QPs. Failures here are not
+// reported: the cycle's own error is.
 func (p *Pair) abandon(c *cycle) {
 	c.abandoned.Store(true)
-	for _, r := range c.ops {
-		if p.check() != nil || r.waitReturn() != nil {
+	for _, o := range []*op{&c.connect, &c.accept} {
+		if p.check() != nil || o.issued && o.waitReturn() != nil {
 			return
 		}
 	}
-	closeIf := func(what string, o ndk.Object, done bool) {
-		if !done && !isNil(o) && p.check() == nil {
-			_ = p.closeObj(what+" (clean-up after a failed cycle)", o)
+	closeIf := func(what string, x ndk.Object, done bool) {
+		if !done && !isNil(x) && p.check() == nil {
+			_ = p.closeObj(new(op), what+" (clean-up after a failed cycle)", x)
 		}
 	}
 	closeIf("side A NdkCloseObject(connector)", c.connA, c.connAok)
@@ -458,18 +498,24 @@ func (p *Pair) Close() error {
 		return nil
 	}
 	p.closed = true
+	defer p.stop()
 	if err := p.brokenErr(); err != nil {
 		return fmt.Errorf("perf: not closing the adapters, the provider is stuck or panicked: %w", err)
 	}
+	return p.run(jobClose, 0)
+}
+
+// closeAll is Close's work, on the runner.
+func (p *Pair) closeAll() error {
 	var errs []error
 	keep := func(err error) {
 		if err != nil {
 			errs = append(errs, err)
 		}
 	}
-	closeIf := func(what string, o ndk.Object) {
-		if !isNil(o) && p.check() == nil {
-			keep(p.closeObj(what, o))
+	closeIf := func(what string, x ndk.Object) {
+		if !isNil(x) && p.check() == nil {
+			keep(p.closeObj(new(op), what, x))
 		}
 	}
 	keep(p.drainEvents())
@@ -486,7 +532,7 @@ func (p *Pair) Close() error {
 			continue
 		}
 		ad := s.ad
-		r := p.issue("side "+s.side+" NDK_ADAPTER close", func(*op) (ndk.Object, ndk.Status) {
+		r := p.call(new(op), "side "+s.side+" NDK_ADAPTER close", func(*op) (ndk.Object, ndk.Status) {
 			ad.Close()
 			return nil, ndk.StatusSuccess
 		})
@@ -513,7 +559,7 @@ func (p *Pair) drainEvents() error {
 				errs = append(errs, errors.New("side B: a connect event (NdkConnectEventCallback) nobody asked for, between cycles"))
 			}
 			if !isNil(c) && p.check() == nil {
-				if err := p.closeObj("side B NdkCloseObject(connector of an unexpected connect event)", c); err != nil && !p.failed {
+				if err := p.closeObj(new(op), "side B NdkCloseObject(connector of an unexpected connect event)", c); err != nil && !p.failed {
 					errs = append(errs, err)
 				}
 			}
@@ -530,12 +576,17 @@ func (p *Pair) strayf(format string, args ...any) {
 	if len(p.stray) < 8 {
 		p.stray = append(p.stray, fmt.Sprintf(format, args...))
 	}
+	p.hasStray.Store(true)
 }
 
 // takeStray returns the unexpected callbacks recorded so far as an error.
 func (p *Pair) takeStray() error {
+	if !p.hasStray.Load() {
+		return nil
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.hasStray.Store(false)
 	if len(p.stray) == 0 {
 		return nil
 	}
@@ -549,10 +600,15 @@ func (p *Pair) breakWith(err error) {
 	defer p.mu.Unlock()
 	if p.broken == nil {
 		p.broken = err
+		p.isBroken.Store(true)
 	}
+	p.signal() // a wait of the runner's ends
 }
 
 func (p *Pair) brokenErr() error {
+	if !p.isBroken.Load() {
+		return nil
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.broken
@@ -566,112 +622,11 @@ func (p *Pair) check() error {
 	return nil
 }
 
-// op is one provider call issued on its own goroutine, with its completion
-// (the common core of package ndkcall).
-type op struct {
-	p    *Pair
-	what string
-	fn   func(o *op) (ndk.Object, ndk.Status)
-	c    ndkcall.Call
-}
-
-// Invoke implements ndkcall.Invoker.
-func (o *op) Invoke() (ndk.Object, ndk.Status) { return o.fn(o) }
-
-// issue calls fn on a goroutine of its own (package ndkcall, on the pooled
-// goroutines of package workers); fn passes o's callbacks to the provider.
-func (p *Pair) issue(what string, fn func(o *op) (ndk.Object, ndk.Status)) *op {
-	o := &op{p: p, what: what, fn: fn}
-	o.c.Init(nil)
-	o.c.Go(o)
-	return o
-}
-
-func (o *op) complete(st ndk.Status, x ndk.Object) {
-	if n, _, _ := o.c.Complete(st, x); n > 1 {
-		o.p.strayf("%s: its completion callback was called more than once", o.what)
-	}
-}
-
-// createDone is the op's NDK_FN_CREATE_COMPLETION.
-func (o *op) createDone(_ any, st ndk.Status, x ndk.Object) { o.complete(st, x) }
-
-// requestDone is the op's NDK_FN_REQUEST_COMPLETION.
-func (o *op) requestDone(_ any, st ndk.Status) { o.complete(st, nil) }
-
-// closeDone is the op's NDK_FN_CLOSE_COMPLETION.
-func (o *op) closeDone(any) { o.complete(ndk.StatusSuccess, nil) }
-
-// status is what the call returned (meaningful once it returned).
-func (o *op) status() ndk.Status {
-	st, _, _ := o.c.Return()
-	return st
-}
-
-func (o *op) panicError() error {
-	_, _, p := o.c.Return()
-	err := fmt.Errorf("%s: the provider panicked: %v", o.what, p)
-	o.p.breakWith(err)
-	return err
-}
-
-// waitReturn waits for the call to return. A call that does not return
-// within the deadline, or panics, makes the pair unusable.
-func (o *op) waitReturn() error {
-	if !o.c.WaitReturn(o.p.timeout) {
-		err := fmt.Errorf("%s: expected the call to return, it did not within %v", o.what, o.p.timeout)
-		o.p.breakWith(err)
-		return err
-	}
-	if !o.c.IsDone() {
-		return nil // returned STATUS_PENDING: no panic
-	}
-	if _, _, p := o.c.Return(); p != nil {
-		return o.panicError()
-	}
-	return nil
-}
-
-// final waits for the call's final status: the one it returned, or that of
-// its completion callback after STATUS_PENDING. viaCallback says which.
-func (o *op) final() (st ndk.Status, x ndk.Object, viaCallback bool, err error) {
-	if err := o.waitReturn(); err != nil {
-		return 0, nil, false, err
-	}
-	if st, x, _ := o.c.Return(); st != ndk.StatusPending {
-		return st, x, false, nil
-	}
-	if !o.c.WaitDone(o.p.timeout) {
-		return 0, nil, true, fmt.Errorf("%s returned STATUS_PENDING: expected its completion callback, it did not come within %v", o.what, o.p.timeout)
-	}
-	st, x, _ = o.c.Final()
-	return st, x, true, nil
-}
-
-// succeed waits for the call's final status and requires STATUS_SUCCESS.
-func (o *op) succeed() error {
-	_, err := o.succeedObj()
-	return err
-}
-
-func (o *op) succeedObj() (ndk.Object, error) {
-	st, x, cb, err := o.final()
-	switch {
-	case err != nil:
-		return nil, err
-	case st == ndk.StatusSuccess:
-		return x, nil
-	case cb:
-		return nil, fmt.Errorf("%s returned STATUS_PENDING: expected its completion to report STATUS_SUCCESS, it reported %v", o.what, st)
-	}
-	return nil, fmt.Errorf("%s: expected STATUS_SUCCESS or STATUS_PENDING, the provider returned %v", o.what, st)
-}
-
-// create runs a create call and returns the new object as a T.
-func create[T any](p *Pair, what string, fn func(o *op) (ndk.Object, ndk.Status)) (T, error) {
+// create runs a create call on the runner and returns the new object as a
+// T.
+func create[T any](p *Pair, o *op, what string, fn func(o *op) (ndk.Object, ndk.Status)) (T, error) {
 	var zero T
-	o := p.issue(what, fn)
-	x, err := o.succeedObj()
+	x, err := p.call(o, what, fn).succeedObj()
 	if err != nil {
 		return zero, err
 	}

@@ -38,8 +38,7 @@ var rules = []rule{
 	{pkg: "ndk"},
 	{pkg: "finding"},
 	// helpers of every layer: the NDK interface at most (internal/ndkcall,
-	// the call core of suite and perf); their tests may use the reference
-	// provider
+	// the suite's call core); their tests may use the reference provider
 	{pkg: "internal/...", may: []string{"ndk", "internal/..."}},
 
 	// the agent protocol (generated gRPC code): nothing of the project; its

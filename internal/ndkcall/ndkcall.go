@@ -1,12 +1,14 @@
 // Package ndkcall is the one core of "make an NDK call on a goroutine of its
-// own and wait for its return and its completion" that both harnesses (the
-// conformance suite and perf) build on: the call runs on a pooled goroutine
-// (package workers) so that a provider that never returns cannot hang the
-// caller, a panic in the provider is captured instead of taking the process
-// down, the returned status and object and the time are recorded, every
-// completion callback is counted (a second one is detectable), and the
-// waits for the return and for the final status are bounded by a deadline
-// (package wait).
+// own and wait for its return and its completion" that the conformance
+// suite builds on (perf, which measures a provider's throughput, makes its
+// calls on one goroutine of its own under one watchdog instead, without a
+// goroutine, a timer and channels per call: see perf/call.go). The call
+// runs on a pooled goroutine (package workers) so that a provider that
+// never returns cannot hang the caller, a panic in the provider is captured
+// instead of taking the process down, the returned status and object and
+// the time are recorded, every completion callback is counted (a second
+// one is detectable), and the waits for the return and for the final
+// status are bounded by a deadline (package wait).
 //
 // The final status of a call is known ("done") at the first of: it returned
 // a status other than STATUS_PENDING (or panicked), or its first completion
