@@ -272,7 +272,7 @@ func TestRunVariantFails(t *testing.T) {
 		t.Errorf("last line %q", lastLine(r.stdout))
 	}
 	for _, want := range []string{"verdict:  FAIL", "variant=listener-close-inline", "Failed rules (", "\n  LC-15  ",
-		"rerun: ndkconform run --driver sim --driver-opt variant=listener-close-inline --seed 1 --focus '^"} {
+		"rerun: ndkconform run --driver sim --driver-opt variant=listener-close-inline --seed 1 --spec "} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
 		}
