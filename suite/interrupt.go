@@ -85,12 +85,20 @@ func (r *runState) interruptedNode() *runningNode {
 	if r == nil || !r.interrupted() {
 		return nil
 	}
-	v, ok := r.nodes.Load(goroutineID())
-	if !ok {
+	if n := r.currentNode(); n != nil && n.ctx.Err() != nil && !n.cleanup.Load() {
+		return n
+	}
+	return nil
+}
+
+// currentNode is the node the calling goroutine runs (nil: none, or no
+// run).
+func (r *runState) currentNode() *runningNode {
+	if r == nil {
 		return nil
 	}
-	if n := v.(*runningNode); n.ctx.Err() != nil && !n.cleanup.Load() {
-		return n
+	if v, ok := r.nodes.Load(goroutineID()); ok {
+		return v.(*runningNode)
 	}
 	return nil
 }
@@ -100,8 +108,8 @@ func (r *runState) interruptedNode() *runningNode {
 // interrupted spec's report waits for it: waitAbandoned), so that every
 // object the spec created is closed.
 func (r *runState) markCleanup() {
-	if v, ok := r.nodes.Load(goroutineID()); ok {
-		v.(*runningNode).cleanup.Store(true)
+	if n := r.currentNode(); n != nil {
+		n.cleanup.Store(true)
 	}
 }
 

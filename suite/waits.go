@@ -200,23 +200,23 @@ func (r *Recorder) closedOrLost(ch <-chan struct{}, d time.Duration, stoppable b
 	case <-interruptOf(r, stoppable):
 	}
 	// Interrupted: the body of the interrupted spec stops here once Ginkgo
-	// cancels its node; any other node waits on.
+	// cancels its node; any other node (the cleanup) waits on.
 	var stop <-chan struct{}
-	if rs := active.Load(); rs != nil {
-		if v, ok := rs.nodes.Load(goroutineID()); ok {
-			stop = v.(*runningNode).ctx.Done()
-		}
+	if n := active.Load().currentNode(); n != nil {
+		stop = n.ctx.Done()
 	}
-	select {
-	case <-ch:
-		return true
-	case <-r.lost:
-		return false
-	case <-t.C:
-		return false
-	case <-stop:
-		stopIfInterrupted()
-		return false // not a node the interrupt cut short: its wait ends
+	for {
+		select {
+		case <-ch:
+			return true
+		case <-r.lost:
+			return false
+		case <-t.C:
+			return false
+		case <-stop:
+			stopIfInterrupted()
+			stop = nil // not stopped: a node the interrupt does not stop
+		}
 	}
 }
 
