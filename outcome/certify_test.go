@@ -168,11 +168,13 @@ func TestCertifyNoVerdict(t *testing.T) {
 	if c.Certified || c.NoVerdict || r.Verdict != VerdictFail || !strings.HasPrefix(c.Headline(), "NOT CERTIFIED for ") {
 		t.Errorf("failure, then a fault: certified %v no verdict %v verdict %s reasons %q", c.Certified, c.NoVerdict, r.Verdict, c.Reasons)
 	}
-	// Specs not run without the run being cut short (a test process that
-	// died) block certification, with a verdict.
-	c = Certify(Judge(Run{Specs: []Spec{passed("p", lc14), notRun("n", lc11)}}, nil))
-	if c.Certified || c.NoVerdict || !reflect.DeepEqual(c.Reasons, []string{"1 spec not run"}) {
-		t.Errorf("not run: certified %v no verdict %v reasons %q", c.Certified, c.NoVerdict, c.Reasons)
+	// Specs not run though the run was neither cut short nor failed (a
+	// harness that lost them): no pass, and no verdict on the provider.
+	r = Judge(Run{Specs: []Spec{passed("p", lc14), notRun("n", lc11)}}, nil)
+	c = Certify(r)
+	want := []string{"harness or lab fault, not the provider's: 1 selected spec did not run to its end, though the run was not cut short", "1 spec not run"}
+	if r.Verdict != VerdictError || c.Certified || !c.NoVerdict || !reflect.DeepEqual(c.Reasons, want) {
+		t.Errorf("not run: verdict %s certified %v no verdict %v reasons %q", r.Verdict, c.Certified, c.NoVerdict, c.Reasons)
 	}
 }
 

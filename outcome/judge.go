@@ -15,15 +15,17 @@ type Verdict string
 
 // The verdicts of a run.
 const (
-	// VerdictPass: every selected spec passed or skipped, every failure
-	// is waived, and nothing failed outside the specs.
+	// VerdictPass: every selected spec ran to its end and passed or
+	// skipped, every failure is waived, and nothing failed outside the
+	// specs.
 	VerdictPass Verdict = "pass"
 	// VerdictFail: the provider failed: a spec failed against a rule not
 	// waived, or against no rule, or the provider crashed outside a spec.
 	VerdictFail Verdict = "fail"
 	// VerdictError: the harness or the lab failed (a lost agent, a test
-	// process that could not start) before the provider failed anything:
-	// no verdict on the provider.
+	// process that could not start, a selected spec left not run though
+	// the run was not cut short) before the provider failed anything: no
+	// verdict on the provider.
 	VerdictError Verdict = "error"
 	// VerdictInterrupted: the run was cut short (a signal): no verdict.
 	VerdictInterrupted Verdict = "interrupted"
@@ -312,6 +314,10 @@ func Judge(r Run, w Waivers) Result {
 		res.Stale = append(res.Stale, id)
 	}
 	res.Verdict = verdict(res)
+	if f := unfinishedFault(r); f != "" && res.Verdict == VerdictPass {
+		res.Faults = append(slices.Clip(res.Faults), f)
+		res.Verdict = VerdictError
+	}
 	return res
 }
 
@@ -343,6 +349,22 @@ func ruleVerdict(rr RuleResult, passed, cut, unselected, otherFailed int, skips 
 		return RuleNotObservable
 	}
 	return RuleNotApplicable
+}
+
+// unfinishedFault is the harness fault of a run that would pass but left
+// selected specs not run or interrupted: a pass is a verdict on every
+// selected spec, never on some of them.
+func unfinishedFault(r Run) string {
+	n := 0
+	for _, s := range r.Specs {
+		if s.Selected() && (s.State == NotRun || s.State == Interrupted) {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d selected %s did not run to its end, though the run was not cut short", n, map[bool]string{true: "spec", false: "specs"}[n == 1])
 }
 
 // verdict is the run's verdict.

@@ -371,6 +371,9 @@ func TestJudgeRunVerdict(t *testing.T) {
 		{"a fault and a failure outside the specs", Run{Specs: []Spec{passed("a", lc14)}, SuiteFailures: []string{"boom"}, Faults: []string{"agent B lost"}}, nil, VerdictFail},
 		{"interrupted", Run{Specs: []Spec{passed("a", lc14), interrupted("b", lc16), notRun("c", lc11)}, Interrupted: "the run was interrupted by SIGINT"}, nil, VerdictInterrupted},
 		{"interrupted after a failure", Run{Specs: []Spec{failed("b", []string{lc15}, lc15), notRun("c", lc11)}, Interrupted: "the run was interrupted by SIGINT"}, nil, VerdictInterrupted},
+		{"a spec not run, the run not cut short: no pass", Run{Specs: []Spec{passed("a", lc14), notRun("c", lc11)}}, nil, VerdictError},
+		{"a spec interrupted, the run not cut short: no pass", Run{Specs: []Spec{passed("a", lc14), interrupted("b", lc16)}}, nil, VerdictError},
+		{"a spec not run after a failure (--fail-fast)", Run{Specs: []Spec{failed("b", []string{lc15}, lc15), notRun("c", lc11)}}, nil, VerdictFail},
 		{"no spec selected", Run{Specs: []Spec{notSelected("a", lc14), notSelected("b", lc15)}}, nil, VerdictEmpty},
 		{"no spec at all", Run{}, nil, VerdictEmpty},
 	} {
