@@ -64,10 +64,18 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 		It("DS-4: side A's NdkDisconnect does not complete while side B has not answered, and completes with success once it does", Label("DS-4", "DS-3"), func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
+			issued := time.Now()
 			disc := conn.Active.Disconnect()
 			expectUnanswered(p, disc, "its success once the peer answers")
 			p.SetHostState(p.B, ndk.HostUp)
-			suite.Rule("DS-4").Expect(disc.Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect once the peer answered")
+			st := disc.Wait()
+			if st == ndk.StatusIOTimeout {
+				// CN-17 allows the time-out once the provider's own has
+				// passed: only a peer that answered before it (this
+				// process descheduled no longer than that) charges DS-4.
+				skipIfTimedOutLate(p, time.Since(issued), "side A's NdkDisconnect")
+			}
+			suite.Rule("DS-4").Expect(st).To(Equal(ndk.StatusSuccess), "NdkDisconnect once the peer answered")
 			expectIndications(p, conn.Passive, 1, "DS-6", "CN-15", "its peer disconnected")
 		})
 
