@@ -2,6 +2,7 @@ package suite
 
 import (
 	"fmt"
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -76,7 +77,7 @@ var helperCQWaitResults helperMark
 // not come within the deadline.
 func (c *CQ) WaitResults(rule string, n int) []ndk.ResultEx {
 	helperCQWaitResults.mark()
-	deadline := time.Now().Add(c.a.rec().timeout)
+	watch := wait.StartStopwatch()
 	var got []ndk.ResultEx
 	var waiting *waitEntry // registered once a poll found too few
 	defer func() { c.a.rec().waitOver(waiting) }()
@@ -88,7 +89,7 @@ func (c *CQ) WaitResults(rule string, n int) []ndk.ResultEx {
 		if waiting == nil && c.a.rec().watch != nil {
 			waiting = c.a.rec().waiting(fmt.Sprintf("%d completion(s) in", n), c.obj, c.a.rec().timeout)
 		}
-		if time.Now().After(deadline) {
+		if watch.Elapsed() > c.a.rec().timeout {
 			Violate(c.obj.violation(rule, "NdkGetCqResultsEx", fmt.Sprintf("%d completion(s) within %v", n, c.a.rec().timeout), fmt.Sprintf("%d came: %v", len(got), got)))
 		}
 		time.Sleep(time.Millisecond)

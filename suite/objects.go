@@ -2,6 +2,7 @@ package suite
 
 import (
 	"fmt"
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"net/netip"
 	"slices"
 	"sync"
@@ -576,8 +577,8 @@ var helperListenerNextRequest helperMark
 // NextRequest waits for the next connect event and returns its connector.
 func (l *Listener) NextRequest() *Connector {
 	helperListenerNextRequest.mark()
-	timeout := time.NewTimer(l.a.rec().timeout)
-	defer timeout.Stop()
+	timeout := wait.NewDeadline(l.a.rec().timeout)
+	defer timeout.Release()
 	var waiting *waitEntry // registered once the queue is found empty
 	defer func() { l.a.rec().waitOver(waiting) }()
 	for {
@@ -596,6 +597,9 @@ func (l *Listener) NextRequest() *Connector {
 		select {
 		case <-l.arrived:
 		case <-timeout.C:
+			if !timeout.Expired() {
+				continue
+			}
 			Violate(l.obj.violation("", "NdkConnectEventCallback", "a connect event within "+l.a.rec().timeout.String(), "none came"))
 			return nil
 		}

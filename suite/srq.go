@@ -2,6 +2,7 @@ package suite
 
 import (
 	"fmt"
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
@@ -35,7 +36,7 @@ var helperSRQWaitNotifications helperMark
 func (s *SRQ) WaitNotifications(rules string, n int, why string) {
 	helperSRQWaitNotifications.mark()
 	rec := s.a.rec()
-	deadline := time.Now().Add(rec.timeout)
+	watch := wait.StartStopwatch()
 	var waiting *waitEntry
 	defer func() { rec.waitOver(waiting) }()
 	for {
@@ -46,7 +47,7 @@ func (s *SRQ) WaitNotifications(rules string, n int, why string) {
 		if waiting == nil && rec.watch != nil {
 			waiting = rec.waiting(fmt.Sprintf("SRQ notification %d on", n), s.obj, rec.timeout)
 		}
-		if time.Now().After(deadline) {
+		if watch.Elapsed() > rec.timeout {
 			ViolateAll(rules, s.obj.violation("", srqNotification,
 				fmt.Sprintf("notification %d within %v: %s", n, rec.timeout, why),
 				fmt.Sprintf("%d notification(s) came in all: %v", len(got), got)))

@@ -188,16 +188,22 @@ func (r *Recorder) closedOrLost(ch <-chan struct{}, d time.Duration, stoppable b
 	if (r.lost == nil && (r.interrupt == nil || !stoppable)) || d <= 0 {
 		return wait.Closed(ch, d)
 	}
-	t := wait.Timer(d)
-	defer wait.Release(t)
-	select {
-	case <-ch:
-		return true
-	case <-r.lost:
-		return false
-	case <-t.C:
-		return false
-	case <-interruptOf(r, stoppable):
+	dl := wait.NewDeadline(d)
+	defer dl.Release()
+wait:
+	for {
+		select {
+		case <-ch:
+			return true
+		case <-r.lost:
+			return false
+		case <-dl.C:
+			if dl.Expired() {
+				return false
+			}
+		case <-interruptOf(r, stoppable):
+			break wait
+		}
 	}
 	// Interrupted: the body of the interrupted spec stops here once Ginkgo
 	// cancels its node; any other node (the cleanup) waits on.
@@ -211,8 +217,10 @@ func (r *Recorder) closedOrLost(ch <-chan struct{}, d time.Duration, stoppable b
 			return true
 		case <-r.lost:
 			return false
-		case <-t.C:
-			return false
+		case <-dl.C:
+			if dl.Expired() {
+				return false
+			}
 		case <-stop:
 			stopIfInterrupted()
 			stop = nil // not stopped: a node the interrupt does not stop
@@ -237,3 +245,22 @@ func (r *Recorder) waiting(text string, obj *object, limit time.Duration) *waitE
 
 // waitOver ends a wait waiting registered.
 func (r *Recorder) waitOver(e *waitEntry) { r.watch.end(e) }
+
+// A Deadline is d ahead in time this process could run: a stall of the
+// process (SIGSTOP of its tree, a machine too loaded to schedule it) does
+// not bring it closer, so that no provider is charged for the harness's
+// own absence. For waits that poll; the suite's own waits (Op.WaitFor and
+// the like) count time so already.
+type Deadline struct {
+	sw wait.Stopwatch
+	d  time.Duration
+}
+
+// NewDeadline is the Deadline d from now.
+func NewDeadline(d time.Duration) Deadline { return Deadline{sw: wait.StartStopwatch(), d: d} }
+
+// Passed reports whether the deadline has passed.
+func (dl Deadline) Passed() bool { return dl.sw.Elapsed() >= dl.d }
+
+// Left is how long is left until the deadline (negative once passed).
+func (dl Deadline) Left() time.Duration { return dl.d - dl.sw.Elapsed() }

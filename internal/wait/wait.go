@@ -15,7 +15,8 @@ var timers = sync.Pool{New: func() any {
 	return t
 }}
 
-// Closed waits up to d for ch to be closed and reports whether it was. A
+// Closed waits up to d for ch to be closed and reports whether it was (d
+// of time the process could run: see Deadline). A
 // channel already closed is seen as closed whatever d (d <= 0 included),
 // and costs no timer.
 func Closed(ch <-chan struct{}, d time.Duration) bool {
@@ -27,13 +28,17 @@ func Closed(ch <-chan struct{}, d time.Duration) bool {
 	if d <= 0 {
 		return false
 	}
-	t := Timer(d)
-	defer Release(t)
-	select {
-	case <-ch:
-		return true
-	case <-t.C:
-		return false
+	dl := NewDeadline(d)
+	defer dl.Release()
+	for {
+		select {
+		case <-ch:
+			return true
+		case <-dl.C:
+			if dl.Expired() {
+				return false
+			}
+		}
 	}
 }
 

@@ -65,9 +65,9 @@ func reachedOrDone(p *suite.Pair, l *suite.Listener, op *suite.Op, before int) b
 // waitUntil polls cond until it holds or d passed; it reports whether it
 // held.
 func waitUntil(d time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(d)
+	deadline := suite.NewDeadline(d)
 	for !cond() {
-		if time.Now().After(deadline) {
+		if deadline.Passed() {
 			return false
 		}
 		time.Sleep(time.Millisecond)

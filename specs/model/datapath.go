@@ -295,13 +295,13 @@ func (w *world) awaitDisconnect(op *model.Op) {
 			limit, declared = min(d+suite.TimeoutMargin, w.d.Timeout), true
 		}
 	}
-	deadline := time.Now().Add(limit)
+	deadline := suite.NewDeadline(limit)
 	for {
 		w.settle()
 		if op.Done {
 			return
 		}
-		left := time.Until(deadline)
+		left := deadline.Left()
 		if left <= 0 {
 			break
 		}

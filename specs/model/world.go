@@ -454,7 +454,7 @@ func (w *world) side(r model.Ref) string { return w.m.Obj(r).Side.String() }
 // settle feeds the model what happened and waits, event-driven, for what
 // the model says must happen now.
 func (w *world) settle() {
-	deadline := time.Now().Add(w.wait())
+	deadline := suite.NewDeadline(w.wait())
 	var note suite.WaitNote
 	waiting := false
 	defer func() {
@@ -469,7 +469,7 @@ func (w *world) settle() {
 		if len(due) == 0 && len(wrs) == 0 {
 			return
 		}
-		left := time.Until(deadline)
+		left := deadline.Left()
 		if left <= 0 && len(due) == 0 {
 			d := wrs[0]
 			w.fail(w.hung(w.m.WRFinding(d, d.What+" within "+w.wait().String(), "it did not come")))
@@ -632,7 +632,7 @@ func (w *world) teardown(waitEach bool, adapterEarly bool) {
 	// LT-8: an object is closed only once every call on it returned; a
 	// call still in the provider (a Connect waiting for its peer) ends
 	// when what it waits for is closed, or at the provider's time-out.
-	deadline := time.Now().Add(w.wait())
+	deadline := suite.NewDeadline(w.wait())
 	for {
 		w.drain()
 		var open []model.Ref
@@ -642,12 +642,12 @@ func (w *world) teardown(waitEach bool, adapterEarly bool) {
 			}
 		}
 		if len(open) == 0 {
-			if len(w.m.OpenObjects()) == 0 || time.Now().After(deadline) {
+			if len(w.m.OpenObjects()) == 0 || deadline.Passed() {
 				break
 			}
 			select {
 			case <-w.arrived:
-			case <-time.After(time.Until(deadline)):
+			case <-time.After(deadline.Left()):
 			}
 			continue
 		}

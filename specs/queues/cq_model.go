@@ -88,9 +88,9 @@ func (w *cqWorld) fail(f cqFinding) {
 
 // waitFor polls cond until it holds or the deadline passes.
 func (w *cqWorld) waitFor(cond func() bool) bool {
-	deadline := time.Now().Add(w.p.Timeout())
+	deadline := suite.NewDeadline(w.p.Timeout())
 	for !cond() {
-		if time.Now().After(deadline) {
+		if deadline.Passed() {
 			return false
 		}
 		time.Sleep(100 * time.Microsecond)
@@ -243,7 +243,7 @@ func (w *cqWorld) poll(size int, ex bool) {
 	w.step("%s with %d entries (%d queued)", call, size, len(m.entries))
 	want := min(size, len(m.entries))
 	got := 0
-	deadline := time.Now().Add(w.p.Timeout())
+	deadline := suite.NewDeadline(w.p.Timeout())
 	for {
 		rc := resultsCalls[0]
 		if ex {
@@ -285,7 +285,7 @@ func (w *cqWorld) poll(size int, ex bool) {
 		if got >= want || n == size {
 			break
 		}
-		if time.Now().After(deadline) {
+		if deadline.Passed() {
 			w.fail(cqFinding{"CQ-13", call, fmt.Sprintf("the completions queued counted as they are removed (%d expected of the %d-entry array)", want, size), fmt.Sprintf("%d within %v", got, w.p.Timeout())})
 		}
 		if n == 0 {

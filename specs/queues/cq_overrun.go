@@ -2,7 +2,6 @@ package queues
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
@@ -36,15 +35,15 @@ var _ = Describe("CQ overrun and depth", Label("queues"), func() {
 			// Arm until a notification reports the overrun: a provider may
 			// satisfy each arm at once with the completions that were there
 			// at the last notification (CH-10) before it reports it.
-			deadline := time.Now().Add(p.Timeout())
+			deadline := suite.NewDeadline(p.Timeout())
 			for lastStatus(r.cq) != ndk.StatusBufferOverflow {
 				n := r.cq.Notifications()
-				if time.Now().After(deadline) {
+				if deadline.Passed() {
 					suite.Violate(r.cq.Violation("CQ-5", "NdkCqNotificationCallback", fmt.Sprintf("a notification with CqStatus STATUS_BUFFER_OVERFLOW within %v of completion %d on a CQ of depth %d", p.Timeout(), overrunDepth+1, overrunDepth),
 						fmt.Sprintf("notifications so far: %v", r.cq.NotificationStatuses())))
 				}
 				r.cq.Arm(ndk.CQNotifyAny)
-				suite.Rule("CQ-5").Eventually(r.cq.Notifications).WithTimeout(time.Until(deadline)).Should(BeNumerically(">", n),
+				suite.Rule("CQ-5").Eventually(r.cq.Notifications).WithTimeout(deadline.Left()).Should(BeNumerically(">", n),
 					"a notification for NdkArmCq(ANY) on the CQ overrun by completion %d (depth %d), reporting STATUS_BUFFER_OVERFLOW", overrunDepth+1, overrunDepth)
 			}
 			// The completions the CQ gives are the ones queued before the

@@ -69,7 +69,7 @@ var _ = Describe("CQ results", Label("queues"), func() {
 					want[r.complete(plain)] = true
 				}
 				var got []any
-				deadline := time.Now().Add(p.Timeout())
+				deadline := suite.NewDeadline(p.Timeout())
 				for len(got) < round.queued {
 					size := round.size(round.queued - len(got))
 					n, ids := rc.call(r.cq, size)
@@ -79,7 +79,7 @@ var _ = Describe("CQ results", Label("queues"), func() {
 						delete(want, id)
 					}
 					got = append(got, ids...)
-					if len(got) < round.queued && time.Now().After(deadline) {
+					if len(got) < round.queued && deadline.Passed() {
 						suite.Violate(r.cq.Violation("CQ-13", rc.name, fmt.Sprintf("the %d completions queued (side B's sends completed) counted by the calls that removed them, within %v", round.queued, p.Timeout()),
 							fmt.Sprintf("the calls counted %d: %s", len(got), ctxs(got))))
 					}

@@ -104,7 +104,7 @@ func wrCollect(p *suite.Pair, cq *suite.CQ, want map[any]any, missing, dup, unkn
 			got[r.RequestContext] = r
 		}
 	}
-	deadline := time.Now().Add(p.Timeout())
+	deadline := suite.NewDeadline(p.Timeout())
 	for {
 		var left []string
 		for k := range want {
@@ -115,7 +115,7 @@ func wrCollect(p *suite.Pair, cq *suite.CQ, want map[any]any, missing, dup, unkn
 		if len(left) == 0 {
 			break
 		}
-		if time.Now().After(deadline) {
+		if deadline.Passed() {
 			var came []string
 			for k, r := range got {
 				came = append(came, fmt.Sprintf("%v (%v)", k, r.Status))

@@ -3,7 +3,6 @@ package queues
 import (
 	"fmt"
 	"runtime"
-	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
@@ -76,7 +75,7 @@ func aiRegion(pd *suite.PD, n int, flags uint32) *suite.MR {
 func aiWait(p *suite.Pair, cq *suite.CQ, n int) []ndk.ResultEx {
 	GinkgoHelper()
 	var got []ndk.ResultEx
-	for end := time.Now().Add(p.Timeout()); len(got) < n && time.Now().Before(end); {
+	for end := suite.NewDeadline(p.Timeout()); len(got) < n && !end.Passed(); {
 		got = append(got, cq.Poll()...)
 		runtime.Gosched()
 	}
@@ -96,9 +95,9 @@ func aiWatch(p *suite.Pair, call, what string, watcher *suite.QP, sink *suite.MR
 	wcq := watcher.InitiatorCQ
 	var finished []ndk.ResultEx
 	seen := 0 // rounds that saw the last byte written before the transfer completed
-	deadline := time.Now().Add(p.Timeout())
+	deadline := suite.NewDeadline(p.Timeout())
 	for round := 0; len(finished) == 0; round++ {
-		if time.Now().After(deadline) {
+		if deadline.Passed() {
 			finished = append(finished, done.WaitResults("QP-4", 1)...)
 			break
 		}
