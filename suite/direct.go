@@ -103,10 +103,11 @@ func (d Direct) ReplayCommand(specText string, sequences int) string {
 
 // ViolateWith fails the spec with v charged to each of rules (as
 // ViolateAll), adding details (a shrunk sequence, a replay command) to the
-// failure message and the report.
+// failure message and the report (outcome.Failure.Details, which the
+// console summary prints under the observation).
 func ViolateWith(rules string, v Violation, details string) {
 	GinkgoHelper()
 	v, _ = attachAll(rules, v)
-	AddReportEntry(finding.EntryTrace, details)
+	AddReportEntry(finding.EntryDetails, details)
 	Fail(v.String() + "\n" + details)
 }
