@@ -20,7 +20,7 @@ import (
 const SummaryWidth = 100
 
 // MaxSpecsPerRule is how many failed specs the console summary lists under
-// one rule; the others are counted ("... and 3 more (see the report)").
+// one rule; the others are counted ("... and 3 more (see out/report.json)").
 const MaxSpecsPerRule = 5
 
 // RuleFailures is the failed specs of a run that one rule is charged with.
@@ -196,7 +196,7 @@ func groupHeading(g RuleFailures) string {
 // writeGroups writes failure groups: a heading per rule, then per spec
 // (at most MaxSpecsPerRule) its name, its observation (and the other rules
 // it is charged to) and the command that reruns it.
-func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) {
+func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportPath string) {
 	for _, g := range groups {
 		fmt.Fprintln(w, groupHeading(g))
 		if g.Waiver != "" {
@@ -204,11 +204,7 @@ func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) 
 		}
 		for i, s := range g.Specs {
 			if i == MaxSpecsPerRule {
-				more := fmt.Sprintf("    ... and %d more", len(g.Specs)-i)
-				if reportWritten {
-					more += " (see the report)"
-				}
-				fmt.Fprintln(w, more)
+				fmt.Fprintf(w, "    ... and %d more%s\n", len(g.Specs)-i, seeReport(reportPath))
 				break
 			}
 			writeWrapped(w, "    ", s.Name)
@@ -219,6 +215,28 @@ func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) 
 			fmt.Fprintf(w, "      rerun: %s\n", RerunCommand(r.Meta, s))
 		}
 	}
+}
+
+// seeReport is " (see PATH)", pointing to the report at path for what the
+// summary leaves out; "" when no report was written.
+func seeReport(path string) string {
+	if path == "" {
+		return ""
+	}
+	return " (see " + path + ")"
+}
+
+// SummaryReport is the report the summary points to, of the reports a run
+// wrote (paths by Format.Name: "json", "html", "junit"): the JSON report,
+// which has everything, else the HTML one, else the JUnit one; "" for
+// none.
+func SummaryReport(paths map[string]string) string {
+	for _, name := range []string{"json", "html", "junit"} {
+		if p := paths[name]; p != "" {
+			return p
+		}
+	}
+	return ""
 }
 
 // maxReasonRules is how many rule IDs a line of skipped specs names.
@@ -326,9 +344,10 @@ func skipWhat(s outcome.Spec) string {
 //
 // Its last line counts every state of the selected specs and adds up to
 // them (outcome.Counts.SpecLine): "270 passed, 0 failed, 4 not applicable,
-// 2 not verified". reportWritten says whether a report file was written
-// (the summary then points to it for what it leaves out).
-func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
+// 2 not verified". reportPath is the path of a report file of the run
+// that was written, "" if none was: the summary points to it for what it
+// leaves out (see SummaryReport).
+func WriteSummary(w io.Writer, r Run, wall time.Duration, reportPath string) {
 	tool := cmp.Or(r.Tool, "ndkconform")
 	c := r.Counts()
 	verdict := VerdictWord(r)
@@ -357,11 +376,11 @@ func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
 
 	if groups := FailedRules(r); len(groups) > 0 {
 		fmt.Fprintf(w, "\nFailed rules (%d failed %s):\n", c.Specs.Failed, plural(c.Specs.Failed, "spec", "specs"))
-		writeGroups(w, r, groups, reportWritten)
+		writeGroups(w, r, groups, reportPath)
 	}
 	if groups := WaivedRules(r); len(groups) > 0 {
 		fmt.Fprintf(w, "\nWaived failures (they do not fail the run):\n")
-		writeGroups(w, r, groups, reportWritten)
+		writeGroups(w, r, groups, reportPath)
 	}
 	for _, kind := range finding.SkipKinds() {
 		groups := byReason(r, func(s outcome.Spec) bool { return s.SkipKind() == kind }, skipWhat)

@@ -151,7 +151,7 @@ func brokenRun(t *testing.T, failed int) Run {
 
 func summary(r Run) string {
 	var buf bytes.Buffer
-	WriteSummary(&buf, r, 1500*time.Millisecond, true)
+	WriteSummary(&buf, r, 1500*time.Millisecond, "out/report.json")
 	return buf.String()
 }
 
@@ -260,13 +260,13 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 			t.Errorf("the group, its lines joined, lacks\n %q\n%s", want, g)
 		}
 	}
-	if gl[len(gl)-1] != "    ... and 68 more (see the report)" {
+	if gl[len(gl)-1] != "    ... and 68 more (see out/report.json)" {
 		t.Errorf("cap line %q", gl[len(gl)-1])
 	}
 	// Without a report, the summary does not point to one.
 	var noReport bytes.Buffer
-	WriteSummary(&noReport, r, time.Second, false)
-	if !strings.Contains(noReport.String(), "\n    ... and 68 more\n") || strings.Contains(noReport.String(), "see the report") {
+	WriteSummary(&noReport, r, time.Second, "")
+	if !strings.Contains(noReport.String(), "\n    ... and 68 more\n") || strings.Contains(noReport.String(), "(see ") {
 		t.Errorf("the summary without a report points to one")
 	}
 	// A spec charged to LC-15 and CR-1 is under LC-15, and names CR-1.
@@ -458,6 +458,24 @@ func checkFailLinks(t *testing.T, r Run) {
 			if !strings.Contains(group, c.Spec) {
 				t.Errorf("%s: #%s does not list %q", rr.Rule.ID, anchor, c.Spec)
 			}
+		}
+	}
+}
+
+// The summary points to the JSON report, else the HTML one, else the
+// JUnit one; to none when none was written.
+func TestSummaryReport(t *testing.T) {
+	for _, c := range []struct {
+		paths map[string]string
+		want  string
+	}{
+		{map[string]string{"junit": "j.xml", "json": "r.json", "html": "r.html"}, "r.json"},
+		{map[string]string{"junit": "j.xml", "html": "r.html"}, "r.html"},
+		{map[string]string{"junit": "j.xml"}, "j.xml"},
+		{nil, ""},
+	} {
+		if got := SummaryReport(c.paths); got != c.want {
+			t.Errorf("SummaryReport(%v) = %q, want %q", c.paths, got, c.want)
 		}
 	}
 }

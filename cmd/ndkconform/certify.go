@@ -234,15 +234,19 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		cert.NoVerdict = true
 		cert.Reasons = append(cert.Reasons, fmt.Sprintf("the run could not start: %v", runErr))
 	} else {
-		reports.WriteSummary(teeOut, r, r.End.Sub(r.Start), true)
 		cert = outcome.Certify(r.Result)
 		m.SideA, m.SideB, m.Adapter = r.SideA, r.SideB, r.Adapter
+		// the reports first, so that the summary points to one written
+		written := map[string]string{}
 		for _, out := range outs {
 			if err := out.write(r, &cert); err != nil {
 				cert.Certified = false
 				cert.Reasons = append(cert.Reasons, fmt.Sprintf("the %s report could not be written: %v", out.format.Name, err))
+			} else {
+				written[out.format.Name] = out.path
 			}
 		}
+		reports.WriteSummary(teeOut, r, r.End.Sub(r.Start), reports.SummaryReport(written))
 		m.Scope = outcome.Scope(cert.Counts.Rules)
 		counts := cert.Counts
 		m.Counts = &counts

@@ -341,14 +341,18 @@ func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, st
 			}
 		}
 	} else {
-		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), len(outs) > 0)
+		// the reports first, so that the summary points to one written
 		status = verdictStatus(r.Verdict)
+		written := map[string]string{}
 		for _, out := range outs {
 			if err := out.write(r, nil); err != nil {
 				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
 				status = exitFail
+			} else if written[out.format.Name] == "" {
+				written[out.format.Name] = out.path
 			}
 		}
+		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), reports.SummaryReport(written))
 	}
 	if r.Verdict == outcome.VerdictEmpty {
 		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))
