@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -160,7 +161,13 @@ func shorten(s string, width int) string {
 // most SummaryWidth columns (a word longer than a line stays whole), the
 // lines after the first indented two more.
 func writeWrapped(w io.Writer, indent, text string) {
-	prefix, width := indent, SummaryWidth-len(indent)
+	writeHanging(w, indent, indent+"  ", text)
+}
+
+// writeHanging writes text wrapped as writeWrapped does, its first line
+// at first, the others at cont.
+func writeHanging(w io.Writer, first, cont, text string) {
+	prefix, width := first, SummaryWidth-len(first)
 	line := ""
 	for _, word := range strings.Fields(text) {
 		switch {
@@ -170,12 +177,60 @@ func writeWrapped(w io.Writer, indent, text string) {
 			line += " " + word
 		default:
 			fmt.Fprintf(w, "%s%s\n", prefix, line)
-			prefix, width = indent+"  ", SummaryWidth-len(indent)-2
+			prefix, width = cont, SummaryWidth-len(cont)
 			line = word
 		}
 	}
 	if line != "" {
 		fmt.Fprintf(w, "%s%s\n", prefix, line)
+	}
+}
+
+// MaxDetailLines is how many lines of a failure's details (a model spec's
+// failing sequence: outcome.Failure.Details) the console summary prints;
+// the others are counted, and the report has them. The replay command
+// that ends them is always printed.
+const MaxDetailLines = 40
+
+// replayPrefix starts the line of a failure's details that replays it.
+const replayPrefix = "Replay: "
+
+// stepNumber is the number that starts a line of a numbered sequence
+// ("  12. "): its continuation lines are indented past it.
+var stepNumber = regexp.MustCompile(`^\s*\d+\.\s+`)
+
+// writeDetails writes a failure's details at indent, a line of theirs at
+// a time, each wrapped to SummaryWidth (a step's continuation indented
+// past its number), at most MaxDetailLines of them and then how many more
+// and where they are (reportPath: the report written, if any); a
+// "Replay:" line, a command to copy, is written whole.
+func writeDetails(w io.Writer, indent, details, reportPath string) {
+	var lines, replay []string
+	for _, l := range strings.Split(strings.TrimRight(details, "\n"), "\n") {
+		if strings.HasPrefix(l, replayPrefix) {
+			replay = append(replay, l)
+		} else if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	for i, l := range lines {
+		if i == MaxDetailLines {
+			where := " (the JSON report has them all)"
+			if reportPath != "" {
+				where = seeReport(reportPath)
+			}
+			fmt.Fprintf(w, "%s... and %d more %s%s\n", indent, len(lines)-i, plural(len(lines)-i, "line", "lines"), where)
+			break
+		}
+		lead := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		cont := indent + lead + "  "
+		if m := stepNumber.FindString(l); m != "" {
+			cont = indent + strings.Repeat(" ", len(m))
+		}
+		writeHanging(w, indent+lead, cont, l)
+	}
+	for _, l := range replay {
+		fmt.Fprintf(w, "%s%s\n", indent, l)
 	}
 }
 
@@ -195,7 +250,9 @@ func groupHeading(g RuleFailures) string {
 
 // writeGroups writes failure groups: a heading per rule, then per spec
 // (at most MaxSpecsPerRule) its name, its observation (and the other rules
-// it is charged to) and the command that reruns it.
+// it is charged to), the failure's details (a model spec's shortest
+// failing sequence and the command that replays it: writeDetails) and the
+// command that reruns it.
 func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportPath string) {
 	for _, g := range groups {
 		fmt.Fprintln(w, groupHeading(g))
@@ -211,6 +268,9 @@ func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportPath string) {
 			writeWrapped(w, "      ", Observation(s, g.Rule))
 			if also := AlsoCharged(s, g.Rule); len(also) > 0 {
 				writeWrapped(w, "      ", "also charged to "+strings.Join(also, " "))
+			}
+			if s.Failure != nil && s.Failure.Details != "" {
+				writeDetails(w, "      ", s.Failure.Details, reportPath)
 			}
 			fmt.Fprintf(w, "      rerun: %s\n", RerunCommand(r.Meta, s))
 		}
@@ -333,9 +393,11 @@ func skipWhat(s outcome.Spec) string {
 //     rule its ID, its catalog text shortened to fit SummaryWidth and how
 //     many specs failed it, then for at most MaxSpecsPerRule of them the
 //     spec's name, its observation (Observation: call, object, side,
-//     expected, observed), the other rules it is charged to, and the
-//     command that reruns it alone (RerunCommand); the failures charged to
-//     no rule last;
+//     expected, observed), the other rules it is charged to, the
+//     failure's details (a model spec's shortest failing sequence, a step
+//     a line, at most MaxDetailLines, and the command that replays it),
+//     and the command that reruns it alone (RerunCommand); the failures
+//     charged to no rule last;
 //   - the waived failures grouped likewise, with the waiver's reason;
 //   - the skipped specs by kind, one line per declaration or reason with
 //     how many specs and their rule IDs;
