@@ -225,9 +225,11 @@ func writeDetails(w io.Writer, indent, details, reportPath string) {
 		lead := l[:len(l)-len(strings.TrimLeft(l, " "))]
 		cont := indent + lead + "  "
 		if m := stepNumber.FindString(l); m != "" {
-			cont = indent + strings.Repeat(" ", len(m))
+			// the number as it is ("  13.   " marks a step's
+			// aftermath), the text past it
+			lead, cont = m, indent+strings.Repeat(" ", len(m))
 		}
-		writeHanging(w, indent+lead, cont, l)
+		writeHanging(w, indent+lead, cont, l[len(lead):])
 	}
 	for _, l := range replay {
 		fmt.Fprintf(w, "%s%s\n", indent, l)

@@ -482,8 +482,9 @@ func TestSummaryReport(t *testing.T) {
 }
 
 // modelFailure is a failed model spec whose details are a failing
-// sequence of steps lines (every 7th longer than a line of the summary)
-// and a replay command.
+// sequence of steps lines (every 7th an aftermath of the step before,
+// indented past its number, and longer than a line of the summary) and a
+// replay command.
 func modelFailure(name string, steps int) outcome.Spec {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Shortest failing sequence (%d steps; run seed 1, sequence seed 7922667350764493236, failed at sequence 14 of 40):\n", steps)
@@ -492,7 +493,11 @@ func modelFailure(name string, steps int) outcome.Spec {
 		if i%7 == 3 {
 			step = fmt.Sprintf("NdkConnectWithSharedEndpoint connector#%d returned STATUS_PENDING [NdkConnectWithSharedEndpoint connector#16: STATUS_CONNECTION_REFUSED] [indication on connector#8]", i)
 		}
-		fmt.Fprintf(&b, "  %2d. %s\n", i+1, step)
+		format := "  %2d. %s\n"
+		if i%7 == 3 {
+			format = "  %2d.   %s\n" // a step's aftermath, as the model specs write it
+		}
+		fmt.Fprintf(&b, format, i+1, step)
 	}
 	b.WriteString("Replay: ndkconform run --driver sim --driver-opt variant=early-port-release --seed 1 --model-shrink-time 2s --spec 5383e98e --model-sequences 14 --model-steps 30")
 	v := finding.Violation{Rule: "LC-14", Call: "NdkListen", Object: "listener#5", Side: "B", Expected: "STATUS_SHARING_VIOLATION", Observed: "STATUS_SUCCESS"}
@@ -535,7 +540,8 @@ func TestWriteSummaryDetails(t *testing.T) {
 		shown = append(shown, l)
 	}
 	// 40 lines of the details (the heading and 39 steps), each wrapped
-	// line continued past its step's number, then the count of the rest
+	// line continued past its step's number (as written: an aftermath's
+	// number is followed by 3 spaces), then the count of the rest
 	var steps []string
 	for _, l := range shown {
 		if regexp.MustCompile(`^      +\d+\. `).MatchString(l) {
@@ -547,7 +553,8 @@ func TestWriteSummaryDetails(t *testing.T) {
 	if len(steps) != MaxDetailLines-1 || !strings.HasPrefix(steps[len(steps)-1], "        39. ") {
 		t.Errorf("%d steps shown, want %d:\n%s", len(steps), MaxDetailLines-1, strings.Join(shown, "\n"))
 	}
-	if !slices.Contains(shown, "            [NdkConnectWithSharedEndpoint connector#16: STATUS_CONNECTION_REFUSED] [indication on") {
+	if !slices.Contains(shown, "         4.   NdkConnectWithSharedEndpoint connector#3 returned STATUS_PENDING") ||
+		!slices.Contains(shown, "              [NdkConnectWithSharedEndpoint connector#16: STATUS_CONNECTION_REFUSED] [indication on") {
 		t.Errorf("step 4's continuation is not indented past its number:\n%s", strings.Join(shown, "\n"))
 	}
 	if last := shown[len(shown)-1]; last != "      ... and 19 more lines (see out/report.json)" {
