@@ -99,7 +99,9 @@ type Options struct {
 	Observer Observer
 	// Meta is the caller's description of the run (Tool, Version,
 	// Command, Rerun); Run fills in the driver and its options, the
-	// sides, the adapter, the components and the times.
+	// sides, the adapter, the components and the times. Meta.Rerun is
+	// also the suite's Config.Rerun (a model spec's replay command) when
+	// that is empty.
 	Meta reports.Meta
 	// Stderr gets the children's standard error, whole lines at a time,
 	// and what Run says of a child that died; nil discards it.
@@ -169,6 +171,11 @@ func Run(cfg suite.Config, opt Options) (Result, error) {
 		opt.Observer = nobody{}
 	}
 	opt.Observer = &serialObserver{o: opt.Observer}
+	if len(cfg.Rerun) == 0 {
+		// a model spec's replay command repeats the run as the reports'
+		// rerun commands do
+		cfg.Rerun = opt.Meta.Rerun
+	}
 	if cfg.Provider != nil || opt.InProcess || os.Getenv(EnvInProcess) != "" {
 		return runInProcess(cfg, opt)
 	}
