@@ -220,7 +220,8 @@ func child(stdin io.Reader, stderr io.Writer) int {
 
 // planChild checks the configuration of a run once, before any share
 // starts, and reports its plan, the sides it will use and what serves the
-// provider, or why it cannot run.
+// provider (and, for a dry run, whose report the plan is, side A's
+// adapter), or why it cannot run.
 func planChild(cfg suite.Config, sink io.Writer) int {
 	refuse := func(err error) int {
 		var ue suite.UsageError
@@ -242,6 +243,20 @@ func planChild(cfg suite.Config, sink io.Writer) int {
 	rec := record{ProgressRecord: suite.ProgressRecord{Event: suite.ProgressPlan, Plan: plan, SideA: &sideA, SideB: &sideB}}
 	if d, ok := p.(ndk.Describer); ok {
 		rec.Components = d.Describe()
+	}
+	if cfg.DryRun {
+		// the plan is the dry run's report: with side A's adapter, as a
+		// run's report has it
+		addr := sideA.IPv4
+		if !addr.IsValid() {
+			addr = sideA.IPv6
+		}
+		if ad, st := p.OpenAdapter(addr); st == ndk.StatusSuccess && ad != nil {
+			if info, st := ad.QueryAdapterInfo(); st == ndk.StatusSuccess {
+				rec.Adapter = &info
+			}
+			ad.Close()
+		}
 	}
 	p.Close()
 	writeRecord(sink, rec)

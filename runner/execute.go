@@ -59,6 +59,7 @@ func runChildren(cfg suite.Config, opt Options) (Result, error) {
 	}
 	x := &execution{cfg: cfg, msg: msg, failFast: cfg.FailFast, waivers: opt.Waivers, obs: opt.Observer, exe: exe, tool: tool, runTimeout: opt.RunTimeout}
 	errs := &lockedWriter{w: opt.Stderr}
+	start := time.Now()
 
 	pr, err := x.prepare(errs)
 	if err != nil {
@@ -75,10 +76,23 @@ func runChildren(cfg suite.Config, opt Options) (Result, error) {
 		meta.Start, meta.End = now, now
 		return Result{Run: reports.New(meta, outcome.Run{Specs: x.plan}, opt.Waivers)}, nil
 	}
-	n := processes(cfg, opt)
 	if cfg.DryRun {
-		n = 1 // nothing runs: one process lists the specs
+		// nothing runs: the plan is the report (no child runs Ginkgo's
+		// dry run, whose reporter would have its say)
+		meta := x.meta
+		meta.Start, meta.End = start, time.Now()
+		if pr.adapter != nil {
+			meta.Adapter = *pr.adapter
+		}
+		specs := slices.Clone(x.plan)
+		for i := range specs {
+			if specs[i].Selected() {
+				specs[i].Note = suite.DryRunNote
+			}
+		}
+		return Result{Run: reports.New(meta, outcome.Run{Specs: specs, DryRun: true}, opt.Waivers)}, nil
 	}
+	n := processes(cfg, opt)
 	r, status, sig, procs, err := x.execute(n, errs)
 	if err != nil {
 		return Result{}, err
@@ -136,12 +150,13 @@ func startError(err error) error {
 }
 
 // prepared is what the plan child found: the plan of the run, the sides,
-// and what serves the provider besides its driver (ndk.Describer: a remote
-// provider's agents).
+// what serves the provider besides its driver (ndk.Describer: a remote
+// provider's agents) and, for a dry run, side A's adapter.
 type prepared struct {
 	plan         []outcome.Spec
 	sideA, sideB ndk.Side
 	components   []ndk.Component
+	adapter      *ndk.AdapterInfo
 }
 
 // prepare runs the plan child: it checks the configuration once, before
@@ -174,7 +189,7 @@ func (x *execution) prepare(errs io.Writer) (prepared, error) {
 		case r.Event == eventRefused && r.Refused != nil:
 			return prepared{}, r.Refused.err()
 		case r.Event == suite.ProgressPlan && r.SideA != nil && r.SideB != nil:
-			return prepared{plan: r.Plan, sideA: *r.SideA, sideB: *r.SideB, components: r.Components}, nil
+			return prepared{plan: r.Plan, sideA: *r.SideA, sideB: *r.SideB, components: r.Components, adapter: r.Adapter}, nil
 		}
 	}
 	end := describeEnd(p.cmd.ProcessState, p.werr, p.tail.String())

@@ -162,7 +162,10 @@ type Start struct {
 // run (an unknown driver or option, bad addresses, bad filters), and other
 // errors when the run could not start (no child process). A run whose
 // filters select no spec runs nothing: its report has no spec selected
-// (outcome.VerdictEmpty), and the Observer is not called.
+// (outcome.VerdictEmpty), and the Observer is not called. Nor is it for a
+// dry run (cfg.DryRun) in child processes: the process that checks the
+// configuration makes the plan, which is the report (outcome.VerdictPlan);
+// no test process runs.
 func Run(cfg suite.Config, opt Options) (Result, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = io.Discard

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/suite"
 )
 
 // Ginkgo runs specs once per process, so the tests run the built binary.
@@ -431,9 +432,10 @@ func TestTimeoutJustLongEnough(t *testing.T) {
 	}
 }
 
-// A dry run lists the plan; --json-report writes it (every spec, the
-// selected ones not run, verdict "plan"), and says it writes no other
-// report; an empty report path is bad usage.
+// A dry run prints the plan and nothing else (no progress line of
+// Ginkgo's); --json-report writes it (every spec, the selected ones not
+// run, verdict "plan", the adapter), and says it writes no other report;
+// an empty report path is bad usage.
 func TestDryRun(t *testing.T) {
 	dir := t.TempDir()
 	plan, junit := filepath.Join(dir, "plan.json"), filepath.Join(dir, "junit.xml")
@@ -444,13 +446,28 @@ func TestDryRun(t *testing.T) {
 	if !regexp.MustCompile(`^[1-9]\d* selected, \d+ not selected$`).MatchString(lastLine(r.stdout)) || !strings.Contains(r.stdout, "LC-15") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
+	// the plan and nothing else: no progress line of Ginkgo's
+	if !strings.HasPrefix(r.stdout, "\nndkconform dry run: driver sim") {
+		t.Errorf("stdout does not begin with the plan:\n%s", r.stdout)
+	}
+	for _, g := range ginkgoVoice {
+		if strings.Contains(r.stdout, g) {
+			t.Errorf("stdout has Ginkgo's %q:\n%s", g, r.stdout)
+		}
+	}
 	if _, err := os.Stat(junit); err == nil || !strings.Contains(r.stderr, "--dry-run: "+junit+" not written") {
 		t.Errorf("the dry run wrote the JUnit report, or did not say it would not (stderr %q)", r.stderr)
 	}
 	run := readJSONReport(t, plan)
 	c := run.Counts().Specs
-	if run.Verdict != outcome.VerdictPlan || c.Selected == 0 || c.NotRun != c.Selected || c.NotSelected == 0 {
-		t.Errorf("plan: verdict %q, %d selected, %d not run, %d not selected; want plan, every selected spec not run", run.Verdict, c.Selected, c.NotRun, c.NotSelected)
+	if run.Verdict != outcome.VerdictPlan || c.Selected == 0 || c.NotRun != c.Selected || c.NotSelected == 0 || run.Adapter.VendorID == 0 {
+		t.Errorf("plan: verdict %q, %d selected, %d not run, %d not selected, adapter %+v; want plan, every selected spec not run, sim's adapter",
+			run.Verdict, c.Selected, c.NotRun, c.NotSelected, run.Adapter)
+	}
+	for _, s := range run.Specs {
+		if s.Selected() && s.Note != suite.DryRunNote {
+			t.Errorf("plan: %s %s (%q), want the dry run's note", s.Name, s.State, s.Note)
+		}
 	}
 	for _, flag := range []string{"--json-report", "--junit-report", "--html-report", "--out", "--waivers"} {
 		if e := ndkconform(t, "run", flag, ""); e.code != exitUsage || !strings.Contains(e.stderr, "invalid "+flag+` "": want a path`) {

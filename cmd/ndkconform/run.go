@@ -159,7 +159,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "run", err)
 	}
-	if o.dryRun || os.Getenv(runner.EnvInProcess) != "" {
+	if os.Getenv(runner.EnvInProcess) != "" {
 		return runSuite(cfg, o, waivers, args, stdout, stderr)
 	}
 
@@ -265,9 +265,11 @@ func (o *runOptions) checkRepeat() error {
 	return nil
 }
 
-// runSuite runs the suite in this process (--dry-run, or
-// NDKCONFORM_IN_PROCESS=1 for debugging: Ginkgo's own reporter shows the
-// progress), prints the summary and writes the reports.
+// runSuite runs the suite in this process (NDKCONFORM_IN_PROCESS=1, for
+// debugging: Ginkgo's own reporter shows the progress), prints the summary
+// and writes the reports. (A dry run goes through runner.Run as a run
+// does: the plan is made in a child process, and nothing but the plan is
+// printed.)
 func runSuite(cfg suite.Config, o *runOptions, waivers outcome.Waivers, args []string, stdout, stderr io.Writer) int {
 	res, err := runner.Run(cfg, runner.Options{InProcess: true, Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), Stderr: stderr})
 	if err != nil {
