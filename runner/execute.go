@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/internal/syncwriter"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
@@ -58,7 +59,7 @@ func runChildren(cfg suite.Config, opt Options) (Result, error) {
 		}
 	}
 	x := &execution{cfg: cfg, msg: msg, failFast: cfg.FailFast, waivers: opt.Waivers, obs: opt.Observer, exe: exe, tool: tool, runTimeout: opt.RunTimeout}
-	errs := &lockedWriter{w: opt.Stderr}
+	errs := syncwriter.New(opt.Stderr) // the children's standard errors are copied by goroutines of their own
 	start := time.Now()
 
 	pr, err := x.prepare(errs)
@@ -420,16 +421,3 @@ func runTimeoutNote(d time.Duration, running map[int]runningSpec) string {
 // failFastReason is what --fail-fast tells of the specs it kept from
 // running or ending.
 const failFastReason = "--fail-fast stopped the run at the first failure"
-
-// lockedWriter serializes writes: the children's standard errors are
-// copied by goroutines of their own.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}

@@ -12,11 +12,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ndkconform/ndkconform/bundle"
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/internal/syncwriter"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
@@ -180,7 +180,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	// the directory as it was.
 	var logFile *os.File
 	var logErr error
-	log := &lockedWriter{w: io.Discard}
+	log := syncwriter.New(io.Discard) // the console and the children's standard errors write to it
 	teeOut, teeErr := io.MultiWriter(stdout, log), io.MultiWriter(stderr, log)
 	began := false
 	begin := func(components []ndk.Component) {
@@ -190,9 +190,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 			os.Remove(filepath.Join(dir, name)) // nothing stale from an earlier bundle
 		}
 		if logFile, logErr = os.Create(filepath.Join(dir, bundleLog)); logErr == nil {
-			log.mu.Lock()
-			log.w = logFile
-			log.mu.Unlock()
+			log.Set(logFile)
 		}
 		m.Start = time.Now()
 		fmt.Fprintf(teeOut, "%s certify: %s\n", tool, command)
@@ -321,19 +319,6 @@ type certifyConsole struct {
 func (c *certifyConsole) Begin(s runner.Start) {
 	c.begin(s.Meta.Components)
 	c.console.Begin(s)
-}
-
-// lockedWriter serializes writes: the child's standard output and error
-// are copied to the log by two goroutines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // vcsInfo is the VCS revision, its time and whether the tree was modified,
