@@ -6,13 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -40,6 +38,8 @@ type execution struct {
 	// children ended, says it stopped the run.
 	runTimeout time.Duration
 	timedOut   bool
+	// progress answers SIGUSR1 (and SIGINFO) with the run's progress.
+	progress *progressDump
 }
 
 // runChildren runs the suite in child processes: a plan child checks the
@@ -61,6 +61,8 @@ func runChildren(cfg suite.Config, opt Options) (Result, error) {
 	x := &execution{cfg: cfg, msg: msg, failFast: cfg.FailFast, waivers: opt.Waivers, obs: opt.Observer, exe: exe, tool: tool, runTimeout: opt.RunTimeout}
 	errs := syncwriter.New(opt.Stderr) // the children's standard errors are copied by goroutines of their own
 	start := time.Now()
+	x.progress = startProgressDump(errs, tool)
+	defer x.progress.stop()
 
 	pr, err := x.prepare(errs)
 	if err != nil {
@@ -216,8 +218,9 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 		stopped bool   // --fail-fast stopped the run, or the provider's loss
 		lost    string // the provider was lost: what and why, while what ran
 	)
-	running := map[int]runningSpec{} // by share, with stopMu
-	timedOut := false                // --run-timeout stopped the run
+	st := newStatus(shares, start) // what the children told of their progress
+	x.progress.set(st)
+	timedOut := false // --run-timeout stopped the run
 	stopOthers := func(sh *share) {
 		// with stopMu held; the child that failed stops by itself
 		// (Ginkgo's fail-fast)
@@ -257,9 +260,7 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 					return
 				}
 				x.obs.SpecEnded(*r.Spec)
-				stopMu.Lock()
-				delete(running, sh.k)
-				stopMu.Unlock()
+				st.ended(sh.k, *r.Spec)
 				if x.failFast && x.failed(*r.Spec) {
 					stopMu.Lock()
 					if !stopped {
@@ -272,16 +273,12 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 			case suite.ProgressStart:
 				if r.Spec != nil && sh.mine[r.Spec.Key()] {
 					x.obs.SpecStarted(*r.Spec)
-					stopMu.Lock()
-					running[sh.k] = runningSpec{name: r.Spec.Name}
-					stopMu.Unlock()
+					st.started(sh.k, *r.Spec, time.Now())
 				}
 			case suite.ProgressWait:
 				if r.Wait != nil {
 					x.obs.Waiting(*r.Wait)
-					stopMu.Lock()
-					running[sh.k] = runningSpec{name: r.Wait.Spec, waits: r.Wait.What}
-					stopMu.Unlock()
+					st.waiting(sh.k, *r.Wait, time.Now())
 				}
 			case suite.ProgressLost:
 				stopMu.Lock()
@@ -329,7 +326,7 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 				return
 			}
 			stopped, timedOut = true, true
-			x.obs.Note(runTimeoutNote(x.runTimeout, running))
+			x.obs.Note(st.timeoutNote(x.runTimeout))
 			for _, p := range procs {
 				stopProcess(p)
 			}
@@ -342,6 +339,7 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 		go func() {
 			defer wg.Done()
 			sh.werr = sh.cmd.Wait()
+			st.exited(sh.k)
 		}()
 	}
 	wg.Wait()
@@ -393,29 +391,6 @@ func killAll(ps []*os.Process) {
 	for _, p := range ps {
 		p.Kill()
 	}
-}
-
-// runningSpec is the spec a share runs, and what it waits for if it
-// told (a long wait).
-type runningSpec struct{ name, waits string }
-
-// runTimeoutNote says that the run timed out, and what each share was
-// doing.
-func runTimeoutNote(d time.Duration, running map[int]runningSpec) string {
-	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(running)) {
-		s := running[k]
-		p := fmt.Sprintf("%q ran", s.name)
-		if s.waits != "" {
-			p = fmt.Sprintf("%q waited for %s", s.name, s.waits)
-		}
-		parts = append(parts, p)
-	}
-	what := "no spec was running"
-	if len(parts) > 0 {
-		what = strings.Join(parts, "; ")
-	}
-	return fmt.Sprintf("--run-timeout %v passed: stopping the run (%s)", d, what)
 }
 
 // failFastReason is what --fail-fast tells of the specs it kept from

@@ -16,7 +16,10 @@
 // and those that never started, and the other processes go on. A process
 // killed from outside (the OOM killer, a watchdog) or a run interrupted is
 // reported as cut short, with no verdict on the specs that did not end. A
-// SIGINT or SIGTERM to this process is passed on to every child.
+// SIGINT or SIGTERM to this process is passed on to every child; a
+// SIGUSR1 (SIGINFO too where there is one) prints on Options.Stderr what
+// each child runs and waits for, and how far its share is (see
+// IgnoreProgressSignals), and the run goes on.
 // Options.Observer sees the run's progress as it happens. Runs in child
 // processes may go on at the same time, from goroutines of their own.
 //
@@ -104,7 +107,8 @@ type Options struct {
 	// that is empty.
 	Meta reports.Meta
 	// Stderr gets the children's standard error, whole lines at a time,
-	// and what Run says of a child that died; nil discards it.
+	// what Run says of a child that died, and the progress a SIGUSR1 asks
+	// for; nil discards it.
 	Stderr io.Writer
 }
 

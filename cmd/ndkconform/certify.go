@@ -119,6 +119,7 @@ func forbiddenFlag(args []string) string {
 }
 
 func certifyCmd(args []string, stdout, stderr io.Writer) int {
+	runner.IgnoreProgressSignals() // a SIGUSR1 before the run began does not end it
 	if f := forbiddenFlag(args); f != "" {
 		return usageError(stderr, "certify", fmt.Errorf("--%s is not allowed: certify runs every spec and writes its own reports", f))
 	}

@@ -88,7 +88,12 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "applicable\"). The suite runs in child processes: a provider that crashes it\n")
 	fmt.Fprintf(w, "(a panic on a goroutine of its own, a crash in C) fails the spec that was\n")
 	fmt.Fprintf(w, "running, and the run reports what ran before and what never started\n")
-	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\nFlags:\n", runner.EnvInProcess)
+	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\n", runner.EnvInProcess)
+	fmt.Fprintf(w, "While it runs, SIGUSR1 to %s (SIGINFO too, Ctrl-T on a macOS or BSD\n", tool)
+	fmt.Fprintf(w, "terminal) prints on standard error, per test process, its share of the\n")
+	fmt.Fprintf(w, "specs and how many passed, failed, skipped or are not yet run, the spec it\n")
+	fmt.Fprintf(w, "runs (short ID and name) and for how long, and what that spec waits for\n")
+	fmt.Fprintf(w, "once it has waited 5s; the run goes on unaffected.\n\nFlags:\n")
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
@@ -121,6 +126,7 @@ func (o *runOptions) config() suite.Config {
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
+	runner.IgnoreProgressSignals() // a SIGUSR1 before the run began does not end it
 	fs, o := runFlags()
 	if err := parse(fs, args); err != nil {
 		if err == errHelp {
