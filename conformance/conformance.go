@@ -112,7 +112,7 @@ func Test(t testing.TB, cfg suite.Config) Result {
 	}
 	if res.Run.Verdict != outcome.VerdictPass {
 		var b strings.Builder
-		reports.WriteSummary(&b, res.Run, res.Run.End.Sub(res.Run.Start), false)
+		reports.WriteSummary(&b, res.Run, res.Run.End.Sub(res.Run.Start), "")
 		t.Errorf("conformance: verdict %s\n%s", res.Run.Verdict, b.String())
 	}
 	return res

@@ -83,11 +83,18 @@ func (v Violation) Where() string {
 
 // Report entry names. A spec's report carries one EntryViolation entry per
 // violation (its value is the Violation, its JSON the Violation's), when
-// it failed one EntryTrace entry with the callbacks the provider made, and
-// when it skipped one EntrySkip entry (its value the Skip).
+// it failed one EntryTrace entry with the callbacks the provider made (or
+// an EntryDetails entry, a spec that records no callbacks: a model spec's
+// failing sequence), and when it skipped one EntrySkip entry (its value
+// the Skip).
 const (
 	EntryViolation = "ndkconform violation"
 	EntryTrace     = "callback trace"
+	// EntryDetails carries what a failure adds to its violation for the
+	// reader (suite.ViolateWith): a model spec's shortest failing sequence
+	// and the command that replays it. The console summary prints it under
+	// the spec's observation.
+	EntryDetails = "ndkconform details"
 	// EntrySkip carries the Skip of a spec that skipped.
 	EntrySkip = "ndkconform skip"
 	// EntryUnchecked carries a Skip with Rules: rules of a spec that ran

@@ -63,6 +63,11 @@ type Failure struct {
 	// Trace is the callbacks the provider made during the spec, as the
 	// harness recorded them, when it attached them.
 	Trace string `json:"trace,omitempty"`
+	// Details is what the failure adds to its violations for the reader
+	// (finding.EntryDetails): a model spec's shortest failing sequence, one
+	// step a line, and the "Replay:" command that runs it again. Message
+	// has it too; the console summary prints it under the observation.
+	Details string `json:"details,omitempty"`
 	// Output is what the spec wrote while it ran, in order: its notes
 	// (report entries other than violations, skips and the trace) and
 	// what it printed (GinkgoWriter, standard output and error). Only a

@@ -226,7 +226,7 @@ func systemOut(s outcome.Spec) string {
 		parts = append(parts, s.Failure.Output)
 	}
 	if s.Failure.Trace != "" {
-		parts = append(parts, "recorded by the harness (the provider's callbacks, or a model spec's failing sequence):\n"+s.Failure.Trace)
+		parts = append(parts, "the provider's callbacks, as the harness recorded them:\n"+s.Failure.Trace)
 	}
 	return strings.Join(parts, "\n\n")
 }

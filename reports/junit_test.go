@@ -207,7 +207,7 @@ func TestJUnitFailureBodyAndSystemOut(t *testing.T) {
 			t.Errorf("failure body lacks %q:\n%s", want, tc.Failure.Text)
 		}
 	}
-	if want := "CH-10: the provider satisfied the arm at once\n3 watch rounds\n\nrecorded by the harness (the provider's callbacks, or a model spec's failing sequence):\ncq#1 notify"; tc.SystemOut != want {
+	if want := "CH-10: the provider satisfied the arm at once\n3 watch rounds\n\nthe provider's callbacks, as the harness recorded them:\ncq#1 notify"; tc.SystemOut != want {
 		t.Errorf("<system-out> = %q, want %q", tc.SystemOut, want)
 	}
 }

@@ -140,7 +140,7 @@ func TestWriteJUnit(t *testing.T) {
 		!strings.Contains(tc.Failure.Text, "adapter A still has 1 open object") || strings.Contains(tc.Failure.Text, "callback trace") {
 		t.Errorf("failure %+v", tc.Failure)
 	}
-	if !strings.Contains(tc.SystemOut, "sequence):\nt+0ms NdkCloseCompletion") {
+	if !strings.Contains(tc.SystemOut, "recorded them:\nt+0ms NdkCloseCompletion") {
 		t.Errorf("<system-out> %q lacks the callback trace", tc.SystemOut)
 	}
 	if ts.TestCases[0].Failure != nil || ts.TestCases[0].Skipped != nil || ts.TestCases[0].Error != nil {

@@ -1,21 +1,21 @@
 package reports
 
 import (
-	"regexp"
-
 	"cmp"
-	"github.com/ndkconform/ndkconform/internal/shellquote"
-	"github.com/ndkconform/ndkconform/outcome"
 	"maps"
 	"slices"
-	"strings"
+
+	"github.com/ndkconform/ndkconform/internal/rerun"
+	"github.com/ndkconform/ndkconform/internal/shellquote"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // RerunCommand is the shell command (POSIX quoting) that runs spec s of a
 // run described by m again, alone: m.Rerun, shell-quoted, and, for an
 // `ndkconform run` command, --spec with s's short ID; else (a go test
 // command of package conformance, a spec without an ID) a --focus that
-// selects s and no other spec.
+// selects s and no other spec (rerun.Select, as a model spec's replay
+// command selects it).
 //
 // ndkconform's --focus matches the spec's full text (its Name) alone,
 // with ^ at its start (see suite.Config.Focus), so the focus is
@@ -33,16 +33,7 @@ func RerunCommand(m Meta, s outcome.Spec) string {
 		}
 		args = append(args, "--seed", "1")
 	}
-	parts := make([]string, 0, len(args)+2)
-	for _, a := range args {
-		parts = append(parts, ShellQuote(a))
-	}
-	if s.ID != "" && len(args) > 1 && args[1] == "run" { // ndkconform run's --spec
-		parts = append(parts, "--spec", s.ID)
-	} else {
-		parts = append(parts, "--focus", ShellQuote("^"+regexp.QuoteMeta(s.Name)+"$"))
-	}
-	return strings.Join(parts, " ")
+	return rerun.Command(append(slices.Clip(args), rerun.Select(args, s.Name, s.ID)...))
 }
 
 // ShellQuote quotes s for a POSIX shell when it needs it: s itself when it

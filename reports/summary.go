@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -20,7 +21,7 @@ import (
 const SummaryWidth = 100
 
 // MaxSpecsPerRule is how many failed specs the console summary lists under
-// one rule; the others are counted ("... and 3 more (see the report)").
+// one rule; the others are counted ("... and 3 more (see out/report.json)").
 const MaxSpecsPerRule = 5
 
 // RuleFailures is the failed specs of a run that one rule is charged with.
@@ -160,7 +161,13 @@ func shorten(s string, width int) string {
 // most SummaryWidth columns (a word longer than a line stays whole), the
 // lines after the first indented two more.
 func writeWrapped(w io.Writer, indent, text string) {
-	prefix, width := indent, SummaryWidth-len(indent)
+	writeHanging(w, indent, indent+"  ", text)
+}
+
+// writeHanging writes text wrapped as writeWrapped does, its first line
+// at first, the others at cont.
+func writeHanging(w io.Writer, first, cont, text string) {
+	prefix, width := first, SummaryWidth-len(first)
 	line := ""
 	for _, word := range strings.Fields(text) {
 		switch {
@@ -170,12 +177,62 @@ func writeWrapped(w io.Writer, indent, text string) {
 			line += " " + word
 		default:
 			fmt.Fprintf(w, "%s%s\n", prefix, line)
-			prefix, width = indent+"  ", SummaryWidth-len(indent)-2
+			prefix, width = cont, SummaryWidth-len(cont)
 			line = word
 		}
 	}
 	if line != "" {
 		fmt.Fprintf(w, "%s%s\n", prefix, line)
+	}
+}
+
+// MaxDetailLines is how many lines of a failure's details (a model spec's
+// failing sequence: outcome.Failure.Details) the console summary prints;
+// the others are counted, and the report has them. The replay command
+// that ends them is always printed.
+const MaxDetailLines = 40
+
+// replayPrefix starts the line of a failure's details that replays it.
+const replayPrefix = "Replay: "
+
+// stepNumber is the number that starts a line of a numbered sequence
+// ("  12. "): its continuation lines are indented past it.
+var stepNumber = regexp.MustCompile(`^\s*\d+\.\s+`)
+
+// writeDetails writes a failure's details at indent, a line of theirs at
+// a time, each wrapped to SummaryWidth (a step's continuation indented
+// past its number), at most MaxDetailLines of them and then how many more
+// and where they are (reportPath: the report written, if any); a
+// "Replay:" line, a command to copy, is written whole.
+func writeDetails(w io.Writer, indent, details, reportPath string) {
+	var lines, replay []string
+	for _, l := range strings.Split(strings.TrimRight(details, "\n"), "\n") {
+		if strings.HasPrefix(l, replayPrefix) {
+			replay = append(replay, l)
+		} else if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	for i, l := range lines {
+		if i == MaxDetailLines {
+			where := " (the JSON report has them all)"
+			if reportPath != "" {
+				where = seeReport(reportPath)
+			}
+			fmt.Fprintf(w, "%s... and %d more %s%s\n", indent, len(lines)-i, plural(len(lines)-i, "line", "lines"), where)
+			break
+		}
+		lead := l[:len(l)-len(strings.TrimLeft(l, " "))]
+		cont := indent + lead + "  "
+		if m := stepNumber.FindString(l); m != "" {
+			// the number as it is ("  13.   " marks a step's
+			// aftermath), the text past it
+			lead, cont = m, indent+strings.Repeat(" ", len(m))
+		}
+		writeHanging(w, indent+lead, cont, l[len(lead):])
+	}
+	for _, l := range replay {
+		fmt.Fprintf(w, "%s%s\n", indent, l)
 	}
 }
 
@@ -195,8 +252,10 @@ func groupHeading(g RuleFailures) string {
 
 // writeGroups writes failure groups: a heading per rule, then per spec
 // (at most MaxSpecsPerRule) its name, its observation (and the other rules
-// it is charged to) and the command that reruns it.
-func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) {
+// it is charged to), the failure's details (a model spec's shortest
+// failing sequence and the command that replays it: writeDetails) and the
+// command that reruns it.
+func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportPath string) {
 	for _, g := range groups {
 		fmt.Fprintln(w, groupHeading(g))
 		if g.Waiver != "" {
@@ -204,11 +263,7 @@ func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) 
 		}
 		for i, s := range g.Specs {
 			if i == MaxSpecsPerRule {
-				more := fmt.Sprintf("    ... and %d more", len(g.Specs)-i)
-				if reportWritten {
-					more += " (see the report)"
-				}
-				fmt.Fprintln(w, more)
+				fmt.Fprintf(w, "    ... and %d more%s\n", len(g.Specs)-i, seeReport(reportPath))
 				break
 			}
 			writeWrapped(w, "    ", s.Name)
@@ -216,9 +271,34 @@ func writeGroups(w io.Writer, r Run, groups []RuleFailures, reportWritten bool) 
 			if also := AlsoCharged(s, g.Rule); len(also) > 0 {
 				writeWrapped(w, "      ", "also charged to "+strings.Join(also, " "))
 			}
+			if s.Failure != nil && s.Failure.Details != "" {
+				writeDetails(w, "      ", s.Failure.Details, reportPath)
+			}
 			fmt.Fprintf(w, "      rerun: %s\n", RerunCommand(r.Meta, s))
 		}
 	}
+}
+
+// seeReport is " (see PATH)", pointing to the report at path for what the
+// summary leaves out; "" when no report was written.
+func seeReport(path string) string {
+	if path == "" {
+		return ""
+	}
+	return " (see " + path + ")"
+}
+
+// SummaryReport is the report the summary points to, of the reports a run
+// wrote (paths by Format.Name: "json", "html", "junit"): the JSON report,
+// which has everything, else the HTML one, else the JUnit one; "" for
+// none.
+func SummaryReport(paths map[string]string) string {
+	for _, name := range []string{"json", "html", "junit"} {
+		if p := paths[name]; p != "" {
+			return p
+		}
+	}
+	return ""
 }
 
 // maxReasonRules is how many rule IDs a line of skipped specs names.
@@ -315,9 +395,11 @@ func skipWhat(s outcome.Spec) string {
 //     rule its ID, its catalog text shortened to fit SummaryWidth and how
 //     many specs failed it, then for at most MaxSpecsPerRule of them the
 //     spec's name, its observation (Observation: call, object, side,
-//     expected, observed), the other rules it is charged to, and the
-//     command that reruns it alone (RerunCommand); the failures charged to
-//     no rule last;
+//     expected, observed), the other rules it is charged to, the
+//     failure's details (a model spec's shortest failing sequence, a step
+//     a line, at most MaxDetailLines, and the command that replays it),
+//     and the command that reruns it alone (RerunCommand); the failures
+//     charged to no rule last;
 //   - the waived failures grouped likewise, with the waiver's reason;
 //   - the skipped specs by kind, one line per declaration or reason with
 //     how many specs and their rule IDs;
@@ -326,9 +408,10 @@ func skipWhat(s outcome.Spec) string {
 //
 // Its last line counts every state of the selected specs and adds up to
 // them (outcome.Counts.SpecLine): "270 passed, 0 failed, 4 not applicable,
-// 2 not verified". reportWritten says whether a report file was written
-// (the summary then points to it for what it leaves out).
-func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
+// 2 not verified". reportPath is the path of a report file of the run
+// that was written, "" if none was: the summary points to it for what it
+// leaves out (see SummaryReport).
+func WriteSummary(w io.Writer, r Run, wall time.Duration, reportPath string) {
 	tool := cmp.Or(r.Tool, "ndkconform")
 	c := r.Counts()
 	verdict := VerdictWord(r)
@@ -357,11 +440,11 @@ func WriteSummary(w io.Writer, r Run, wall time.Duration, reportWritten bool) {
 
 	if groups := FailedRules(r); len(groups) > 0 {
 		fmt.Fprintf(w, "\nFailed rules (%d failed %s):\n", c.Specs.Failed, plural(c.Specs.Failed, "spec", "specs"))
-		writeGroups(w, r, groups, reportWritten)
+		writeGroups(w, r, groups, reportPath)
 	}
 	if groups := WaivedRules(r); len(groups) > 0 {
 		fmt.Fprintf(w, "\nWaived failures (they do not fail the run):\n")
-		writeGroups(w, r, groups, reportWritten)
+		writeGroups(w, r, groups, reportPath)
 	}
 	for _, kind := range finding.SkipKinds() {
 		groups := byReason(r, func(s outcome.Spec) bool { return s.SkipKind() == kind }, skipWhat)

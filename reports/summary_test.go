@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ndkconform/ndkconform/catalog"
 	"github.com/ndkconform/ndkconform/finding"
@@ -151,7 +152,7 @@ func brokenRun(t *testing.T, failed int) Run {
 
 func summary(r Run) string {
 	var buf bytes.Buffer
-	WriteSummary(&buf, r, 1500*time.Millisecond, true)
+	WriteSummary(&buf, r, 1500*time.Millisecond, "out/report.json")
 	return buf.String()
 }
 
@@ -260,13 +261,13 @@ func TestWriteSummaryFailedRules(t *testing.T) {
 			t.Errorf("the group, its lines joined, lacks\n %q\n%s", want, g)
 		}
 	}
-	if gl[len(gl)-1] != "    ... and 68 more (see the report)" {
+	if gl[len(gl)-1] != "    ... and 68 more (see out/report.json)" {
 		t.Errorf("cap line %q", gl[len(gl)-1])
 	}
 	// Without a report, the summary does not point to one.
 	var noReport bytes.Buffer
-	WriteSummary(&noReport, r, time.Second, false)
-	if !strings.Contains(noReport.String(), "\n    ... and 68 more\n") || strings.Contains(noReport.String(), "see the report") {
+	WriteSummary(&noReport, r, time.Second, "")
+	if !strings.Contains(noReport.String(), "\n    ... and 68 more\n") || strings.Contains(noReport.String(), "(see ") {
 		t.Errorf("the summary without a report points to one")
 	}
 	// A spec charged to LC-15 and CR-1 is under LC-15, and names CR-1.
@@ -459,5 +460,124 @@ func checkFailLinks(t *testing.T, r Run) {
 				t.Errorf("%s: #%s does not list %q", rr.Rule.ID, anchor, c.Spec)
 			}
 		}
+	}
+}
+
+// The summary points to the JSON report, else the HTML one, else the
+// JUnit one; to none when none was written.
+func TestSummaryReport(t *testing.T) {
+	for _, c := range []struct {
+		paths map[string]string
+		want  string
+	}{
+		{map[string]string{"junit": "j.xml", "json": "r.json", "html": "r.html"}, "r.json"},
+		{map[string]string{"junit": "j.xml", "html": "r.html"}, "r.html"},
+		{map[string]string{"junit": "j.xml"}, "j.xml"},
+		{nil, ""},
+	} {
+		if got := SummaryReport(c.paths); got != c.want {
+			t.Errorf("SummaryReport(%v) = %q, want %q", c.paths, got, c.want)
+		}
+	}
+}
+
+// modelFailure is a failed model spec whose details are a failing
+// sequence of steps lines (every 7th an aftermath of the step before,
+// indented past its number, and longer than a line of the summary) and a
+// replay command.
+func modelFailure(name string, steps int) outcome.Spec {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Shortest failing sequence (%d steps; run seed 1, sequence seed 7922667350764493236, failed at sequence 14 of 40):\n", steps)
+	for i := range steps {
+		step := fmt.Sprintf("B: create listener#%d", i+1)
+		if i%7 == 3 {
+			step = fmt.Sprintf("NdkConnectWithSharedEndpoint connector#%d returned STATUS_PENDING [NdkConnectWithSharedEndpoint connector#16: STATUS_CONNECTION_REFUSED] [indication on connector#8]", i)
+		}
+		format := "  %2d. %s\n"
+		if i%7 == 3 {
+			format = "  %2d.   %s\n" // a step's aftermath, as the model specs write it
+		}
+		fmt.Fprintf(&b, format, i+1, step)
+	}
+	b.WriteString("Replay: ndkconform run --driver sim --driver-opt variant=early-port-release --seed 1 --model-shrink-time 2s --spec 5383e98e --model-sequences 14 --model-steps 30")
+	v := finding.Violation{Rule: "LC-14", Call: "NdkListen", Object: "listener#5", Side: "B", Expected: "STATUS_SHARING_VIOLATION", Observed: "STATUS_SUCCESS"}
+	return outcome.Spec{Name: name, ID: outcome.SpecID(name), Rules: []string{"LC-14"}, Area: "model", State: outcome.Failed, Violations: []finding.Violation{v},
+		Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: v.String() + "\n" + b.String(), Details: b.String()}}
+}
+
+// A failed model spec's details (its shortest failing sequence and the
+// command that replays it) are printed under its observation, before its
+// rerun command: a step a line, wrapped to SummaryWidth past the step's
+// number, at most MaxDetailLines, then how many more and where they are;
+// the replay command whole.
+func TestWriteSummaryDetails(t *testing.T) {
+	needRules(t, "LC-14")
+	long, short := modelFailure("Model IPv6 keeps every step", 58), modelFailure("Model IPv4 keeps every step", 3)
+	r := judged(t, brokenMeta(), []outcome.Spec{long, short}, "")
+	var b bytes.Buffer
+	WriteSummary(&b, r, time.Second, "out/report.json")
+	out := b.String()
+	failed := section(t, out, "Failed rules")
+	lines := strings.Split(strings.TrimRight(failed, "\n"), "\n")
+	start := slices.Index(lines, "    Model IPv6 keeps every step")
+	if start < 0 || lines[start+1] != "      NdkListen on listener#5 (side B): expected STATUS_SHARING_VIOLATION; observed STATUS_SUCCESS" ||
+		!strings.HasPrefix(lines[start+2], "      Shortest failing sequence (58 steps; run seed 1, sequence seed 7922667350764493236,") ||
+		lines[start+4] != "         1. B: create listener#1" {
+		t.Fatalf("the long spec's name, observation and details:\n%s", failed)
+	}
+	replay := "      " + strings.Split(long.Failure.Details, "\n")[59]
+	var shown []string
+	for _, l := range lines[start+2:] {
+		if l == replay {
+			break
+		}
+		if strings.HasPrefix(l, "    ") && !strings.HasPrefix(l, "      ") {
+			t.Fatalf("no replay line under the long spec:\n%s", failed)
+		}
+		if n := utf8.RuneCountInString(l); n > SummaryWidth {
+			t.Errorf("%d columns: %q", n, l)
+		}
+		shown = append(shown, l)
+	}
+	// 40 lines of the details (the heading and 39 steps), each wrapped
+	// line continued past its step's number (as written: an aftermath's
+	// number is followed by 3 spaces), then the count of the rest
+	var steps []string
+	for _, l := range shown {
+		if regexp.MustCompile(`^      +\d+\. `).MatchString(l) {
+			steps = append(steps, l)
+		} else if !strings.HasPrefix(l, "      Shortest") && !strings.HasPrefix(l, "        ") && !strings.HasPrefix(l, "      ...") {
+			t.Errorf("a line of the details neither a step nor its continuation: %q", l)
+		}
+	}
+	if len(steps) != MaxDetailLines-1 || !strings.HasPrefix(steps[len(steps)-1], "        39. ") {
+		t.Errorf("%d steps shown, want %d:\n%s", len(steps), MaxDetailLines-1, strings.Join(shown, "\n"))
+	}
+	if !slices.Contains(shown, "         4.   NdkConnectWithSharedEndpoint connector#3 returned STATUS_PENDING") ||
+		!slices.Contains(shown, "              [NdkConnectWithSharedEndpoint connector#16: STATUS_CONNECTION_REFUSED] [indication on") {
+		t.Errorf("step 4's continuation is not indented past its number:\n%s", strings.Join(shown, "\n"))
+	}
+	if last := shown[len(shown)-1]; last != "      ... and 19 more lines (see out/report.json)" {
+		t.Errorf("after the steps shown %q, want the count of the rest and the report", last)
+	}
+	// the replay command follows, then the rerun command
+	i := slices.Index(lines, replay)
+	if i < 0 || !strings.HasPrefix(lines[i+1], "      rerun: ") {
+		t.Errorf("no replay line, or no rerun line after it:\n%s", failed)
+	}
+	// the short sequence whole, no count
+	want := "    Model IPv4 keeps every step\n      NdkListen on listener#5 (side B): expected STATUS_SHARING_VIOLATION; observed STATUS_SUCCESS\n" +
+		"      Shortest failing sequence (3 steps; run seed 1, sequence seed 7922667350764493236, failed at\n        sequence 14 of 40):\n" +
+		"         1. B: create listener#1\n         2. B: create listener#2\n         3. B: create listener#3\n" +
+		"      Replay: ndkconform run --driver sim --driver-opt variant=early-port-release --seed 1 --model-shrink-time 2s --spec 5383e98e --model-sequences 14 --model-steps 30\n" +
+		"      rerun: "
+	if !strings.Contains(failed, want) {
+		t.Errorf("the short spec, want\n%s\n%s", want, failed)
+	}
+	// without a report, the count says where the rest is
+	b.Reset()
+	WriteSummary(&b, r, time.Second, "")
+	if !strings.Contains(b.String(), "\n      ... and 19 more lines (the JSON report has them all)\n") {
+		t.Errorf("without a report:\n%s", b.String())
 	}
 }

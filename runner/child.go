@@ -62,6 +62,7 @@ type childConfig struct {
 	LabelFilter     string            `json:"label_filter,omitempty"`
 	Focus           []string          `json:"focus,omitempty"`
 	SkipSpecs       []string          `json:"skip_specs,omitempty"`
+	Rerun           []string          `json:"rerun,omitempty"`
 	FailFast        bool              `json:"fail_fast,omitempty"`
 	DryRun          bool              `json:"dry_run,omitempty"`
 	Verbose         bool              `json:"verbose,omitempty"`
@@ -90,7 +91,7 @@ func newChildConfig(cfg suite.Config, tool string) (childConfig, error) {
 		SideA: cfg.SideA, SideB: cfg.SideB,
 		Timeout: cfg.Timeout, Settle: cfg.Settle, Seed: cfg.Seed,
 		ModelSequences: cfg.ModelSequences, ModelSteps: cfg.ModelSteps, ModelShrinkTime: cfg.ModelShrinkTime,
-		LabelFilter: cfg.LabelFilter, Focus: cfg.Focus, SkipSpecs: cfg.SkipSpecs, FailFast: cfg.FailFast, DryRun: cfg.DryRun,
+		LabelFilter: cfg.LabelFilter, Focus: cfg.Focus, SkipSpecs: cfg.SkipSpecs, Rerun: cfg.Rerun, FailFast: cfg.FailFast, DryRun: cfg.DryRun,
 		Verbose: cfg.Verbose, NoColor: cfg.NoColor, WaitNotice: cfg.WaitNotice,
 	}, nil
 }
@@ -105,7 +106,7 @@ func (c childConfig) config() (suite.Config, error) {
 		SideA: c.SideA, SideB: c.SideB,
 		Timeout: c.Timeout, Settle: c.Settle, Seed: c.Seed,
 		ModelSequences: c.ModelSequences, ModelSteps: c.ModelSteps, ModelShrinkTime: c.ModelShrinkTime,
-		LabelFilter: c.LabelFilter, Focus: c.Focus, SkipSpecs: c.SkipSpecs, FailFast: c.FailFast, DryRun: c.DryRun,
+		LabelFilter: c.LabelFilter, Focus: c.Focus, SkipSpecs: c.SkipSpecs, Rerun: c.Rerun, FailFast: c.FailFast, DryRun: c.DryRun,
 		Verbose: c.Verbose, NoColor: c.NoColor, WaitNotice: c.WaitNotice,
 		Skip: c.Skip,
 	}, nil
@@ -219,7 +220,8 @@ func child(stdin io.Reader, stderr io.Writer) int {
 
 // planChild checks the configuration of a run once, before any share
 // starts, and reports its plan, the sides it will use and what serves the
-// provider, or why it cannot run.
+// provider (and, for a dry run, whose report the plan is, side A's
+// adapter), or why it cannot run.
 func planChild(cfg suite.Config, sink io.Writer) int {
 	refuse := func(err error) int {
 		var ue suite.UsageError
@@ -241,6 +243,20 @@ func planChild(cfg suite.Config, sink io.Writer) int {
 	rec := record{ProgressRecord: suite.ProgressRecord{Event: suite.ProgressPlan, Plan: plan, SideA: &sideA, SideB: &sideB}}
 	if d, ok := p.(ndk.Describer); ok {
 		rec.Components = d.Describe()
+	}
+	if cfg.DryRun {
+		// the plan is the dry run's report: with side A's adapter, as a
+		// run's report has it
+		addr := sideA.IPv4
+		if !addr.IsValid() {
+			addr = sideA.IPv6
+		}
+		if ad, st := p.OpenAdapter(addr); st == ndk.StatusSuccess && ad != nil {
+			if info, st := ad.QueryAdapterInfo(); st == ndk.StatusSuccess {
+				rec.Adapter = &info
+			}
+			ad.Close()
+		}
 	}
 	p.Close()
 	writeRecord(sink, rec)

@@ -21,7 +21,7 @@ func TestChildConfigTravels(t *testing.T) {
 		SideB:   ndk.Side{IPv4: netip.MustParseAddr("192.0.2.2")},
 		Timeout: 3 * time.Second, Settle: 50 * time.Millisecond, Seed: 7,
 		ModelSequences: 5, ModelSteps: 6, ModelShrinkTime: time.Second,
-		LabelFilter: "LC-14 || LC-15", Focus: []string{"^a$", "b"},
+		LabelFilter: "LC-14 || LC-15", Focus: []string{"^a$", "b"}, Rerun: []string{"ndkconform", "run", "--seed", "7"},
 		FailFast: true, DryRun: true, Verbose: true, NoColor: true, WaitNotice: 2 * time.Second,
 	}
 	msg, err := newChildConfig(cfg, "ndkconform")

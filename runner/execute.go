@@ -6,16 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/ndkconform/ndkconform/internal/syncwriter"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
@@ -39,6 +38,8 @@ type execution struct {
 	// children ended, says it stopped the run.
 	runTimeout time.Duration
 	timedOut   bool
+	// progress answers SIGUSR1 (and SIGINFO) with the run's progress.
+	progress *progressDump
 }
 
 // runChildren runs the suite in child processes: a plan child checks the
@@ -58,7 +59,10 @@ func runChildren(cfg suite.Config, opt Options) (Result, error) {
 		}
 	}
 	x := &execution{cfg: cfg, msg: msg, failFast: cfg.FailFast, waivers: opt.Waivers, obs: opt.Observer, exe: exe, tool: tool, runTimeout: opt.RunTimeout}
-	errs := &lockedWriter{w: opt.Stderr}
+	errs := syncwriter.New(opt.Stderr) // the children's standard errors are copied by goroutines of their own
+	start := time.Now()
+	x.progress = startProgressDump(errs, tool)
+	defer x.progress.stop()
 
 	pr, err := x.prepare(errs)
 	if err != nil {
@@ -75,10 +79,23 @@ func runChildren(cfg suite.Config, opt Options) (Result, error) {
 		meta.Start, meta.End = now, now
 		return Result{Run: reports.New(meta, outcome.Run{Specs: x.plan}, opt.Waivers)}, nil
 	}
-	n := processes(cfg, opt)
 	if cfg.DryRun {
-		n = 1 // nothing runs: one process lists the specs
+		// nothing runs: the plan is the report (no child runs Ginkgo's
+		// dry run, whose reporter would have its say)
+		meta := x.meta
+		meta.Start, meta.End = start, time.Now()
+		if pr.adapter != nil {
+			meta.Adapter = *pr.adapter
+		}
+		specs := slices.Clone(x.plan)
+		for i := range specs {
+			if specs[i].Selected() {
+				specs[i].Note = suite.DryRunNote
+			}
+		}
+		return Result{Run: reports.New(meta, outcome.Run{Specs: specs, DryRun: true}, opt.Waivers)}, nil
 	}
+	n := processes(cfg, opt)
 	r, status, sig, procs, err := x.execute(n, errs)
 	if err != nil {
 		return Result{}, err
@@ -136,12 +153,13 @@ func startError(err error) error {
 }
 
 // prepared is what the plan child found: the plan of the run, the sides,
-// and what serves the provider besides its driver (ndk.Describer: a remote
-// provider's agents).
+// what serves the provider besides its driver (ndk.Describer: a remote
+// provider's agents) and, for a dry run, side A's adapter.
 type prepared struct {
 	plan         []outcome.Spec
 	sideA, sideB ndk.Side
 	components   []ndk.Component
+	adapter      *ndk.AdapterInfo
 }
 
 // prepare runs the plan child: it checks the configuration once, before
@@ -174,7 +192,7 @@ func (x *execution) prepare(errs io.Writer) (prepared, error) {
 		case r.Event == eventRefused && r.Refused != nil:
 			return prepared{}, r.Refused.err()
 		case r.Event == suite.ProgressPlan && r.SideA != nil && r.SideB != nil:
-			return prepared{plan: r.Plan, sideA: *r.SideA, sideB: *r.SideB, components: r.Components}, nil
+			return prepared{plan: r.Plan, sideA: *r.SideA, sideB: *r.SideB, components: r.Components, adapter: r.Adapter}, nil
 		}
 	}
 	end := describeEnd(p.cmd.ProcessState, p.werr, p.tail.String())
@@ -200,8 +218,9 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 		stopped bool   // --fail-fast stopped the run, or the provider's loss
 		lost    string // the provider was lost: what and why, while what ran
 	)
-	running := map[int]runningSpec{} // by share, with stopMu
-	timedOut := false                // --run-timeout stopped the run
+	st := newStatus(shares, start) // what the children told of their progress
+	x.progress.set(st)
+	timedOut := false // --run-timeout stopped the run
 	stopOthers := func(sh *share) {
 		// with stopMu held; the child that failed stops by itself
 		// (Ginkgo's fail-fast)
@@ -241,9 +260,7 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 					return
 				}
 				x.obs.SpecEnded(*r.Spec)
-				stopMu.Lock()
-				delete(running, sh.k)
-				stopMu.Unlock()
+				st.ended(sh.k, *r.Spec)
 				if x.failFast && x.failed(*r.Spec) {
 					stopMu.Lock()
 					if !stopped {
@@ -256,16 +273,12 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 			case suite.ProgressStart:
 				if r.Spec != nil && sh.mine[r.Spec.Key()] {
 					x.obs.SpecStarted(*r.Spec)
-					stopMu.Lock()
-					running[sh.k] = runningSpec{name: r.Spec.Name}
-					stopMu.Unlock()
+					st.started(sh.k, *r.Spec, time.Now())
 				}
 			case suite.ProgressWait:
 				if r.Wait != nil {
 					x.obs.Waiting(*r.Wait)
-					stopMu.Lock()
-					running[sh.k] = runningSpec{name: r.Wait.Spec, waits: r.Wait.What}
-					stopMu.Unlock()
+					st.waiting(sh.k, *r.Wait, time.Now())
 				}
 			case suite.ProgressLost:
 				stopMu.Lock()
@@ -313,7 +326,7 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 				return
 			}
 			stopped, timedOut = true, true
-			x.obs.Note(runTimeoutNote(x.runTimeout, running))
+			x.obs.Note(st.timeoutNote(x.runTimeout))
 			for _, p := range procs {
 				stopProcess(p)
 			}
@@ -326,6 +339,7 @@ func (x *execution) execute(n int, stderr io.Writer) (reports.Run, int, os.Signa
 		go func() {
 			defer wg.Done()
 			sh.werr = sh.cmd.Wait()
+			st.exited(sh.k)
 		}()
 	}
 	wg.Wait()
@@ -379,42 +393,6 @@ func killAll(ps []*os.Process) {
 	}
 }
 
-// runningSpec is the spec a share runs, and what it waits for if it
-// told (a long wait).
-type runningSpec struct{ name, waits string }
-
-// runTimeoutNote says that the run timed out, and what each share was
-// doing.
-func runTimeoutNote(d time.Duration, running map[int]runningSpec) string {
-	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(running)) {
-		s := running[k]
-		p := fmt.Sprintf("%q ran", s.name)
-		if s.waits != "" {
-			p = fmt.Sprintf("%q waited for %s", s.name, s.waits)
-		}
-		parts = append(parts, p)
-	}
-	what := "no spec was running"
-	if len(parts) > 0 {
-		what = strings.Join(parts, "; ")
-	}
-	return fmt.Sprintf("--run-timeout %v passed: stopping the run (%s)", d, what)
-}
-
 // failFastReason is what --fail-fast tells of the specs it kept from
 // running or ending.
 const failFastReason = "--fail-fast stopped the run at the first failure"
-
-// lockedWriter serializes writes: the children's standard errors are
-// copied by goroutines of their own.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}

@@ -16,7 +16,10 @@
 // and those that never started, and the other processes go on. A process
 // killed from outside (the OOM killer, a watchdog) or a run interrupted is
 // reported as cut short, with no verdict on the specs that did not end. A
-// SIGINT or SIGTERM to this process is passed on to every child.
+// SIGINT or SIGTERM to this process is passed on to every child; a
+// SIGUSR1 (SIGINFO too where there is one) prints on Options.Stderr what
+// each child runs and waits for, and how far its share is (see
+// IgnoreProgressSignals), and the run goes on.
 // Options.Observer sees the run's progress as it happens. Runs in child
 // processes may go on at the same time, from goroutines of their own.
 //
@@ -99,10 +102,13 @@ type Options struct {
 	Observer Observer
 	// Meta is the caller's description of the run (Tool, Version,
 	// Command, Rerun); Run fills in the driver and its options, the
-	// sides, the adapter, the components and the times.
+	// sides, the adapter, the components and the times. Meta.Rerun is
+	// also the suite's Config.Rerun (a model spec's replay command) when
+	// that is empty.
 	Meta reports.Meta
 	// Stderr gets the children's standard error, whole lines at a time,
-	// and what Run says of a child that died; nil discards it.
+	// what Run says of a child that died, and the progress a SIGUSR1 asks
+	// for; nil discards it.
 	Stderr io.Writer
 }
 
@@ -160,7 +166,10 @@ type Start struct {
 // run (an unknown driver or option, bad addresses, bad filters), and other
 // errors when the run could not start (no child process). A run whose
 // filters select no spec runs nothing: its report has no spec selected
-// (outcome.VerdictEmpty), and the Observer is not called.
+// (outcome.VerdictEmpty), and the Observer is not called. Nor is it for a
+// dry run (cfg.DryRun) in child processes: the process that checks the
+// configuration makes the plan, which is the report (outcome.VerdictPlan);
+// no test process runs.
 func Run(cfg suite.Config, opt Options) (Result, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = io.Discard
@@ -169,6 +178,11 @@ func Run(cfg suite.Config, opt Options) (Result, error) {
 		opt.Observer = nobody{}
 	}
 	opt.Observer = &serialObserver{o: opt.Observer}
+	if len(cfg.Rerun) == 0 {
+		// a model spec's replay command repeats the run as the reports'
+		// rerun commands do
+		cfg.Rerun = opt.Meta.Rerun
+	}
 	if cfg.Provider != nil || opt.InProcess || os.Getenv(EnvInProcess) != "" {
 		return runInProcess(cfg, opt)
 	}

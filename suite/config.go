@@ -81,6 +81,14 @@ type Config struct {
 	// failure it reports names the same rules whatever the budget. 0 means
 	// DefaultModelShrinkTime.
 	ModelShrinkTime time.Duration
+	// Rerun is the argv of the command that repeats this run's
+	// configuration without its selection (reports.Meta.Rerun: "ndkconform
+	// run --driver sim ... --seed 1", or a go test command of package
+	// conformance): a model spec's replay command is made of it, selecting
+	// the spec as the reports' rerun commands do (--spec ID for ndkconform
+	// run) with the model budget that replays the failure. Empty, it is
+	// an ndkconform run command of this configuration.
+	Rerun []string
 	// FailFast skips the specs after the first that fails.
 	FailFast bool
 	// DryRun lists the selected specs in the report without running them.

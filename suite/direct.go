@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"maps"
 	"net/netip"
-	"regexp"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
-	"github.com/ndkconform/ndkconform/internal/shellquote"
+	"github.com/ndkconform/ndkconform/internal/rerun"
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/outcome"
 	. "github.com/onsi/ginkgo/v2"
 )
 
@@ -81,32 +80,46 @@ func DirectFor(f Family) Direct {
 	return d
 }
 
-// ReplayCommand is the ndkconform run command line that runs the spec of
-// the given full text again with the same driver, options, sides, seed
-// and model steps, and sequences model sequences.
+// ReplayCommand is the command line that runs the spec of the given full
+// text again with the same configuration (Config.Rerun: driver, options,
+// sides, time-out, seed) and a model budget that meets the failure again:
+// for an ndkconform run command, the spec selected by its short ID (--spec
+// ID, as the reports' rerun commands select it), sequences model
+// sequences and the run's model steps; for a go test command (package
+// conformance), the spec selected by --focus, the test's own budget.
 func (d Direct) ReplayCommand(specText string, sequences int) string {
 	c := d.run.cfg
-	args := []string{"ndkconform", "run", "--driver", c.Driver}
-	for _, k := range slices.Sorted(maps.Keys(c.DriverOptions)) {
-		args = append(args, "--driver-opt", shellquote.Quote(k+"="+c.DriverOptions[k]))
+	argv := c.Rerun
+	if len(argv) == 0 {
+		argv = []string{"ndkconform", "run", "--driver", c.Driver}
+		for _, k := range slices.Sorted(maps.Keys(c.DriverOptions)) {
+			argv = append(argv, "--driver-opt", k+"="+c.DriverOptions[k])
+		}
+		if c.Timeout != DefaultTimeout {
+			argv = append(argv, "--timeout", c.Timeout.String())
+		}
+		argv = append(argv, "--seed", fmt.Sprint(c.Seed))
+		if c.ModelShrinkTime != DefaultModelShrinkTime {
+			argv = append(argv, "--model-shrink-time", c.ModelShrinkTime.String())
+		}
 	}
-	if c.Timeout != DefaultTimeout {
-		args = append(args, "--timeout", c.Timeout.String())
+	sel := rerun.Select(argv, specText, outcome.SpecID(specText))
+	if !rerun.IsRun(argv) {
+		return rerun.Command(append(slices.Clip(argv), sel...))
 	}
-	args = append(args, "--focus", shellquote.Quote("^"+regexp.QuoteMeta(specText)+"$"), "--seed", fmt.Sprint(c.Seed),
-		"--model-sequences", fmt.Sprint(sequences), "--model-steps", fmt.Sprint(c.ModelSteps))
-	if c.ModelShrinkTime != DefaultModelShrinkTime {
-		args = append(args, "--model-shrink-time", c.ModelShrinkTime.String())
-	}
-	return strings.Join(args, " ")
+	argv = rerun.Without(argv, "--model-sequences", "--model-steps")
+	argv = append(argv, sel...)
+	argv = append(argv, "--model-sequences", fmt.Sprint(sequences), "--model-steps", fmt.Sprint(c.ModelSteps))
+	return rerun.Command(argv)
 }
 
 // ViolateWith fails the spec with v charged to each of rules (as
 // ViolateAll), adding details (a shrunk sequence, a replay command) to the
-// failure message and the report.
+// failure message and the report (outcome.Failure.Details, which the
+// console summary prints under the observation).
 func ViolateWith(rules string, v Violation, details string) {
 	GinkgoHelper()
 	v, _ = attachAll(rules, v)
-	AddReportEntry(finding.EntryTrace, details)
+	AddReportEntry(finding.EntryDetails, details)
 	Fail(v.String() + "\n" + details)
 }

@@ -48,8 +48,11 @@ func specOutcome(sr types.SpecReport, selected bool) outcome.Spec {
 		s.State = outcome.Failed
 		s.Failure = &outcome.Failure{Kind: failureKind(sr.State), Message: failureText(sr)}
 		for _, e := range sr.ReportEntries {
-			if e.Name == finding.EntryTrace {
+			switch e.Name {
+			case finding.EntryTrace:
 				s.Failure.Trace = strings.TrimRight(e.StringRepresentation(), "\n")
+			case finding.EntryDetails:
+				s.Failure.Details = strings.TrimRight(e.StringRepresentation(), "\n")
 			}
 		}
 		s.Failure.Output = capturedOutput(sr)
@@ -67,7 +70,7 @@ func capturedOutput(sr types.SpecReport) string {
 	var b strings.Builder
 	for _, e := range sr.ReportEntries {
 		switch e.Name {
-		case finding.EntryTrace, finding.EntryViolation, finding.EntrySkip, finding.EntryUnchecked:
+		case finding.EntryTrace, finding.EntryDetails, finding.EntryViolation, finding.EntrySkip, finding.EntryUnchecked:
 			continue
 		}
 		fmt.Fprintf(&b, "%s: %s\n", e.Name, strings.TrimRight(e.StringRepresentation(), "\n"))

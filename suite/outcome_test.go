@@ -59,6 +59,19 @@ func TestSpecOutcome(t *testing.T) {
 		t.Errorf("failed: %+v %+v", s, s.Failure)
 	}
 
+	// a failure with details (suite.ViolateWith: a model spec's failing
+	// sequence and its replay): they are the failure's Details, not its
+	// callback trace nor its output
+	sr = specReport("m", types.SpecStateFailed, 1, "LC-14")
+	sr.Failure = types.Failure{Message: "LC-14: boom\nShortest failing sequence (1 steps):\n   1. A: create pd#1\nReplay: ndkconform run --spec 12345678"}
+	sr.ReportEntries = types.ReportEntries{entry(finding.EntryViolation, finding.Violation{Rule: "LC-14", Observed: "STATUS_SUCCESS"}),
+		entry(finding.EntryDetails, "Shortest failing sequence (1 steps):\n   1. A: create pd#1\nReplay: ndkconform run --spec 12345678\n")}
+	s = specOutcome(sr, true)
+	if s.State != outcome.Failed || s.Failure.Details != "Shortest failing sequence (1 steps):\n   1. A: create pd#1\nReplay: ndkconform run --spec 12345678" ||
+		s.Failure.Trace != "" || s.Failure.Output != "" {
+		t.Errorf("failed with details: %+v", s.Failure)
+	}
+
 	sr = specReport("d", types.SpecStatePanicked, 0)
 	sr.Failure.Message = "a failure of another spec's goroutine"
 	if s := specOutcome(sr, true); s.State != outcome.NotRun || s.Failure != nil {

@@ -12,11 +12,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ndkconform/ndkconform/bundle"
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/internal/syncwriter"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
@@ -119,6 +119,7 @@ func forbiddenFlag(args []string) string {
 }
 
 func certifyCmd(args []string, stdout, stderr io.Writer) int {
+	runner.IgnoreProgressSignals() // a SIGUSR1 before the run began does not end it
 	if f := forbiddenFlag(args); f != "" {
 		return usageError(stderr, "certify", fmt.Errorf("--%s is not allowed: certify runs every spec and writes its own reports", f))
 	}
@@ -180,7 +181,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	// the directory as it was.
 	var logFile *os.File
 	var logErr error
-	log := &lockedWriter{w: io.Discard}
+	log := syncwriter.New(io.Discard) // the console and the children's standard errors write to it
 	teeOut, teeErr := io.MultiWriter(stdout, log), io.MultiWriter(stderr, log)
 	began := false
 	begin := func(components []ndk.Component) {
@@ -190,9 +191,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 			os.Remove(filepath.Join(dir, name)) // nothing stale from an earlier bundle
 		}
 		if logFile, logErr = os.Create(filepath.Join(dir, bundleLog)); logErr == nil {
-			log.mu.Lock()
-			log.w = logFile
-			log.mu.Unlock()
+			log.Set(logFile)
 		}
 		m.Start = time.Now()
 		fmt.Fprintf(teeOut, "%s certify: %s\n", tool, command)
@@ -234,15 +233,19 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		cert.NoVerdict = true
 		cert.Reasons = append(cert.Reasons, fmt.Sprintf("the run could not start: %v", runErr))
 	} else {
-		reports.WriteSummary(teeOut, r, r.End.Sub(r.Start), true)
 		cert = outcome.Certify(r.Result)
 		m.SideA, m.SideB, m.Adapter = r.SideA, r.SideB, r.Adapter
+		// the reports first, so that the summary points to one written
+		written := map[string]string{}
 		for _, out := range outs {
 			if err := out.write(r, &cert); err != nil {
 				cert.Certified = false
 				cert.Reasons = append(cert.Reasons, fmt.Sprintf("the %s report could not be written: %v", out.format.Name, err))
+			} else {
+				written[out.format.Name] = out.path
 			}
 		}
+		reports.WriteSummary(teeOut, r, r.End.Sub(r.Start), reports.SummaryReport(written))
 		m.Scope = outcome.Scope(cert.Counts.Rules)
 		counts := cert.Counts
 		m.Counts = &counts
@@ -317,19 +320,6 @@ type certifyConsole struct {
 func (c *certifyConsole) Begin(s runner.Start) {
 	c.begin(s.Meta.Components)
 	c.console.Begin(s)
-}
-
-// lockedWriter serializes writes: the child's standard output and error
-// are copied to the log by two goroutines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
 
 // vcsInfo is the VCS revision, its time and whether the tree was modified,

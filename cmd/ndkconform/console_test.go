@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -197,5 +198,41 @@ func TestConsoleWaitNote(t *testing.T) {
 		"F\n"
 	if b.String() != want {
 		t.Errorf("console:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// The summary's counts of what it leaves out name the report the run
+// wrote: the JSON report, else the HTML one, else the JUnit one; one that
+// could not be written is not named, and without a report none is.
+func TestSummaryNamesTheReport(t *testing.T) {
+	var details strings.Builder
+	details.WriteString("Shortest failing sequence (60 steps; run seed 1, sequence seed 1, failed at sequence 1 of 40):\n")
+	for i := range 60 {
+		fmt.Fprintf(&details, "  %2d. A: create pd#%d\n", i+1, i+1)
+	}
+	details.WriteString("Replay: ndkconform run --driver sim --seed 1 --spec 12345678 --model-sequences 1 --model-steps 30")
+	v := finding.Violation{Rule: "LC-14", Call: "NdkListen", Observed: "STATUS_SUCCESS"}
+	spec := outcome.Spec{Name: "Model spec", ID: outcome.SpecID("Model spec"), Rules: []string{"LC-14"}, State: outcome.Failed, Violations: []finding.Violation{v},
+		Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: v.String() + "\n" + details.String(), Details: details.String()}}
+	r := reports.New(reports.Meta{Tool: tool, Driver: "sim"}, outcome.Run{Specs: []outcome.Spec{spec}}, nil)
+	dir := t.TempDir()
+	junit, js, unwritable := dirOutputs("--out", dir)[0], dirOutputs("--out", dir)[1], dirOutputs("--out", filepath.Join(dir, "x"))[1]
+	if err := os.MkdirAll(unwritable.path, 0o755); err != nil { // a directory where the report goes
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		outs []output
+		want string
+	}{
+		{[]output{junit, js}, " (see " + js.path + ")"},
+		{[]output{junit}, " (see " + junit.path + ")"},
+		{[]output{junit, unwritable}, " (see " + junit.path + ")"},
+		{nil, " (the JSON report has them all)"},
+	} {
+		var stdout, stderr strings.Builder
+		finishRun(r, suite.Config{}, &runOptions{}, c.outs, &stdout, &stderr)
+		if want := "\n      ... and 21 more lines" + c.want + "\n"; !strings.Contains(stdout.String(), want) {
+			t.Errorf("reports %v: the summary lacks %q:\n%s", c.outs, want, stdout.String())
+		}
 	}
 }

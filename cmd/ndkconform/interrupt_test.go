@@ -530,3 +530,57 @@ func TestRunTimeout(t *testing.T) {
 	checkSummary(t, r, how)
 	checkCutShort(t, dir, how)
 }
+
+// SIGUSR1 to ndkconform prints on its standard error, per test process,
+// its share, its specs so far, the spec it runs (short ID and name) and
+// for how long, and what that spec waits for (the wait the console told);
+// the run goes on and ends as it would have: exit 0, every spec passed.
+func TestProgressSignal(t *testing.T) {
+	skipIfShort(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	// slowRun's, its spec waiting 30s for the disconnect to an
+	// unresponsive peer to time out
+	b := startBackground(t, nil, "run", "-v", "--parallel", "1", "--label-filter", "CN-17 && !clause:CN-17.timeout && !model",
+		"--driver-opt", "disconnect-timeout=30s", "--timeout", "1m", "--out", dir)
+	b.waitStarted(t)
+	waitNote := regexp.MustCompile(`(?m)^  waiting \d+s \(limit [^)]*\) in "(.*CN-17.*)": for (.*)$`)
+	waitFor(t, "the console's note of the long wait", time.Minute, func() bool { return waitNote.MatchString(b.stdout.String()) })
+	note := waitNote.FindStringSubmatch(b.stdout.String())
+	if err := b.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	dump := regexp.MustCompile(`\nndkconform: SIGUSR1: the run after [\d.]+m?s, in 1 process \(it goes on\):\n` +
+		`  process 1 of 1 \((\d+) specs\): (\d+) passed, 0 failed, 0 skipped, (\d+) not yet run\n` +
+		`    running for [\d.]+m?s: ([0-9a-f]{8}) (.*)\n` +
+		`    waiting for (.*) \(told [\d.]+m?s ago: [\d.]+m?s so far, at most 1m0s\)\n`)
+	waitFor(t, "the progress on stderr", time.Minute, func() bool { return dump.MatchString(b.stderr.String()) })
+	m := dump.FindStringSubmatch(b.stderr.String())
+	r := b.wait(t)
+	if r.code != 0 || !strings.Contains(r.stdout, "  verdict:  PASS\n") {
+		t.Fatalf("exit %d, want 0 and PASS: the run goes on\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	run := readJSONReport(t, filepath.Join(dir, "report.json"))
+	c := run.Counts().Specs
+	if run.Verdict != outcome.VerdictPass || c.Passed != c.Selected || strconv.Itoa(c.Selected) != m[1] {
+		t.Errorf("verdict %s, %d of %d passed (the dump said %s specs); want every one passed", run.Verdict, c.Passed, c.Selected, m[1])
+	}
+	if passed, left := atoi(t, m[2]), atoi(t, m[3]); passed+left+1 != c.Selected {
+		t.Errorf("the dump counts %d passed, %d not yet run and one running of %d", passed, left, c.Selected)
+	}
+	if m[5] != note[1] || m[4] != outcome.SpecID(note[1]) || m[6] != note[2] {
+		t.Errorf("the dump names %s %q waiting for %q; the console told %q waiting for %q", m[4], m[5], m[6], note[1], note[2])
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

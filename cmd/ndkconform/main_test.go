@@ -14,6 +14,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/suite"
 )
 
 // Ginkgo runs specs once per process, so the tests run the built binary.
@@ -299,6 +300,64 @@ func TestRunVariantFails(t *testing.T) {
 	}
 }
 
+// A failed model spec shows on the console its shortest failing sequence
+// and the command that replays it (--spec ID, the failing sequence's
+// number as --model-sequences, the run's --model-steps), under its
+// observation; a count of the steps left out names the JSON report. Each
+// replay command, run as the shell would, fails again with the same rule.
+func TestModelFailureReplays(t *testing.T) {
+	if d := ndkconform(t, "drivers"); !strings.Contains(d.stdout, "early-port-release") {
+		t.Skip("the sim driver has no variant early-port-release")
+	}
+	js := filepath.Join(t.TempDir(), "run.json")
+	r := runOrSkip(t, "run", "--driver-opt", "variant=early-port-release", "--label-filter", "model", "--model-shrink-time", "2s", "--json-report", js)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	run := readJSONReport(t, js)
+	failedIDs := map[string]bool{}
+	for _, s := range run.Specs {
+		if s.State == outcome.Failed {
+			failedIDs[s.ID] = true
+		}
+	}
+	// the failed rules: a heading per rule, then per spec its name, its
+	// observation, "Shortest failing sequence (N steps; ... failed at
+	// sequence K of 40):", the steps, "Replay: ...", "rerun: ..."
+	_, failed, _ := strings.Cut(r.stdout, "\nFailed rules (")
+	failed, _, _ = strings.Cut(failed, "\n\n")
+	seq := regexp.MustCompile(`(?:Shortest failing sequence|Failing sequence, not shrunk) \(\d+ steps;[^)]*failed at\s+sequence (\d+) of 40\)`)
+	replays := 0
+	for _, g := range regexp.MustCompile(`(?m)^  ([A-Z]+-\d+)  .*\n((?:    .*\n?)+)`).FindAllStringSubmatch(failed, -1) {
+		rule := g[1]
+		for _, spec := range regexp.MustCompile(`(?m)^    \S`).Split(g[2], -1)[1:] {
+			m := seq.FindStringSubmatch(spec)
+			rp := regexp.MustCompile(`(?m)^      Replay: (ndkconform run .*)$`).FindStringSubmatch(spec)
+			rerun := regexp.MustCompile(`(?m)^      rerun: ndkconform run .* --spec ([0-9a-f]{8})$`).FindStringSubmatch(spec)
+			if m == nil || rp == nil || rerun == nil || !failedIDs[rerun[1]] {
+				t.Errorf("a failed model spec under %s without its sequence, replay or rerun command:\n%s", rule, spec)
+				continue
+			}
+			if more := regexp.MustCompile(`(?m)^      \.\.\. and \d+ more lines(.*)$`).FindStringSubmatch(spec); more != nil && more[1] != " (see "+js+")" {
+				t.Errorf("the steps left out: %q, want them in %s", more[0], js)
+			}
+			want := "ndkconform run --driver sim --driver-opt variant=early-port-release --seed 1 --model-shrink-time 2s --spec " + rerun[1] + " --model-sequences " + m[1] + " --model-steps 30"
+			if rp[1] != want {
+				t.Errorf("replay command\n %s\nwant\n %s", rp[1], want)
+				continue
+			}
+			replays++
+			rr := ndkconform(t, shellWords(t, rp[1])[1:]...)
+			if rr.code != 1 || lastLine(rr.stdout) != "0 passed, 1 failed" || !strings.Contains(rr.stdout, "\nFailed rules (1 failed spec):\n  "+rule+"  ") {
+				t.Errorf("%s: exit %d, want it to fail again against %s\nstdout:\n%s\nstderr:\n%s", rp[1], rr.code, rule, rr.stdout, rr.stderr)
+			}
+		}
+	}
+	if replays == 0 || replays != len(failedIDs) {
+		t.Errorf("%d replay commands for %d failed specs:\n%s", replays, len(failedIDs), r.stdout)
+	}
+}
+
 // shellWords splits a command line as a POSIX shell does, for the quoting
 // ndkconform prints: words separated by spaces, single-quoted parts, and
 // '\” for a quote.
@@ -373,9 +432,10 @@ func TestTimeoutJustLongEnough(t *testing.T) {
 	}
 }
 
-// A dry run lists the plan; --json-report writes it (every spec, the
-// selected ones not run, verdict "plan"), and says it writes no other
-// report; an empty report path is bad usage.
+// A dry run prints the plan and nothing else (no progress line of
+// Ginkgo's); --json-report writes it (every spec, the selected ones not
+// run, verdict "plan", the adapter), and says it writes no other report;
+// an empty report path is bad usage.
 func TestDryRun(t *testing.T) {
 	dir := t.TempDir()
 	plan, junit := filepath.Join(dir, "plan.json"), filepath.Join(dir, "junit.xml")
@@ -386,13 +446,28 @@ func TestDryRun(t *testing.T) {
 	if !regexp.MustCompile(`^[1-9]\d* selected, \d+ not selected$`).MatchString(lastLine(r.stdout)) || !strings.Contains(r.stdout, "LC-15") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
+	// the plan and nothing else: no progress line of Ginkgo's
+	if !strings.HasPrefix(r.stdout, "\nndkconform dry run: driver sim") {
+		t.Errorf("stdout does not begin with the plan:\n%s", r.stdout)
+	}
+	for _, g := range ginkgoVoice {
+		if strings.Contains(r.stdout, g) {
+			t.Errorf("stdout has Ginkgo's %q:\n%s", g, r.stdout)
+		}
+	}
 	if _, err := os.Stat(junit); err == nil || !strings.Contains(r.stderr, "--dry-run: "+junit+" not written") {
 		t.Errorf("the dry run wrote the JUnit report, or did not say it would not (stderr %q)", r.stderr)
 	}
 	run := readJSONReport(t, plan)
 	c := run.Counts().Specs
-	if run.Verdict != outcome.VerdictPlan || c.Selected == 0 || c.NotRun != c.Selected || c.NotSelected == 0 {
-		t.Errorf("plan: verdict %q, %d selected, %d not run, %d not selected; want plan, every selected spec not run", run.Verdict, c.Selected, c.NotRun, c.NotSelected)
+	if run.Verdict != outcome.VerdictPlan || c.Selected == 0 || c.NotRun != c.Selected || c.NotSelected == 0 || run.Adapter.VendorID == 0 {
+		t.Errorf("plan: verdict %q, %d selected, %d not run, %d not selected, adapter %+v; want plan, every selected spec not run, sim's adapter",
+			run.Verdict, c.Selected, c.NotRun, c.NotSelected, run.Adapter)
+	}
+	for _, s := range run.Specs {
+		if s.Selected() && s.Note != suite.DryRunNote {
+			t.Errorf("plan: %s %s (%q), want the dry run's note", s.Name, s.State, s.Note)
+		}
 	}
 	for _, flag := range []string{"--json-report", "--junit-report", "--html-report", "--out", "--waivers"} {
 		if e := ndkconform(t, "run", flag, ""); e.code != exitUsage || !strings.Contains(e.stderr, "invalid "+flag+` "": want a path`) {

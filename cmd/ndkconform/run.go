@@ -88,7 +88,12 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "applicable\"). The suite runs in child processes: a provider that crashes it\n")
 	fmt.Fprintf(w, "(a panic on a goroutine of its own, a crash in C) fails the spec that was\n")
 	fmt.Fprintf(w, "running, and the run reports what ran before and what never started\n")
-	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\nFlags:\n", runner.EnvInProcess)
+	fmt.Fprintf(w, "(%s=1 runs the suite in the ndkconform process itself).\n\n", runner.EnvInProcess)
+	fmt.Fprintf(w, "While it runs, SIGUSR1 to %s (SIGINFO too, Ctrl-T on a macOS or BSD\n", tool)
+	fmt.Fprintf(w, "terminal) prints on standard error, per test process, its share of the\n")
+	fmt.Fprintf(w, "specs and how many passed, failed, skipped or are not yet run, the spec it\n")
+	fmt.Fprintf(w, "runs (short ID and name) and for how long, and what that spec waits for\n")
+	fmt.Fprintf(w, "once it has waited 5s; the run goes on unaffected.\n\nFlags:\n")
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
 	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
@@ -121,6 +126,7 @@ func (o *runOptions) config() suite.Config {
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
+	runner.IgnoreProgressSignals() // a SIGUSR1 before the run began does not end it
 	fs, o := runFlags()
 	if err := parse(fs, args); err != nil {
 		if err == errHelp {
@@ -159,7 +165,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "run", err)
 	}
-	if o.dryRun || os.Getenv(runner.EnvInProcess) != "" {
+	if os.Getenv(runner.EnvInProcess) != "" {
 		return runSuite(cfg, o, waivers, args, stdout, stderr)
 	}
 
@@ -265,9 +271,11 @@ func (o *runOptions) checkRepeat() error {
 	return nil
 }
 
-// runSuite runs the suite in this process (--dry-run, or
-// NDKCONFORM_IN_PROCESS=1 for debugging: Ginkgo's own reporter shows the
-// progress), prints the summary and writes the reports.
+// runSuite runs the suite in this process (NDKCONFORM_IN_PROCESS=1, for
+// debugging: Ginkgo's own reporter shows the progress), prints the summary
+// and writes the reports. (A dry run goes through runner.Run as a run
+// does: the plan is made in a child process, and nothing but the plan is
+// printed.)
 func runSuite(cfg suite.Config, o *runOptions, waivers outcome.Waivers, args []string, stdout, stderr io.Writer) int {
 	res, err := runner.Run(cfg, runner.Options{InProcess: true, Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), Stderr: stderr})
 	if err != nil {
@@ -341,14 +349,18 @@ func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, st
 			}
 		}
 	} else {
-		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), len(outs) > 0)
+		// the reports first, so that the summary points to one written
 		status = verdictStatus(r.Verdict)
+		written := map[string]string{}
 		for _, out := range outs {
 			if err := out.write(r, nil); err != nil {
 				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
 				status = exitFail
+			} else if written[out.format.Name] == "" {
+				written[out.format.Name] = out.path
 			}
 		}
+		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), reports.SummaryReport(written))
 	}
 	if r.Verdict == outcome.VerdictEmpty {
 		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))

@@ -70,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *failuresOnly {
 		writeFailures(stdout, r)
 	} else {
-		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), true)
+		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), fs.Arg(0))
 	}
 	switch r.Verdict {
 	case outcome.VerdictPass:
