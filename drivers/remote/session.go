@@ -306,9 +306,19 @@ func (s *session) call(c *agentv1.Call) *agentv1.CallReturn {
 	}
 	s.lastCall++
 	c.CallId = s.lastCall
-	c.WithinCallback = s.within[goid()]
 	s.calls[c.CallId] = ch
+	inCallback := len(s.within) > 0
 	s.mu.Unlock()
+	if inCallback {
+		// A consumer callback runs: this call may be made within it. The
+		// goroutine's id (a stack trace: costly on a deep stack) is read
+		// only then; a callback's goroutine is among s.within before its
+		// consumer callback runs.
+		g := goid()
+		s.mu.Lock()
+		c.WithinCallback = s.within[g]
+		s.mu.Unlock()
+	}
 	if err := s.send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Call{Call: c}}); err != nil {
 		s.mu.Lock()
 		delete(s.calls, c.CallId)
