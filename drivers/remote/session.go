@@ -22,7 +22,7 @@ import (
 )
 
 // protocolVersion is the version of the protocol this driver speaks.
-var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 2}
+var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 3}
 
 // session is one Agent.Session stream. The rule of the protocol for the
 // harness side: the reader never blocks (a CallReturn goes to its waiting
