@@ -52,6 +52,7 @@ func benchOps(b *testing.B, p ndk.Provider) {
 	}
 	defer cq.Close(nil, nil)
 	b.Run("QueryAdapterInfo", func(b *testing.B) {
+		defer reportCPU(b)()
 		for b.Loop() {
 			if _, st := ad.QueryAdapterInfo(); st != ndk.StatusSuccess {
 				b.Fatal(st)
@@ -59,6 +60,7 @@ func benchOps(b *testing.B, p ndk.Provider) {
 		}
 	})
 	b.Run("GetResultsEx", func(b *testing.B) {
+		defer reportCPU(b)()
 		res := make([]ndk.ResultEx, 4)
 		for b.Loop() {
 			if n := cq.GetResultsEx(res); n != 0 {
@@ -66,6 +68,18 @@ func benchOps(b *testing.B, p ndk.Provider) {
 			}
 		}
 	})
+}
+
+// reportCPU starts counting the process's CPU time; the function it
+// returns reports it per op as cpu-ns/op (the CPU both ends of a round
+// trip cost, which a loaded machine's wall time hides).
+func reportCPU(b *testing.B) func() {
+	cpu0 := processCPU()
+	return func() {
+		if cpu := processCPU() - cpu0; cpu > 0 && b.N > 0 {
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		}
+	}
 }
 
 // BenchmarkRoundTrip is the cost of one call: QueryAdapterInfo, and
@@ -170,6 +184,7 @@ func rawRoundTrips(b *testing.B, conn *grpc.ClientConn) {
 	ad := call(b, &agentv1.Call{CallId: id, Op: openAdapter(addr.String()).Op}).GetOpenAdapter().GetAdapter()
 	q := queryAdapter(ad)
 	b.Run("QueryAdapterInfo", func(b *testing.B) {
+		defer reportCPU(b)()
 		for b.Loop() {
 			id++
 			q.CallId = id
@@ -234,14 +249,7 @@ func listenerCycles(b *testing.B, p ndk.Provider) {
 	created := make(chan ndk.Object, 1)
 	completed := make(chan ndk.Status, 1)
 	closed := make(chan struct{}, 1)
-	cpu0 := processCPU()
-	defer func() {
-		if cpu := processCPU() - cpu0; cpu > 0 {
-			// The CPU the cycle costs both ends, which a loaded machine's
-			// wall time hides.
-			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
-		}
-	}()
+	defer reportCPU(b)()
 	for b.Loop() {
 		nl, st := ad.CreateListener(func(any, ndk.Connector) {}, nil, func(_ any, st ndk.Status, o ndk.Object) {
 			if st != ndk.StatusSuccess {
