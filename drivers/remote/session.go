@@ -18,6 +18,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -209,7 +210,10 @@ func (s *session) read() {
 				ch <- x.CallReturn // buffered: never blocks
 			}
 		case *agentv1.ServerMessage_Callback:
-			go s.runCallback(x.Callback)
+			// On a worker goroutine: a new one's stack grows, every
+			// callback, to hold the consumer callback and the ack's send.
+			cb := x.Callback
+			workers.Go(func() { s.runCallback(cb) })
 		case *agentv1.ServerMessage_ProtocolError:
 			// An error of the session (e.g. a CallbackReturn the agent
 			// did not expect): a bug of this driver or of the agent,
