@@ -32,7 +32,7 @@ func benchAgentWith(b *testing.B, lis net.Listener, completion string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	gs := grpc.NewServer()
+	gs := grpc.NewServer(agent.ServerOptions()...)
 	agentv1.RegisterAgentServer(gs, agent.New(agent.Config{Driver: d, DriverName: "sim", Options: map[string]string{"completion": completion}}))
 	go func() { _ = gs.Serve(lis) }()
 	b.Cleanup(gs.Stop)
@@ -92,6 +92,9 @@ func reportCPU(b *testing.B) func() {
 //     the agent's stream, over loopback TCP and over an in-memory
 //     connection (gRPC and the agent without the remote driver, and
 //     without the kernel's loopback).
+//
+// The agent's server has agent.ServerOptions, and every client the
+// remote driver's fixed window.
 func BenchmarkRoundTrip(b *testing.B) {
 	b.Run("sim", func(b *testing.B) {
 		d, err := ndk.Lookup("sim")
@@ -128,7 +131,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 			b.Fatal(err)
 		}
 		benchAgent(b, lis)
-		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -140,7 +144,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 		benchAgent(b, lis)
 		conn, err := grpc.NewClient("passthrough:///bench",
 			grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-			grpc.WithTransportCredentials(insecure.NewCredentials()))
+			grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize))
 		if err != nil {
 			b.Fatal(err)
 		}

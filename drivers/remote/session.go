@@ -104,7 +104,9 @@ func dial(addr, what string, c Config, l *loss) (*session, error) {
 		creds = tc
 	}
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)))
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
+		// A fixed flow-control window: no bandwidth-delay pings.
+		grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
