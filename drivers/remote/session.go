@@ -18,7 +18,6 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
-	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -212,10 +211,8 @@ func (s *session) read() {
 				ch <- x.CallReturn // buffered: never blocks
 			}
 		case *agentv1.ServerMessage_Callback:
-			// On a worker goroutine: a new one's stack grows, every
-			// callback, to hold the consumer callback and the ack's send.
 			cb := x.Callback
-			workers.Go(func() { s.runCallback(cb) })
+			goCallback(func(g uint64) { s.runCallback(cb, g) })
 		case *agentv1.ServerMessage_ProtocolError:
 			// An error of the session (e.g. a CallbackReturn the agent
 			// did not expect): a bug of this driver or of the agent,
@@ -228,14 +225,14 @@ func (s *session) read() {
 }
 
 // runCallback runs the consumer callback registered for cb's context,
-// then acks it. Once the provider is lost no callback runs; a consumer
-// callback that panics with the *ndk.LostError of a call it made ends
-// here (the harness learns of the loss from Lost).
-func (s *session) runCallback(cb *agentv1.Callback) {
+// then acks it, on a callback runner whose goroutine id is g. Once the
+// provider is lost no callback runs; a consumer callback that panics with
+// the *ndk.LostError of a call it made ends here (the harness learns of
+// the loss from Lost).
+func (s *session) runCallback(cb *agentv1.Callback, g uint64) {
 	if s.loss.lost() {
 		return
 	}
-	g := goid()
 	s.mu.Lock()
 	h := s.handlers[cb.GetContext()]
 	s.within[g] = cb.GetCallbackId()
