@@ -21,12 +21,19 @@ import (
 // callbacks) on lis.
 func benchAgent(b *testing.B, lis net.Listener) {
 	b.Helper()
+	benchAgentWith(b, lis, "inline")
+}
+
+// benchAgentWith serves an agent over a sim provider whose calls complete
+// as completion says (sim's completion option) on lis.
+func benchAgentWith(b *testing.B, lis net.Listener, completion string) {
+	b.Helper()
 	d, err := ndk.Lookup("sim")
 	if err != nil {
 		b.Fatal(err)
 	}
-	gs := grpc.NewServer()
-	agentv1.RegisterAgentServer(gs, agent.New(agent.Config{Driver: d, DriverName: "sim", Options: map[string]string{"completion": "inline"}}))
+	gs := grpc.NewServer(agent.ServerOptions()...)
+	agentv1.RegisterAgentServer(gs, agent.New(agent.Config{Driver: d, DriverName: "sim", Options: map[string]string{"completion": completion}}))
 	go func() { _ = gs.Serve(lis) }()
 	b.Cleanup(gs.Stop)
 }
@@ -45,6 +52,7 @@ func benchOps(b *testing.B, p ndk.Provider) {
 	}
 	defer cq.Close(nil, nil)
 	b.Run("QueryAdapterInfo", func(b *testing.B) {
+		defer reportCPU(b)()
 		for b.Loop() {
 			if _, st := ad.QueryAdapterInfo(); st != ndk.StatusSuccess {
 				b.Fatal(st)
@@ -52,6 +60,7 @@ func benchOps(b *testing.B, p ndk.Provider) {
 		}
 	})
 	b.Run("GetResultsEx", func(b *testing.B) {
+		defer reportCPU(b)()
 		res := make([]ndk.ResultEx, 4)
 		for b.Loop() {
 			if n := cq.GetResultsEx(res); n != 0 {
@@ -59,6 +68,18 @@ func benchOps(b *testing.B, p ndk.Provider) {
 			}
 		}
 	})
+}
+
+// reportCPU starts counting the process's CPU time; the function it
+// returns reports it per op as cpu-ns/op (the CPU both ends of a round
+// trip cost, which a loaded machine's wall time hides).
+func reportCPU(b *testing.B) func() {
+	cpu0 := processCPU()
+	return func() {
+		if cpu := processCPU() - cpu0; cpu > 0 && b.N > 0 {
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		}
+	}
 }
 
 // BenchmarkRoundTrip is the cost of one call: QueryAdapterInfo, and
@@ -71,6 +92,9 @@ func benchOps(b *testing.B, p ndk.Provider) {
 //     the agent's stream, over loopback TCP and over an in-memory
 //     connection (gRPC and the agent without the remote driver, and
 //     without the kernel's loopback).
+//
+// The agent's server has agent.ServerOptions, and every client the
+// remote driver's fixed window.
 func BenchmarkRoundTrip(b *testing.B) {
 	b.Run("sim", func(b *testing.B) {
 		d, err := ndk.Lookup("sim")
@@ -107,7 +131,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 			b.Fatal(err)
 		}
 		benchAgent(b, lis)
-		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+		conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -119,7 +144,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 		benchAgent(b, lis)
 		conn, err := grpc.NewClient("passthrough:///bench",
 			grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
-			grpc.WithTransportCredentials(insecure.NewCredentials()))
+			grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -163,6 +189,7 @@ func rawRoundTrips(b *testing.B, conn *grpc.ClientConn) {
 	ad := call(b, &agentv1.Call{CallId: id, Op: openAdapter(addr.String()).Op}).GetOpenAdapter().GetAdapter()
 	q := queryAdapter(ad)
 	b.Run("QueryAdapterInfo", func(b *testing.B) {
+		defer reportCPU(b)()
 		for b.Loop() {
 			id++
 			q.CallId = id
@@ -171,4 +198,91 @@ func rawRoundTrips(b *testing.B, conn *grpc.ClientConn) {
 	})
 	id++
 	call(b, &agentv1.Call{CallId: id, Op: closeProvider().Op})
+}
+
+// BenchmarkListenerCycle is the loop of the specs that take every
+// ephemeral port (CN-1's, the model's exhaust walks), the most of the
+// suite's calls through an agent: NdkCreateListener, NdkListen on port 0,
+// NdkGetListenerLocalAddress, NdkCloseObject, each completion waited for,
+// with sim's deferred completions (each one a Callback through an agent):
+//
+//   - sim: on sim in process (the floor);
+//   - remote-tcp: through the remote driver and an in-process agent over
+//     sim, over loopback TCP.
+//
+// cpu-ns/op is the process's CPU time (both ends) per cycle.
+func BenchmarkListenerCycle(b *testing.B) {
+	b.Run("sim", func(b *testing.B) {
+		d, err := ndk.Lookup("sim")
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := d.Open(map[string]string{"completion": "deferred"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer p.Close()
+		listenerCycles(b, p)
+	})
+	b.Run("remote-tcp", func(b *testing.B) {
+		lis, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchAgentWith(b, lis, "deferred")
+		d, err := ndk.Lookup("remote")
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := d.Open(map[string]string{"side-a": lis.Addr().String()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer p.Close()
+		listenerCycles(b, p)
+	})
+}
+
+// listenerCycles runs the listener cycle on side A's IPv4 adapter of p.
+func listenerCycles(b *testing.B, p ndk.Provider) {
+	sa, _ := p.Sides()
+	ad, st := p.OpenAdapter(sa.IPv4)
+	if st != ndk.StatusSuccess {
+		b.Fatalf("OpenAdapter: %v", st)
+	}
+	defer ad.Close()
+	created := make(chan ndk.Object, 1)
+	completed := make(chan ndk.Status, 1)
+	closed := make(chan struct{}, 1)
+	defer reportCPU(b)()
+	for b.Loop() {
+		nl, st := ad.CreateListener(func(any, ndk.Connector) {}, nil, func(_ any, st ndk.Status, o ndk.Object) {
+			if st != ndk.StatusSuccess {
+				o = nil
+			}
+			created <- o
+		}, nil)
+		var o ndk.Object = nl
+		if st == ndk.StatusPending {
+			o = <-created
+		}
+		l, ok := o.(ndk.Listener)
+		if !ok {
+			b.Fatalf("CreateListener: %v, %v", st, o)
+		}
+		if st = l.Listen(netip.AddrPortFrom(sa.IPv4, 0), func(_ any, st ndk.Status) { completed <- st }, nil); st == ndk.StatusPending {
+			st = <-completed
+		}
+		if st != ndk.StatusSuccess {
+			b.Fatalf("Listen: %v", st)
+		}
+		if _, st := l.GetLocalAddress(); st != ndk.StatusSuccess {
+			b.Fatalf("GetLocalAddress: %v", st)
+		}
+		if st := l.Close(func(any) { closed <- struct{}{} }, nil); st == ndk.StatusPending {
+			<-closed
+		} else if st != ndk.StatusSuccess {
+			b.Fatalf("Close: %v", st)
+		}
+	}
 }

@@ -34,7 +34,7 @@ func serveConfig(t *testing.T, cfg agent.Config) (string, *grpc.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs := grpc.NewServer()
+	gs := grpc.NewServer(agent.ServerOptions()...)
 	agentv1.RegisterAgentServer(gs, agent.New(cfg))
 	go func() { _ = gs.Serve(lis) }()
 	t.Cleanup(gs.Stop)

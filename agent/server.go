@@ -30,8 +30,21 @@
 // one it never closes. Capabilities.driver_options lists the driver's
 // options with the values the session's provider was opened with as their
 // default_value, and concurrent_runs is the driver's
-// ndk.ConcurrentRunner answer; the agent itself serves one session at a
-// time. A session that ends with objects still open (the harness died, or
+// ndk.ConcurrentRunner answer.
+//
+// Sessions at once. A driver whose providers share nothing (an
+// ndk.ConcurrentRunner: each open independent of every other, as sim's
+// simulated fabrics) has its sessions served at the same time, up to its
+// ConcurrentRuns (or Config.MaxSessions, if lower): each session its own
+// provider, handles, callbacks and BUFFERs, so that none sees another.
+// Any other driver's adapters are the host's own, which every session's
+// provider would share, and a fixed Config.Provider is one provider: their
+// sessions are served one at a time. Capabilities.max_sessions says which;
+// a Session beyond ends with UNAVAILABLE. Memory stays bounded: each
+// session holds Config.MaxBufferBytes of BUFFERs at most, the agent
+// max_sessions times that.
+//
+// A session that ends with objects still open (the harness died, or
 // CloseProvider came first) has them closed, each kind before what it
 // depends on, then their adapters, then the provider. CloseProvider is the
 // last call: it waits for the calls made before it to return, a call made
@@ -59,11 +72,12 @@ import (
 	"google.golang.org/grpc/status"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
 // Version is the protocol version the agent speaks.
-var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 2}
+var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 3}
 
 // DefaultMaxMemoryChunk is Capabilities.max_memory_chunk unless
 // Config.MaxMemoryChunk says otherwise: the most bytes one WriteMemory or
@@ -102,15 +116,23 @@ type Config struct {
 	// MaxBufferBytes bounds the BUFFER bytes of a session; 0:
 	// DefaultMaxBufferBytes.
 	MaxBufferBytes uint64
+	// MaxSessions bounds the sessions served at the same time; 0: as many
+	// as the driver allows (see Sessions at once). It never raises that:
+	// a driver that is no ndk.ConcurrentRunner, and a fixed Provider, have
+	// one session at a time whatever it says.
+	MaxSessions int
 }
 
-// Server is the Agent service, one session at a time. Register it with
-// agentv1.RegisterAgentServer.
+// Server is the Agent service: MaxSessions sessions at a time (see
+// Sessions at once). Register it with agentv1.RegisterAgentServer.
 type Server struct {
 	agentv1.UnimplementedAgentServer
 
-	cfg  Config
-	busy atomic.Bool
+	cfg Config
+	// maxSessions is how many sessions are served at once; open, how
+	// many are.
+	maxSessions int32
+	open        atomic.Int32
 }
 
 // New returns a server as cfg says.
@@ -121,7 +143,25 @@ func New(cfg Config) *Server {
 	if cfg.MaxBufferBytes == 0 {
 		cfg.MaxBufferBytes = DefaultMaxBufferBytes
 	}
-	return &Server{cfg: cfg}
+	return &Server{cfg: cfg, maxSessions: int32(sessionsAtOnce(cfg))}
+}
+
+// sessionsAtOnce is how many sessions an agent of cfg serves at the same
+// time: the driver's ConcurrentRuns (Config.MaxSessions if lower) when
+// its providers share nothing, else one.
+func sessionsAtOnce(cfg Config) int {
+	if cfg.Provider != nil || cfg.Driver == nil {
+		return 1 // one provider, whatever the sessions
+	}
+	cr, ok := cfg.Driver.(ndk.ConcurrentRunner)
+	if !ok {
+		return 1 // the host's adapters, which every provider shares
+	}
+	n := min(max(cr.ConcurrentRuns(), 1), 1<<16)
+	if cfg.MaxSessions > 0 {
+		n = min(n, cfg.MaxSessions)
+	}
+	return n
 }
 
 // NewServer returns a server of the fixed provider p (see
@@ -185,10 +225,14 @@ func openSafely(o ndk.Opener) (p ndk.Provider, err error) {
 
 // Session implements agentv1.AgentServer.
 func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
-	if !s.busy.CompareAndSwap(false, true) {
-		return status.Error(codes.Unavailable, "the agent serves one session at a time, and one is open")
+	if n := s.open.Add(1); n > s.maxSessions {
+		s.open.Add(-1)
+		if s.maxSessions == 1 {
+			return status.Error(codes.Unavailable, "the agent serves one session at a time, and one is open")
+		}
+		return status.Errorf(codes.Unavailable, "the agent serves %d sessions at a time, and as many are open", s.maxSessions)
 	}
-	defer s.busy.Store(false)
+	defer s.open.Add(-1)
 
 	first, err := stream.Recv()
 	if err != nil {
@@ -247,6 +291,7 @@ func (s *Server) capabilities(p ndk.Provider, opts map[string]string) *agentv1.C
 		SideA:           side(p, a),
 		SideB:           side(p, b),
 		MaxMemoryChunk:  s.cfg.MaxMemoryChunk,
+		MaxSessions:     uint32(s.maxSessions),
 	}
 	if s.cfg.Driver != nil {
 		for _, o := range s.cfg.Driver.Options() {
@@ -523,7 +568,10 @@ func (s *session) launch(h *held, c *agentv1.Call) {
 		}
 	}
 	if h == nil {
-		go run()
+		// A worker goroutine rather than a new one: a call's stack (run's
+		// frame, the reply's marshalling) outgrows a new goroutine's,
+		// and growing it, every call, cost a sixth of a round trip's CPU.
+		workers.Go(run)
 		return
 	}
 	if !h.enqueue(queued{run: run, drop: finish}) {

@@ -181,6 +181,28 @@ type TimeoutDeclarer interface {
 // ConcurrentRuns processes unless told otherwise (at least 1). A driver
 // of real adapters does not implement it: processes testing the same
 // adapters at once would see one another's ports and connections.
+//
+// The Opener a driver's ParseOptions returns may implement it too, when
+// the answer depends on the options (the remote driver's: what its agents
+// say they serve at once); see ConcurrentRuns.
 type ConcurrentRunner interface {
 	ConcurrentRuns() int
+}
+
+// ConcurrentRuns is how many processes a run of driver d with options
+// opts may be split over (see ConcurrentRunner): the answer of the Opener
+// its options parse into, else the driver's, else 1; 1 if the options do
+// not parse (opening the provider then says why). At least 1.
+func ConcurrentRuns(d Driver, opts map[string]string) int {
+	o, err := ParseOptions(d, opts)
+	if err != nil {
+		return 1
+	}
+	if cr, ok := o.(ConcurrentRunner); ok {
+		return max(1, cr.ConcurrentRuns())
+	}
+	if cr, ok := d.(ConcurrentRunner); ok {
+		return max(1, cr.ConcurrentRuns())
+	}
+	return 1
 }

@@ -88,3 +88,64 @@ func TestParseOptions(t *testing.T) {
 		t.Errorf("legacy Open: %v, Open(opts) called %d times, want once", err, opens)
 	}
 }
+
+// runsDriver is a driver whose providers share nothing: runs processes.
+type runsDriver struct {
+	parsingDriver
+	runs int
+}
+
+func (d runsDriver) ConcurrentRuns() int { return d.runs }
+
+// runsOpener answers for its options: size processes.
+type runsOpener struct{ parsed }
+
+func (o runsOpener) ConcurrentRuns() int {
+	switch o.size {
+	case "0":
+		return 0
+	case "-3":
+		return -3
+	}
+	return 5
+}
+
+// runsParsingDriver parses its options into a runsOpener.
+type runsParsingDriver struct{ parsingDriver }
+
+func (d runsParsingDriver) ParseOptions(opts map[string]string) (Opener, error) {
+	o, err := d.parsingDriver.ParseOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return runsOpener{o.(parsed)}, nil
+}
+
+func TestConcurrentRuns(t *testing.T) {
+	var opens, parses int
+	opts := []Option{{Name: "size"}}
+	pd := parsingDriver{legacyDriver{opts, &opens}, &parses}
+	for _, c := range []struct {
+		what string
+		d    Driver
+		opts map[string]string
+		want int
+	}{
+		{"a driver of real adapters", pd, nil, 1},
+		{"a legacy driver", legacyDriver{opts, &opens}, nil, 1},
+		{"the driver's answer", runsDriver{pd, 16}, nil, 16},
+		{"the driver's answer, at least 1", runsDriver{pd, 0}, nil, 1},
+		{"options that do not parse", runsDriver{pd, 16}, map[string]string{"size": "bad"}, 1},
+		{"unknown options", runsDriver{pd, 16}, map[string]string{"nope": "1"}, 1},
+		{"the options' answer", runsParsingDriver{pd}, map[string]string{"size": "1"}, 5},
+		{"the options' answer, at least 1", runsParsingDriver{pd}, map[string]string{"size": "0"}, 1},
+		{"the options' answer, negative", runsParsingDriver{pd}, map[string]string{"size": "-3"}, 1},
+	} {
+		if got := ConcurrentRuns(c.d, c.opts); got != c.want {
+			t.Errorf("%s: ConcurrentRuns %d, want %d", c.what, got, c.want)
+		}
+	}
+	if opens != 0 {
+		t.Errorf("ConcurrentRuns opened a provider %d times", opens)
+	}
+}

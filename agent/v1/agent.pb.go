@@ -45,6 +45,9 @@
 //     the callback: the consumer callback returns after they have.
 //   - One session, one lifetime: handles, contexts and held callbacks
 //     belong to the stream; when it ends, the agent closes what is left.
+//     An agent whose sessions' providers are independent of one another
+//     serves several sessions at once (Capabilities.max_sessions, since
+//     1.3), each its own provider and handles; otherwise one at a time.
 //
 // The rule that makes it deadlock free: neither side ever blocks its
 // stream reader. Each side reads messages as they come and hands them on:
@@ -826,9 +829,8 @@ type Capabilities struct {
 	DeclaresTimeouts   bool             `protobuf:"varint,9,opt,name=declares_timeouts,json=declaresTimeouts,proto3" json:"declares_timeouts,omitempty"`
 	DeclaredTimeoutsNs map[string]int64 `protobuf:"bytes,10,rep,name=declared_timeouts_ns,json=declaredTimeoutsNs,proto3" json:"declared_timeouts_ns,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	// ndk.ConcurrentRunner of the agent's driver: ConcurrentRuns, 0 if the
-	// driver does not implement it. Informational: an agent serves one
-	// session at a time whatever it says; a harness that wants runs at the
-	// same time against such a driver starts an agent per run.
+	// driver does not implement it. Informational: how many sessions the
+	// agent serves at once is max_sessions.
 	ConcurrentRuns uint32 `protobuf:"varint,11,opt,name=concurrent_runs,json=concurrentRuns,proto3" json:"concurrent_runs,omitempty"`
 	// The most bytes one WriteMemory or ReadMemory moves.
 	MaxMemoryChunk uint32 `protobuf:"varint,12,opt,name=max_memory_chunk,json=maxMemoryChunk,proto3" json:"max_memory_chunk,omitempty"`
@@ -836,8 +838,18 @@ type Capabilities struct {
 	SrqFaultInjection bool `protobuf:"varint,13,opt,name=srq_fault_injection,json=srqFaultInjection,proto3" json:"srq_fault_injection,omitempty"`
 	// ndk.CQFaultInjector: FailCq is served (since 1.1).
 	CqFaultInjection bool `protobuf:"varint,14,opt,name=cq_fault_injection,json=cqFaultInjection,proto3" json:"cq_fault_injection,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// How many sessions the agent serves at the same time, this one
+	// included; a Session beyond ends with UNAVAILABLE (since 1.3; 0, an
+	// agent before 1.3: one). More than one only when every session's
+	// provider is independent of every other (a driver that is an
+	// ndk.ConcurrentRunner opens one per session, as sim's simulated fabric):
+	// sessions at the same time then never see one another, and a harness
+	// may split a run over that many sessions. Adapters every session would
+	// share (a real device, a provider the agent was given opened) are
+	// served one session at a time.
+	MaxSessions   uint32 `protobuf:"varint,15,opt,name=max_sessions,json=maxSessions,proto3" json:"max_sessions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Capabilities) Reset() {
@@ -966,6 +978,13 @@ func (x *Capabilities) GetCqFaultInjection() bool {
 		return x.CqFaultInjection
 	}
 	return false
+}
+
+func (x *Capabilities) GetMaxSessions() uint32 {
+	if x != nil {
+		return x.MaxSessions
+	}
+	return 0
 }
 
 // DriverOption is ndk.Option.
@@ -11121,7 +11140,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"P\n" +
 	"\aWelcome\x12E\n" +
-	"\fcapabilities\x18\x01 \x01(\v2!.ndkconform.agent.v1.CapabilitiesR\fcapabilities\"\xcc\x06\n" +
+	"\fcapabilities\x18\x01 \x01(\v2!.ndkconform.agent.v1.CapabilitiesR\fcapabilities\"\xef\x06\n" +
 	"\fCapabilities\x12O\n" +
 	"\x10protocol_version\x18\x01 \x01(\v2$.ndkconform.agent.v1.ProtocolVersionR\x0fprotocolVersion\x12#\n" +
 	"\ragent_version\x18\x02 \x01(\tR\fagentVersion\x12\x16\n" +
@@ -11138,7 +11157,8 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x0fconcurrent_runs\x18\v \x01(\rR\x0econcurrentRuns\x12(\n" +
 	"\x10max_memory_chunk\x18\f \x01(\rR\x0emaxMemoryChunk\x12.\n" +
 	"\x13srq_fault_injection\x18\r \x01(\bR\x11srqFaultInjection\x12,\n" +
-	"\x12cq_fault_injection\x18\x0e \x01(\bR\x10cqFaultInjection\x1aE\n" +
+	"\x12cq_fault_injection\x18\x0e \x01(\bR\x10cqFaultInjection\x12!\n" +
+	"\fmax_sessions\x18\x0f \x01(\rR\vmaxSessions\x1aE\n" +
 	"\x17DeclaredTimeoutsNsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"]\n" +

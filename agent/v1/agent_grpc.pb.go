@@ -45,6 +45,9 @@
 //     the callback: the consumer callback returns after they have.
 //   - One session, one lifetime: handles, contexts and held callbacks
 //     belong to the stream; when it ends, the agent closes what is left.
+//     An agent whose sessions' providers are independent of one another
+//     serves several sessions at once (Capabilities.max_sessions, since
+//     1.3), each its own provider and handles; otherwise one at a time.
 //
 // The rule that makes it deadlock free: neither side ever blocks its
 // stream reader. Each side reads messages as they come and hands them on:

@@ -146,6 +146,39 @@ func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	return c, nil
 }
 
+// ConcurrentRuns implements ndk.ConcurrentRunner for these options: how
+// many runs may go at the same time, each with a session of its own with
+// each agent: the fewest sessions an agent serves at once
+// (Capabilities.max_sessions, protocol 1.3), one for an agent that serves
+// its host's own adapters (which every session would share) or speaks
+// 1.2 or older. It asks each agent in a session of its own, ended before
+// it returns; an agent it cannot reach counts as one (opening the
+// provider then says why).
+func (c Config) ConcurrentRuns() int {
+	if c.CallTimeout <= 0 {
+		c.CallTimeout = DefaultCallTimeout
+	}
+	addrs := []string{c.SideA}
+	if c.SideB != "" && c.SideB != c.SideA {
+		addrs = append(addrs, c.SideB)
+	}
+	n := 0
+	for _, addr := range addrs {
+		s, err := dial(addr, fmt.Sprintf("agent %s", addr), c, newLoss())
+		if err != nil {
+			return 1
+		}
+		m := max(int(s.caps.GetMaxSessions()), 1)
+		if err := s.close(); err != nil {
+			return 1
+		}
+		if n == 0 || m < n {
+			n = m
+		}
+	}
+	return max(n, 1)
+}
+
 // Open implements ndk.Opener: one session with each agent. The provider
 // is a *Provider, or a *FaultProvider (a *Provider that is an
 // ndk.FaultInjector) when every agent offers fault injection; and an

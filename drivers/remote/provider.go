@@ -275,6 +275,8 @@ var (
 	_ ndk.MemoryMirror    = (*Provider)(nil)
 	_ ndk.FaultInjector   = (*FaultProvider)(nil)
 
+	_ ndk.ConcurrentRunner = Config{}
+
 	_ ndk.SRQFaultInjector = (*providerHSC)(nil)
 	_ ndk.CQFaultInjector  = (*providerHSC)(nil)
 	_ ndk.FaultInjector    = (*providerHSC)(nil)

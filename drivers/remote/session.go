@@ -22,7 +22,7 @@ import (
 )
 
 // protocolVersion is the version of the protocol this driver speaks.
-var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 2}
+var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 3}
 
 // session is one Agent.Session stream. The rule of the protocol for the
 // harness side: the reader never blocks (a CallReturn goes to its waiting
@@ -103,7 +103,9 @@ func dial(addr, what string, c Config, l *loss) (*session, error) {
 		creds = tc
 	}
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)))
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
+		// A fixed flow-control window: no bandwidth-delay pings.
+		grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
@@ -209,7 +211,8 @@ func (s *session) read() {
 				ch <- x.CallReturn // buffered: never blocks
 			}
 		case *agentv1.ServerMessage_Callback:
-			go s.runCallback(x.Callback)
+			cb := x.Callback
+			goCallback(func(g uint64) { s.runCallback(cb, g) })
 		case *agentv1.ServerMessage_ProtocolError:
 			// An error of the session (e.g. a CallbackReturn the agent
 			// did not expect): a bug of this driver or of the agent,
@@ -222,14 +225,14 @@ func (s *session) read() {
 }
 
 // runCallback runs the consumer callback registered for cb's context,
-// then acks it. Once the provider is lost no callback runs; a consumer
-// callback that panics with the *ndk.LostError of a call it made ends
-// here (the harness learns of the loss from Lost).
-func (s *session) runCallback(cb *agentv1.Callback) {
+// then acks it, on a callback runner whose goroutine id is g. Once the
+// provider is lost no callback runs; a consumer callback that panics with
+// the *ndk.LostError of a call it made ends here (the harness learns of
+// the loss from Lost).
+func (s *session) runCallback(cb *agentv1.Callback, g uint64) {
 	if s.loss.lost() {
 		return
 	}
-	g := goid()
 	s.mu.Lock()
 	h := s.handlers[cb.GetContext()]
 	s.within[g] = cb.GetCallbackId()
@@ -306,9 +309,19 @@ func (s *session) call(c *agentv1.Call) *agentv1.CallReturn {
 	}
 	s.lastCall++
 	c.CallId = s.lastCall
-	c.WithinCallback = s.within[goid()]
 	s.calls[c.CallId] = ch
+	inCallback := len(s.within) > 0
 	s.mu.Unlock()
+	if inCallback {
+		// A consumer callback runs: this call may be made within it. The
+		// goroutine's id (a stack trace: costly on a deep stack) is read
+		// only then; a callback's goroutine is among s.within before its
+		// consumer callback runs.
+		g := goid()
+		s.mu.Lock()
+		c.WithinCallback = s.within[g]
+		s.mu.Unlock()
+	}
 	if err := s.send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Call{Call: c}}); err != nil {
 		s.mu.Lock()
 		delete(s.calls, c.CallId)
