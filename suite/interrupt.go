@@ -82,7 +82,7 @@ func (r *runState) markInterrupted() {
 // nil otherwise: no interrupt, the harness's cleanup (markCleanup), a
 // goroutine of the spec's own.
 func (r *runState) interruptedNode() *runningNode {
-	if r == nil || !r.interrupted() {
+	if r == nil || !r.interrupted() || !r.anyStoppable() {
 		return nil
 	}
 	if n := r.currentNode(); n != nil && n.ctx.Err() != nil && !n.cleanup.Load() {
@@ -91,12 +91,34 @@ func (r *runState) interruptedNode() *runningNode {
 	return nil
 }
 
+// anyStoppable reports whether a node an interrupt may stop is running:
+// one that is not the harness's cleanup (markCleanup) and has not stopped
+// (abandon). When none is, as while the cleanup closes what the
+// interrupted spec created, the calling goroutine runs no such node
+// either, and its node need not be looked up: goroutineID formats the
+// goroutine's stack, microseconds a call, and the cleanup of a spec that
+// created 20480 objects calls it three times an object (an interrupted
+// run took longer to end than the spec would have to run to its end).
+func (r *runState) anyStoppable() bool {
+	if r == nil {
+		return false
+	}
+	found := false
+	r.nodes.Range(func(_, v any) bool {
+		n := v.(*runningNode)
+		found = !n.cleanup.Load() && !n.abandoned.Load()
+		return !found
+	})
+	return found
+}
+
 // currentNode is the node the calling goroutine runs (nil: none, or no
 // run).
 func (r *runState) currentNode() *runningNode {
 	if r == nil {
 		return nil
 	}
+	r.lookups.Add(1)
 	if v, ok := r.nodes.Load(goroutineID()); ok {
 		return v.(*runningNode)
 	}
@@ -106,7 +128,8 @@ func (r *runState) currentNode() *runningNode {
 // markCleanup marks the node the calling goroutine runs as the harness's
 // cleanup: an interrupt does not stop it (Ginkgo gives up on it, and the
 // interrupted spec's report waits for it: waitAbandoned), so that every
-// object the spec created is closed.
+// object the spec created is closed. The interrupted spec's report node
+// marks itself so too: it is the harness's, and calls no provider.
 func (r *runState) markCleanup() {
 	if n := r.currentNode(); n != nil {
 		n.cleanup.Store(true)
@@ -161,6 +184,16 @@ func stopIfInterrupted() {
 	if n := r.interruptedNode(); n != nil {
 		r.abandon(n)
 	}
+}
+
+// reportInterrupted is the interrupted spec's report node (state.go): it
+// is the harness's own, as the cleanup it waits for, which Ginkgo gave up
+// on (no interrupt stops either, and while they run no node need be
+// looked up: see anyStoppable); it waits until the cleanup and every body
+// the interrupt left running are done (waitAbandoned).
+func (r *runState) reportInterrupted() {
+	r.markCleanup()
+	r.waitAbandoned(r.cfg.Timeout)
 }
 
 // waitAbandoned waits until the calling node is the only one running, for

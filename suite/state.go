@@ -32,6 +32,9 @@ type runState struct {
 	nodes         sync.Map // uint64 -> *runningNode
 	interrupt     chan struct{}
 	interruptOnce sync.Once
+	// lookups counts the lookups of the calling goroutine's node
+	// (currentNode), which format its stack (see anyStoppable).
+	lookups atomic.Int64
 
 	reportMu sync.Mutex
 	report   types.Report
@@ -121,7 +124,7 @@ var _ = ReportBeforeEach(func(sr types.SpecReport) {
 // registered).
 var _ = ReportAfterEach(func(sr types.SpecReport) {
 	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt && sr.State.Is(types.SpecStateInterrupted) {
-		r.waitAbandoned(r.cfg.Timeout)
+		r.reportInterrupted()
 	}
 })
 

@@ -208,8 +208,10 @@ wait:
 	// Interrupted: the body of the interrupted spec stops here once Ginkgo
 	// cancels its node; any other node (the cleanup) waits on.
 	var stop <-chan struct{}
-	if n := active.Load().currentNode(); n != nil {
-		stop = n.ctx.Done()
+	if run := active.Load(); run.anyStoppable() {
+		if n := run.currentNode(); n != nil {
+			stop = n.ctx.Done()
+		}
 	}
 	for {
 		select {
