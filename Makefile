@@ -21,11 +21,8 @@ test:
 
 # The suite proves itself: every broken variant of sim caught by its rule's
 # specs (and no unrelated one), and sim passing in every personality.
-# The variants run 8 at a time, each in 2 processes (selftest_test.go's
-# variantProcs); the personalities and certifications as go test does.
 selftest:
-	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -v -timeout 60m -parallel 8 -run 'TestBrokenVariantsAreCaught' ./selftest/
-	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -v -timeout 60m -run 'TestConformingProviderPassesInEveryPersonality|TestCertifiedInEveryConfiguration|TestNotCertifiedForEachReason' ./selftest/
+	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -v -timeout 60m -run 'TestBrokenVariantsAreCaught|TestConformingProviderPassesInEveryPersonality|TestCertifiedInEveryConfiguration|TestNotCertifiedForEachReason' ./selftest/
 
 # The agent's request handling under Go's fuzzer (FuzzSession in
 # agent/fuzz_test.go) for a bounded time; a failing input is written to

@@ -127,7 +127,7 @@ func TestMisbehavingProviderFailsTheSpecNotTheRun(t *testing.T) {
 		t.Run(fault, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
-			run := runChildWith(t, "misbehaving", "completion=deferred,fault="+fault, "IPv4 && (LC-7 || CN-1) && !LC-17 && !CN-2", 1)
+			run := runChildWith(t, "misbehaving", "completion=deferred,fault="+fault, "IPv4 && (LC-7 || CN-1) && !LC-17 && !CN-2")
 			var failedListen, passedOther bool
 			for _, s := range run.Selected() {
 				switch {

@@ -74,29 +74,19 @@ func testMain(m *testing.M) int {
 	return m.Run()
 }
 
-// runChild runs the whole suite against sim with opts in procs child
-// processes and returns its report.
-func runChild(t *testing.T, opts string, labels string, procs int) reports.Run {
+// runChild runs the whole suite against sim with opts in child processes
+// and returns its report.
+func runChild(t *testing.T, opts string, labels string) reports.Run {
 	t.Helper()
-	return runChildWith(t, "sim", opts, labels, procs)
+	return runChildWith(t, "sim", opts, labels)
 }
 
-// variantProcs is how many processes run the suite against one broken
-// variant. The CLI's default for sim (16) suits one run alone; make
-// selftest runs TestBrokenVariantsAreCaught 8 variants at a time (go test
-// -parallel 8), where each child's start and its own walk of the spec tree
-// cost more than they save: on 2 cores, 16 variants took 191 s (260
-// CPU-seconds) with 16 processes a run, 2 at a time, and 100 s (150
-// CPU-seconds) with 2 processes a run, 8 at a time. The personalities run
-// with the CLI's default, as does CI's own run of the CLI.
-const variantProcs = 2
-
 // runChildWith runs the suite against driver with opts through
-// runner.Run, in child processes: for sim, procs of the ndkconform command
-// (built by TestMain; 0: as many as sim allows, as the CLI does); for a
+// runner.Run, in child processes: for sim, of the ndkconform command
+// (built by TestMain), as many as sim allows, as the CLI does; for a
 // driver of this package's own, of this test binary, in one process, with
 // a deadline of 500ms.
-func runChildWith(t *testing.T, driver, opts, labels string, procs int) reports.Run {
+func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
 	t.Helper()
 	cfg := suite.Config{Driver: driver, DriverOptions: map[string]string{}, NoColor: true, LabelFilter: labels,
 		Timeout: childTimeout, ModelShrinkTime: childShrinkTime}
@@ -108,7 +98,7 @@ func runChildWith(t *testing.T, driver, opts, labels string, procs int) reports.
 	var stderr bytes.Buffer
 	opt := runner.Options{Meta: reports.Meta{Tool: "selftest"}, Stderr: &stderr}
 	if driver == "sim" {
-		opt.Executable, opt.Processes = cliBinary, procs
+		opt.Executable = cliBinary
 	} else {
 		cfg.Timeout, opt.Processes = 500*time.Millisecond, 1
 	}
@@ -149,7 +139,7 @@ func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
 	for _, opts := range personalities {
 		t.Run(opts, func(t *testing.T) {
 			t.Parallel()
-			run := runChild(t, opts, "", 0)
+			run := runChild(t, opts, "")
 			for _, s := range run.Specs {
 				// A spec may skip only as not applicable (sim's
 				// declarations), or not observable when this personality
@@ -208,7 +198,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 				if all {
 					t.Parallel()
 				}
-				run := runChild(t, "completion=deferred,variant="+v.Name, "", variantProcs)
+				run := runChild(t, "completion=deferred,variant="+v.Name, "")
 				var caught []string
 				for _, s := range run.Specs {
 					mu.Lock()
