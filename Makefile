@@ -4,7 +4,7 @@ BIN       ?= bin/ndkconform
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS   := -X main.version=$(VERSION)
 
-.PHONY: all build run test selftest fuzz mutation vet fmt-check windows ci clean proto proto-tools
+.PHONY: all build run test selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools
 
 all: build
 
@@ -17,28 +17,40 @@ run:
 
 # The project's tests, the suite's self-test included, under the race detector.
 test:
-	$(GO) test -race -count=1 -timeout 20m ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 # The suite proves itself: every broken variant of sim caught by its rule's
 # specs (and no unrelated one), and sim passing in every personality.
 selftest:
 	NDKCONFORM_SELFTEST_VARIANTS=all $(GO) test -race -count=1 -v -timeout 60m -run 'TestBrokenVariantsAreCaught|TestConformingProviderPassesInEveryPersonality|TestCertifiedInEveryConfiguration|TestNotCertifiedForEachReason' ./selftest/
 
-# The agent's request handling under Go's fuzzer (FuzzSession in
-# agent/fuzz_test.go) for a bounded time; a failing input is written to
-# agent/testdata/fuzz/FuzzSession. No minimizing: goroutine scheduling
-# makes most inputs look new, and minimizing each of them took most of the
-# time (about 4 times fewer execs).
+# The agent under Go's fuzzer for a bounded time each: its request handling
+# (FuzzSession) and its admission of sessions, the Hello and the session
+# slots (FuzzHello), both in agent/; a failing input is written to
+# agent/testdata/fuzz/<target>. No minimizing: goroutine scheduling makes
+# most inputs look new, and minimizing each of them took most of the time
+# (about 4 times fewer execs). FUZZTIME: each target's time.
+FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzSession$$' -fuzztime 60s -fuzzminimizetime 0s ./agent/
+	$(GO) test -run '^$$' -fuzz '^FuzzSession$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 0s ./agent/
+	$(GO) test -run '^$$' -fuzz '^FuzzHello$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 0s ./agent/
 
-# The mutation score of sim's endpoint, lifetime and disconnect code: each
-# mutant (gremlins' mutators) against the whole suite. Not part of CI or
-# make test (about an hour on 2 cores today). MUTATION_FLAGS: e.g. -j 1,
-# -only 'connector.go', -list.
+# The mutation score of sim (every file; -scope endpoints: its endpoint,
+# lifetime and disconnect code only): each mutant (gremlins' mutators)
+# against the whole suite, the score per file and in all. Not part of CI or
+# make test (hours on 2 cores). MUTATION_FLAGS: e.g. -j 1, -only 'cq.go',
+# -list, -scope endpoints.
 MUTATION_FLAGS ?=
 mutation:
 	nice -n 10 $(GO) run ./test/mutation $(MUTATION_FLAGS)
+
+# The mutants of a change: only those on the lines of sim changed since
+# MUTATION_BASE (CI: the last commit's), at most MUTATION_MAX of them
+# spread over the change, at the same score.
+MUTATION_BASE ?= HEAD~1
+MUTATION_MAX  ?= 30
+mutation-changed:
+	nice -n 10 $(GO) run ./test/mutation -changed $(MUTATION_BASE) -max $(MUTATION_MAX) $(MUTATION_FLAGS)
 
 # staticcheck 2026.2.2 (module v0.8.2) at a fixed version (from the Go module proxy; its checks in
 # staticcheck.conf), after go vet.

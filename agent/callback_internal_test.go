@@ -100,7 +100,7 @@ func waitIdle(t *testing.T, s *session) {
 // queue: the end of the session waited for it for good.
 func TestCallWithinCallbackAsSessionEnds(t *testing.T) {
 	st := newFakeStream()
-	s := newSession(nil, false, st, Config{})
+	s := newSession(nil, false, st, Config{}, nil)
 	_, h, returned := heldCallback(t, s, st)
 	// As startCall accepts the call, ...
 	s.mu.Lock()
@@ -132,7 +132,7 @@ func TestCallWithinCallbackAsSessionEnds(t *testing.T) {
 // returned, enqueue refuses.
 func TestCallQueuedAsCallbackEnds(t *testing.T) {
 	st := newFakeStream()
-	s := newSession(nil, false, st, Config{})
+	s := newSession(nil, false, st, Config{}, nil)
 	_, h, returned := heldCallback(t, s, st)
 	s.mu.Lock()
 	s.calls[8] = true

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"net/netip"
 	"reflect"
 
@@ -78,6 +79,31 @@ func (s *session) disconnectEvent(ref *agentv1.CallbackRef, connector *agentv1.H
 			cb.Event = &agentv1.Callback_DisconnectEvent{DisconnectEvent: &agentv1.DisconnectEvent{Connector: connector}}
 		})
 	}
+}
+
+func (s *session) disconnectEventEx(ref *agentv1.CallbackRef, connector *agentv1.Handle) ndk.DisconnectEventCallbackEx {
+	if ref == nil {
+		return nil
+	}
+	return func(_ any, reason uint32) {
+		s.callback(ref.GetContext(), func(cb *agentv1.Callback) {
+			cb.Event = &agentv1.Callback_DisconnectEventEx{DisconnectEventEx: &agentv1.DisconnectEventEx{Connector: connector, ProviderDisconnectReason: reason}}
+		})
+	}
+}
+
+// connectorEx is the ndk.ConnectorEx of a connector handle of call (its
+// handle has connector_ex), or the CallReturn that refuses the call.
+func (s *session) connectorEx(call string, h *agentv1.Handle) (ndk.ConnectorEx, *agentv1.CallReturn) {
+	obj, _, pe := s.lookup(h, kConnector)
+	if pe != nil {
+		return nil, perr(pe)
+	}
+	x, ok := obj.(ndk.ConnectorEx)
+	if !ok {
+		return nil, notSupported(fmt.Sprintf("%s: the connector is no ndk.ConnectorEx (its handle had no connector_ex)", call))
+	}
+	return x, nil
 }
 
 // created answers a create call: the object's handle with
@@ -414,6 +440,36 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		}
 		st := obj.(ndk.Connector).Accept(p, s.requestDone(a.GetDone()), nil)
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_Accept{Accept: &agentv1.AcceptReply{}}}
+
+	case *agentv1.Call_CompleteConnectEx:
+		h := op.CompleteConnectEx.GetConnector()
+		x, r := s.connectorEx("CompleteConnectEx", h)
+		if r != nil {
+			return r
+		}
+		st := x.CompleteConnectEx(s.disconnectEventEx(op.CompleteConnectEx.GetOnDisconnect(), h), nil, s.requestDone(op.CompleteConnectEx.GetDone()), nil)
+		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_CompleteConnectEx{CompleteConnectEx: &agentv1.CompleteConnectExReply{}}}
+
+	case *agentv1.Call_AcceptEx:
+		a := op.AcceptEx
+		x, r := s.connectorEx("AcceptEx", a.GetConnector())
+		if r != nil {
+			return r
+		}
+		p := ndk.AcceptExParams{InboundReadLimit: a.GetInboundReadLimit(), OutboundReadLimit: a.GetOutboundReadLimit(),
+			OnDisconnect: s.disconnectEventEx(a.GetOnDisconnect(), a.GetConnector())}
+		if a.GetQp() != nil {
+			q, _, pe := s.lookup(a.GetQp(), kQP)
+			if pe != nil {
+				return perr(pe)
+			}
+			p.QP = q.(ndk.QP)
+		}
+		if a.PrivateData != nil {
+			p.PrivateData = append([]byte{}, a.PrivateData...)
+		}
+		st := x.AcceptEx(p, s.requestDone(a.GetDone()), nil)
+		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_AcceptEx{AcceptEx: &agentv1.AcceptExReply{}}}
 
 	case *agentv1.Call_Reject:
 		obj, _, pe := s.lookup(op.Reject.GetConnector(), kConnector)

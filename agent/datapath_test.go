@@ -230,7 +230,13 @@ func openThroughAgent(t *testing.T, completion string) ndk.Provider {
 }
 
 func dataPathThroughAgent(t *testing.T, completion string) {
-	p := openThroughAgent(t, completion)
+	dataPathOn(t, openThroughAgent(t, completion))
+}
+
+// dataPathOn runs the data path (connections, registrations, sends,
+// writes, reads, binds, an SRQ, a LAM) on the remote provider p, and
+// closes it.
+func dataPathOn(t *testing.T, p ndk.Provider) {
 	mm, ok := p.(ndk.MemoryMirror)
 	if !ok {
 		t.Fatal("the remote provider is not an ndk.MemoryMirror")

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"unsafe"
 
@@ -22,9 +23,10 @@ const (
 // maxLamPages bounds BuildLamRequest.page_capacity.
 const maxLamPages = 1 << 20
 
-// buffer is a BUFFER: page-aligned, zeroed agent memory.
+// buffer is a BUFFER: page-aligned, zeroed agent memory, data within
+// raw (the allocation).
 type buffer struct {
-	data []byte
+	data, raw []byte
 }
 
 // piece is [off, off+n) of a BUFFER.
@@ -56,16 +58,143 @@ type lamEntry struct {
 // maxChainMDLs bounds the MDLs of a RegisterMrChain or BuildLamChain.
 const maxChainMDLs = 1024
 
+// What a session is charged for besides its BUFFERs (see Memory in the
+// package doc).
+const (
+	// handleBytes: a handle's entry, kept until the session ends (a
+	// closed handle is still recognised as closed).
+	handleBytes = 128
+	// callBytes: a call in flight, its goroutine and its request.
+	callBytes = 8 << 10
+	// pieceBytes: a range of the region an MR is registered over.
+	pieceBytes = 24
+	// lamPageBytes: a page of a LAM's page array.
+	lamPageBytes = 8
+)
+
+// freeOSAbove: a session that held more than this at its peak returns
+// the memory to the system when it ends, rather than leave the agent's
+// footprint at its peak for the runtime's scavenger to shrink by and by.
+const freeOSAbove = 256 << 20
+
+// fitsLocked reports whether the session can hold n more bytes.
+func (s *session) fitsLocked(n uint64) bool {
+	return n <= s.cfg.MaxSessionBytes && s.held <= s.cfg.MaxSessionBytes-n
+}
+
+// reserveLocked charges n bytes to the session if they fit.
+func (s *session) reserveLocked(n uint64) bool {
+	if !s.fitsLocked(n) {
+		return false
+	}
+	s.chargeLocked(n)
+	return true
+}
+
+// chargeLocked charges n bytes to the session, fitting or not (what is
+// already allocated: a handle of an object the provider made).
+func (s *session) chargeLocked(n uint64) {
+	if s.released {
+		return // a provider's callback after the session's end
+	}
+	s.held += n
+	s.peak = max(s.peak, s.held)
+	s.srvHeld.Add(int64(n))
+}
+
+func (s *session) releaseLocked(n uint64) {
+	if s.released {
+		return
+	}
+	s.held -= n
+	s.srvHeld.Add(-int64(n))
+}
+
+// overMessage says why what, of n bytes, does not fit.
+func (s *session) overMessage(what string, n uint64) string {
+	return fmt.Sprintf("%s needs %d bytes: the session holds %d of the %d it may hold (the agent's --max-session-memory)",
+		what, n, s.held, s.cfg.MaxSessionBytes)
+}
+
+// bytesOf is what an object of a handle holds of the session's memory.
+func bytesOf(obj any) uint64 {
+	switch o := obj.(type) {
+	case *buffer:
+		return uint64(cap(o.raw))
+	case *lamEntry:
+		return uint64(cap(o.lam.Pages)) * lamPageBytes
+	}
+	return 0
+}
+
+// dropLocked forgets the object of e, releasing its memory.
+func (s *session) dropLocked(e *entry) {
+	if e.obj != nil {
+		s.releaseLocked(bytesOf(e.obj))
+		e.obj = nil
+	}
+}
+
+// setRegionLocked makes reg the region of MR id, if it fits.
+func (s *session) setRegionLocked(id uint64, reg region) bool {
+	if !s.reserveLocked(uint64(len(reg)) * pieceBytes) {
+		return false
+	}
+	s.regions[id] = reg
+	return true
+}
+
+// dropRegionLocked forgets the region of MR id.
+func (s *session) dropRegionLocked(id uint64) {
+	if r, ok := s.regions[id]; ok {
+		s.releaseLocked(uint64(len(r)) * pieceBytes)
+		delete(s.regions, id)
+	}
+}
+
+// releaseAll ends the session's memory once its objects, adapters and
+// provider are closed and no call runs: what it still holds (its handles,
+// the BUFFERs it did not free) is released, and the agent's total drops
+// by as much; the handles are forgotten, so that nothing of the session
+// stays reachable through it. Nothing is charged after (a provider that
+// calls back after its close).
+func (s *session) releaseAll() {
+	s.mu.Lock()
+	s.srvHeld.Add(-int64(s.held))
+	s.held, s.released = 0, true
+	peak := s.peak
+	s.handles = map[uint64]*entry{}
+	s.regions = map[uint64]region{}
+	s.mu.Unlock()
+	if peak > freeOSAbove {
+		debug.FreeOSMemory()
+	}
+}
+
+// releases reports whether c only releases or closes (it is never refused
+// for the session's memory).
+func releases(c *agentv1.Call) bool {
+	switch c.Op.(type) {
+	case *agentv1.Call_CloseObject, *agentv1.Call_CloseAdapter, *agentv1.Call_FreeBuffer, *agentv1.Call_ReleaseLam,
+		*agentv1.Call_DeregisterMr, *agentv1.Call_CloseProvider:
+		return true
+	}
+	return false
+}
+
 func outOfRange(msg string) *agentv1.CallReturn {
 	return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OUT_OF_RANGE, Message: msg})
 }
 
-// alignedBytes returns n zeroed bytes whose first byte is at a page
-// boundary (Go's heap does not move objects).
-func alignedBytes(n uint64) []byte {
-	raw := make([]byte, n+ndk.PageSize)
+// allocationOf is what a BUFFER of n bytes allocates.
+func allocationOf(n uint64) uint64 { return n + ndk.PageSize }
+
+// newBuffer returns a BUFFER of n zeroed bytes whose first byte is at a
+// page boundary (Go's heap does not move objects).
+func newBuffer(n uint64) *buffer {
+	raw := make([]byte, allocationOf(n))
 	off := (ndk.PageSize - int(uintptr(unsafe.Pointer(unsafe.SliceData(raw)))%ndk.PageSize)) % ndk.PageSize
-	return raw[off : off+int(n) : off+int(n)]
+	return &buffer{data: raw[off : off+int(n) : off+int(n)], raw: raw}
 }
 
 // inside reports whether [off, off+n) lies in [0, size).
@@ -156,14 +285,13 @@ func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 	case *agentv1.Call_AllocateBuffer:
 		n := op.AllocateBuffer.GetLength()
 		s.mu.Lock()
-		if n > s.cfg.MaxBufferBytes || s.bufBytes+n > s.cfg.MaxBufferBytes {
-			held := s.bufBytes
+		if n > s.cfg.MaxSessionBytes || !s.reserveLocked(allocationOf(n)) {
+			msg := s.overMessage(fmt.Sprintf("AllocateBuffer of %d bytes", n), allocationOf(min(n, s.cfg.MaxSessionBytes)))
 			s.mu.Unlock()
-			return outOfRange(fmt.Sprintf("AllocateBuffer of %d bytes: the session holds %d, and may hold %d at most", n, held, s.cfg.MaxBufferBytes)), true
+			return outOfRange(msg), true
 		}
-		s.bufBytes += n
 		s.mu.Unlock()
-		h := s.add(kBuffer, &buffer{data: alignedBytes(n)}, 0)
+		h := s.add(kBuffer, newBuffer(n), 0)
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_AllocateBuffer{AllocateBuffer: &agentv1.AllocateBufferReply{Buffer: h}}}, true
 
 	case *agentv1.Call_FreeBuffer:
@@ -177,9 +305,9 @@ func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 			s.mu.Unlock()
 			return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_BUSY, Message: "FreeBuffer: " + why}), true
 		}
-		if e := s.handles[h.GetId()]; e != nil && !e.closed {
-			e.closed, e.obj = true, nil
-			s.bufBytes -= uint64(len(obj.(*buffer).data))
+		if e := s.handles[h.GetId()]; e != nil && !e.closed && e.obj == obj {
+			s.dropLocked(e)
+			e.closed = true
 		}
 		s.mu.Unlock()
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_FreeBuffer{FreeBuffer: &agentv1.FreeBufferReply{}}}, true
@@ -296,6 +424,13 @@ func (s *session) buildLamWith(ah *agentv1.Handle, pages uint32, ref *agentv1.Ca
 		return outOfRange(fmt.Sprintf("BuildLam: page_capacity %d, more than %d", pages, maxLamPages))
 	}
 	a := obj.(ndk.Adapter)
+	s.mu.Lock()
+	if !s.reserveLocked(uint64(pages) * lamPageBytes) {
+		msg := s.overMessage(fmt.Sprintf("BuildLam's page array of %d pages", pages), uint64(pages)*lamPageBytes)
+		s.mu.Unlock()
+		return outOfRange(msg)
+	}
+	s.mu.Unlock()
 	le := &lamEntry{lam: &ndk.LAM{Pages: make([]uint64, pages)}, adapter: a, bufs: bufs}
 	h := s.add(kLAM, le, ad)
 	st := build(a, le.lam, s.settledDone(ref, nil, func() *agentv1.LamOutput { return lamOutput(le.lam) }))
@@ -385,9 +520,12 @@ func (s *session) registerMr(req *agentv1.RegisterMrRequest) *agentv1.CallReturn
 	if req.GetBuffer() != nil {
 		reg = region{{buf: req.GetBuffer().GetId(), off: req.GetOffset(), n: req.GetLength()}}
 	}
-	st := s.registerWith(req.GetMr(), reg, req.GetDone(), func(done ndk.RequestCompletion) ndk.Status {
+	st, over := s.registerWith(req.GetMr(), reg, req.GetDone(), func(done ndk.RequestCompletion) ndk.Status {
 		return obj.(ndk.MR).Register(buf, req.GetVa(), req.GetFlags(), done, nil)
 	})
+	if over != "" {
+		return outOfRange("RegisterMr: " + over)
+	}
 	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_RegisterMr{RegisterMr: &agentv1.RegisterMrReply{}}}
 }
 
@@ -399,35 +537,40 @@ func (s *session) registerMrChain(req *agentv1.RegisterMrChainRequest) *agentv1.
 	if r != nil {
 		return r
 	}
-	st := s.registerWith(req.GetMr(), reg, req.GetDone(), func(done ndk.RequestCompletion) ndk.Status {
+	st, over := s.registerWith(req.GetMr(), reg, req.GetDone(), func(done ndk.RequestCompletion) ndk.Status {
 		return cr.RegisterChain(chain, req.GetFlags(), done, nil)
 	})
+	if over != "" {
+		return outOfRange("RegisterMrChain: " + over)
+	}
 	return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_RegisterMrChain{RegisterMrChain: &agentv1.RegisterMrChainReply{}}}
 }
 
 // registerWith makes the registration call register of the MR of h over
 // reg: reg is the MR's region from the call on (unless it has one),
-// until the call fails.
-func (s *session) registerWith(h *agentv1.Handle, reg region, ref *agentv1.CallbackRef, register func(ndk.RequestCompletion) ndk.Status) ndk.Status {
+// until the call fails. over says why the call was not made: the region
+// does not fit in the session's memory.
+func (s *session) registerWith(h *agentv1.Handle, reg region, ref *agentv1.CallbackRef, register func(ndk.RequestCompletion) ndk.Status) (st ndk.Status, over string) {
 	s.mu.Lock()
 	_, had := s.regions[h.GetId()]
 	mine := !had && len(reg) > 0
-	if mine {
-		s.regions[h.GetId()] = reg
+	if mine && !s.setRegionLocked(h.GetId(), reg) {
+		s.mu.Unlock()
+		return 0, s.overMessage(fmt.Sprintf("a region of %d ranges", len(reg)), uint64(len(reg))*pieceBytes)
 	}
 	s.mu.Unlock()
 	settle := func(st ndk.Status) {
 		if mine && st != ndk.StatusSuccess {
 			s.mu.Lock()
-			delete(s.regions, h.GetId())
+			s.dropRegionLocked(h.GetId())
 			s.mu.Unlock()
 		}
 	}
-	st := register(s.settledDone(ref, settle, nil))
+	st = register(s.settledDone(ref, settle, nil))
 	if st != ndk.StatusPending {
 		settle(st)
 	}
-	return st
+	return st, ""
 }
 
 func (s *session) deregisterMr(req *agentv1.DeregisterMrRequest) *agentv1.CallReturn {
@@ -439,7 +582,7 @@ func (s *session) deregisterMr(req *agentv1.DeregisterMrRequest) *agentv1.CallRe
 	settle := func(st ndk.Status) {
 		if st == ndk.StatusSuccess {
 			s.mu.Lock()
-			delete(s.regions, h.GetId())
+			s.dropRegionLocked(h.GetId())
 			s.mu.Unlock()
 		}
 	}
@@ -474,6 +617,6 @@ func (s *session) settledDone(ref *agentv1.CallbackRef, settle func(ndk.Status),
 // dropRegion forgets the registration of an MR (its close completed).
 func (s *session) dropRegion(mr uint64) {
 	s.mu.Lock()
-	delete(s.regions, mr)
+	s.dropRegionLocked(mr)
 	s.mu.Unlock()
 }

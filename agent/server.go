@@ -13,9 +13,11 @@
 // otherwise) on an SRQ or CQ handle of the session, RegisterMrChain and
 // BuildLamChain on an MR or adapter that takes MDL chains
 // (ndk.ChainRegisterer, ndk.LAMChainBuilder; its handle has mdl_chains,
-// NOT_SUPPORTED otherwise) over ranges of BUFFERs, and the agent
-// memory calls: AllocateBuffer (page-aligned, zeroed; a session holds
-// Config.MaxBufferBytes at most), FreeBuffer (BUSY while an MR is
+// NOT_SUPPORTED otherwise) over ranges of BUFFERs, CompleteConnectEx and
+// AcceptEx on a connector that is an ndk.ConnectorEx (its handle has
+// connector_ex, NOT_SUPPORTED otherwise), and the agent
+// memory calls: AllocateBuffer (page-aligned, zeroed; within the
+// session's memory, see Memory), FreeBuffer (BUSY while an MR is
 // registered, or a LAM built, over it), WriteMemory and ReadMemory (on a
 // BUFFER or a registered MR, bounded by the region and by
 // Capabilities.max_memory_chunk). RegisterMr and BuildLam work over
@@ -40,9 +42,37 @@
 // Any other driver's adapters are the host's own, which every session's
 // provider would share, and a fixed Config.Provider is one provider: their
 // sessions are served one at a time. Capabilities.max_sessions says which;
-// a Session beyond ends with UNAVAILABLE. Memory stays bounded: each
-// session holds Config.MaxBufferBytes of BUFFERs at most, the agent
-// max_sessions times that.
+// a Session beyond ends with UNAVAILABLE.
+//
+// Admission. A session's first message must be a Hello, within
+// Config.HelloTimeout (DEADLINE_EXCEEDED otherwise; a client host has at
+// most MaxHelloWaiting sessions waiting for theirs, RESOURCE_EXHAUSTED
+// past it); it is authenticated
+// (its token, compared in constant time; UNAUTHENTICATED) unless its
+// client's host has spent its budget of failed authentications
+// (Config.AuthFailures; RESOURCE_EXHAUSTED, the token not even compared);
+// its major version is the agent's (FAILED_PRECONDITION); its
+// driver_options are ones the agent lets a session set
+// (Config.SessionOptions; INVALID_ARGUMENT). Only then does it take a
+// session slot: a client that sends nothing, or a wrong token, holds
+// none, and keeps no harness out. Refused authentications are logged
+// (Config.Logf) once per AuthLogWindow, with their count.
+//
+// Memory. Everything a session allocates counts against its
+// Config.MaxSessionBytes: its BUFFERs (as allocated, alignment
+// included), its LAMs' page arrays (8 bytes a page of page_capacity, up
+// to 8 MiB a LAM), the MDL ranges its MRs are registered over, a fixed
+// cost per handle it was issued (a closed handle stays known) and per
+// call in flight. A call that would go past it is refused with
+// OUT_OF_RANGE before it reaches the provider (a release, a close or
+// CloseProvider never is); the agent holds at most max_sessions times
+// that, and all of a session's is released when it ends
+// (Server.HeldBytes). The provider's own memory for the objects is not
+// the agent's to count.
+//
+// Keepalive and callbacks. A callback not acked within
+// Config.CallbackTimeout ends its session; ServerOptions's keepalive ends
+// the session of a harness that stopped answering.
 //
 // A session that ends with objects still open (the harness died, or
 // CloseProvider came first) has them closed, each kind before what it
@@ -60,7 +90,6 @@
 package agent
 
 import (
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -72,23 +101,27 @@ import (
 	"google.golang.org/grpc/status"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/internal/workers"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
 // Version is the protocol version the agent speaks.
-var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 3}
+var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 4}
 
 // DefaultMaxMemoryChunk is Capabilities.max_memory_chunk unless
 // Config.MaxMemoryChunk says otherwise: the most bytes one WriteMemory or
 // ReadMemory moves.
 const DefaultMaxMemoryChunk = 1 << 20
 
-// DefaultMaxBufferBytes is how many bytes of BUFFERs a session may hold
-// at once unless Config.MaxBufferBytes says otherwise: an AllocateBuffer
-// beyond is refused with OUT_OF_RANGE (rather than the agent dying of
-// exhausted memory).
-const DefaultMaxBufferBytes = 4 << 30
+// DefaultMaxSessionBytes is how many bytes a session may hold at once
+// unless Config.MaxSessionBytes says otherwise (see Memory): a call that
+// would hold more is refused with OUT_OF_RANGE (rather than the agent
+// dying of exhausted memory).
+const DefaultMaxSessionBytes = 4 << 30
+
+// DefaultCallbackTimeout is Config.CallbackTimeout unless set.
+const DefaultCallbackTimeout = 2 * time.Minute
 
 // Config is what an agent serves.
 type Config struct {
@@ -113,14 +146,35 @@ type Config struct {
 	// MaxMemoryChunk is Capabilities.max_memory_chunk; 0:
 	// DefaultMaxMemoryChunk.
 	MaxMemoryChunk uint32
-	// MaxBufferBytes bounds the BUFFER bytes of a session; 0:
-	// DefaultMaxBufferBytes.
-	MaxBufferBytes uint64
+	// MaxSessionBytes bounds the memory a session holds (see Memory); 0:
+	// DefaultMaxSessionBytes.
+	MaxSessionBytes uint64
 	// MaxSessions bounds the sessions served at the same time; 0: as many
 	// as the driver allows (see Sessions at once). It never raises that:
 	// a driver that is no ndk.ConcurrentRunner, and a fixed Provider, have
 	// one session at a time whatever it says.
 	MaxSessions int
+	// SessionOptions are the driver options a Hello's driver_options may
+	// set to any value; any other option only to the value the agent
+	// opens its providers with (Options, else the driver's default). None
+	// by default: the agent's operator says what a harness may change
+	// (an rxe agent's faults=tc or netdev= act on the host).
+	SessionOptions []string
+	// HelloTimeout bounds the wait for a session's Hello; 0:
+	// DefaultHelloTimeout. See Admission.
+	HelloTimeout time.Duration
+	// AuthFailures is each client host's budget of failed
+	// authentications (zero fields: DefaultAuthBurst, DefaultAuthEvery).
+	// See Admission.
+	AuthFailures AuthLimit
+	// CallbackTimeout bounds how long a callback waits for its
+	// CallbackReturn: past it the session ends (DEADLINE_EXCEEDED), so a
+	// harness that never acks holds no provider thread for good; 0:
+	// DefaultCallbackTimeout.
+	CallbackTimeout time.Duration
+	// Logf, if set, logs the sessions: each one's start and end, each
+	// refused one (refused authentications once per AuthLogWindow).
+	Logf func(format string, args ...any)
 }
 
 // Server is the Agent service: MaxSessions sessions at a time (see
@@ -128,22 +182,59 @@ type Config struct {
 type Server struct {
 	agentv1.UnimplementedAgentServer
 
-	cfg Config
+	cfg  Config
+	auth *authGate
 	// maxSessions is how many sessions are served at once; open, how
 	// many are.
 	maxSessions int32
 	open        atomic.Int32
+	// held is the memory the open sessions hold (see Memory).
+	held atomic.Int64
 }
 
 // New returns a server as cfg says.
 func New(cfg Config) *Server {
-	if cfg.MaxMemoryChunk == 0 {
-		cfg.MaxMemoryChunk = DefaultMaxMemoryChunk
+	cfg = cfg.withDefaults()
+	return &Server{cfg: cfg, auth: newAuthGate(cfg.AuthFailures), maxSessions: int32(sessionsAtOnce(cfg))}
+}
+
+// withDefaults is c with its zero fields defaulted.
+func (c Config) withDefaults() Config {
+	if c.MaxMemoryChunk == 0 {
+		c.MaxMemoryChunk = DefaultMaxMemoryChunk
 	}
-	if cfg.MaxBufferBytes == 0 {
-		cfg.MaxBufferBytes = DefaultMaxBufferBytes
+	if c.MaxSessionBytes == 0 {
+		c.MaxSessionBytes = DefaultMaxSessionBytes
 	}
-	return &Server{cfg: cfg, maxSessions: int32(sessionsAtOnce(cfg))}
+	if c.HelloTimeout <= 0 {
+		c.HelloTimeout = DefaultHelloTimeout
+	}
+	if c.CallbackTimeout <= 0 {
+		c.CallbackTimeout = DefaultCallbackTimeout
+	}
+	return c
+}
+
+// HeldBytes is the memory the agent's open sessions hold (see Memory):
+// 0 once every session has ended.
+func (s *Server) HeldBytes() int64 { return s.held.Load() }
+
+// AwaitingHello is how many sessions wait for their Hello (see
+// MaxHelloWaiting), over every client host.
+func (s *Server) AwaitingHello() int {
+	s.auth.waitMu.Lock()
+	defer s.auth.waitMu.Unlock()
+	n := 0
+	for _, c := range s.auth.waiting {
+		n += c
+	}
+	return n
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.cfg.Logf != nil {
+		s.cfg.Logf(format, args...)
+	}
 }
 
 // sessionsAtOnce is how many sessions an agent of cfg serves at the same
@@ -223,39 +314,47 @@ func openSafely(o ndk.Opener) (p ndk.Provider, err error) {
 	return p, err
 }
 
-// Session implements agentv1.AgentServer.
+// Session implements agentv1.AgentServer: the session is admitted (its
+// Hello read, authenticated and checked, see Admission), then takes a
+// session slot, opens its provider and is served until CloseProvider's
+// return, the end of its stream, or a callback not acked within
+// Config.CallbackTimeout.
 func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
+	from := peerAddr(stream.Context())
+	hello, err := s.admit(stream, from)
+	if err != nil {
+		return err
+	}
 	if n := s.open.Add(1); n > s.maxSessions {
 		s.open.Add(-1)
+		err := status.Errorf(codes.Unavailable, "the agent serves %d sessions at a time, and as many are open", s.maxSessions)
 		if s.maxSessions == 1 {
-			return status.Error(codes.Unavailable, "the agent serves one session at a time, and one is open")
+			err = status.Error(codes.Unavailable, "the agent serves one session at a time, and one is open")
 		}
-		return status.Errorf(codes.Unavailable, "the agent serves %d sessions at a time, and as many are open", s.maxSessions)
+		s.logf("session from %s refused: %s", from, status.Convert(err).Message())
+		return err
 	}
 	defer s.open.Add(-1)
-
-	first, err := stream.Recv()
-	if err != nil {
-		return err
-	}
-	hello := first.GetHello()
-	if hello == nil {
-		return status.Error(codes.FailedPrecondition, "the session's first message must be a Hello")
-	}
-	if subtle.ConstantTimeCompare([]byte(hello.GetToken()), []byte(s.cfg.Token)) != 1 {
-		return status.Error(codes.Unauthenticated, "bad token")
-	}
-	if v := hello.GetProtocolVersion(); v.GetMajor() != Version.Major {
-		return status.Errorf(codes.FailedPrecondition, "protocol major version %d, this agent speaks %d", v.GetMajor(), Version.Major)
-	}
 	p, opts, owned, err := s.openProvider(hello)
 	if err != nil {
+		s.logf("session from %s refused: %s", from, status.Convert(err).Message())
 		return err
 	}
+	start := time.Now()
+	if v := hello.GetClientVersion(); v != "" {
+		s.logf("session from %s: started (harness %s)", from, v)
+	} else {
+		s.logf("session from %s: started", from)
+	}
 
-	ss := newSession(p, owned, stream, s.cfg)
+	ss := newSession(p, owned, stream, s.cfg, &s.held)
+	how := "ended"
+	defer func() {
+		s.logf("session from %s: %s after %v", from, how, time.Since(start).Round(time.Millisecond))
+	}()
 	if err := ss.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: s.capabilities(p, opts)}}}); err != nil {
 		ss.shutdown()
+		how = "ended before its Welcome was sent: " + err.Error()
 		return err
 	}
 	readerDone := make(chan struct{})
@@ -271,10 +370,17 @@ func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
 	}()
 	select {
 	case <-readerDone:
+		how = "ended by the harness (its stream closed)"
+		if stream.Context().Err() != nil {
+			how = "ended: the connection ended (the harness went away, or stopped answering keepalive pings)"
+		}
 	case <-ss.closedByClient:
+		how = "ended by the harness (CloseProvider)"
+	case err = <-ss.aborted:
+		how = "ended by the agent: " + status.Convert(err).Message()
 	}
 	ss.shutdown()
-	return nil
+	return err
 }
 
 // capabilities describes the session's provider p, opened with opts: it
@@ -413,29 +519,47 @@ type session struct {
 	closeOnce sync.Once
 	// regions are the registrations of MRs over BUFFERs, by MR id.
 	regions map[uint64]region
-	// bufBytes is the length of the session's BUFFERs not freed.
-	bufBytes uint64
+	// held is the memory the session holds (see Memory), peak the most it
+	// held; srvHeld, the agent's total, moves with held.
+	held, peak uint64
+	srvHeld    *atomic.Int64
+	// released: the session's memory was released (releaseAll).
+	released bool
 	// providerClosed: CloseProvider closed it (or it is not the session's).
 	providerClosed bool
 
 	inflight       sync.WaitGroup
 	done           chan struct{} // closed when the session ends: held callbacks return
 	closedByClient chan struct{} // closed after CloseProvider's return
+	// aborted receives, once, the status that ends the session on the
+	// agent's side (a callback not acked in time).
+	aborted   chan error
+	abortOnce sync.Once
 }
 
-func newSession(p ndk.Provider, owned bool, stream agentv1.Agent_SessionServer, cfg Config) *session {
+func newSession(p ndk.Provider, owned bool, stream agentv1.Agent_SessionServer, cfg Config, srvHeld *atomic.Int64) *session {
+	if srvHeld == nil {
+		srvHeld = new(atomic.Int64)
+	}
 	return &session{
 		provider:       p,
 		owned:          owned,
-		cfg:            cfg,
+		cfg:            cfg.withDefaults(),
 		stream:         stream,
 		handles:        map[uint64]*entry{},
 		callbacks:      map[uint64]*held{},
 		calls:          map[uint64]bool{},
 		regions:        map[uint64]region{},
+		srvHeld:        srvHeld,
 		done:           make(chan struct{}),
 		closedByClient: make(chan struct{}),
+		aborted:        make(chan error, 1),
 	}
+}
+
+// abort ends the session on the agent's side with err (its RPC's status).
+func (s *session) abort(err error) {
+	s.abortOnce.Do(func() { s.aborted <- err })
 }
 
 // errSendDone is send's error once the session sends nothing more.
@@ -534,6 +658,13 @@ func (s *session) startCall(c *agentv1.Call) {
 			return
 		}
 	}
+	if !releases(c) && !s.fitsLocked(callBytes) {
+		msg := s.overMessage(agentv1.OpName(c), callBytes)
+		s.mu.Unlock()
+		refuse(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OUT_OF_RANGE, msg)
+		return
+	}
+	s.chargeLocked(callBytes)
 	_, last := c.Op.(*agentv1.Call_CloseProvider)
 	if last {
 		s.closing = true
@@ -554,6 +685,7 @@ func (s *session) launch(h *held, c *agentv1.Call) {
 	finish := func() {
 		s.mu.Lock()
 		delete(s.calls, id)
+		s.releaseLocked(callBytes)
 		s.mu.Unlock()
 		s.inflight.Done()
 	}
@@ -598,7 +730,9 @@ func (s *session) safeRun(c *agentv1.Call) (r *agentv1.CallReturn) {
 
 // callback sends a Callback and holds the calling (provider) thread until
 // its CallbackReturn, running the calls made within it meanwhile, or until
-// the session ends.
+// the session ends. A callback not acked within Config.CallbackTimeout
+// (time the agent could run, see internal/wait; the calls run within it
+// included) ends the session, and so returns.
 func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
 	id := lastCallbackID.Add(1)
 	h := &held{signal: make(chan struct{}, 1)}
@@ -629,6 +763,8 @@ func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
 		s.mu.Unlock()
 		return
 	}
+	dl := wait.NewDeadline(s.cfg.CallbackTimeout)
+	defer dl.Release()
 	for {
 		h.mu.Lock()
 		q := h.queue
@@ -648,8 +784,22 @@ func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
 		case <-h.signal:
 		case <-s.done:
 			return
+		case <-dl.C:
+			if dl.Expired() {
+				s.abort(status.Errorf(codes.DeadlineExceeded, "callback %d (%s) not acked within %v: the session ends (the agent's --callback-timeout)",
+					id, eventName(cb), s.cfg.CallbackTimeout))
+				return
+			}
 		}
 	}
+}
+
+// eventName names a callback's event ("a RequestCompletion").
+func eventName(cb *agentv1.Callback) string {
+	if fd := cb.ProtoReflect().WhichOneof(cb.ProtoReflect().Descriptor().Oneofs().ByName("event")); fd != nil {
+		return "a " + string(fd.Message().Name())
+	}
+	return "no event"
 }
 
 // shutdown ends the session: held callbacks return and new calls are
@@ -682,6 +832,7 @@ func (s *session) shutdown() {
 	finish := func() {
 		s.closeAdapters()
 		_ = s.closeProvider()
+		s.releaseAll()
 	}
 	select {
 	case <-idle:
@@ -880,8 +1031,9 @@ func (s *session) anyOpen(ad uint64, kind agentv1.HandleKind) bool {
 func (s *session) markAdapterClosedLocked(id uint64) {
 	for hid, e := range s.handles {
 		if e.adapter == id {
-			e.closed, e.obj = true, nil
-			delete(s.regions, hid)
+			s.dropLocked(e)
+			e.closed = true
+			s.dropRegionLocked(hid)
 		}
 	}
 	e := s.handles[id]
@@ -889,13 +1041,16 @@ func (s *session) markAdapterClosedLocked(id uint64) {
 }
 
 // add gives obj a new handle. An MR that is an ndk.ChainRegisterer and an
-// adapter that is an ndk.LAMChainBuilder get Handle.mdl_chains.
+// adapter that is an ndk.LAMChainBuilder get Handle.mdl_chains, a
+// connector that is an ndk.ConnectorEx Handle.connector_ex.
 func (s *session) add(kind agentv1.HandleKind, obj any, adapter uint64) *agentv1.Handle {
 	id := lastID.Add(1)
 	s.mu.Lock()
 	s.handles[id] = &entry{kind: kind, obj: obj, adapter: adapter}
+	s.chargeLocked(handleBytes)
 	s.mu.Unlock()
-	return &agentv1.Handle{Kind: kind, Id: id, MdlChains: takesChains(kind, obj)}
+	_, ex := obj.(ndk.ConnectorEx)
+	return &agentv1.Handle{Kind: kind, Id: id, MdlChains: takesChains(kind, obj), ConnectorEx: kind == kConnector && ex}
 }
 
 // takesChains reports whether obj, of kind, takes MDL chains.
@@ -939,7 +1094,7 @@ func (s *session) lookup(h *agentv1.Handle, want agentv1.HandleKind) (any, uint6
 	case closed && obj == nil:
 		// Closed and forgotten. An object whose close is pending (closed,
 		// obj still set) still reaches the provider.
-		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OBJECT_CLOSED, "a handle of a closed object")
+		return code(agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_OBJECT_CLOSED, "a handle of a closed object ("+kind.String()+")")
 	}
 	if kind == agentv1.HandleKind_HANDLE_KIND_ADAPTER {
 		adapter = h.GetId()
@@ -972,9 +1127,10 @@ func (s *session) untrack(id uint64) {
 func (s *session) forget(id uint64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.regions, id)
+	s.dropRegionLocked(id)
 	if e := s.handles[id]; e != nil && e.obj != nil {
-		e.closed, e.obj = true, nil
+		s.dropLocked(e)
+		e.closed = true
 		return true
 	}
 	return false

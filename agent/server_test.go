@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 
 	"github.com/ndkconform/ndkconform/agent"
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
@@ -257,8 +259,8 @@ func connectThroughAgent(t *testing.T, completion string) {
 func TestWrongTokenRefused(t *testing.T) {
 	addr := serve(t, "right")
 	_, err := openRemote(t, addr, "wrong")
-	if err == nil || !strings.Contains(err.Error(), "Unauthenticated") {
-		t.Fatalf("Open with a wrong token: %v, want Unauthenticated", err)
+	if status.Code(err) != codes.Unauthenticated || !strings.Contains(err.Error(), "the agent refused the token of token-file=") {
+		t.Fatalf("Open with a wrong token: %v, want Unauthenticated naming token-file", err)
 	}
 	// The agent is still usable with the right token.
 	p, err := openRemote(t, addr, "right")

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 
 	"github.com/ndkconform/ndkconform/agent"
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
@@ -24,6 +26,8 @@ type rawSession struct {
 	t    *testing.T
 	s    agentv1.Agent_SessionClient
 	last uint64
+	// cancel ends the RPC (the harness gone).
+	cancel context.CancelFunc
 }
 
 func dialRaw(t *testing.T, addr string, hello *agentv1.Hello) (*rawSession, *agentv1.Capabilities) {
@@ -50,7 +54,7 @@ func dialRaw(t *testing.T, addr string, hello *agentv1.Hello) (*rawSession, *age
 	if m.GetWelcome() == nil {
 		t.Fatalf("no Welcome: %v", m)
 	}
-	return &rawSession{t: t, s: s}, m.GetWelcome().GetCapabilities()
+	return &rawSession{t: t, s: s, cancel: cancel}, m.GetWelcome().GetCapabilities()
 }
 
 // call makes a call whose provider part completes inline (no callbacks
@@ -225,11 +229,13 @@ func openSim(t *testing.T, opts map[string]string) ndk.Provider {
 }
 
 // TestPerSessionProvider: each session opens its own provider with the
-// agent's options and the Hello's over them; refused options end the
-// session with INVALID_ARGUMENT and the driver's message; a fixed
-// provider takes none.
+// agent's options and the Hello's over them (those the agent lets a
+// session set); refused options end the session with INVALID_ARGUMENT
+// and the driver's message; a fixed provider takes none.
 func TestPerSessionProvider(t *testing.T) {
-	addr, _ := serveDriver(t, map[string]string{"hosts": "3", "completion": "deferred"})
+	sim := simDriver(t)
+	addr, _ := serveConfig(t, agent.Config{Driver: sim, DriverName: "sim", AgentVersion: "test-agent",
+		Options: map[string]string{"hosts": "3", "completion": "deferred"}, SessionOptions: []string{"completion", "seed", "variant"}})
 	p, err := openWith(t, addr, "", map[string]string{"agent-opts": "completion=inline,seed=7"})
 	if err != nil {
 		t.Fatal(err)
@@ -239,7 +245,7 @@ func TestPerSessionProvider(t *testing.T) {
 		t.Fatalf("Agents: %+v", ag)
 	}
 	a := ag[0]
-	if a.Address != addr || a.Sides != "A and B" || a.Driver != "sim" || a.AgentVersion != "test-agent" || a.ProtocolVersion != "1.3" || !a.FaultInjection ||
+	if a.Address != addr || a.Sides != "A and B" || a.Driver != "sim" || a.AgentVersion != "test-agent" || a.ProtocolVersion != "1.4" || !a.FaultInjection ||
 		!a.SRQFaultInjection || !a.CQFaultInjection {
 		t.Fatalf("AgentInfo %+v", a)
 	}
@@ -265,8 +271,8 @@ func TestPerSessionProvider(t *testing.T) {
 	// Options the driver refuses.
 	for _, o := range []string{"completion=bogus", "no-such-option=1"} {
 		_, err := openWith(t, addr, "", map[string]string{"agent-opts": o})
-		if err == nil || !strings.Contains(err.Error(), "InvalidArgument") {
-			t.Fatalf("agent-opts %s: %v, want InvalidArgument", o, err)
+		if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "(agent-opts)") {
+			t.Fatalf("agent-opts %s: %v, want InvalidArgument naming agent-opts", o, err)
 		}
 	}
 	if _, err := openWith(t, addr, "", map[string]string{"agent-opts": "novalue"}); err == nil {
@@ -274,7 +280,7 @@ func TestPerSessionProvider(t *testing.T) {
 	}
 	// A fixed provider takes no options.
 	fixed, _ := serveConfig(t, agent.Config{Provider: openSim(t, nil)})
-	if _, err := openWith(t, fixed, "", map[string]string{"agent-opts": "completion=inline"}); err == nil || !strings.Contains(err.Error(), "InvalidArgument") {
+	if _, err := openWith(t, fixed, "", map[string]string{"agent-opts": "completion=inline"}); status.Code(err) != codes.InvalidArgument {
 		t.Fatalf("options to a fixed provider: %v, want InvalidArgument", err)
 	}
 }

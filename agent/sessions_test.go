@@ -1,10 +1,14 @@
 package agent_test
 
 import (
+	"fmt"
 	"net"
 	"net/netip"
 	"strings"
 	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/ndkconform/ndkconform/agent"
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
@@ -86,7 +90,7 @@ func TestSessionsAtOnce(t *testing.T) {
 		defer l.Close(nil, nil)
 		ps = append(ps, p)
 	}
-	if _, err := openWith(t, addr, "", nil); err == nil || !strings.Contains(err.Error(), "Unavailable") || !strings.Contains(err.Error(), "3 sessions at a time") {
+	if _, err := openWith(t, addr, "", nil); status.Code(err) != codes.Unavailable || !strings.Contains(err.Error(), "the agent is busy: the agent serves 3 sessions at a time") {
 		t.Fatalf("a fourth session at once: %v, want Unavailable", err)
 	}
 	if err := ps[0].Close(); err != nil {
@@ -106,6 +110,28 @@ func TestSessionsAtOnce(t *testing.T) {
 	}
 }
 
+// TestSessionsAtOnceRunTogether: sessions of one agent over sim each run
+// the data path (connections, memory, sends, writes, reads, binds) on its
+// own provider, all at the same time: under -race, what the agent keeps
+// of one session is apart from another's.
+func TestSessionsAtOnceRunTogether(t *testing.T) {
+	for _, c := range []string{"deferred", "reentrant"} {
+		t.Run(c, func(t *testing.T) {
+			addr, _ := serveDriver(t, map[string]string{"completion": c})
+			for i := range 4 {
+				t.Run(fmt.Sprintf("session %d", i+1), func(t *testing.T) {
+					t.Parallel()
+					p, err := openWith(t, addr, "", nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					dataPathOn(t, p)
+				})
+			}
+		})
+	}
+}
+
 // TestSharedAdaptersOneSessionAtATime: an agent over a driver that is no
 // ndk.ConcurrentRunner (its adapters the host's, shared by every
 // provider), and one serving a provider it was given, serve one session at
@@ -121,7 +147,7 @@ func TestSharedAdaptersOneSessionAtATime(t *testing.T) {
 		if got := caps.GetMaxSessions(); got != 1 {
 			t.Errorf("%s: max_sessions %d, want 1", c.what, got)
 		}
-		if _, err := openWith(t, c.addr, "", nil); err == nil || !strings.Contains(err.Error(), "Unavailable") || !strings.Contains(err.Error(), "one session at a time") {
+		if _, err := openWith(t, c.addr, "", nil); status.Code(err) != codes.Unavailable || !strings.Contains(err.Error(), "the agent is busy: the agent serves one session at a time") {
 			t.Errorf("%s: a second session at once: %v, want Unavailable", c.what, err)
 		}
 		r.call(&agentv1.Call{Op: &agentv1.Call_CloseProvider{CloseProvider: &agentv1.CloseProviderRequest{}}})

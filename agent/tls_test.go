@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,6 +21,8 @@ import (
 
 	"github.com/ndkconform/ndkconform/agent"
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/internal/testpki"
+	"github.com/ndkconform/ndkconform/ndk"
 )
 
 // testCA makes a CA and a server certificate it signs for name (a DNS
@@ -91,5 +94,78 @@ func TestTLS(t *testing.T) {
 	}
 	if _, err := openWith(t, addr, "tok", nil); err == nil {
 		t.Fatal("no TLS to a TLS agent: accepted")
+	}
+}
+
+// TestMutualTLS: an agent that requires a client certificate of its CA
+// (the agent's --tls-client-ca) serves a remote driver that presents one
+// (tls-cert, tls-key) with no token, and runs calls; without a client
+// certificate, or with one of another CA, Open fails with one line that
+// names the options to set.
+func TestMutualTLS(t *testing.T) {
+	serverCA, clientCA := testpki.NewIssuer(t, "server CA"), testpki.NewIssuer(t, "client CA")
+	serverCert, serverKey := serverCA.Issue(t, x509.ExtKeyUsageServerAuth)
+	cert, err := tls.LoadX509KeyPair(serverCert, serverKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(clientCA.Cert)
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := grpc.NewServer(append(agent.ServerOptions(), grpc.Creds(credentials.NewTLS(&tls.Config{Certificates: []tls.Certificate{cert},
+		ClientCAs: pool, ClientAuth: tls.RequireAndVerifyClientCert, MinVersion: tls.VersionTLS12})))...)
+	agentv1.RegisterAgentServer(gs, agent.New(agent.Config{Driver: simDriver(t), DriverName: "sim"}))
+	go func() { _ = gs.Serve(lis) }()
+	t.Cleanup(gs.Stop)
+	addr := lis.Addr().String()
+
+	clientCert, clientKey := clientCA.Issue(t, x509.ExtKeyUsageClientAuth)
+	p, err := openWith(t, addr, "", map[string]string{"tls-ca": serverCA.File, "tls-cert": clientCert, "tls-key": clientKey})
+	if err != nil {
+		t.Fatalf("mutual TLS: %v", err)
+	}
+	sa, _ := p.Sides()
+	ad, st := p.OpenAdapter(sa.IPv4)
+	expect(t, "OpenAdapter over mutual TLS", st, ndk.StatusSuccess)
+	if _, st := ad.QueryAdapterInfo(); st != ndk.StatusSuccess {
+		t.Fatalf("QueryAdapterInfo over mutual TLS: %v", st)
+	}
+	ad.Close()
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	otherCert, otherKey := serverCA.Issue(t, x509.ExtKeyUsageClientAuth) // signed by a CA the agent does not trust for clients
+	for _, c := range []struct {
+		what string
+		opts map[string]string
+		want string
+	}{
+		{"no client certificate", map[string]string{"tls-ca": serverCA.File}, "the agent requires a client certificate (its --tls-client-ca): set tls-cert and tls-key"},
+		{"a client certificate of another CA", map[string]string{"tls-ca": serverCA.File, "tls-cert": otherCert, "tls-key": otherKey},
+			"the agent refused this harness's client certificate (tls-cert=" + otherCert + "): it is not signed by a CA of the agent's --tls-client-ca"},
+		{"no TLS", nil, "set tls-ca"},
+		{"the agent's certificate of another CA", map[string]string{"tls-ca": clientCA.File, "tls-cert": clientCert, "tls-key": clientKey},
+			"the agent's TLS certificate is not signed by the CA of tls-ca=" + clientCA.File},
+	} {
+		_, err := openWith(t, addr, "", c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "rpc error") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line with %q", c.what, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		opts map[string]string
+		want string
+	}{
+		{map[string]string{"tls-ca": serverCA.File, "tls-cert": clientCert}, "tls-cert and tls-key go together"},
+		{map[string]string{"tls-cert": clientCert, "tls-key": clientKey}, "tls-cert without tls-ca"},
+		{map[string]string{"tls-ca": serverCA.File, "tls-cert": clientCert, "tls-key": serverKey}, "tls-cert, tls-key:"},
+	} {
+		if _, err := openWith(t, addr, "", c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("options %v: %v, want %q", c.opts, err, c.want)
+		}
 	}
 }

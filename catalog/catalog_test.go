@@ -32,9 +32,9 @@ var seedPages = []string{pgEndpoints, pgSharedEndpoint, pgDisconnect, pgLifetime
 // nothing (CH-5, LT-10: both ways allowed; DS-8: no guarantee), or whose
 // only observable consequence is another rule's (LT-11, LT-13: LT-12), or
 // that bind what the provider interface ndkconform drives does not have
-// (CQ-3: no CQ Affinity in ndk.CQParams) or cannot show (WR-6: a lock),
-// and so have a Reason.
-var nonObligations = []string{"CH-5", "LT-10", "LT-11", "LT-13", "DS-8", "CQ-3", "WR-6"}
+// (CQ-3, SQ-9: no Affinity in ndk.CQParams or ndk.SRQParams) or cannot
+// show (WR-6: a lock), and so have a Reason.
+var nonObligations = []string{"CH-5", "LT-10", "LT-11", "LT-13", "DS-8", "CQ-3", "WR-6", "SQ-9"}
 
 // docRule is one rule line of RULES.md.
 type docRule struct {
@@ -508,7 +508,7 @@ func TestAPI(t *testing.T) {
 			wantStatus = StatusCovered
 		case "CN-8":
 			wantClauses = map[string][]string{"CN-8.aborted": {"f spec"}, "CN-8.timeout": {"f spec"}}
-			wantStatus = StatusPartlyCovered // CN-8.ex has a Reason
+			wantStatus = StatusPartlyCovered // no spec of these covers CN-8.ex
 		case "LT-16", "LT-15":
 			wantStatus = StatusCovered
 		case "IM-1":
@@ -577,9 +577,9 @@ func TestActorsAndStrengths(t *testing.T) {
 	}
 }
 
-// The repository ships every page a rule cites, in exactly one directory of
-// the reference tree, and no page that no rule cites; and the notice of the
-// pages' source and licence.
+// The repository ships every page a rule of the catalog cites, in exactly
+// one directory of the reference tree, and the notice of the pages' source
+// and licence. (Which other pages it ships: TestReferencePagesShipped.)
 func TestCitedPagesShipped(t *testing.T) {
 	cited := map[string]bool{}
 	for _, r := range All() {
@@ -593,9 +593,6 @@ func TestCitedPagesShipped(t *testing.T) {
 		}
 		for _, e := range entries {
 			shipped[e.Name()]++
-			if !cited[e.Name()] {
-				t.Errorf("%s/%s is shipped, but no rule of the catalog cites it", sub, e.Name())
-			}
 		}
 	}
 	for page := range cited {
@@ -603,7 +600,7 @@ func TestCitedPagesShipped(t *testing.T) {
 			t.Errorf("page %s, cited by the catalog, is in %d directories of %s, want 1", page, shipped[page], refDir)
 		}
 	}
-	for _, f := range []string{"RULES.md", "INDEX.md", "API_SUMMARY.md", "NOTICE.md"} {
+	for _, f := range treeFiles {
 		if _, err := os.Stat(filepath.Join(refDir, f)); err != nil {
 			t.Errorf("%v", err)
 		}

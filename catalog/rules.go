@@ -33,8 +33,8 @@ const (
 	whyFrameSize   = "binds the *NetworkDirectRoCEFrameSize keyword, an advanced setting that the NDK provider interface neither sets nor reports"
 	whyNetworkDir  = "binds how the *NetworkDirect keyword gates NDK enablement, which NDIS drives through OID_NDK_SET_STATE outside the NDK provider interface"
 
-	// The Ex forms of the connector calls are not in package ndk.
-	whyNoEx = "the provider interface ndkconform drives (package ndk, ndk/ndk.go) has no NdkCompleteConnectEx, no NdkAcceptEx and no NdkDisconnectEventCallbackEx: ndk.Connector offers CompleteConnect and Accept only, whose disconnect callback is the NDK_FN_DISCONNECT_EVENT_CALLBACK form (ndk.DisconnectEventCallback, which takes no reason)"
+	// ProviderDisconnectReason promises nothing a provider can break.
+	whyAnyReason = "every ProviderDisconnectReason is one the page allows: 0 says that the provider gives no reason (or does not support the capability yet), any other value is a provider-specific code whose meaning the pages leave to the provider, so no value a provider passes can be wrong (the NdkDisconnectEventCallbackEx that carries it is CN-15.ex's)"
 )
 
 // section is a RULES.md section: its title in the catalog, the page its
@@ -288,7 +288,7 @@ var table = build(
 	part{secB2, []Rule{
 		{ID: "OH-1", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_adapter.md", Text: "Before returning a new object of any type, the provider points the object's Dispatch member at its dispatch table."},
 		{ID: "OH-2", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_adapter.md", Text: "Once it has set an object's Dispatch, the provider never uses it again, since the consumer may change it."},
-		{ID: "OH-3", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_object_header.md", Text: "The provider sets Header.Version to 1.1 for Windows Server 2012 or to 1.2 for Windows Server 2012 R2."},
+		{ID: "OH-3", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_object_header.md", Text: "The provider sets Header.Version to the NDKPI version it implements: 1.1 for Windows Server 2012, 1.2 for Windows Server 2012 R2, or a later version the pages name (2.0, or 2.1, which has NdkCompleteConnectEx, NdkAcceptEx and NdkDisconnectEventCallbackEx, Windows Server 2022)."},
 		{ID: "OH-4", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_object_header.md", Text: "The provider sets Header.ObjectType to the object's NDK_OBJECT_TYPE, which is never zero."},
 		{ID: "OH-5", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_object_header.md", Text: "The provider sets Header.NdkReserved to zero and leaves it unchanged until the object is closed."},
 		{ID: "OH-7", Actor: aP, Strength: Must, Page: "nc-ndisndk-open_ndk_adapter_handler.md", Text: "On adapter open the provider fails an unsupported major version, or a minor version above its highest, with NDIS_STATUS_BAD_VERSION, and otherwise succeeds with its highest minor version, reporting it in NDK_ADAPTER_INFO and the object headers."},
@@ -306,6 +306,12 @@ var table = build(
 		{ID: "AI-6", Actor: aD, Strength: Must, Page: "ns-ndis-_ndis_miniport_adapter_ndk_attributes.md", Reason: "binds the NDIS_NDK_CAPABILITIES the miniport gives NDIS at initialization, also while NDK is disabled, when ndkconform has no NDK adapter to open", Text: "The adapter reports its NDK capabilities in NDIS_NDK_CAPABILITIES during miniport initialization even when NDK is disabled."},
 		{ID: "AI-7", Actor: aD, Strength: Must, Page: "ns-ntddndis-_ndis_ndk_capabilities.md", Reason: "binds the NDK performance counters of OID_NDK_STATISTICS, an OID handled by the miniport outside the NDK provider interface", Text: "The driver supports every NDIS_NDK_PERFORMANCE_COUNTERS counter, flags one it truly cannot support in MissingCounterMask, keeps reserved counters at zero and counts both NDKPI and NDSPI activity."},
 		{ID: "AI-8", Actor: aD, Strength: Must, Page: "ns-ntddndis-_ndis_ndk_connections.md", Reason: "binds the answers to OID_NDK_CONNECTIONS and OID_NDK_LOCAL_ENDPOINTS, OIDs handled by the miniport outside the NDK provider interface", Text: "When its RDMA technology maps ND connections or endpoints onto TCP, the driver sets the MappedToTCP flag and reports each as two consecutive entries, the ND entry first and the TCP entry, addresses only, second."},
+		// AI-9 and CN-18 bind the provider, but no spec can check them
+		// yet: package ndk passes no buffer and no size (QueryAdapterInfo
+		// returns the NDK_ADAPTER_INFO, the address getters a
+		// netip.AddrPort), so no buffer can be too small and no size is
+		// reported. They stay on the work list ("no spec").
+		{ID: "AI-9", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_query_adapter_info.md", Text: "A successful NdkQueryAdapterInfo reports in *pBufferSize how many bytes of adapter information it wrote."},
 	}},
 	part{secB4, []Rule{
 		{ID: "CQ-2", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_cq.md", Text: "The provider never calls NdkCqNotificationCallback unless the consumer has armed the CQ with NdkArmCq."},
@@ -332,6 +338,16 @@ var table = build(
 				Reason: "a permission, and the interval in force is not visible through the provider interface"},
 		}},
 		{ID: "CQ-13", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_get_cq_results.md", Text: "NdkGetCqResults and NdkGetCqResultsEx return the number of completions they removed, 0 meaning that the CQ was empty."},
+		{ID: "CQ-14", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_cq.md", Text: "The provider refuses an NdkCreateCq whose CqDepth exceeds MaxCqDepth with STATUS_INVALID_PARAMETER, and never gives that status to one whose CqDepth is exactly MaxCqDepth."},
+		{ID: "CQ-15", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_resize_cq.md", Text: "The provider refuses an NdkResizeCq to a depth above MaxCqDepth with STATUS_INVALID_PARAMETER, never gives that status to a resize to exactly MaxCqDepth, and may report STATUS_INSUFFICIENT_RESOURCES as the return value or through the completion.", Clauses: []Clause{
+			{ID: "CQ-15.limit", Text: "NdkResizeCq to MaxCqDepth+1 fails with STATUS_INVALID_PARAMETER; to MaxCqDepth it does not fail with that status.", Covered: true},
+			{ID: "CQ-15.resources", Text: "A resize the provider lacks the resources for fails with STATUS_INSUFFICIENT_RESOURCES, returned or through its completion.",
+				Reason: "no call of the provider interface makes a provider run out of resources for a resize on demand: a spec cannot provoke the failure, only let it pass when it comes"},
+		}},
+		{ID: "CQ-16", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_resize_cq.md", Text: "After an NdkResizeCq that succeeded the CQ holds as many completion entries as the new CqDepth, and the completions it held before the resize are still there to be removed.", Clauses: []Clause{
+			{ID: "CQ-16.depth", Text: "A CQ grown by NdkResizeCq takes completions up to its new depth without overrun.", Covered: true},
+			{ID: "CQ-16.keeps", Text: "The completions queued on a CQ when NdkResizeCq succeeds are still removed from it afterwards, in their order (the project's reading: QP-4 promises each request's completion entry, and the resize page names no exception).", Covered: true},
+		}},
 	}},
 	part{secB5, []Rule{
 		{ID: "QP-3", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_qp.md", Text: "Every completion of a work request posted on a QP hands back, in its NDK_RESULT, the QPContext of the QP and the RequestContext of the request."},
@@ -349,6 +365,9 @@ var table = build(
 		{ID: "QP-20", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_result_ex.md", Text: "For a ReceiveAndInvalidate completion the provider puts the invalidated 32-bit token in TypeSpecificCompletionOutput."},
 		{ID: "QP-21", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_flush.md", Text: "NdkFlush cancels the QP's pending receive and initiator requests, which complete with STATUS_CANCELLED."},
 		{ID: "QP-22", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect.md", Text: "After NdkDisconnect's graceful disconnect the provider also flushes the QP by itself."},
+		{ID: "QP-23", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_qp.md", Text: "The provider refuses an NdkCreateQp with a queue depth, SGE count or inline size above the adapter's maximum for it with STATUS_INVALID_PARAMETER, and never gives that status to one whose values equal the maxima, even all at once."},
+		{ID: "QP-24", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_qp_with_srq.md", Text: "The provider refuses an NdkCreateQpWithSrq whose initiator queue depth, initiator SGE count or inline size exceeds the adapter's maximum with STATUS_INVALID_PARAMETER, and never gives that status to one whose values equal the maxima."},
+		{ID: "QP-25", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_result_ex.md", Text: "Every NDK_RESULT_EX the provider returns names in Type the kind of request it completes: a receive, send, fast-register, bind, invalidate, read or write."},
 	}},
 	part{secB6, []Rule{
 		{ID: "MR-3", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_register_mr.md", Text: "The provider fails with STATUS_INVALID_PARAMETER an NdkRegisterMr whose MDL range is not virtually contiguous."},
@@ -371,6 +390,9 @@ var table = build(
 		{ID: "SQ-4", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_modify_srq.md", Text: "With a non-zero NotifyThreshold the provider arms a notification for queued receives falling below it, notifies at once if they already have, and stays disarmed after a notification until the next non-zero threshold."},
 		{ID: "SQ-5", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_modify_srq.md", Text: "With a NotifyThreshold of 0 the provider keeps the SRQ's current threshold and arming state."},
 		{ID: "SQ-6", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_srq_notification_callback.md", Text: "After reporting SrqStatus STATUS_INTERNAL_ERROR, the provider treats the SRQ and all its QPs as unusable and reports no more completions."},
+		{ID: "SQ-7", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_srq.md", Text: "The provider refuses an NdkCreateSrq whose depth exceeds MaxSrqDepth, or whose receive SGE count exceeds the adapter's MaxReceiveRequestSge, with STATUS_INVALID_PARAMETER, and never gives that status to one whose values equal those maxima."},
+		{ID: "SQ-8", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_qp_with_srq.md", Text: "A receive a QP takes from its SRQ completes on that QP's own receive CQ, the one given to NdkCreateQpWithSrq, whichever QP of the SRQ it was."},
+		{ID: "SQ-9", Actor: aP, Strength: Should, Page: "nc-ndkpi-ndk_fn_create_srq.md", Reason: "the provider interface ndkconform drives (package ndk) has no Affinity parameter in ndk.SRQParams, and a consumer cannot see the processor a callback runs on", Text: "The provider should run SRQ notification callbacks on the processors of the SRQ's Affinity hint where its hardware allows."},
 	}},
 	part{secB8, []Rule{
 		// CN-1 and CN-4 come also from the shared endpoint seed page.
@@ -389,12 +411,12 @@ var table = build(
 			{ID: "CN-7.not-connecting", Text: "NdkCompleteConnect on a connector that is not connecting fails with STATUS_CONNECTION_INVALID.", Covered: true},
 			{ID: "CN-7.aborted", Text: "NdkCompleteConnect fails with STATUS_CONNECTION_ABORTED when the accepting peer abandoned the set-up.", Covered: true},
 			{ID: "CN-7.timeout", Text: "NdkCompleteConnect fails with STATUS_IO_TIMEOUT when set-up timed out, and set-up is then over for that connector.", Covered: true},
-			{ID: "CN-7.ex", Text: "NdkCompleteConnectEx fails with the same statuses in the same cases.", Reason: whyNoEx},
+			{ID: "CN-7.ex", Text: "NdkCompleteConnectEx (NDKPI 2.1) fails with the same statuses in the same cases.", Covered: true},
 		}},
 		{ID: "CN-8", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_accept.md", Text: "NdkAccept(Ex) fails with STATUS_CONNECTION_ABORTED when the connecting peer gives up and with STATUS_IO_TIMEOUT when the peer never calls NdkCompleteConnect.", Clauses: []Clause{
 			{ID: "CN-8.aborted", Text: "NdkAccept fails with STATUS_CONNECTION_ABORTED when the connecting peer abandoned the set-up.", Covered: true},
 			{ID: "CN-8.timeout", Text: "NdkAccept fails with STATUS_IO_TIMEOUT when the connecting peer never calls NdkCompleteConnect.", Covered: true},
-			{ID: "CN-8.ex", Text: "NdkAcceptEx fails with the same statuses in the same cases.", Reason: whyNoEx},
+			{ID: "CN-8.ex", Text: "NdkAcceptEx (NDKPI 2.1) fails with the same statuses in the same cases.", Covered: true},
 		}},
 		{ID: "CN-9", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_reject.md", Text: "NdkReject fails with STATUS_CONNECTION_ABORTED when the connecting peer gives up, and the provider accepts a reject even after NdkConnect has completed.", Clauses: []Clause{
 			{ID: "CN-9.aborted", Text: "NdkReject fails with STATUS_CONNECTION_ABORTED when the connecting peer abandoned the set-up.", Covered: true},
@@ -404,12 +426,14 @@ var table = build(
 		{ID: "CN-13", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_get_connection_data.md", Text: "NdkGetConnectionData with a buffer copies as much private data as both it and the buffer hold, returns STATUS_SUCCESS if the buffer holds it all and STATUS_BUFFER_TOO_SMALL otherwise, and stores the full size in *pPrivateDataLength either way."},
 		{ID: "CN-15", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect_event_callback.md", Text: "The provider calls the disconnect event callback registered with NdkCompleteConnect(Ex) or NdkAccept(Ex) only once, when the peer disconnects.", Clauses: []Clause{
 			{ID: "CN-15.once", Text: "The disconnect event callback registered with NdkCompleteConnect on the connecting side or NdkAccept on the accepting side is called once, when the peer disconnects, and never again.", Covered: true},
-			{ID: "CN-15.ex", Text: "The same holds for an NdkDisconnectEventCallbackEx registered with NdkCompleteConnectEx or NdkAcceptEx.", Reason: whyNoEx},
+			{ID: "CN-15.ex", Text: "The same holds for an NdkDisconnectEventCallbackEx registered with NdkCompleteConnectEx or NdkAcceptEx (NDKPI 2.1), whose DisconnectEvent is optional too.", Covered: true},
 		}},
 		{ID: "CN-16", Actor: aP, Strength: Should, Page: "nc-ndkpi-ndk_fn_disconnect_event_callback.md", Text: "The provider should leave outstanding work requests unflushed when the disconnect it signals comes from the peer's disconnect request."},
 		{ID: "CN-17", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_disconnect.md", Text: "NdkDisconnect whose handshake times out fails with STATUS_IO_TIMEOUT, inline or asynchronously, and a ProviderDisconnectReason of 0 in NdkDisconnectEventCallbackEx means that no reason is given.", Clauses: []Clause{
 			{ID: "CN-17.timeout", Text: "An NdkDisconnect whose handshake times out fails with STATUS_IO_TIMEOUT, returned inline or through its completion.", Covered: true},
-			{ID: "CN-17.reason", Text: "The provider passes a ProviderDisconnectReason of 0 to NdkDisconnectEventCallbackEx only when it gives no reason.", Reason: whyNoEx},
+			{ID: "CN-17.reason", Text: "The provider passes a ProviderDisconnectReason of 0 to NdkDisconnectEventCallbackEx only when it gives no reason.", Reason: whyAnyReason},
 		}},
+		// CN-18: see AI-9.
+		{ID: "CN-18", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_get_local_address.md", Text: "The four address getters report in *pAddressLength the size of the address they wrote, and answer a buffer too small for it with STATUS_BUFFER_TOO_SMALL and the size needed."},
 	}},
 )

@@ -1,8 +1,11 @@
 package catalog_test
 
 import (
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ndkconform/ndkconform/catalog"
@@ -11,6 +14,26 @@ import (
 	_ "github.com/ndkconform/ndkconform/specs"
 	"github.com/ndkconform/ndkconform/suite"
 )
+
+// dryRun is the dry run of the whole suite the tests here read: suite.Run
+// can run once per process.
+func dryRun(t *testing.T) suite.Result {
+	t.Helper()
+	dry.Do(func() { dry.res, dry.err = suite.Run(t, suite.Config{DryRun: true, NoColor: true}) })
+	if dry.err != nil {
+		t.Fatal(dry.err)
+	}
+	if len(dry.res.Run.Specs) == 0 {
+		t.Fatal("the dry run listed no spec")
+	}
+	return dry.res
+}
+
+var dry struct {
+	sync.Once
+	res suite.Result
+	err error
+}
 
 // TestSpecsAgainstCatalog lists every spec of the suite with a dry run (the
 // one suite.Run of this test binary) and checks its labels against the
@@ -22,10 +45,7 @@ import (
 // a spec. Other uncovered rules and clauses are the suite's work list and
 // are only counted.
 func TestSpecsAgainstCatalog(t *testing.T) {
-	res, err := suite.Run(t, suite.Config{DryRun: true, NoColor: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := dryRun(t)
 	specs := map[string][]string{}
 	for _, sr := range res.Run.Specs {
 		name := sr.Name
@@ -110,4 +130,134 @@ func TestSpecsAgainstCatalog(t *testing.T) {
 	}
 	t.Logf("%d specs; %d catalog rules: %d with a spec (%d of them only partly covered), %d unobservable (with a Reason), %d seed rules without a spec %v, %d other rules without a spec yet",
 		len(specs), len(catalog.All()), covered, partly, unobservable, len(seedMissing), seedMissing, uncovered)
+}
+
+// titleRules matches the rule IDs a spec's own text starts with, as
+// suite.It writes them: IDs and ranges of IDs ("IF-3..IF-12"), separated
+// by commas, then a colon.
+var titleRules = regexp.MustCompile(`^([A-Z]{2,3}-\d+(?:\.\.[A-Z]{2,3}-\d+)?(?:, [A-Z]{2,3}-\d+(?:\.\.[A-Z]{2,3}-\d+)?)*): `)
+
+// rulesOfTitle are the rule IDs text starts with, its ranges spelt out,
+// and whether it starts with any.
+func rulesOfTitle(text string) ([]string, bool) {
+	m := titleRules.FindStringSubmatch(text)
+	if m == nil {
+		return nil, false
+	}
+	var ids []string
+	for _, part := range strings.Split(m[1], ", ") {
+		first, last, isRange := strings.Cut(part, "..")
+		if !isRange {
+			ids = append(ids, part)
+			continue
+		}
+		sec, from, _ := strings.Cut(first, "-")
+		lastSec, to, _ := strings.Cut(last, "-")
+		a, _ := strconv.Atoi(from)
+		b, _ := strconv.Atoi(to)
+		if sec != lastSec || b <= a {
+			return nil, false
+		}
+		for n := a; n <= b; n++ {
+			ids = append(ids, sec+"-"+strconv.Itoa(n))
+		}
+	}
+	return ids, true
+}
+
+func TestRulesOfTitle(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"CN-17, DS-4, DS-10: NdkDisconnect to a peer (DS-7) ...", []string{"CN-17", "DS-4", "DS-10"}},
+		{"LT-4, CR-1..CR-3, IF-12: every object", []string{"LT-4", "CR-1", "CR-2", "CR-3", "IF-12"}},
+		{"keeps every step within what CH-7..CH-14 allow", nil},
+		{"SQ-2 SQ-4: NdkModifySrq", nil},
+		{"CR-3..CR-1: backwards", nil},
+	} {
+		got, ok := rulesOfTitle(c.text)
+		if !slices.Equal(got, c.want) || ok != (c.want != nil) {
+			t.Errorf("rulesOfTitle(%q) = %q, %v; want %q", c.text, got, ok, c.want)
+		}
+	}
+}
+
+// TestSpecDeclarations: every spec of the suite is declared with suite.It
+// or suite.ModelIt, which make its title's rule IDs and its rule labels
+// from one list, so that they cannot disagree. For every spec of the dry
+// run: a declaration has its title and location; the rule IDs its own text
+// starts with (none for a model spec, whose title names no rule) are its
+// rule labels, but FamilyRule, which suite.ForEachFamily's containers
+// label their specs with and no other container may (suite.It refuses a
+// container's rule label); each is a rule of the catalog a spec can
+// check. Whether a spec's checks can charge a rule it is not labelled
+// with is not checked: the rules a check charges are strings handed
+// through helpers at run time, and charging one is allowed (the verdict
+// of that rule changes, not the spec's labels).
+func TestSpecDeclarations(t *testing.T) {
+	res := dryRun(t)
+	type key struct{ title, location string }
+	decls := map[key][]suite.Declaration{}
+	n := 0
+	for _, d := range suite.Declarations() {
+		k := key{d.Title, d.Location}
+		decls[k] = append(decls[k], d)
+		n++
+	}
+	if n != len(res.Run.Specs) {
+		t.Errorf("%d specs declared with suite.It or suite.ModelIt, %d specs in the dry run", n, len(res.Run.Specs))
+	}
+	models := 0
+	for _, s := range res.Run.Specs {
+		ds := decls[key{s.Name, s.Location}]
+		if len(ds) == 0 {
+			t.Errorf("spec %q (%s) is not declared with suite.It or suite.ModelIt: its rule IDs would be written twice, in its title and its labels", s.Name, s.Location)
+			continue
+		}
+		d := ds[0]
+		decls[key{s.Name, s.Location}] = ds[1:]
+		if s.Name != d.Text && !strings.HasSuffix(s.Name, " "+d.Text) {
+			t.Errorf("spec %q: its title does not end with its own text %q", s.Name, d.Text)
+			continue
+		}
+		named, ok := rulesOfTitle(d.Text)
+		switch {
+		case d.Model && ok:
+			t.Errorf("model spec %q: its title names rules %q, a model spec's none", s.Name, named)
+		case d.Model:
+			models++
+			named = d.Rules
+		case !ok:
+			t.Errorf("spec %q: its title does not start with its rule IDs", s.Name)
+			continue
+		}
+		var labelled []string
+		for _, id := range s.Rules {
+			switch {
+			case slices.Contains(named, id):
+				labelled = append(labelled, id)
+			case id == suite.FamilyRule && slices.Contains(d.Inherited, id):
+			default:
+				t.Errorf("spec %q: labelled with rule %s, which its title does not name", s.Name, id)
+			}
+		}
+		for _, id := range named {
+			if !slices.Contains(labelled, id) {
+				t.Errorf("spec %q: its title names rule %s, which it is not labelled with", s.Name, id)
+			}
+			if r, ok := catalog.Lookup(id); !ok || r.Reason != "" {
+				t.Errorf("spec %q: rule %s is not a rule of the catalog a spec can check", s.Name, id)
+			}
+		}
+		for _, id := range d.Inherited {
+			if id != suite.FamilyRule {
+				t.Errorf("spec %q: its container is labelled with rule %s", s.Name, id)
+			}
+		}
+	}
+	if models == 0 {
+		t.Error("no model spec declared with suite.ModelIt")
+	}
+	t.Logf("%d specs, %d of them model specs, declared with their rules once", len(res.Run.Specs), models)
 }

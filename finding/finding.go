@@ -37,6 +37,11 @@ type Violation struct {
 	Expected string `json:"expected,omitempty"`
 	// Observed is what the provider did.
 	Observed string `json:"observed,omitempty"`
+	// Setup marks the failure of a step a spec needs that checks no rule
+	// of its own (a connection to set up, an object to create: Rule is
+	// empty): a spec whose every violation is one charges no rule, and
+	// the run is no verdict on the provider ("setup failed").
+	Setup bool `json:"setup,omitempty"`
 }
 
 // String is the violation in one line (or a few, when Observed has

@@ -257,6 +257,15 @@ func (m *Model) Reject(c Ref, st ndk.Status) *Finding {
 		allowed, why = []ndk.Status{ndk.StatusConnectionAborted}, "the peer gave up (its connector is closed)"
 	case gaveUp(peer):
 		allowed, why = []ndk.Status{ndk.StatusSuccess, ndk.StatusConnectionAborted}, "the peer is giving up"
+	case o.Active && peer != nil && peer.acceptOp != nil && !peer.acceptOp.Done:
+		// A set-up time-out of either side's provider may have ended
+		// the attempt already, the accept's completion not yet seen:
+		// the accepting side's NdkAccept timing out (CN-8), or the
+		// connecting side's provider giving up on a consumer that did
+		// not call NdkCompleteConnect. The NdkAccept then ends with
+		// STATUS_IO_TIMEOUT or STATUS_CONNECTION_ABORTED (gaveUp).
+		allowed = []ndk.Status{ndk.StatusSuccess, ndk.StatusConnectionAborted}
+		why = "NdkReject on the connecting side after its NdkConnect completed (aborted only if a set-up time-out ended the attempt)"
 	case o.Active:
 		why = "NdkReject on the connecting side after its NdkConnect completed"
 	}

@@ -1,6 +1,7 @@
 package ndk
 
 import (
+	"errors"
 	"fmt"
 	"net/netip"
 	"sort"
@@ -206,3 +207,10 @@ func ConcurrentRuns(d Driver, opts map[string]string) int {
 	}
 	return 1
 }
+
+// ErrUnavailable marks an error of a driver's Open (errors.Is) that is no
+// fault of its configuration: what serves the provider is there, but not
+// now (an agent busy with another harness's run, one that does not answer
+// or cannot be reached, one that could not open its provider). A harness
+// reports it as the lab's fault, not as bad usage.
+var ErrUnavailable = errors.New("the provider is unavailable")

@@ -27,6 +27,9 @@ type SpecCounts struct {
 	// those whose every charged violation is.
 	Failed int `json:"failed"`
 	Waived int `json:"waived"`
+	// SetupFailed counts the failed specs whose failure is a set-up step
+	// that charges no rule (FailureSetup); Failed does not count them.
+	SetupFailed int `json:"setup_failed"`
 	// The skipped specs, by kind of skip.
 	NotApplicable int `json:"not_applicable"`
 	NotObservable int `json:"not_observable"`
@@ -133,9 +136,12 @@ func Count(r Result) Counts {
 		case Passed:
 			c.Specs.Passed++
 		case Failed:
-			if r.SpecWaived(k) {
+			switch {
+			case r.SpecWaived(k):
 				c.Specs.Waived++
-			} else {
+			case s.SetupFailed():
+				c.Specs.SetupFailed++
+			default:
 				c.Specs.Failed++
 			}
 		case Skipped:
@@ -178,12 +184,13 @@ type Item struct {
 }
 
 // SpecItems are the spec counts of a line that adds up to the selected
-// specs: passed, failed, waived, each kind of skip, interrupted, not run
+// specs: passed, failed, waived, setup failed, each kind of skip, interrupted, not run
 // (passed and failed always; the others when not zero).
 func (c SpecCounts) SpecItems() []Item {
 	items := []Item{{"passed", c.Passed}, {"failed", c.Failed}}
 	for _, it := range []Item{
 		{"waived", c.Waived},
+		{"setup failed", c.SetupFailed},
 		{string(finding.NotApplicable), c.NotApplicable},
 		{string(finding.NotObservable), c.NotObservable},
 		{string(finding.NotVerified), c.NotVerified},

@@ -28,7 +28,7 @@ func catalogSize() (rules, notTestable int) {
 func checkSums(t *testing.T, name string, c Counts) {
 	t.Helper()
 	s := c.Specs
-	if sum := s.Passed + s.Failed + s.Waived + s.NotApplicable + s.NotObservable + s.NotVerified + s.NotConfigured + s.Unexplained + s.Interrupted + s.NotRun; sum != s.Selected {
+	if sum := s.Passed + s.Failed + s.Waived + s.SetupFailed + s.NotApplicable + s.NotObservable + s.NotVerified + s.NotConfigured + s.Unexplained + s.Interrupted + s.NotRun; sum != s.Selected {
 		t.Errorf("%s: the spec states add up to %d, %d selected: %+v", name, sum, s.Selected, s)
 	}
 	if s.Selected+s.NotSelected != s.Suite {
@@ -162,10 +162,11 @@ func TestCount(t *testing.T) {
 func everyCount() (Run, Waivers) {
 	return Run{Specs: []Spec{
 		passed("p", lc14),
-		withClauses(passed("p2", cn15), "CN-15.once"),        // covered but for an untestable clause
+		withClauses(passed("p2", cn17), "CN-17.timeout"),     // covered but for an untestable clause
 		withClauses(passed("p3", cn3), "CN-3.timeout"),       // partly covered
 		failed("f", []string{lc15}, lc15),                    // failed
 		failed("w", []string{lt16}, lt16),                    // waived
+		setupFailed("sf", lc15),                              // setup failed
 		notApplicable("na", "MaxSrqDepth 0", ds2),            // not applicable
 		skipped("no", finding.NotObservable, "inline", ds4),  // not observable
 		skipped("nv", finding.NotVerified, "no hook", ds5),   // not verified
@@ -192,14 +193,14 @@ func TestCountEveryField(t *testing.T) {
 			}
 		}
 	}
-	want := SpecCounts{Suite: 13, Selected: 12, Passed: 3, Failed: 1, Waived: 1, NotApplicable: 1, NotObservable: 1, NotVerified: 1, NotConfigured: 1, Unexplained: 1, Interrupted: 1, NotRun: 1, NotSelected: 1}
+	want := SpecCounts{Suite: 14, Selected: 13, Passed: 3, Failed: 1, Waived: 1, SetupFailed: 1, NotApplicable: 1, NotObservable: 1, NotVerified: 1, NotConfigured: 1, Unexplained: 1, Interrupted: 1, NotRun: 1, NotSelected: 1}
 	if c.Specs != want {
 		t.Errorf("spec counts %+v, want %+v", c.Specs, want)
 	}
 	if c.Rules.Partly != 1 || c.Rules.UntestableClauses != 1 {
 		t.Errorf("partly covered %d, covered but untestable clauses %d; want 1 1", c.Rules.Partly, c.Rules.UntestableClauses)
 	}
-	if got := c.SpecLine(); got != "3 passed, 1 failed, 1 waived, 1 not applicable, 1 not observable, 1 not verified, 1 not configured, 1 skipped unexplained, 1 interrupted, 1 not run" {
+	if got := c.SpecLine(); got != "3 passed, 1 failed, 1 waived, 1 setup failed, 1 not applicable, 1 not observable, 1 not verified, 1 not configured, 1 skipped unexplained, 1 interrupted, 1 not run" {
 		t.Errorf("SpecLine() = %q", got)
 	}
 	var parts []string

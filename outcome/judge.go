@@ -24,8 +24,9 @@ const (
 	VerdictFail Verdict = "fail"
 	// VerdictError: the harness or the lab failed (a lost agent, a test
 	// process that could not start, a selected spec left not run though
-	// the run was not cut short) before the provider failed anything: no
-	// verdict on the provider.
+	// the run was not cut short, a spec's set-up step that failed charging
+	// no rule) before the provider failed anything: no verdict on the
+	// provider.
 	VerdictError Verdict = "error"
 	// VerdictInterrupted: the run was cut short (a signal): no verdict.
 	VerdictInterrupted Verdict = "interrupted"
@@ -313,6 +314,9 @@ func Judge(r Run, w Waivers) Result {
 		}
 		res.Stale = append(res.Stale, id)
 	}
+	if f := setupFault(r); f != "" {
+		res.Faults = append(slices.Clip(res.Faults), f)
+	}
 	res.Verdict = verdict(res)
 	if f := unfinishedFault(r); f != "" && res.Verdict == VerdictPass {
 		res.Faults = append(slices.Clip(res.Faults), f)
@@ -367,6 +371,22 @@ func unfinishedFault(r Run) string {
 	return fmt.Sprintf("%d selected %s did not run to its end, though the run was not cut short", n, map[bool]string{true: "spec", false: "specs"}[n == 1])
 }
 
+// setupFault is the fault of a run in which specs failed in set-up steps
+// charging no rule (FailureSetup): the run concludes nothing on them, and
+// cannot pass.
+func setupFault(r Run) string {
+	n := 0
+	for _, s := range r.Specs {
+		if s.SetupFailed() {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d selected %s failed in a set-up step that checks no rule: no verdict on the provider", n, map[bool]string{true: "spec", false: "specs"}[n == 1])
+}
+
 // verdict is the run's verdict.
 func verdict(r Result) Verdict {
 	failed := len(r.SuiteFailures) > 0
@@ -375,7 +395,7 @@ func verdict(r Result) Verdict {
 		if s.Selected() {
 			selected++
 		}
-		if s.State == Failed && !r.SpecWaived(k) {
+		if s.State == Failed && !r.SpecWaived(k) && !s.SetupFailed() {
 			failed = true
 		}
 	}

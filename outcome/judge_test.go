@@ -362,6 +362,9 @@ func TestJudgeRunVerdict(t *testing.T) {
 		{"every spec passed or skipped", Run{Specs: []Spec{passed("a", lc14), skipped("b", finding.NotObservable, "x", ds2), notSelected("c", ds10)}}, nil, VerdictPass},
 		{"a spec failed", Run{Specs: []Spec{passed("a", lc14), failed("b", []string{lc15}, lc15)}}, nil, VerdictFail},
 		{"a spec failed against no rule", Run{Specs: []Spec{failed("b", nil, lc15)}}, nil, VerdictFail},
+		{"a set-up step failed, no rule charged: no verdict", Run{Specs: []Spec{passed("a", lc14), setupFailed("b", lc15)}}, nil, VerdictError},
+		{"a set-up step failed and a rule failed: fail", Run{Specs: []Spec{setupFailed("a", lc14), failed("b", []string{lc15}, lc15)}}, nil, VerdictFail},
+		{"a set-up step failed and a waived failure: no verdict", Run{Specs: []Spec{setupFailed("a", lc14), failed("b", []string{lc15}, lc15)}}, waived, VerdictError},
 		{"every failure waived", Run{Specs: []Spec{passed("a", lc14), failed("b", []string{lc15}, lc15)}}, waived, VerdictPass},
 		{"a failure outside the specs", Run{Specs: []Spec{passed("a", lc14)}, SuiteFailures: []string{"[BeforeSuite] boom"}}, waived, VerdictFail},
 		{"a fault only", Run{Specs: []Spec{passed("a", lc14)}, Faults: []string{"agent B lost"}}, nil, VerdictError},
@@ -383,13 +386,37 @@ func TestJudgeRunVerdict(t *testing.T) {
 	}
 }
 
+// A spec that failed in a set-up step charges no rule: its rules are not
+// concluded, the run names the fault, and the counts keep it apart from
+// the failed specs.
+func TestJudgeSetupFailed(t *testing.T) {
+	needRules(t)
+	res := Judge(Run{Specs: []Spec{passed("a", lc14), setupFailed("b", lc15), setupFailed("c", lc15)}}, nil)
+	if v := verdicts(res)[lc15]; v != RuleNotConcluded {
+		t.Errorf("%s: %q, want %q", lc15, v, RuleNotConcluded)
+	}
+	if want := []string{"2 selected specs failed in a set-up step that checks no rule: no verdict on the provider"}; !reflect.DeepEqual(res.Faults, want) {
+		t.Errorf("faults %q, want %q", res.Faults, want)
+	}
+	c := Count(res).Specs
+	if c.Failed != 0 || c.SetupFailed != 2 || c.Passed != 1 {
+		t.Errorf("counts %+v", c)
+	}
+	if got, want := Count(res).SpecLine(), "1 passed, 0 failed, 2 setup failed"; got != want {
+		t.Errorf("spec line %q, want %q", got, want)
+	}
+	if Certify(res).Certified {
+		t.Error("a run with a set-up failure certified")
+	}
+}
+
 func TestJudgeCoverage(t *testing.T) {
 	needRules(t)
 	run := Run{Specs: []Spec{
 		withClauses(passed("L covers two clauses of CN-3, and a clause of CN-8 without its rule", cn3), "CN-3.timeout", "CN-3.tuple", "CN-8.timeout"),
 		withClauses(passed("M covers CN-9", cn9), "CN-9.aborted", "CN-9.after-connect", "CN-3.refused"),
 		withClauses(notSelected("N not selected", cn3), "CN-3.refused", "CN-3.timeout"),
-		withClauses(passed("O covers the testable clause of CN-15", cn15), "CN-15.once"),
+		withClauses(passed("O covers the testable clause of CN-17", cn17), "CN-17.timeout"),
 		passed("P", lc14),
 		notSelected("Q", ds10),
 	}}
@@ -400,7 +427,7 @@ func TestJudgeCoverage(t *testing.T) {
 		cn9:  Covered,
 		cn3:  PartlyCovered,
 		cn8:  NoSpec, // L's clause label without the rule's
-		cn15: CoveredButUntestable,
+		cn17: CoveredButUntestable,
 		lc2:  NoSpec,
 		im1:  NotTestable,
 	} {

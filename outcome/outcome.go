@@ -51,6 +51,13 @@ const (
 	FailurePanicked = "panicked"  // a panic in the spec or the provider's call
 	FailureTimedOut = "timed out" // a node's time-out
 	FailureAborted  = "aborted"   // the spec aborted the suite
+	// FailureSetup: a step the spec needs failed, a step that checks no
+	// rule of its own (suite.Step: a connection to set up, an object to
+	// create), and no rule is charged. No verdict on the provider: a
+	// machine too loaded to finish a set-up in time looks the same as a
+	// provider that cannot. The run is a harness or lab fault (verdict
+	// error), not a provider FAIL, unless another spec charges a rule.
+	FailureSetup = "setup failed"
 )
 
 // Failure is how a failed spec failed.
@@ -128,6 +135,12 @@ func SpecID(name string) string {
 
 // Key identifies the spec in a run: its name and location.
 func (s Spec) Key() string { return s.Name + "\x00" + s.Location }
+
+// SetupFailed reports whether the spec failed in a set-up step, charging
+// no rule (FailureSetup).
+func (s Spec) SetupFailed() bool {
+	return s.State == Failed && s.Failure != nil && s.Failure.Kind == FailureSetup
+}
 
 // Selected reports whether the run's filters selected the spec.
 func (s Spec) Selected() bool { return s.State != NotSelected }

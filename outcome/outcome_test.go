@@ -29,7 +29,7 @@ const (
 	cn3  = "CN-3"  // clauses tuple, unreachable, refused, timeout
 	cn8  = "CN-8"  // clauses aborted, timeout, ex (untestable)
 	cn9  = "CN-9"  // clauses aborted, after-connect
-	cn15 = "CN-15" // clauses once, ex (untestable)
+	cn17 = "CN-17" // clauses timeout, reason (untestable)
 	cn16 = "CN-16" // should
 	mr23 = "MR-23" // may
 	im1  = "IM-1"  // not testable (a Reason)
@@ -39,7 +39,7 @@ const (
 // a rule is no longer what they take it for.
 func needRules(t *testing.T) {
 	t.Helper()
-	for _, id := range []string{lc14, lc15, lc16, lc11, lc2, lt16, lt22, cr1, cr2, ds2, ds4, ds5, ds10, cn1, cn3, cn8, cn9, cn15, cn16, mr23, im1} {
+	for _, id := range []string{lc14, lc15, lc16, lc11, lc2, lt16, lt22, cr1, cr2, ds2, ds4, ds5, ds10, cn1, cn3, cn8, cn9, cn17, cn16, mr23, im1} {
 		r, ok := catalog.Lookup(id)
 		if !ok {
 			t.Fatalf("the catalog has no %s: the test needs updating", id)
@@ -54,13 +54,13 @@ func needRules(t *testing.T) {
 			t.Fatalf("%s is a %s-rule, the test wants a %s-rule", id, r.Strength, want)
 		}
 	}
-	for _, id := range []string{"CN-3.timeout", "CN-3.refused", "CN-3.tuple", "CN-3.unreachable", "CN-8.timeout", "CN-9.aborted", "CN-9.after-connect", "CN-15.once"} {
+	for _, id := range []string{"CN-3.timeout", "CN-3.refused", "CN-3.tuple", "CN-3.unreachable", "CN-8.timeout", "CN-9.aborted", "CN-9.after-connect", "CN-17.timeout"} {
 		if c, _, ok := catalog.LookupClause(id); !ok || !c.Observable() {
 			t.Fatalf("the catalog has no observable clause %s: the test needs updating", id)
 		}
 	}
-	if c, _, ok := catalog.LookupClause("CN-15.ex"); !ok || c.Observable() {
-		t.Fatalf("CN-15.ex is not an untestable clause: the test needs updating")
+	if c, _, ok := catalog.LookupClause("CN-17.reason"); !ok || c.Observable() {
+		t.Fatalf("CN-17.reason is not an untestable clause: the test needs updating")
 	}
 }
 
@@ -89,6 +89,13 @@ func failed(name string, violated []string, rules ...string) Spec {
 	for _, id := range violated {
 		s.Violations = append(s.Violations, finding.Violation{Rule: id, Call: "NdkCloseObject", Object: "listener#1", Side: "B", Expected: "STATUS_PENDING", Observed: "STATUS_SUCCESS"})
 	}
+	return s
+}
+
+// setupFailed is a spec that failed in a set-up step charging no rule.
+func setupFailed(name string, rules ...string) Spec {
+	s := failed(name, []string{""}, rules...)
+	s.Failure.Kind = FailureSetup
 	return s
 }
 

@@ -97,6 +97,9 @@ const suiteName = "ndkconform"
 // <testsuite> and <testsuites> count the <failure> and <skipped> elements,
 // so a run that passed because every failure is waived has failures="0".
 //
+// A spec that failed in a set-up step charging no rule (setup failed) is
+// an <error>, as an aborted one: no failure of the provider.
+//
 // Failures outside any spec become one more testcase, "[suite] ...", with
 // an <error>. A run cut short has the property "interrupted" saying how.
 func WriteJUnit(w io.Writer, r Run) error {
@@ -168,7 +171,7 @@ func WriteJUnit(w io.Writer, r Run) error {
 				f.Text = trimBuildPaths(s.Failure.Message)
 			}
 			tc.SystemOut = trimBuildPaths(systemOut(s))
-			if kind == outcome.FailureAborted {
+			if kind == outcome.FailureAborted || kind == outcome.FailureSetup { // no provider failure
 				tc.Error = f
 				ts.Errors++
 			} else {

@@ -211,3 +211,28 @@ func TestJUnitFailureBodyAndSystemOut(t *testing.T) {
 		t.Errorf("<system-out> = %q, want %q", tc.SystemOut, want)
 	}
 }
+
+// TestJUnitSetupFailed: a spec that failed in a set-up step charging no
+// rule is an <error> of type "setup failed", not a <failure>, and the
+// run's fault names it in the [harness] testcase.
+func TestJUnitSetupFailed(t *testing.T) {
+	s := outcome.Spec{Name: "connects", Area: "endpoints", Rules: []string{"CN-3"}, State: outcome.Failed,
+		Failure:    &outcome.Failure{Kind: outcome.FailureSetup, Message: "connect: STATUS_IO_TIMEOUT"},
+		Violations: []finding.Violation{{Call: "NdkConnect", Expected: "STATUS_SUCCESS", Observed: "STATUS_IO_TIMEOUT"}}}
+	r := judged(t, brokenMeta(), []outcome.Spec{s}, "")
+	if r.Verdict != outcome.VerdictError {
+		t.Fatalf("verdict %s, want error", r.Verdict)
+	}
+	var buf bytes.Buffer
+	if err := WriteJUnit(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	stated, elements := junitCounts(t, buf.Bytes())
+	checkStated(t, "setup failed", stated, elements)
+	if elements["failure"] != 0 || elements["error"] != 2 {
+		t.Errorf("%d <failure>, %d <error>; want 0 and 2 (the spec, the harness fault):\n%s", elements["failure"], elements["error"], buf.String())
+	}
+	if !strings.Contains(buf.String(), `type="setup failed"`) || !strings.Contains(buf.String(), "failed in a set-up step that checks no rule") {
+		t.Errorf("no setup failed error or fault:\n%s", buf.String())
+	}
+}

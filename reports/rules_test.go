@@ -23,7 +23,7 @@ import (
 // ruleSpecs are specs for each way a rule can fare.
 func ruleSpecs(t *testing.T) []outcome.Spec {
 	t.Helper()
-	needRules(t, "LC-14", "LC-11", "LC-15", "LC-16", "DS-4", "DS-2", "CN-1", "LT-16", "LT-25", "DS-10", "OV-1", "IM-1", "CR-1", "CR-2", "LT-15", "LT-22", "CN-3", "CN-7", "CN-9", "CN-15")
+	needRules(t, "LC-14", "LC-11", "LC-15", "LC-16", "DS-4", "DS-2", "CN-1", "LT-16", "LT-25", "DS-10", "OV-1", "IM-1", "CR-1", "CR-2", "LT-15", "LT-22", "CN-3", "CN-7", "CN-9", "CN-17")
 	spec := func(name string, state outcome.State, rules ...string) outcome.Spec {
 		s := outcome.Spec{Name: name, Area: "x", Rules: rules, Labels: append([]string{"x"}, rules...), State: state}
 		if state != outcome.NotSelected {
@@ -146,11 +146,11 @@ func TestJSONRules(t *testing.T) {
 			if un := cl[1].(map[string]any); un["covered"] != false || !reflect.DeepEqual(un["specs"], []any{}) {
 				t.Errorf("CN-3.unreachable JSON %v", un)
 			}
-		case "CN-15":
+		case "CN-17":
 			seen++
 			cl, _ := jr["clauses"].([]any)
 			if len(cl) != 2 || cl[1].(map[string]any)["reason"] == "" || cl[1].(map[string]any)["covered"] != false || jr["coverage"] != "no spec" {
-				t.Errorf("CN-15 JSON %v", jr)
+				t.Errorf("CN-17 JSON %v", jr)
 			}
 		case "IM-1":
 			seen++
@@ -239,7 +239,7 @@ func TestWriteHTML(t *testing.T) {
 		`<p class="scope">FAIL ` + outcome.Scope(r.Counts().Rules) + `.</p>`,
 		`<span class="badge ok">covered, 1 spec</span> <b>CN-3.tuple</b>`,
 		`<span class="badge none">no spec yet</span> <b>CN-3.unreachable</b>`,
-		`<span class="badge nobs">not observable</span> <b>CN-15.ex</b>`,
+		`<span class="badge nobs">not observable</span> <b>CN-17.reason</b>`,
 		"partly covered: not every clause has a spec",
 		`data-count="rules.partly_covered"><b>1</b>rules partly covered`,
 		"<h2>Limits of this verdict</h2>", "<li>not applicable: MaxSrqDepth 0 (1 spec; CN-1)</li>",

@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 )
@@ -19,6 +22,7 @@ const (
 	exitPass  = 0
 	exitFail  = 1
 	exitUsage = 2 // it refused the configuration
+	exitError = 3 // its provider was not available (suite.LabError)
 )
 
 // The modes of a child.
@@ -36,6 +40,9 @@ const (
 const (
 	// eventRefused: the configuration cannot run (Refused).
 	eventRefused = "refused"
+	// eventInterrupted: a signal (Signal, its number) interrupted the
+	// plan child, whose plan may be cut short: it tells no plan.
+	eventInterrupted = "interrupted"
 	// eventResult and eventExit: the child's whole result, its exit
 	// status (suite.ProgressResult, suite.ProgressExit).
 	eventResult = suite.ProgressResult
@@ -121,18 +128,24 @@ type record struct {
 	Components []ndk.Component `json:"components,omitempty"`
 	// Refused (event refused) is why the configuration cannot run.
 	Refused *refusal `json:"refused,omitempty"`
+	// Signal (event interrupted) is the number of the signal.
+	Signal int `json:"signal,omitempty"`
 }
 
 // refusal is an error of suite.Plan or suite.Prepare, across processes.
 type refusal struct {
 	Error string `json:"error"`
 	Usage bool   `json:"usage,omitempty"` // a suite.UsageError
+	Lab   bool   `json:"lab,omitempty"`   // a suite.LabError
 }
 
 func (r refusal) err() error {
 	err := errors.New(r.Error)
 	if r.Usage {
 		return suite.UsageError{Err: err}
+	}
+	if r.Lab {
+		return suite.LabError{Err: err}
 	}
 	return err
 }
@@ -194,6 +207,11 @@ func child(stdin io.Reader, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer sink.Close()
+	// A parent that does not read (stopped alone, or not scheduled) blocks
+	// these writes, and what waits behind them: that is the harness's
+	// stall, not the provider's time (wait.PipeWriter).
+	out := wait.PipeWriter(sink)
+	stderr = wait.PipeWriter(stderr)
 	code := func() int {
 		var msg childConfig
 		if err := json.NewDecoder(stdin).Decode(&msg); err != nil {
@@ -202,37 +220,76 @@ func child(stdin io.Reader, stderr io.Writer) int {
 		}
 		cfg, err := msg.config()
 		if err != nil {
-			writeRecord(sink, record{ProgressRecord: suite.ProgressRecord{Event: eventRefused}, Refused: &refusal{Error: err.Error(), Usage: true}})
+			writeRecord(out, record{ProgressRecord: suite.ProgressRecord{Event: eventRefused}, Refused: &refusal{Error: err.Error(), Usage: true}})
 			return exitUsage
 		}
 		switch msg.Mode {
 		case modePlan:
-			return planChild(cfg, sink)
+			return planChild(cfg, out)
 		case modeRun:
-			return runShare(cfg, cmp.Or(msg.Tool, "ndkconform"), sink, stderr)
+			return runShare(cfg, cmp.Or(msg.Tool, "ndkconform"), out, stderr)
 		}
 		fmt.Fprintf(stderr, "%s: unknown mode %q of a child process\n", cmp.Or(msg.Tool, "ndkconform"), msg.Mode)
 		return exitFail
 	}()
-	suite.WriteProgress(sink, suite.ProgressRecord{Event: eventExit, Code: &code})
+	suite.WriteProgress(out, suite.ProgressRecord{Event: eventExit, Code: &code})
 	return code
 }
 
 // planChild checks the configuration of a run once, before any share
 // starts, and reports its plan, the sides it will use and what serves the
-// provider (and, for a dry run, whose report the plan is, side A's
-// adapter), or why it cannot run.
+// provider and side A's adapter (which the report of a dry run, or of a
+// run interrupted before any spec started, has as a run's has it), or why
+// it cannot run.
+//
+// A SIGINT or SIGTERM sent to it (not by its parent, which passes none on
+// to it: a signal to every process of the run) interrupts Ginkgo's
+// preview of the plan, which then skips every spec: it then tells that
+// it was interrupted, and no plan.
 func planChild(cfg suite.Config, sink io.Writer) int {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var paused os.Signal
+	if os.Getenv(EnvTestPause) == PausePlanChild {
+		// a test's: the signal it sends while this process waits comes
+		// before the plan is made
+		fmt.Fprintf(os.Stderr, "ndkconform: test pause at %s\n", PausePlanChild)
+		select {
+		case paused = <-sigs:
+		case <-time.After(pauseLimit):
+		}
+	}
+	interrupted := func() int {
+		s := paused
+		if s == nil {
+			select {
+			case s = <-sigs:
+			default:
+				return 0
+			}
+		}
+		n, _ := s.(syscall.Signal)
+		writeRecord(sink, record{ProgressRecord: suite.ProgressRecord{Event: eventInterrupted}, Signal: int(n)})
+		return signalStatus(s)
+	}
 	refuse := func(err error) int {
 		var ue suite.UsageError
-		usage := errors.As(err, &ue)
-		writeRecord(sink, record{ProgressRecord: suite.ProgressRecord{Event: eventRefused}, Refused: &refusal{Error: err.Error(), Usage: usage}})
-		if usage {
+		var le suite.LabError
+		usage, lab := errors.As(err, &ue), errors.As(err, &le)
+		writeRecord(sink, record{ProgressRecord: suite.ProgressRecord{Event: eventRefused}, Refused: &refusal{Error: err.Error(), Usage: usage, Lab: lab}})
+		switch {
+		case usage:
 			return exitUsage
+		case lab:
+			return exitError
 		}
 		return exitFail
 	}
 	plan, err := suite.Plan(cfg)
+	if code := interrupted(); code != 0 {
+		return code
+	}
 	if err != nil {
 		return refuse(err)
 	}
@@ -244,21 +301,20 @@ func planChild(cfg suite.Config, sink io.Writer) int {
 	if d, ok := p.(ndk.Describer); ok {
 		rec.Components = d.Describe()
 	}
-	if cfg.DryRun {
-		// the plan is the dry run's report: with side A's adapter, as a
-		// run's report has it
-		addr := sideA.IPv4
-		if !addr.IsValid() {
-			addr = sideA.IPv6
+	addr := sideA.IPv4
+	if !addr.IsValid() {
+		addr = sideA.IPv6
+	}
+	if ad, st := p.OpenAdapter(addr); st == ndk.StatusSuccess && ad != nil {
+		if info, st := ad.QueryAdapterInfo(); st == ndk.StatusSuccess {
+			rec.Adapter = &info
 		}
-		if ad, st := p.OpenAdapter(addr); st == ndk.StatusSuccess && ad != nil {
-			if info, st := ad.QueryAdapterInfo(); st == ndk.StatusSuccess {
-				rec.Adapter = &info
-			}
-			ad.Close()
-		}
+		ad.Close()
 	}
 	p.Close()
+	if code := interrupted(); code != 0 {
+		return code
+	}
 	writeRecord(sink, rec)
 	return exitPass
 }
@@ -274,6 +330,9 @@ func runShare(cfg suite.Config, tool string, sink io.Writer, stderr io.Writer) i
 		var ue suite.UsageError
 		if errors.As(err, &ue) {
 			return exitUsage
+		}
+		if errors.As(err, new(suite.LabError)) {
+			return exitError
 		}
 		return exitFail
 	}

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"regexp"
 	"strconv"
 	"strings"
@@ -77,61 +76,6 @@ func childEnv() []string {
 		}
 	}
 	return env
-}
-
-// notifyStop is where a parent gets the signals it passes on to its child:
-// SIGINT and SIGTERM. It is set up before the child starts, so that a
-// signal that comes in between waits for it.
-func notifyStop() chan os.Signal {
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	return sigs
-}
-
-// forwardSignals passes the signals that come on sigs (see notifyStop) on
-// to ps (the children), until stop; stop returns the first of them, or nil. The child runs
-// in a process group of its own (see childAttr), so a signal from the
-// terminal reaches it once, through here, as one sent to the parent alone
-// does. note, if not nil, is told what a signal does: the first lets the
-// running specs' cleanup end; a second kills the children at once (their
-// running specs are reported interrupted, the rest not run).
-func forwardSignals(sigs chan os.Signal, note func(string), ps ...*os.Process) (stop func() os.Signal) {
-	done := make(chan struct{})
-	var first os.Signal
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for {
-			select {
-			case s := <-sigs:
-				if first != nil {
-					if note != nil {
-						note(signalName(s) + " again: stopping the test processes at once")
-					}
-					for _, p := range ps {
-						p.Kill()
-					}
-					continue
-				}
-				first = s
-				if note != nil {
-					note(signalName(s) + ": interrupting the run; the running specs' cleanup ends it (" + signalName(s) + " again stops at once)")
-				}
-				for _, p := range ps {
-					p.Signal(s) // fails on Windows, where the console reaches the child itself
-				}
-			case <-done:
-				return
-			}
-		}
-	}()
-	return func() os.Signal {
-		close(done)
-		wg.Wait()
-		signal.Stop(sigs)
-		return first
-	}
 }
 
 // decodeProgress reads progress records to the end of r; a last line cut
@@ -312,6 +256,13 @@ func signalStatus(sig os.Signal) int {
 	}
 	return 128 + 2
 }
+
+// SignalStatus is the exit status of a process sig ended, as a shell
+// reports it: 128 + its number (SIGINT 130, SIGTERM 143); 130 if unknown.
+func SignalStatus(sig os.Signal) int { return signalStatus(sig) }
+
+// SignalName is "SIGINT", "SIGKILL"...: sig's name.
+func SignalName(sig os.Signal) string { return signalName(sig) }
 
 // signalName is "SIGINT", "SIGKILL"...
 func signalName(sig os.Signal) string {

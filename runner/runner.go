@@ -54,6 +54,7 @@ import (
 	"cmp"
 	"io"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -110,6 +111,14 @@ type Options struct {
 	// what Run says of a child that died, and the progress a SIGUSR1 asks
 	// for; nil discards it.
 	Stderr io.Writer
+	// Interrupts are the signals that interrupt the run: one that came
+	// before Run was called interrupts it as well (its selected specs are
+	// not run), as one at any moment of it does (the run is cut short:
+	// Result.CutShort, and the report says so). Nil: Run watches SIGINT
+	// and SIGTERM itself, from its start to its end (WatchInterrupts). A
+	// program that must lose no signal watches them from its first
+	// instruction and passes them here (the CLI does).
+	Interrupts *Interrupts
 }
 
 // Result is a run, reported.
@@ -183,15 +192,55 @@ func Run(cfg suite.Config, opt Options) (Result, error) {
 		// rerun commands do
 		cfg.Rerun = opt.Meta.Rerun
 	}
-	if cfg.Provider != nil || opt.InProcess || os.Getenv(EnvInProcess) != "" {
-		return runInProcess(cfg, opt)
+	if opt.Interrupts == nil {
+		opt.Interrupts = WatchInterrupts()
+		defer opt.Interrupts.Stop()
 	}
-	return runChildren(cfg, opt)
+	var res Result
+	var err error
+	if cfg.Provider != nil || opt.InProcess || os.Getenv(EnvInProcess) != "" {
+		res, err = runInProcess(cfg, opt)
+	} else {
+		res, err = runChildren(cfg, opt)
+	}
+	if err != nil || res.CutShort != 0 || res.Run.Counts().Specs.Selected == 0 {
+		return res, err
+	}
+	if sig := opt.Interrupts.Signal(); sig != nil {
+		// a signal the run did not act on (it came as the run ended, or
+		// before Ginkgo watched the signals): no verdict all the same
+		res.Run, res.CutShort = Interrupt(res.Run, sig)
+		res.Signal = sig
+	}
+	return res, nil
 }
 
-// runInProcess runs the suite in this process.
+// Interrupt marks run r interrupted by sig (as a run cut short by it is:
+// its verdict interrupted, its specs not ended said to be cut short) and
+// returns it with the exit status of a run sig cut short (130 for
+// SIGINT, 143 for SIGTERM). A run already cut short is returned as it is,
+// with its status.
+func Interrupt(r reports.Run, sig os.Signal) (reports.Run, int) {
+	if r.Interrupted != "" {
+		return r, signalStatus(sig)
+	}
+	run := r.Result.Run
+	run.Specs = slices.Clone(run.Specs)
+	run.CutShort(interruptedBy(sig))
+	return reports.New(r.Meta, run, r.Result.Waivers), signalStatus(sig)
+}
+
+// runInProcess runs the suite in this process. A run interrupted before
+// it began runs nothing: the plan is made (suite.Plan) and the
+// configuration checked (suite.Prepare), and every selected spec is not
+// run. (A signal that comes once suite.Run has begun but before Ginkgo
+// watches the signals is seen by Run, which marks the run interrupted
+// once it has ended.)
 func runInProcess(cfg suite.Config, opt Options) (Result, error) {
 	start := time.Now()
+	if sig := opt.Interrupts.Signal(); sig != nil {
+		return planInProcess(cfg, opt, sig, start)
+	}
 	res, err := suite.Run(&tShim{}, cfg)
 	wall := time.Since(start)
 	if err != nil {
@@ -206,6 +255,35 @@ func runInProcess(cfg suite.Config, opt Options) (Result, error) {
 		out.CutShort, out.Signal = signalStatus(res.Signal), res.Signal
 	}
 	return out, nil
+}
+
+// planInProcess is the report of a run in this process that sig
+// interrupted before it began.
+func planInProcess(cfg suite.Config, opt Options, sig os.Signal, start time.Time) (Result, error) {
+	plan, err := suite.Plan(cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	p, a, b, err := suite.Prepare(cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	if cfg.Provider == nil {
+		p.Close()
+	}
+	meta := opt.Meta
+	meta.Driver, meta.DriverOptions = cmp.Or(cfg.Driver, suite.DefaultDriver), cfg.DriverOptions
+	meta.SideA, meta.SideB = a, b
+	meta.Start, meta.End = start, time.Now()
+	run := outcome.Run{Specs: plan}
+	if selectedCount(plan) > 0 {
+		run.CutShort(interruptedBy(sig))
+	}
+	r := reports.New(meta, run, opt.Waivers)
+	if r.Interrupted == "" {
+		return Result{Run: r}, nil // no spec selected
+	}
+	return Result{Run: r, CutShort: signalStatus(sig), Signal: sig}, nil
 }
 
 // processes is how many processes a run of cfg is split over:

@@ -44,7 +44,7 @@ var capabilities = []capability{
 	{"cq-resize", "on", "off", [2]string{}, [2]string{}},
 	{"loopback", "on", "off", [2]string{}, [2]string{}},
 	{"read-local-invalidate", "off", "on", [2]string{}, [2]string{}},
-	{"version", "1.2", "1.1", [2]string{}, [2]string{"not applicable", "Version 1.1"}},
+	{"version", "2.1", "1.1", [2]string{}, [2]string{"not applicable", "Version 1.1"}},
 	{"max-sge", "4", "1", [2]string{}, [2]string{}},
 	{"frmr-page-count", "256", "16", [2]string{}, [2]string{}},
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -88,8 +89,15 @@ func runChild(t *testing.T, opts string, labels string) reports.Run {
 // a deadline of 500ms.
 func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
 	t.Helper()
-	cfg := suite.Config{Driver: driver, DriverOptions: map[string]string{}, NoColor: true, LabelFilter: labels,
+	return runChildCfg(t, driver, opts, func(c *suite.Config) { c.LabelFilter = labels })
+}
+
+// runChildCfg is runChildWith with the configuration set by set.
+func runChildCfg(t *testing.T, driver, opts string, set func(*suite.Config)) reports.Run {
+	t.Helper()
+	cfg := suite.Config{Driver: driver, DriverOptions: map[string]string{}, NoColor: true,
 		Timeout: childTimeout, ModelShrinkTime: childShrinkTime}
+	set(&cfg)
 	for _, kv := range strings.Split(opts, ",") {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			cfg.DriverOptions[k] = v
@@ -118,10 +126,21 @@ func runChildWith(t *testing.T, driver, opts, labels string) reports.Run {
 
 func tail(b []byte) string {
 	s := string(b)
-	if len(s) > 4000 {
-		s = "...\n" + s[len(s)-4000:]
+	const keep = 4000
+	if len(s) <= keep {
+		return s
 	}
-	return s
+	// A failed run's summary lists its failures (rule, call, expected,
+	// observed) before the sequences that led to them: those lines first,
+	// then the end of the output.
+	if i := strings.Index(s, "\nFailed rules"); i >= 0 && i < len(s)-keep {
+		head := s[i+1:]
+		if len(head) > 2*keep {
+			head = head[:2*keep]
+		}
+		return "...\n" + head + "\n...\n" + s[len(s)-keep/2:]
+	}
+	return "...\n" + s[len(s)-keep:]
 }
 
 // personalities are the completion behaviours the documents allow.
@@ -174,7 +193,9 @@ func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
 // By default it checks the variants of the four rules the product is known
 // by; with NDKCONFORM_SELFTEST_VARIANTS=all (make selftest) every variant,
 // two at a time, and then every spec of the suite must be killed by at
-// least one variant: a spec no broken provider fails proves nothing.
+// least one variant (a spec no broken provider fails proves nothing), and
+// every rule label of every spec proven: some variant that breaks the rule
+// fails the spec with a violation of it.
 func TestBrokenVariantsAreCaught(t *testing.T) {
 	skipIfShort(t)
 	variants := sim.Variants()
@@ -186,11 +207,13 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 		variants = slices.DeleteFunc(variants, func(v sim.Variant) bool { return !slices.Contains(coreVariants, v.Name) })
 	}
 	var mu sync.Mutex
-	kills := map[string][]string{}         // spec -> the variants that killed it
-	specs := map[string]bool{}             // every spec of the suite
-	labelled := map[string][]string{}      // spec -> the rules it is labelled with
-	proven := map[string]map[string]bool{} // spec -> the labelled rules a variant failed it with
-	modelCaught := map[string]bool{}       // variant -> a model spec failed with its rules
+	kills := map[string][]string{}             // spec -> the variants that killed it
+	specs := map[string]bool{}                 // every spec of the suite
+	labelled := map[string][]string{}          // spec -> the rules it is labelled with
+	proven := map[string]map[string]bool{}     // spec -> the labelled rules a variant failed it with
+	unlabelled := map[string]map[string]bool{} // spec -> the rules a variant breaking them failed it with, not its labels
+	modelCaught := map[string]bool{}           // variant -> a model spec failed with its rules
+	modelSpec := map[string]bool{}             // the model specs (suite.ModelIt)
 	var matrix []string
 	t.Run("variants", func(t *testing.T) {
 		for _, v := range variants {
@@ -204,6 +227,9 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 					mu.Lock()
 					specs[s.Name] = true
 					labelled[s.Name] = s.Rules
+					if slices.Contains(s.Labels, "model") {
+						modelSpec[s.Name] = true
+					}
 					mu.Unlock()
 					checkObserved(t, v.Name, s.Violations)
 					if s.State != outcome.Failed {
@@ -218,12 +244,17 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 							modelCaught[v.Name] = true
 						}
 						for _, id := range charged {
-							if slices.Contains(v.Rules, id) && slices.Contains(s.Rules, id) {
-								if proven[s.Name] == nil {
-									proven[s.Name] = map[string]bool{}
-								}
-								proven[s.Name][id] = true
+							if !slices.Contains(v.Rules, id) {
+								continue
 							}
+							m := proven
+							if !slices.Contains(s.Rules, id) {
+								m = unlabelled
+							}
+							if m[s.Name] == nil {
+								m[s.Name] = map[string]bool{}
+							}
+							m[s.Name][id] = true
 						}
 						mu.Unlock()
 						continue
@@ -292,24 +323,123 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 
 	// The labels: a spec labelled with a rule promises to fail when the
 	// rule is broken. A (spec, rule) label is proven when a variant that
-	// breaks the rule failed the spec with a violation of it. Reported, not
-	// enforced: a rule can have specs that no variant reaches yet.
-	unproven := map[string]int{} // rule -> labelled specs not proven
-	pairs, ok := 0, 0
+	// breaks the rule failed the spec with a violation of it. With every
+	// variant (make selftest), a label no variant proves is a failure: the
+	// label goes (off the spec's suite.It, which takes it off its title
+	// too), or a variant that breaks the rule where the spec looks comes.
+	unproven := map[string][]string{} // rule -> labelled specs not proven
+	pairs, ok, again := 0, 0, 0
 	for _, name := range names {
 		for _, id := range labelled[name] {
 			pairs++
-			if proven[name][id] {
+			switch {
+			case proven[name][id]:
 				ok++
-			} else {
-				unproven[id]++
+			case all && !modelSpec[name] && !labelNotYetProven(id, name) && proveAgain(t, name, id, variants):
+				// Whether a variant's fault shows inside a spec's window
+				// can depend on timing: the spec alone, again, against
+				// each variant that breaks the rule, with other seeds.
+				ok++
+				again++
+			default:
+				unproven[id] = append(unproven[id], name)
 			}
 		}
 	}
-	fmt.Printf("\nlabels: %d of %d (spec, rule) labels proven by a variant that breaks the rule\n", ok, pairs)
+	fmt.Printf("\nlabels: %d of %d (spec, rule) labels proven by a variant that breaks the rule (%d of them by the spec run again alone)\n", ok, pairs, again)
 	for _, id := range slices.Sorted(maps.Keys(unproven)) {
-		fmt.Printf("  %-6s %d labelled specs not failed with it by any variant\n", id, unproven[id])
+		breakers := 0
+		for _, v := range variants {
+			if slices.Contains(v.Rules, id) {
+				breakers++
+			}
+		}
+		fmt.Printf("  %-6s %d labelled specs not failed with it by any variant (%d variants break it)\n", id, len(unproven[id]), breakers)
+		for _, name := range unproven[id] {
+			fmt.Printf("         %s\n", name)
+			// A model spec's labels are its check list, proven by its
+			// random search, which reaches a variant's path in some runs
+			// and not in others: one a variant breaks is reported here,
+			// not failed; one no variant breaks at all fails.
+			if all && !labelNotYetProven(id, name) && (breakers == 0 || !modelSpec[name]) {
+				t.Errorf("spec labelled %s, but no variant that breaks %s (%d of them) failed it with a violation of %s: take the label off its suite.It, or prove it with a variant: %s", id, id, breakers, id, name)
+			}
+		}
 	}
+	// The other way round, a measurement: rules a variant that breaks
+	// them failed a spec with, which the spec is not labelled with (a
+	// label these would be proven; the checks every spec makes besides
+	// its rule charge some rules on any spec).
+	byRule := map[string]int{}
+	total := 0
+	for _, name := range names {
+		for id := range unlabelled[name] {
+			byRule[id]++
+			total++
+		}
+	}
+	fmt.Printf("\nunlabelled: %d (spec, rule) pairs a variant that breaks the rule failed the spec with, not among its labels\n", total)
+	for _, id := range slices.Sorted(maps.Keys(byRule)) {
+		fmt.Printf("  %-6s %d specs\n", id, byRule[id])
+	}
+}
+
+// proveAgain runs the spec name alone against each variant that breaks
+// rule, with seeds 2 to 4, until one fails it with a violation of rule;
+// it reports whether one did.
+func proveAgain(t *testing.T, name, rule string, variants []sim.Variant) bool {
+	t.Helper()
+	for _, v := range variants {
+		if !slices.Contains(v.Rules, rule) {
+			continue
+		}
+		for seed := int64(2); seed <= 4; seed++ {
+			run := runChildCfg(t, "sim", "completion=deferred,variant="+v.Name, func(c *suite.Config) {
+				c.Focus, c.Seed = []string{"^" + regexp.QuoteMeta(name) + "$"}, seed
+			})
+			for _, s := range run.Specs {
+				if s.Name == name && s.State == outcome.Failed && slices.Contains(outcome.Charged(s), rule) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// labelNotYetProven says whether the label id of spec name is one of
+// the labels of hand-written specs no variant proved in the last full
+// self-test, kept while a variant or the label's removal is decided
+// (notYetProven); OV-2 on a spec comes from its family's container. A
+// listed label that a run proves is not an error. (Model specs' labels
+// are not listed: TestBrokenVariantsAreCaught reports theirs.)
+func labelNotYetProven(id, name string) bool {
+	for _, l := range notYetProven {
+		if l.rule == id && strings.Contains(name, l.spec) {
+			return true
+		}
+	}
+	return false
+}
+
+// notYetProven are the (rule, spec text) labels no variant proved in the
+// last full self-test (make selftest, 2026-11-27): each wants a variant
+// that breaks the rule where the spec looks, or the label goes.
+var notYetProven = []struct{ rule, spec string }{
+	{"CH-12", "completions that do not satisfy ANY notify nothing, the first that does notifies once"},
+	{"CH-14", "completions that do not satisfy ANY notify nothing, the first that does notifies once"},
+	{"CH-14", "completions that do not satisfy SOLICITED notify nothing, the first that does notifies once"},
+	{"CH-7", "a solicited receive or an error), not before"},
+	{"CH-7", "completions that do not satisfy ERRORS notify nothing, the first that does notifies once"},
+	{"CH-8", "a solicited receive or an error), not before"},
+	{"CN-13", "a rejected connect gets the private data of the peer's NdkReject"},
+	{"CN-15", "closing a connected connector gives its own consumer no disconnect indication; the peer gets one"},
+	{"CN-3", "a second connection over the same shared endpoint to the same remote address and port fails with STATUS_ADDRESS_ALREADY_EXISTS"},
+	{"CN-9", "a rejected connect gets the private data of the peer's NdkReject"},
+	{"DS-2", "closing a connected connector gives its own consumer no disconnect indication; the peer gets one"},
+	{"DS-4", "the NdkDisconnectEventCallbackEx registered with NdkCompleteConnectEx, and the one registered with NdkAcceptEx, is called once when the peer disconnects, and not again when its own side then disconnects and closes; with none registered (the DisconnectEvent parameter is optional), NdkCompleteConnectEx and NdkAcceptEx succeed, and both sides disconnect all the same"},
+	{"DS-6", "closing a connected connector gives its own consumer no disconnect indication; the peer gets one"},
+	{"OV-2", "on a QP that was never connected, Send, SendAndInvalidate, Read, Write, Bind, Invalidate and FastRegister fail with STATUS_CONNECTION_INVALID, and queue no completion"},
 }
 
 // modelNotYet are the seed-area variants the model specs do not catch yet,

@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ndkconform/ndkconform/internal/wait"
+
 	"github.com/onsi/gomega"
 	"github.com/onsi/gomega/format"
 	"github.com/onsi/gomega/matchers"
@@ -42,6 +44,10 @@ type failSink func(vs []Violation, failure string, skip int)
 // spec's assertion and Gomega's: Gomega's offset gets it, so that the
 // failure's location is the spec's line.
 const ownFrames = 1
+
+// asyncFrames are the frames between the caller of an async assertion's
+// Should and Gomega's: ruleAsync's Should, run and its assert.
+const asyncFrames = ownFrames + 2
 
 func newRuleGomega(fail failSink, rules ...string) *ruleGomega {
 	return &ruleGomega{fail: fail, rules: rules}
@@ -121,11 +127,11 @@ func (g *ruleGomega) async(kind string, offset int, actualOrCtx any, args ...any
 	c := g.newCheck(kind)
 	var inner types.AsyncAssertion
 	if kind == "Eventually" {
-		inner = c.g.EventuallyWithOffset(offset+ownFrames, actualOrCtx, args...)
+		inner = c.g.EventuallyWithOffset(offset+asyncFrames, actualOrCtx, args...)
 	} else {
-		inner = c.g.ConsistentlyWithOffset(offset+ownFrames, actualOrCtx, args...)
+		inner = c.g.ConsistentlyWithOffset(offset+asyncFrames, actualOrCtx, args...)
 	}
-	return &ruleAsync{c: c, inner: inner}
+	return &ruleAsync{c: c, inner: inner, offset: offset}
 }
 
 // ruleCheck is one assertion made through a ruleGomega: its matcher, the
@@ -135,6 +141,11 @@ type ruleCheck struct {
 	async string // "", "Eventually" or "Consistently"
 	sink  failSink
 	g     gomega.Gomega
+
+	// hold keeps a failure in held instead of failing (Eventually's, to
+	// give the provider the time the process stalled: ruleAsync.run).
+	hold bool
+	held *string
 
 	mu      sync.Mutex
 	matcher types.GomegaMatcher
@@ -176,6 +187,10 @@ func (k keeping) MatchMayChangeInTheFuture(actual any) bool {
 
 // failed is the fail handler of the ruleCheck's Gomega.
 func (c *ruleCheck) failed(message string, callerSkip ...int) {
+	if c.hold {
+		c.held = &message
+		return
+	}
 	skip := 2 // failed and the sink
 	if len(callerSkip) > 0 {
 		skip += callerSkip[0]
@@ -540,32 +555,73 @@ func (a *ruleAssertion) Error() types.Assertion {
 
 // ruleAsync is Eventually's or Consistently's assertion, through a ruleCheck.
 type ruleAsync struct {
-	c     *ruleCheck
-	inner types.AsyncAssertion
+	c      *ruleCheck
+	inner  types.AsyncAssertion
+	offset int // the caller's offset (WithOffset)
 }
 
 func (a *ruleAsync) Should(m types.GomegaMatcher, desc ...any) bool {
-	return a.inner.Should(a.c.arm(m, false, desc), desc...)
+	return a.run(m, false, desc)
 }
 
 func (a *ruleAsync) ShouldNot(m types.GomegaMatcher, desc ...any) bool {
-	return a.inner.ShouldNot(a.c.arm(m, true, desc), desc...)
+	return a.run(m, true, desc)
 }
 
 func (a *ruleAsync) To(m types.GomegaMatcher, desc ...any) bool {
-	return a.inner.Should(a.c.arm(m, false, desc), desc...)
+	return a.run(m, false, desc)
 }
 
 func (a *ruleAsync) ToNot(m types.GomegaMatcher, desc ...any) bool {
-	return a.inner.ShouldNot(a.c.arm(m, true, desc), desc...)
+	return a.run(m, true, desc)
 }
 
 func (a *ruleAsync) NotTo(m types.GomegaMatcher, desc ...any) bool {
-	return a.inner.ShouldNot(a.c.arm(m, true, desc), desc...)
+	return a.run(m, true, desc)
+}
+
+// run makes the assertion. An Eventually that times out while the process
+// stalled (SIGSTOP, a machine too loaded to schedule it: internal/wait's
+// meter) polls on for the time stalled before it fails, as the harness's
+// other deadlines do: Gomega's time-out is wall time, and fires with no
+// last poll once the process runs again. A Consistently's window stays
+// wall time (a longer window would charge a remote provider with what it
+// may do later).
+func (a *ruleAsync) run(m types.GomegaMatcher, negated bool, desc []any) bool {
+	armed := a.c.arm(m, negated, desc)
+	assert := func() bool {
+		if negated {
+			return a.inner.ShouldNot(armed, desc...)
+		}
+		return a.inner.Should(armed, desc...)
+	}
+	if a.c.async != "Eventually" {
+		return assert()
+	}
+	stalled := wait.Stalled()
+	a.c.hold = true
+	ok := assert()
+	for !ok && a.c.held != nil && strings.HasPrefix(*a.c.held, "Timed out") {
+		extra := wait.Stalled() - stalled
+		if extra <= 0 {
+			break
+		}
+		stalled += extra
+		a.c.held = nil
+		a.inner = a.inner.WithTimeout(extra)
+		ok = assert()
+	}
+	a.c.hold = false
+	if held := a.c.held; held != nil {
+		a.c.held = nil
+		a.c.failed(*held, 2+a.offset) // run, Should: the caller's line
+	}
+	return ok
 }
 
 func (a *ruleAsync) WithOffset(offset int) types.AsyncAssertion {
-	a.inner = a.inner.WithOffset(offset + ownFrames)
+	a.offset = offset
+	a.inner = a.inner.WithOffset(offset + asyncFrames)
 	return a
 }
 

@@ -7,12 +7,14 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	. "github.com/onsi/gomega"
 	"github.com/onsi/gomega/format"
 
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -156,23 +158,23 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			func(g Gomega) {
 				g.Eventually(func() int { return 0 }).WithTimeout(50*time.Millisecond).WithPolling(5*time.Millisecond).Should(Equal(1), "side B's indication")
 			},
-			"side B's indication", `^0 after \d+ms$`, "Timed out after"},
+			"side B's indication", `^0 after (\d+ms|[\d.]+s)$`, "Timed out after"},
 		{"Eventually BeNumerically, the last value polled",
 			func(g Gomega) {
 				n := 0
 				g.Eventually(func() int { n++; return n }).WithTimeout(50 * time.Millisecond).WithPolling(5 * time.Millisecond).Should(BeNumerically(">", 1000))
 			},
-			"to be > 1000", `^\d+ after \d+ms$`, ""},
+			"to be > 1000", `^\d+ after (\d+ms|[\d.]+s)$`, ""},
 		{"Eventually Receive",
 			func(g Gomega) {
 				g.Eventually(make(chan struct{})).WithTimeout(20*time.Millisecond).Should(Receive(), "the callback entered")
 			},
-			"the callback entered", `^nothing received after \d+ms$`, ""},
+			"the callback entered", `^nothing received after (\d+ms|[\d.]+s)$`, ""},
 		{"Eventually, the polled function fails",
 			func(g Gomega) {
 				g.Eventually(func() (int, error) { return 0, errors.New("boom") }).WithTimeout(20 * time.Millisecond).Should(Equal(1))
 			},
-			"to equal 1", `^the function polled returned an error: boom after \d+ms$`, ""},
+			"to equal 1", `^the function polled returned an error: boom after (\d+ms|[\d.]+s)$`, ""},
 		{"Consistently BeNumerically",
 			func(g Gomega) {
 				n := 0
@@ -284,5 +286,56 @@ func TestRuleFailureLocation(t *testing.T) {
 		if f.location != want[i] {
 			t.Errorf("failure %d located at %s, want %s", i, f.location, want[i])
 		}
+	}
+}
+
+// A set-up step's failure (Step) is marked Setup, charges no rule, and is
+// located where the spec wrote it, as a rule's is.
+func TestStepFailureIsSetup(t *testing.T) {
+	stringers(t)
+	g, got := catching("")
+	step := newRuleGomega(setupSink(g.fail), "")
+	_, file, line, _ := runtime.Caller(0)
+	step.Expect(ndk.StatusIOTimeout).To(Equal(ndk.StatusSuccess), "NdkConnect succeeds (a step the spec needs)")
+	if len(*got) != 1 {
+		t.Fatalf("%d failures, want 1", len(*got))
+	}
+	f := (*got)[0]
+	if len(f.vs) != 1 || !f.vs[0].Setup || f.vs[0].Rule != "" || f.vs[0].Observed != "STATUS_IO_TIMEOUT" {
+		t.Errorf("violations %+v, want one set-up step's, no rule, observed STATUS_IO_TIMEOUT", f.vs)
+	}
+	if want := fmt.Sprintf("%s:%d", filepath.Base(file), line+1); f.location != want {
+		t.Errorf("located at %s, want %s", f.location, want)
+	}
+	// a rule's failure is no set-up step's
+	g.Expect(1).To(Equal(2))
+	if vs := (*got)[1].vs; vs[0].Setup {
+		t.Errorf("a rule's failure marked Setup: %+v", vs)
+	}
+}
+
+// An Eventually that times out while the process stalled polls on for
+// the time stalled: the value that comes then passes it; one that never
+// comes fails it once, with the value.
+func TestEventuallyCountsStalls(t *testing.T) {
+	stringers(t)
+	g, got := catching("DS-6")
+	var v atomic.Int32
+	time.AfterFunc(10*time.Millisecond, func() { wait.Stall(400 * time.Millisecond) })
+	time.AfterFunc(150*time.Millisecond, func() { v.Store(1) })
+	start := time.Now()
+	if !g.Eventually(v.Load).WithTimeout(50 * time.Millisecond).WithPolling(5 * time.Millisecond).Should(Equal(int32(1))) {
+		t.Errorf("failed after %v, though the process stalled 400ms of its 50ms and the value came at 150ms: %+v", time.Since(start), *got)
+	}
+	start = time.Now()
+	wait.Stall(100 * time.Millisecond)
+	if g.Eventually(func() int32 { return 0 }).WithTimeout(30 * time.Millisecond).Should(Equal(int32(1))) {
+		t.Fatal("an Eventually that never holds passed")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("failed after %v", d)
+	}
+	if len(*got) != 1 || (*got)[0].vs[0].Rule != "DS-6" || !strings.HasPrefix((*got)[0].vs[0].Observed, "0 after") {
+		t.Errorf("failures %+v, want one of DS-6 observing 0", *got)
 	}
 }

@@ -14,6 +14,7 @@ type Connector struct {
 	ndk.Connector
 	mu          sync.Mutex
 	disconnects int
+	reasons     []uint32 // of NdkDisconnectEventCallbackEx (ex.go)
 }
 
 func newConnector(a *Adapter, o *object, c ndk.Connector) *Connector {
@@ -158,6 +159,6 @@ var helperMustSucceed helperMark
 func MustSucceed(op *Op) {
 	helperMustSucceed.mark()
 	if st := op.Wait(); st != ndk.StatusSuccess {
-		Violate(op.violation("", "STATUS_SUCCESS (a step the spec needs)", st.String()))
+		Violate(stepFailed(op.violation("", "STATUS_SUCCESS (a step the spec needs)", st.String())))
 	}
 }

@@ -150,9 +150,15 @@ func (p *PD) CreateSRQ(depth, maxSGE, threshold uint32) *CreateOp[*SRQ] {
 		})
 }
 
-// CreateQPWithSRQ calls NdkCreateQpWithSrq.
+// CreateQPWithSRQ calls NdkCreateQpWithSrq with small initiator queues.
 func (p *PD) CreateQPWithSRQ(receive, initiator *CQ, srq *SRQ) *CreateOp[*QP] {
-	params := ndk.QPParams{ReceiveCQ: receive.CQ, InitiatorCQ: initiator.CQ, InitiatorQueueDepth: 16, MaxInitiatorRequestSGE: 1}
+	return p.CreateQPWithSRQWith(ndk.QPParams{InitiatorQueueDepth: 16, MaxInitiatorRequestSGE: 1}, receive, initiator, srq)
+}
+
+// CreateQPWithSRQWith calls NdkCreateQpWithSrq with explicit parameters;
+// their CQs are receive's and initiator's.
+func (p *PD) CreateQPWithSRQWith(params ndk.QPParams, receive, initiator *CQ, srq *SRQ) *CreateOp[*QP] {
+	params.ReceiveCQ, params.InitiatorCQ = receive.CQ, initiator.CQ
 	return create(p.a, "NdkCreateQpWithSrq", p.obj, ndk.ObjectTypeQP, nil,
 		func(done ndk.CreateCompletion) (ndk.Object, ndk.Status) {
 			q, st := p.PD.CreateQPWithSRQ(params, srq.SRQ, done, nil)

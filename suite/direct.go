@@ -11,7 +11,7 @@ import (
 	"github.com/ndkconform/ndkconform/internal/rerun"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 // Direct is what a spec that drives the provider itself needs, instead of
@@ -63,7 +63,7 @@ func (n WaitNote) End() { n.w.end(n.e) }
 // DirectFor returns the provider and sides of the run for family f; the
 // spec skips when a side has no address of the family.
 func DirectFor(f Family) Direct {
-	GinkgoHelper()
+	ginkgo.GinkgoHelper()
 	r := current()
 	pick := func(s ndk.Side) netip.Addr {
 		if f == IPv6 {
@@ -118,8 +118,8 @@ func (d Direct) ReplayCommand(specText string, sequences int) string {
 // failure message and the report (outcome.Failure.Details, which the
 // console summary prints under the observation).
 func ViolateWith(rules string, v Violation, details string) {
-	GinkgoHelper()
+	ginkgo.GinkgoHelper()
 	v, _ = attachAll(rules, v)
-	AddReportEntry(finding.EntryDetails, details)
-	Fail(v.String() + "\n" + details)
+	ginkgo.AddReportEntry(finding.EntryDetails, details)
+	ginkgo.Fail(v.String() + "\n" + details)
 }

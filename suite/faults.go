@@ -5,7 +5,7 @@ import (
 	"net/netip"
 	"time"
 
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 
 	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/internal/workers"
@@ -51,5 +51,5 @@ func AbortStuck(what, details string) {
 	if details != "" {
 		msg += "\n" + details
 	}
-	AbortSuite(msg)
+	ginkgo.AbortSuite(msg)
 }

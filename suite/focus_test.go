@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"testing"
 
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 const modelText = "Model of the endpoint, lifetime and disconnect rules IPv6 keeps every step within what a conforming provider may do (random consumer sequences) [model] allow"
@@ -61,12 +61,12 @@ func TestFocusMatchesTheSpecTextAlone(t *testing.T) {
 
 // The specs Plan previews in this test binary: only TestPlanFocus runs
 // Plan (once per process), no test runs them.
-var _ = Describe("Model of the endpoint, lifetime and disconnect rules", func() {
-	It("IPv6 keeps every step ... allow", func() {})
-	It("IPv4 keeps every step ... allow", func() {})
+var _ = ginkgo.Describe("Model of the endpoint, lifetime and disconnect rules", func() {
+	ginkgo.It("IPv6 keeps every step ... allow", func() {})
+	ginkgo.It("IPv4 keeps every step ... allow", func() {})
 })
-var _ = Describe("Other", func() {
-	It("IPv6 keeps every step ... allow too", func() {})
+var _ = ginkgo.Describe("Other", func() {
+	ginkgo.It("IPv6 keeps every step ... allow too", func() {})
 })
 
 // The exact replay command of a model spec selects that spec, and only

@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 // LostPrefix starts the failure of the spec that was running when the
@@ -57,7 +57,7 @@ func abortIfLost(p any) {
 	if r != nil {
 		r.progress(ProgressRecord{Event: ProgressLost, Lost: l.Error(), LostIn: r.specText()})
 	}
-	AbortSuite(LostPrefix + l.Error() + "; the run stops here, and the specs after this one are not run")
+	ginkgo.AbortSuite(LostPrefix + l.Error() + "; the run stops here, and the specs after this one are not run")
 }
 
 // IsLost reports whether err is, or wraps, a provider's loss.
@@ -74,7 +74,7 @@ func failHandler(message string, callerSkip ...int) {
 	if len(callerSkip) > 0 {
 		skip += callerSkip[0]
 	}
-	Fail(message, skip)
+	ginkgo.Fail(message, skip)
 }
 
 // Lost reports whether the provider is lost (ndk.Losable): a spec that

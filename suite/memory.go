@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 // Registered memory, where a spec reads or writes it.
@@ -22,7 +22,7 @@ func PullMemory(b []byte) {
 	if m, ok := current().provider.(ndk.MemoryMirror); ok {
 		if err := m.PullMemory(b); err != nil {
 			abortIfLost(err)
-			Fail(fmt.Sprintf("harness: cannot read the provider's copy of registered memory: %v", err))
+			ginkgo.Fail(fmt.Sprintf("harness: cannot read the provider's copy of registered memory: %v", err))
 		}
 	}
 }
@@ -38,7 +38,7 @@ func PushMemory(b []byte) {
 	if m, ok := current().provider.(ndk.MemoryMirror); ok {
 		if err := m.PushMemory(b); err != nil {
 			abortIfLost(err)
-			Fail(fmt.Sprintf("harness: cannot write the provider's copy of registered memory: %v", err))
+			ginkgo.Fail(fmt.Sprintf("harness: cannot write the provider's copy of registered memory: %v", err))
 		}
 	}
 }

@@ -539,7 +539,7 @@ var helperListenerMustListen helperMark
 func (l *Listener) MustListen(port uint16) netip.AddrPort {
 	helperListenerMustListen.mark()
 	if op := l.Listen(l.a.AddrPort(port)); op.Wait() != ndk.StatusSuccess {
-		Violate(op.violation("", fmt.Sprintf("STATUS_SUCCESS listening on %v (a step the spec needs)", l.a.AddrPort(port)), op.Wait().String()))
+		Violate(stepFailed(op.violation("", fmt.Sprintf("STATUS_SUCCESS listening on %v (a step the spec needs)", l.a.AddrPort(port)), op.Wait().String())))
 	}
 	return l.MustLocalAddress()
 }

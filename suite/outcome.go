@@ -57,9 +57,24 @@ func specOutcome(sr types.SpecReport, selected bool) outcome.Spec {
 		}
 		s.Failure.Output = capturedOutput(sr)
 		s.Violations = violations(sr)
+		if s.Failure.Kind == outcome.FailureFailed && setupOnly(s.Violations) {
+			s.Failure.Kind = outcome.FailureSetup
+		}
 		outcome.AssignClauses(&s)
 	}
 	return s
+}
+
+// setupOnly reports whether vs are the violations of set-up steps alone
+// (Violation.Setup: Step, MustSucceed...), at least one: a spec that
+// failed so charges no rule.
+func setupOnly(vs []finding.Violation) bool {
+	for _, v := range vs {
+		if !v.Setup || v.Rule != "" {
+			return false
+		}
+	}
+	return len(vs) > 0
 }
 
 // capturedOutput is what a spec wrote while it ran: its notes (report

@@ -59,6 +59,26 @@ func TestSpecOutcome(t *testing.T) {
 		t.Errorf("failed: %+v %+v", s, s.Failure)
 	}
 
+	// a failure in a set-up step (Step: a violation of no rule) charges no
+	// rule: setup failed; one with a rule's violation beside it is failed
+	sr = specReport("s", types.SpecStateFailed, 1, "CN-3")
+	sr.Failure = types.Failure{Message: "connect: STATUS_IO_TIMEOUT"}
+	sr.ReportEntries = types.ReportEntries{entry(finding.EntryViolation, finding.Violation{Call: "NdkConnect", Expected: "STATUS_SUCCESS", Observed: "STATUS_IO_TIMEOUT", Setup: true})}
+	if s := specOutcome(sr, true); s.State != outcome.Failed || s.Failure.Kind != outcome.FailureSetup || !s.SetupFailed() {
+		t.Errorf("set-up step failed: %+v %+v", s, s.Failure)
+	}
+	// a violation of no rule that is no set-up step's (a call that did not
+	// return, a provider's panic) is the provider's failure
+	sr.ReportEntries = types.ReportEntries{entry(finding.EntryViolation, finding.Violation{Call: "NdkConnect", Expected: "the call returns", Observed: "it did not return"})}
+	if s := specOutcome(sr, true); s.Failure.Kind != outcome.FailureFailed || s.SetupFailed() {
+		t.Errorf("a call that did not return: %+v", s.Failure)
+	}
+	sr.ReportEntries[0] = entry(finding.EntryViolation, finding.Violation{Call: "NdkConnect", Expected: "STATUS_SUCCESS", Observed: "STATUS_IO_TIMEOUT", Setup: true})
+	sr.ReportEntries = append(sr.ReportEntries, entry(finding.EntryViolation, finding.Violation{Rule: "CN-3", Observed: "STATUS_SUCCESS"}))
+	if s := specOutcome(sr, true); s.Failure.Kind != outcome.FailureFailed || s.SetupFailed() {
+		t.Errorf("set-up step and a rule failed: %+v", s.Failure)
+	}
+
 	// a failure with details (suite.ViolateWith: a model spec's failing
 	// sequence and its replay): they are the failure's Details, not its
 	// callback trace nor its output

@@ -11,7 +11,7 @@ import (
 	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/internal/nilness"
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 // Family is an address family: every endpoint rule is checked on both.
@@ -35,7 +35,7 @@ var Families = []Family{IPv4, IPv6}
 // Adapter.checkFamily).
 func ForEachFamily(body func(f Family)) {
 	for _, f := range Families {
-		Context(f.String(), Label(f.String(), "OV-2"), func() { body(f) })
+		ginkgo.Context(f.String(), ginkgo.Label(f.String(), FamilyRule), func() { body(f) })
 	}
 }
 
@@ -82,7 +82,13 @@ func NewPair(f Family) *Pair {
 	if r.waits != nil {
 		p.rec.watch, p.rec.spec = r.waits, r.specText()
 	}
-	DeferCleanup(p.cleanup)
+	// A body an interrupt cut short as it began must not register its
+	// cleanup: Ginkgo runs the interrupted spec's ReportAfterEach by then,
+	// and a DeferCleanup there fails the test process before it reports
+	// ("DeferCleanup cannot be called in ReportAfterEach"). It parks here,
+	// as at its first provider call.
+	stopIfInterrupted()
+	ginkgo.DeferCleanup(p.cleanup)
 	p.A = p.openAdapter("A", r.sideA, f)
 	p.B = p.openAdapter("B", r.sideB, f)
 	return p
@@ -167,7 +173,7 @@ func (p *Pair) openAdapter(side string, s ndk.Side, f Family) *Adapter {
 		return st
 	})
 	if st := op.Returned(); st != ndk.StatusSuccess || isNil(a.Adapter) {
-		Violate(a.obj.violation("", "OPEN_NDK_ADAPTER", fmt.Sprintf("STATUS_SUCCESS opening the adapter of %v", addr), st.String()))
+		Violate(stepFailed(a.obj.violation("", "OPEN_NDK_ADAPTER", fmt.Sprintf("STATUS_SUCCESS opening the adapter of %v", addr), st.String())))
 	}
 	return a
 }
@@ -326,12 +332,12 @@ func (p *Pair) cleanup() {
 		}
 		if !p.run.interrupted() {
 			// an interrupted spec has no verdict: no trace to read
-			AddReportEntry(finding.EntryTrace, p.rec.Trace())
+			ginkgo.AddReportEntry(finding.EntryTrace, p.rec.Trace())
 		}
 		if stuck {
 			AbortStuck("a call of cleanup or of its fault injection did not return", strings.Join(lines, "\n"))
 		}
-		Fail(strings.Join(lines, "\n"))
+		ginkgo.Fail(strings.Join(lines, "\n"))
 	}
 }
 
@@ -428,7 +434,7 @@ func (p *Pair) MustHandshake(l *Listener, c *Connector, connect *Op, qp *QP) *Co
 // handshake takes the connection request that connect made on l, accepts
 // it with pqp (a new QP of l's side if nil), and completes the connection.
 func handshake(l *Listener, c *Connector, connect *Op, qp, pqp *QP) *Connection {
-	GinkgoHelper()
+	ginkgo.GinkgoHelper()
 	passive := l.NextRequest()
 	if pqp == nil {
 		pqp = l.a.MustQP()
@@ -447,4 +453,4 @@ func handshake(l *Listener, c *Connector, connect *Op, qp, pqp *QP) *Connection 
 // provider's time-out, or takes a whole port range. Ginkgo runs it (and
 // its container) early, and a run split over processes counts it as
 // several specs when it deals them out.
-var Long = SpecPriority(1)
+var Long = ginkgo.SpecPriority(1)

@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/ndkconform/ndkconform/outcome"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 )
 
@@ -27,7 +27,7 @@ func Plan(cfg Config) ([]outcome.Spec, error) {
 	}
 
 	sc, _ := ginkgoConfig(cfg)
-	preview := PreviewSpecs(description(cfg), sc)
+	preview := ginkgo.PreviewSpecs(description(cfg), sc)
 	specs := []outcome.Spec{}
 	for _, sr := range preview.SpecReports {
 		if sr.LeafNodeType != types.NodeTypeIt {

@@ -101,7 +101,7 @@ func openAndClose(timeout time.Duration, p ndk.Provider, addr netip.Addr, what s
 	var r result
 	select {
 	case r = <-done:
-	case <-time.After(timeout):
+	case <-After(timeout):
 		return fmt.Errorf("%s: opening and closing its adapter did not finish within %v", what, timeout)
 	}
 	switch {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 	"pgregory.net/rapid"
 )
 
@@ -53,7 +53,7 @@ type rapidFailNow struct{}
 // verdict: its handle, Failed when a sequence failed, with rapid's
 // messages in Errors. No failure file is written.
 func RapidCheck(text string, seed uint64, sequences, steps int, shrink time.Duration, prop func(*rapid.T)) *RapidTB {
-	GinkgoHelper()
+	ginkgo.GinkgoHelper()
 	rapidReady()
 	setRapid("rapid.checks", sequences)
 	setRapid("rapid.steps", steps)
@@ -85,7 +85,7 @@ func RapidCheck(text string, seed uint64, sequences, steps int, shrink time.Dura
 
 // violated reports whether the running spec has a violation attached.
 func violated() bool {
-	for _, e := range CurrentSpecReport().ReportEntries {
+	for _, e := range ginkgo.CurrentSpecReport().ReportEntries {
 		if e.Name == finding.EntryViolation {
 			return true
 		}
@@ -102,7 +102,7 @@ func (t *RapidTB) Errors() []string { return t.errors }
 // line ("harness: [rapid] flaky test, can not reproduce a failure"); the
 // failure's text has them whole.
 func (t *RapidTB) ViolateHarness(what string) {
-	GinkgoHelper()
+	ginkgo.GinkgoHelper()
 	all := strings.TrimSpace(strings.Join(t.errors, "\n"))
 	first, _, _ := strings.Cut(all, "\n")
 	if first == "" {
@@ -110,7 +110,7 @@ func (t *RapidTB) ViolateHarness(what string) {
 	}
 	v := finding.Violation{Expected: "the " + what + "'s sequences run", Observed: "harness: " + strings.TrimSpace(first)}
 	attach(v)
-	Fail(v.String() + "\n" + all)
+	ginkgo.Fail(v.String() + "\n" + all)
 }
 
 // NumberedSteps is a model's sequence for a failure's details: a step a
@@ -127,9 +127,9 @@ func (t *RapidTB) Helper()                           {}
 func (t *RapidTB) Name() string                      { return t.name }
 func (t *RapidTB) Logf(format string, args ...any)   {}
 func (t *RapidTB) Log(args ...any)                   {}
-func (t *RapidTB) Skipf(format string, args ...any)  { Skip(fmt.Sprintf(format, args...)) }
-func (t *RapidTB) Skip(args ...any)                  { Skip(fmt.Sprint(args...)) }
-func (t *RapidTB) SkipNow()                          { Skip("skipped") }
+func (t *RapidTB) Skipf(format string, args ...any)  { ginkgo.Skip(fmt.Sprintf(format, args...)) }
+func (t *RapidTB) Skip(args ...any)                  { ginkgo.Skip(fmt.Sprint(args...)) }
+func (t *RapidTB) SkipNow()                          { ginkgo.Skip("skipped") }
 func (t *RapidTB) Errorf(format string, args ...any) { t.Error(fmt.Sprintf(format, args...)) }
 func (t *RapidTB) Error(args ...any) {
 	t.failed = true

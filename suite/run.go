@@ -13,14 +13,14 @@ import (
 	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/outcome"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 	"github.com/onsi/gomega"
 	"github.com/onsi/gomega/format"
 )
 
 // TestingT is what Run needs of a test: *testing.T, or the CLI's shim.
-type TestingT = GinkgoTestingT
+type TestingT = ginkgo.GinkgoTestingT
 
 // Result is the outcome of a run.
 type Result struct {
@@ -48,12 +48,21 @@ type UsageError struct{ Err error }
 func (e UsageError) Error() string { return e.Err.Error() }
 func (e UsageError) Unwrap() error { return e.Err }
 
+// LabError is a configuration that could run but whose provider was not
+// available (ndk.ErrUnavailable: an agent busy, stopped or unreachable):
+// the lab's fault, no verdict on the provider, and no bad usage.
+type LabError struct{ Err error }
+
+func (e LabError) Error() string { return e.Err.Error() }
+func (e LabError) Unwrap() error { return e.Err }
+
 // Prepare opens the configured driver and checks the configuration without
 // running anything: the driver and its options (checked and parsed once,
 // ndk.ParseOptions, before Usable), the sides' addresses (the
 // provider must open an adapter for each), and a Timeout longer than every
 // wait the provider declares (ndk.TimeoutDeclarer) by TimeoutMargin. Errors
-// are UsageErrors, except for a provider that fails opening or closing an
+// are UsageErrors, except for a provider not available now (LabError,
+// ndk.ErrUnavailable), and for a provider that fails opening or closing an
 // adapter otherwise than with a status (it hangs, panics, or returns no
 // adapter with success). With Config.Provider set, Prepare checks that
 // provider and returns it: the caller keeps it and closes it.
@@ -79,6 +88,9 @@ func Prepare(cfg Config) (ndk.Provider, ndk.Side, ndk.Side, error) {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s is not usable here: %w", cfg.Driver, err)}
 	}
 	p, err := opener.Open()
+	if errors.Is(err, ndk.ErrUnavailable) {
+		return nil, ndk.Side{}, ndk.Side{}, LabError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
+	}
 	if err != nil {
 		return nil, ndk.Side{}, ndk.Side{}, UsageError{fmt.Errorf("driver %s: %w", cfg.Driver, err)}
 	}
@@ -148,7 +160,7 @@ func Run(t TestingT, cfg Config) (Result, error) {
 
 	sc, rc := ginkgoConfig(cfg)
 	stopWatch := r.watchSignals()
-	res.Passed = RunSpecs(t, description(cfg), sc, rc, r.trackNodes())
+	res.Passed = ginkgo.RunSpecs(t, description(cfg), sc, rc, r.trackNodes())
 	first := stopWatch()
 	r.reportMu.Lock()
 	report := r.report
@@ -236,7 +248,7 @@ func signalName(s os.Signal) string {
 func ginkgoConfig(cfg Config) (types.SuiteConfig, types.ReporterConfig) {
 	gomega.RegisterFailHandler(failHandler)
 	format.UseStringerRepresentation = true
-	sc, rc := GinkgoConfiguration()
+	sc, rc := ginkgo.GinkgoConfiguration()
 	sc.LabelFilter = cfg.LabelFilter
 	// Config.Focus matches the spec's full text alone (see focusFor);
 	// checkFilters refused a focus that does not parse.

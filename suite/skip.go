@@ -2,7 +2,7 @@ package suite
 
 import (
 	"github.com/ndkconform/ndkconform/finding"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 // A spec that cannot conclude skips through one of these, never through
@@ -41,8 +41,8 @@ func NotConfigured(reason string) {
 }
 
 func skip(s finding.Skip) {
-	AddReportEntry(finding.EntrySkip, s, ReportEntryVisibilityNever)
-	Skip(s.String())
+	ginkgo.AddReportEntry(finding.EntrySkip, s, ginkgo.ReportEntryVisibilityNever)
+	ginkgo.Skip(s.String())
 }
 
 // RulesNotApplicable records that the running spec, which goes on, cannot
@@ -51,6 +51,6 @@ func skip(s finding.Skip) {
 // what the spec leaves out. The spec then concludes on its other rules
 // only; these are not applicable in it, and listed as the limit.
 func RulesNotApplicable(declaration, reason string, rules ...string) {
-	AddReportEntry(finding.EntryUnchecked, finding.Skip{Kind: finding.NotApplicable, Declaration: declaration, Reason: reason, Rules: rules},
-		ReportEntryVisibilityNever)
+	ginkgo.AddReportEntry(finding.EntryUnchecked, finding.Skip{Kind: finding.NotApplicable, Declaration: declaration, Reason: reason, Rules: rules},
+		ginkgo.ReportEntryVisibilityNever)
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 // SRQ notifications, SRQ faults, and connections whose passive QP takes its
@@ -160,7 +160,7 @@ func (c *SRQConnection) PostReceives(n int) {
 	helperSRQConnectionPostReceives.mark()
 	for i := range n {
 		if st := c.SRQ.Receive(i, c.Sink.SGE(0, srqMessage)); st != ndk.StatusSuccess {
-			Violate(c.SRQ.obj.violation("", "NdkSrqReceive", "STATUS_SUCCESS within the SRQ's depth (a step the spec needs)", st.String()))
+			Violate(stepFailed(c.SRQ.obj.violation("", "NdkSrqReceive", "STATUS_SUCCESS within the SRQ's depth (a step the spec needs)", st.String())))
 		}
 	}
 }
@@ -175,7 +175,7 @@ func (c *SRQConnection) Consume(n int) {
 	helperSRQConnectionConsume.mark()
 	for i := range n {
 		if st := c.ActiveQP.Send(i, 0, c.Source.SGE(0, srqMessage)); st != ndk.StatusSuccess {
-			Violate(c.ActiveQP.obj.violation("", "NdkSend", "STATUS_SUCCESS on a connected QP (a step the spec needs)", st.String()))
+			Violate(stepFailed(c.ActiveQP.obj.violation("", "NdkSend", "STATUS_SUCCESS on a connected QP (a step the spec needs)", st.String())))
 		}
 		c.PassiveQP.ReceiveCQ.WaitResults("QP-4", 1)
 		c.ActiveQP.InitiatorCQ.WaitResults("QP-4", 1)
@@ -190,7 +190,7 @@ var helperAdapterSRQDepth helperMark
 // spec that needs an SRQ goes through it (or through a check of its own
 // that skips the same way) before it creates one.
 func (a *Adapter) SRQDepth(want uint32) uint32 {
-	GinkgoHelper()
+	ginkgo.GinkgoHelper()
 	helperAdapterSRQDepth.mark()
 	m := a.Info().MaxSRQDepth
 	if m == 0 {

@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 )
 
@@ -70,14 +70,14 @@ func begin(r *runState) bool { return active.CompareAndSwap(nil, r) }
 func current() *runState {
 	r := active.Load()
 	if r == nil || r.provider == nil {
-		Fail("ndkconform: specs run only through suite.Run")
+		ginkgo.Fail("ndkconform: specs run only through suite.Run")
 	}
 	return r
 }
 
 // trackNodes wraps every node of the run: it counts the nodes running.
 func (r *runState) trackNodes() types.AroundNodeDecorator {
-	return AroundNode(func(ctx context.Context, body func(context.Context)) {
+	return ginkgo.AroundNode(func(ctx context.Context, body func(context.Context)) {
 		r.nodesRunning.Add(1)
 		n := &runningNode{ctx: ctx, early: !r.interrupted()}
 		id := goroutineID()
@@ -102,7 +102,7 @@ func (r *runState) progress(rec ProgressRecord) {
 
 // The report nodes, registered at init (hence the anchor).
 
-var _ = ReportAfterSuite("ndkconform", func(rep types.Report) {
+var _ = ginkgo.ReportAfterSuite("ndkconform", func(rep types.Report) {
 	if r := active.Load(); r != nil {
 		r.reportMu.Lock()
 		r.report = rep
@@ -110,7 +110,7 @@ var _ = ReportAfterSuite("ndkconform", func(rep types.Report) {
 	}
 })
 
-var _ = ReportBeforeEach(func(sr types.SpecReport) {
+var _ = ginkgo.ReportBeforeEach(func(sr types.SpecReport) {
 	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt && !sr.State.Is(types.SpecStateSkipped) {
 		text := sr.FullText()
 		r.spec.Store(&text)
@@ -122,13 +122,13 @@ var _ = ReportBeforeEach(func(sr types.SpecReport) {
 // An interrupted spec waits for the nodes it abandoned (interrupt.go),
 // before its end is reported (the order of the nodes as they were
 // registered).
-var _ = ReportAfterEach(func(sr types.SpecReport) {
+var _ = ginkgo.ReportAfterEach(func(sr types.SpecReport) {
 	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt && sr.State.Is(types.SpecStateInterrupted) {
 		r.reportInterrupted()
 	}
 })
 
-var _ = ReportAfterEach(func(sr types.SpecReport) {
+var _ = ginkgo.ReportAfterEach(func(sr types.SpecReport) {
 	if r := active.Load(); r != nil && sr.LeafNodeType == types.NodeTypeIt && sr.NumAttempts > 0 {
 		s := specOutcome(sr, true)
 		r.progress(ProgressRecord{Event: ProgressEnd, Spec: &s})

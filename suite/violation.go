@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/ndkconform/ndkconform/finding"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/gomega"
 )
 
@@ -16,11 +16,11 @@ import (
 func attach(v Violation) {
 	abortIfLost(nil)
 	v.Observed = firstLine(v.Observed)
-	AddReportEntry(finding.EntryViolation, v, ReportEntryVisibilityNever)
+	ginkgo.AddReportEntry(finding.EntryViolation, v, ginkgo.ReportEntryVisibilityNever)
 	for _, id := range sameObligation[v.Rule] {
 		w := v
 		w.Rule = id
-		AddReportEntry(finding.EntryViolation, w, ReportEntryVisibilityNever)
+		ginkgo.AddReportEntry(finding.EntryViolation, w, ginkgo.ReportEntryVisibilityNever)
 	}
 }
 
@@ -45,7 +45,7 @@ var helperViolate helperMark
 func Violate(v Violation) {
 	helperViolate.mark()
 	attach(v)
-	Fail(v.String())
+	ginkgo.Fail(v.String())
 }
 
 var helperViolateAll helperMark
@@ -57,7 +57,7 @@ var helperViolateAll helperMark
 func ViolateAll(rules string, v Violation) {
 	helperViolateAll.mark()
 	v, more := attachAll(rules, v)
-	Fail(v.String() + also(more))
+	ginkgo.Fail(v.String() + also(more))
 }
 
 // attachAll attaches v charged to each of rules (IDs separated by spaces)
@@ -114,13 +114,31 @@ func failSpec(vs []Violation, failure string, skip int) {
 		attach(v)
 	}
 	attach(vs[0])
-	Fail(failure, skip)
+	ginkgo.Fail(failure, skip)
 }
 
 // Step returns Gomega's assertions for a step a spec needs that checks no
 // rule of its own (a setup call that must succeed): a failure fails the
-// spec against no rule.
-func Step() gomega.Gomega { return Rule("") }
+// spec against no rule, a set-up step's (Violation.Setup).
+func Step() gomega.Gomega { return newRuleGomega(setupSink(failSpec), "") }
+
+// setupSink is sink for the failures of set-up steps: it marks their
+// violations Setup.
+func setupSink(sink failSink) failSink {
+	return func(vs []Violation, failure string, skip int) {
+		for i := range vs {
+			vs[i].Setup = true
+		}
+		sink(vs, failure, skip+1)
+	}
+}
+
+// stepFailed is v, the failure of a step the spec needs that checks no
+// rule of its own (Violation.Setup).
+func stepFailed(v Violation) Violation {
+	v.Setup = true
+	return v
+}
 
 // Violation is a violation of rule by this call, for a spec to pass to
 // Violate.

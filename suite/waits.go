@@ -266,3 +266,9 @@ func (dl Deadline) Passed() bool { return dl.sw.Elapsed() >= dl.d }
 
 // Left is how long is left until the deadline (negative once passed).
 func (dl Deadline) Left() time.Duration { return dl.d - dl.sw.Elapsed() }
+
+// After is time.After counting only time the process could run (a stall,
+// SIGSTOP or a machine too loaded to schedule the harness, re-arms it): for
+// a select that gives up waiting for the provider, so that a harness
+// descheduled past the wait does not charge the provider with it.
+func After(d time.Duration) <-chan time.Time { return wait.After(d) }

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 
 	"github.com/ndkconform/ndkconform/drivers/sim"
 	"github.com/ndkconform/ndkconform/ndk"
@@ -133,8 +133,8 @@ func init() { ndk.Register("hang-create-connector", hangDriver{}) }
 
 const hangSpec = "Wait notices a spec whose create never completes"
 
-var _ = Describe("Wait notices", func() {
-	It("a spec whose create never completes", func() {
+var _ = ginkgo.Describe("Wait notices", func() {
+	ginkgo.It("a spec whose create never completes", func() {
 		p := NewPair(IPv4)
 		p.A.CreateConnector().Object()
 	})

@@ -2,7 +2,7 @@ package suite
 
 import (
 	"github.com/ndkconform/ndkconform/ndk"
-	. "github.com/onsi/ginkgo/v2"
+	"github.com/onsi/ginkgo/v2"
 )
 
 // Work requests the data-path helpers (data.go) do not cover, and QPs with
@@ -56,7 +56,7 @@ func (a *Adapter) MustLAM(buf []byte) *ndk.LAM {
 	}))
 	// DeferCleanup runs in reverse order: this runs before the pair's
 	// cleanup, which closes the adapter.
-	DeferCleanup(func() { a.Adapter.ReleaseLAM(lam) })
+	ginkgo.DeferCleanup(func() { a.Adapter.ReleaseLAM(lam) })
 	return lam
 }
 

@@ -65,12 +65,23 @@
 // # Session start and end
 //
 // The client sends Hello and nothing else until the Welcome; the agent
-// sends Welcome before anything else. CloseProvider is the last call; the
-// agent ends the RPC after its return. If the stream ends otherwise (the
-// harness died, the connection broke), the agent returns every held
-// callback as if acked, refuses new calls, closes every open adapter
-// (which closes their objects) and then the provider; returns not yet sent
-// are dropped.
+// sends Welcome before anything else. An agent admits a session (reads
+// its Hello, within a deadline of its own, authenticates it and checks it)
+// before the session takes one of its max_sessions slots: a client that
+// sends nothing holds none. CloseProvider is the last call; the agent
+// ends the RPC after its return. If the stream ends otherwise (the
+// harness died, the connection broke, a callback went unacked past the
+// agent's bound), the agent returns every held callback as if acked,
+// refuses new calls, closes every open adapter (which closes their
+// objects) and then the provider; returns not yet sent are dropped.
+//
+// Liveness: the agent pings a connection that is silent (gRPC keepalive)
+// and drops it if the ping goes unanswered, so that a harness that
+// vanished releases its session in seconds; it permits the harness's
+// pings (every 5 s at most, with no stream too). The harness may probe
+// the agent with gRPC's health service (grpc.health.v1.Health/Check) on
+// the session's connection: any answer, UNIMPLEMENTED included, says the
+// agent's process is running, whatever its provider does.
 //
 // # Correlation ids
 //
@@ -130,18 +141,24 @@
 // two never mix, so a provider's STATUS_INVALID_HANDLE is never confused
 // with the agent refusing a handle. Errors of the session rather than of a
 // call (a CallbackReturn for no outstanding callback) come as a
-// ServerMessage.protocol_error; errors that end the session (no Hello
-// first, a bad token, an unsupported major version) end the RPC with a gRPC
-// status (UNAUTHENTICATED, FAILED_PRECONDITION; INVALID_ARGUMENT for
-// driver options the agent refuses) and a message.
+// ServerMessage.protocol_error; errors that end the session end the RPC
+// with a gRPC status and a message: UNAUTHENTICATED (a bad token),
+// RESOURCE_EXHAUSTED (the client's host spent its budget of failed
+// authentications), FAILED_PRECONDITION (no Hello first, an unsupported
+// major version), DEADLINE_EXCEEDED (no Hello in time, a callback not
+// acked in time), INVALID_ARGUMENT (driver options the agent refuses),
+// UNAVAILABLE (every session slot taken, the provider failed to open).
 //
 // # Authentication
 //
 // The Hello (the session's first message) carries a bearer token, compared
 // by the agent in constant time with the token it was started with; a
-// mismatch ends the RPC with UNAUTHENTICATED before anything is opened. An
-// agent started without a token accepts only an empty one (authentication
-// off, meant for loopback). The token is only as secret as the transport:
+// mismatch ends the RPC with UNAUTHENTICATED before anything is opened, and
+// costs the client's host one of its budget of failures: a host that spent
+// it has its sessions refused (RESOURCE_EXHAUSTED) before any comparison,
+// until it regains some. An agent started without a token accepts only an
+// empty one (authentication off, meant for loopback, or mutual TLS
+// authenticating the harness). The token is only as secret as the transport:
 // use TLS off loopback. It is in the first message rather than in gRPC
 // metadata so that the session, not the connection, is what is
 // authenticated, and every transport carries it the same way.
@@ -693,7 +710,9 @@ type Hello struct {
 	ClientVersion string `protobuf:"bytes,3,opt,name=client_version,json=clientVersion,proto3" json:"client_version,omitempty"`
 	// Options for the agent's driver, as --driver-opt KEY=VALUE; applied
 	// when the agent opens the session's provider. An agent may refuse
-	// options (the RPC ends with INVALID_ARGUMENT, naming them).
+	// options (the RPC ends with INVALID_ARGUMENT, naming them): the Go
+	// agent takes those its operator lets a session set (--session-opts),
+	// and any other at the value it has already.
 	DriverOptions map[string]string `protobuf:"bytes,4,rep,name=driver_options,json=driverOptions,proto3" json:"driver_options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1183,7 +1202,14 @@ type Handle struct {
 	// other kinds. Go's optional interfaces are the objects', so this is
 	// said of each object rather than in the Capabilities. The agent
 	// ignores it in a Call. Since 1.2.
-	MdlChains     bool `protobuf:"varint,3,opt,name=mdl_chains,json=mdlChains,proto3" json:"mdl_chains,omitempty"`
+	MdlChains bool `protobuf:"varint,3,opt,name=mdl_chains,json=mdlChains,proto3" json:"mdl_chains,omitempty"`
+	// Set by the agent, as mdl_chains, on a connector that is an
+	// ndk.ConnectorEx (NDKPI 2.1's NdkCompleteConnectEx and NdkAcceptEx:
+	// CompleteConnectEx and AcceptEx are served for it; NOT_SUPPORTED
+	// otherwise); never on other kinds. An agent before 1.4 never sets it,
+	// and its connectors are taken for a provider's without the Ex calls.
+	// Since 1.4.
+	ConnectorEx   bool `protobuf:"varint,4,opt,name=connector_ex,json=connectorEx,proto3" json:"connector_ex,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1235,6 +1261,13 @@ func (x *Handle) GetId() uint64 {
 func (x *Handle) GetMdlChains() bool {
 	if x != nil {
 		return x.MdlChains
+	}
+	return false
+}
+
+func (x *Handle) GetConnectorEx() bool {
+	if x != nil {
+		return x.ConnectorEx
 	}
 	return false
 }
@@ -2050,6 +2083,8 @@ type Call struct {
 	//	*Call_GetLocalAddress
 	//	*Call_GetPeerAddress
 	//	*Call_Disconnect
+	//	*Call_CompleteConnectEx
+	//	*Call_AcceptEx
 	//	*Call_Listen
 	//	*Call_GetListenerLocalAddress
 	//	*Call_ControlConnectEvents
@@ -2600,6 +2635,24 @@ func (x *Call) GetDisconnect() *DisconnectRequest {
 	return nil
 }
 
+func (x *Call) GetCompleteConnectEx() *CompleteConnectExRequest {
+	if x != nil {
+		if x, ok := x.Op.(*Call_CompleteConnectEx); ok {
+			return x.CompleteConnectEx
+		}
+	}
+	return nil
+}
+
+func (x *Call) GetAcceptEx() *AcceptExRequest {
+	if x != nil {
+		if x, ok := x.Op.(*Call_AcceptEx); ok {
+			return x.AcceptEx
+		}
+	}
+	return nil
+}
+
 func (x *Call) GetListen() *ListenRequest {
 	if x != nil {
 		if x, ok := x.Op.(*Call_Listen); ok {
@@ -2905,6 +2958,16 @@ type Call_Disconnect struct {
 	Disconnect *DisconnectRequest `protobuf:"bytes,98,opt,name=disconnect,proto3,oneof"`
 }
 
+type Call_CompleteConnectEx struct {
+	// ndk.ConnectorEx (since 1.4), on a connector whose handle has
+	// connector_ex
+	CompleteConnectEx *CompleteConnectExRequest `protobuf:"bytes,99,opt,name=complete_connect_ex,json=completeConnectEx,proto3,oneof"`
+}
+
+type Call_AcceptEx struct {
+	AcceptEx *AcceptExRequest `protobuf:"bytes,103,opt,name=accept_ex,json=acceptEx,proto3,oneof"`
+}
+
 type Call_Listen struct {
 	// ndk.Listener
 	Listen *ListenRequest `protobuf:"bytes,100,opt,name=listen,proto3,oneof"`
@@ -3048,6 +3111,10 @@ func (*Call_GetPeerAddress) isCall_Op() {}
 
 func (*Call_Disconnect) isCall_Op() {}
 
+func (*Call_CompleteConnectEx) isCall_Op() {}
+
+func (*Call_AcceptEx) isCall_Op() {}
+
 func (*Call_Listen) isCall_Op() {}
 
 func (*Call_GetListenerLocalAddress) isCall_Op() {}
@@ -3133,6 +3200,8 @@ type CallReturn struct {
 	//	*CallReturn_GetLocalAddress
 	//	*CallReturn_GetPeerAddress
 	//	*CallReturn_Disconnect
+	//	*CallReturn_CompleteConnectEx
+	//	*CallReturn_AcceptEx
 	//	*CallReturn_Listen
 	//	*CallReturn_GetListenerLocalAddress
 	//	*CallReturn_ControlConnectEvents
@@ -3690,6 +3759,24 @@ func (x *CallReturn) GetDisconnect() *DisconnectReply {
 	return nil
 }
 
+func (x *CallReturn) GetCompleteConnectEx() *CompleteConnectExReply {
+	if x != nil {
+		if x, ok := x.Reply.(*CallReturn_CompleteConnectEx); ok {
+			return x.CompleteConnectEx
+		}
+	}
+	return nil
+}
+
+func (x *CallReturn) GetAcceptEx() *AcceptExReply {
+	if x != nil {
+		if x, ok := x.Reply.(*CallReturn_AcceptEx); ok {
+			return x.AcceptEx
+		}
+	}
+	return nil
+}
+
 func (x *CallReturn) GetListen() *ListenReply {
 	if x != nil {
 		if x, ok := x.Reply.(*CallReturn_Listen); ok {
@@ -3982,6 +4069,14 @@ type CallReturn_Disconnect struct {
 	Disconnect *DisconnectReply `protobuf:"bytes,98,opt,name=disconnect,proto3,oneof"`
 }
 
+type CallReturn_CompleteConnectEx struct {
+	CompleteConnectEx *CompleteConnectExReply `protobuf:"bytes,99,opt,name=complete_connect_ex,json=completeConnectEx,proto3,oneof"`
+}
+
+type CallReturn_AcceptEx struct {
+	AcceptEx *AcceptExReply `protobuf:"bytes,103,opt,name=accept_ex,json=acceptEx,proto3,oneof"`
+}
+
 type CallReturn_Listen struct {
 	Listen *ListenReply `protobuf:"bytes,100,opt,name=listen,proto3,oneof"`
 }
@@ -4121,6 +4216,10 @@ func (*CallReturn_GetLocalAddress) isCallReturn_Reply() {}
 func (*CallReturn_GetPeerAddress) isCallReturn_Reply() {}
 
 func (*CallReturn_Disconnect) isCallReturn_Reply() {}
+
+func (*CallReturn_CompleteConnectEx) isCallReturn_Reply() {}
+
+func (*CallReturn_AcceptEx) isCallReturn_Reply() {}
 
 func (*CallReturn_Listen) isCallReturn_Reply() {}
 
@@ -9247,6 +9346,235 @@ func (*AcceptReply) Descriptor() ([]byte, []int) {
 	return file_agent_v1_agent_proto_rawDescGZIP(), []int{119}
 }
 
+// CompleteConnectExRequest is NdkCompleteConnectEx
+// (ndk.ConnectorEx.CompleteConnectEx): on_disconnect, optional, receives
+// DisconnectEventEx callbacks. Since 1.4.
+type CompleteConnectExRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Connector     *Handle                `protobuf:"bytes,1,opt,name=connector,proto3" json:"connector,omitempty"`
+	OnDisconnect  *CallbackRef           `protobuf:"bytes,2,opt,name=on_disconnect,json=onDisconnect,proto3" json:"on_disconnect,omitempty"` // DisconnectEventEx callbacks
+	Done          *CallbackRef           `protobuf:"bytes,3,opt,name=done,proto3" json:"done,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CompleteConnectExRequest) Reset() {
+	*x = CompleteConnectExRequest{}
+	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CompleteConnectExRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CompleteConnectExRequest) ProtoMessage() {}
+
+func (x *CompleteConnectExRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CompleteConnectExRequest.ProtoReflect.Descriptor instead.
+func (*CompleteConnectExRequest) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{120}
+}
+
+func (x *CompleteConnectExRequest) GetConnector() *Handle {
+	if x != nil {
+		return x.Connector
+	}
+	return nil
+}
+
+func (x *CompleteConnectExRequest) GetOnDisconnect() *CallbackRef {
+	if x != nil {
+		return x.OnDisconnect
+	}
+	return nil
+}
+
+func (x *CompleteConnectExRequest) GetDone() *CallbackRef {
+	if x != nil {
+		return x.Done
+	}
+	return nil
+}
+
+type CompleteConnectExReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CompleteConnectExReply) Reset() {
+	*x = CompleteConnectExReply{}
+	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CompleteConnectExReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CompleteConnectExReply) ProtoMessage() {}
+
+func (x *CompleteConnectExReply) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CompleteConnectExReply.ProtoReflect.Descriptor instead.
+func (*CompleteConnectExReply) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{121}
+}
+
+// AcceptExRequest is NdkAcceptEx (ndk.ConnectorEx.AcceptEx): AcceptRequest
+// whose on_disconnect receives DisconnectEventEx callbacks. Since 1.4.
+type AcceptExRequest struct {
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	Connector         *Handle                `protobuf:"bytes,1,opt,name=connector,proto3" json:"connector,omitempty"`
+	Qp                *Handle                `protobuf:"bytes,2,opt,name=qp,proto3" json:"qp,omitempty"`
+	InboundReadLimit  uint32                 `protobuf:"varint,3,opt,name=inbound_read_limit,json=inboundReadLimit,proto3" json:"inbound_read_limit,omitempty"`
+	OutboundReadLimit uint32                 `protobuf:"varint,4,opt,name=outbound_read_limit,json=outboundReadLimit,proto3" json:"outbound_read_limit,omitempty"`
+	PrivateData       []byte                 `protobuf:"bytes,5,opt,name=private_data,json=privateData,proto3,oneof" json:"private_data,omitempty"`
+	OnDisconnect      *CallbackRef           `protobuf:"bytes,6,opt,name=on_disconnect,json=onDisconnect,proto3" json:"on_disconnect,omitempty"` // optional
+	Done              *CallbackRef           `protobuf:"bytes,7,opt,name=done,proto3" json:"done,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *AcceptExRequest) Reset() {
+	*x = AcceptExRequest{}
+	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptExRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptExRequest) ProtoMessage() {}
+
+func (x *AcceptExRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptExRequest.ProtoReflect.Descriptor instead.
+func (*AcceptExRequest) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{122}
+}
+
+func (x *AcceptExRequest) GetConnector() *Handle {
+	if x != nil {
+		return x.Connector
+	}
+	return nil
+}
+
+func (x *AcceptExRequest) GetQp() *Handle {
+	if x != nil {
+		return x.Qp
+	}
+	return nil
+}
+
+func (x *AcceptExRequest) GetInboundReadLimit() uint32 {
+	if x != nil {
+		return x.InboundReadLimit
+	}
+	return 0
+}
+
+func (x *AcceptExRequest) GetOutboundReadLimit() uint32 {
+	if x != nil {
+		return x.OutboundReadLimit
+	}
+	return 0
+}
+
+func (x *AcceptExRequest) GetPrivateData() []byte {
+	if x != nil {
+		return x.PrivateData
+	}
+	return nil
+}
+
+func (x *AcceptExRequest) GetOnDisconnect() *CallbackRef {
+	if x != nil {
+		return x.OnDisconnect
+	}
+	return nil
+}
+
+func (x *AcceptExRequest) GetDone() *CallbackRef {
+	if x != nil {
+		return x.Done
+	}
+	return nil
+}
+
+type AcceptExReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AcceptExReply) Reset() {
+	*x = AcceptExReply{}
+	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AcceptExReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AcceptExReply) ProtoMessage() {}
+
+func (x *AcceptExReply) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AcceptExReply.ProtoReflect.Descriptor instead.
+func (*AcceptExReply) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{123}
+}
+
 // RejectRequest is NdkReject: no completion callback.
 type RejectRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -9258,7 +9586,7 @@ type RejectRequest struct {
 
 func (x *RejectRequest) Reset() {
 	*x = RejectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	mi := &file_agent_v1_agent_proto_msgTypes[124]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9270,7 +9598,7 @@ func (x *RejectRequest) String() string {
 func (*RejectRequest) ProtoMessage() {}
 
 func (x *RejectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[120]
+	mi := &file_agent_v1_agent_proto_msgTypes[124]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9283,7 +9611,7 @@ func (x *RejectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectRequest.ProtoReflect.Descriptor instead.
 func (*RejectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{120}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{124}
 }
 
 func (x *RejectRequest) GetConnector() *Handle {
@@ -9308,7 +9636,7 @@ type RejectReply struct {
 
 func (x *RejectReply) Reset() {
 	*x = RejectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	mi := &file_agent_v1_agent_proto_msgTypes[125]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9320,7 +9648,7 @@ func (x *RejectReply) String() string {
 func (*RejectReply) ProtoMessage() {}
 
 func (x *RejectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[121]
+	mi := &file_agent_v1_agent_proto_msgTypes[125]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9333,7 +9661,7 @@ func (x *RejectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectReply.ProtoReflect.Descriptor instead.
 func (*RejectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{121}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{125}
 }
 
 // GetConnectionDataRequest is NdkGetConnectionData with a private data
@@ -9348,7 +9676,7 @@ type GetConnectionDataRequest struct {
 
 func (x *GetConnectionDataRequest) Reset() {
 	*x = GetConnectionDataRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	mi := &file_agent_v1_agent_proto_msgTypes[126]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9360,7 +9688,7 @@ func (x *GetConnectionDataRequest) String() string {
 func (*GetConnectionDataRequest) ProtoMessage() {}
 
 func (x *GetConnectionDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[122]
+	mi := &file_agent_v1_agent_proto_msgTypes[126]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9373,7 +9701,7 @@ func (x *GetConnectionDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConnectionDataRequest.ProtoReflect.Descriptor instead.
 func (*GetConnectionDataRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{122}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{126}
 }
 
 func (x *GetConnectionDataRequest) GetConnector() *Handle {
@@ -9405,7 +9733,7 @@ type GetConnectionDataReply struct {
 
 func (x *GetConnectionDataReply) Reset() {
 	*x = GetConnectionDataReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	mi := &file_agent_v1_agent_proto_msgTypes[127]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9417,7 +9745,7 @@ func (x *GetConnectionDataReply) String() string {
 func (*GetConnectionDataReply) ProtoMessage() {}
 
 func (x *GetConnectionDataReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[123]
+	mi := &file_agent_v1_agent_proto_msgTypes[127]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9430,7 +9758,7 @@ func (x *GetConnectionDataReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetConnectionDataReply.ProtoReflect.Descriptor instead.
 func (*GetConnectionDataReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{123}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{127}
 }
 
 func (x *GetConnectionDataReply) GetInboundReadLimit() uint32 {
@@ -9470,7 +9798,7 @@ type GetLocalAddressRequest struct {
 
 func (x *GetLocalAddressRequest) Reset() {
 	*x = GetLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[124]
+	mi := &file_agent_v1_agent_proto_msgTypes[128]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9482,7 +9810,7 @@ func (x *GetLocalAddressRequest) String() string {
 func (*GetLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[124]
+	mi := &file_agent_v1_agent_proto_msgTypes[128]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9495,7 +9823,7 @@ func (x *GetLocalAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{124}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{128}
 }
 
 func (x *GetLocalAddressRequest) GetConnector() *Handle {
@@ -9514,7 +9842,7 @@ type GetLocalAddressReply struct {
 
 func (x *GetLocalAddressReply) Reset() {
 	*x = GetLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[125]
+	mi := &file_agent_v1_agent_proto_msgTypes[129]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9526,7 +9854,7 @@ func (x *GetLocalAddressReply) String() string {
 func (*GetLocalAddressReply) ProtoMessage() {}
 
 func (x *GetLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[125]
+	mi := &file_agent_v1_agent_proto_msgTypes[129]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9539,7 +9867,7 @@ func (x *GetLocalAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{125}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{129}
 }
 
 func (x *GetLocalAddressReply) GetAddress() *SocketAddress {
@@ -9558,7 +9886,7 @@ type GetPeerAddressRequest struct {
 
 func (x *GetPeerAddressRequest) Reset() {
 	*x = GetPeerAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[126]
+	mi := &file_agent_v1_agent_proto_msgTypes[130]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9570,7 +9898,7 @@ func (x *GetPeerAddressRequest) String() string {
 func (*GetPeerAddressRequest) ProtoMessage() {}
 
 func (x *GetPeerAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[126]
+	mi := &file_agent_v1_agent_proto_msgTypes[130]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9583,7 +9911,7 @@ func (x *GetPeerAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPeerAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetPeerAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{126}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{130}
 }
 
 func (x *GetPeerAddressRequest) GetConnector() *Handle {
@@ -9602,7 +9930,7 @@ type GetPeerAddressReply struct {
 
 func (x *GetPeerAddressReply) Reset() {
 	*x = GetPeerAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[127]
+	mi := &file_agent_v1_agent_proto_msgTypes[131]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9614,7 +9942,7 @@ func (x *GetPeerAddressReply) String() string {
 func (*GetPeerAddressReply) ProtoMessage() {}
 
 func (x *GetPeerAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[127]
+	mi := &file_agent_v1_agent_proto_msgTypes[131]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9627,7 +9955,7 @@ func (x *GetPeerAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPeerAddressReply.ProtoReflect.Descriptor instead.
 func (*GetPeerAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{127}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{131}
 }
 
 func (x *GetPeerAddressReply) GetAddress() *SocketAddress {
@@ -9647,7 +9975,7 @@ type DisconnectRequest struct {
 
 func (x *DisconnectRequest) Reset() {
 	*x = DisconnectRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[128]
+	mi := &file_agent_v1_agent_proto_msgTypes[132]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9659,7 +9987,7 @@ func (x *DisconnectRequest) String() string {
 func (*DisconnectRequest) ProtoMessage() {}
 
 func (x *DisconnectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[128]
+	mi := &file_agent_v1_agent_proto_msgTypes[132]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9672,7 +10000,7 @@ func (x *DisconnectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectRequest.ProtoReflect.Descriptor instead.
 func (*DisconnectRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{128}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{132}
 }
 
 func (x *DisconnectRequest) GetConnector() *Handle {
@@ -9697,7 +10025,7 @@ type DisconnectReply struct {
 
 func (x *DisconnectReply) Reset() {
 	*x = DisconnectReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[129]
+	mi := &file_agent_v1_agent_proto_msgTypes[133]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9709,7 +10037,7 @@ func (x *DisconnectReply) String() string {
 func (*DisconnectReply) ProtoMessage() {}
 
 func (x *DisconnectReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[129]
+	mi := &file_agent_v1_agent_proto_msgTypes[133]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9722,7 +10050,7 @@ func (x *DisconnectReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectReply.ProtoReflect.Descriptor instead.
 func (*DisconnectReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{129}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{133}
 }
 
 type ListenRequest struct {
@@ -9736,7 +10064,7 @@ type ListenRequest struct {
 
 func (x *ListenRequest) Reset() {
 	*x = ListenRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[130]
+	mi := &file_agent_v1_agent_proto_msgTypes[134]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9748,7 +10076,7 @@ func (x *ListenRequest) String() string {
 func (*ListenRequest) ProtoMessage() {}
 
 func (x *ListenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[130]
+	mi := &file_agent_v1_agent_proto_msgTypes[134]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9761,7 +10089,7 @@ func (x *ListenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListenRequest.ProtoReflect.Descriptor instead.
 func (*ListenRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{130}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{134}
 }
 
 func (x *ListenRequest) GetListener() *Handle {
@@ -9793,7 +10121,7 @@ type ListenReply struct {
 
 func (x *ListenReply) Reset() {
 	*x = ListenReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[131]
+	mi := &file_agent_v1_agent_proto_msgTypes[135]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9805,7 +10133,7 @@ func (x *ListenReply) String() string {
 func (*ListenReply) ProtoMessage() {}
 
 func (x *ListenReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[131]
+	mi := &file_agent_v1_agent_proto_msgTypes[135]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9818,7 +10146,7 @@ func (x *ListenReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListenReply.ProtoReflect.Descriptor instead.
 func (*ListenReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{131}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{135}
 }
 
 type GetListenerLocalAddressRequest struct {
@@ -9830,7 +10158,7 @@ type GetListenerLocalAddressRequest struct {
 
 func (x *GetListenerLocalAddressRequest) Reset() {
 	*x = GetListenerLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[132]
+	mi := &file_agent_v1_agent_proto_msgTypes[136]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9842,7 +10170,7 @@ func (x *GetListenerLocalAddressRequest) String() string {
 func (*GetListenerLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetListenerLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[132]
+	mi := &file_agent_v1_agent_proto_msgTypes[136]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9855,7 +10183,7 @@ func (x *GetListenerLocalAddressRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetListenerLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetListenerLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{132}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{136}
 }
 
 func (x *GetListenerLocalAddressRequest) GetListener() *Handle {
@@ -9874,7 +10202,7 @@ type GetListenerLocalAddressReply struct {
 
 func (x *GetListenerLocalAddressReply) Reset() {
 	*x = GetListenerLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[133]
+	mi := &file_agent_v1_agent_proto_msgTypes[137]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9886,7 +10214,7 @@ func (x *GetListenerLocalAddressReply) String() string {
 func (*GetListenerLocalAddressReply) ProtoMessage() {}
 
 func (x *GetListenerLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[133]
+	mi := &file_agent_v1_agent_proto_msgTypes[137]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9899,7 +10227,7 @@ func (x *GetListenerLocalAddressReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetListenerLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetListenerLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{133}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{137}
 }
 
 func (x *GetListenerLocalAddressReply) GetAddress() *SocketAddress {
@@ -9919,7 +10247,7 @@ type ControlConnectEventsRequest struct {
 
 func (x *ControlConnectEventsRequest) Reset() {
 	*x = ControlConnectEventsRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[134]
+	mi := &file_agent_v1_agent_proto_msgTypes[138]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9931,7 +10259,7 @@ func (x *ControlConnectEventsRequest) String() string {
 func (*ControlConnectEventsRequest) ProtoMessage() {}
 
 func (x *ControlConnectEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[134]
+	mi := &file_agent_v1_agent_proto_msgTypes[138]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9944,7 +10272,7 @@ func (x *ControlConnectEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControlConnectEventsRequest.ProtoReflect.Descriptor instead.
 func (*ControlConnectEventsRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{134}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{138}
 }
 
 func (x *ControlConnectEventsRequest) GetListener() *Handle {
@@ -9969,7 +10297,7 @@ type ControlConnectEventsReply struct {
 
 func (x *ControlConnectEventsReply) Reset() {
 	*x = ControlConnectEventsReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[135]
+	mi := &file_agent_v1_agent_proto_msgTypes[139]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -9981,7 +10309,7 @@ func (x *ControlConnectEventsReply) String() string {
 func (*ControlConnectEventsReply) ProtoMessage() {}
 
 func (x *ControlConnectEventsReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[135]
+	mi := &file_agent_v1_agent_proto_msgTypes[139]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -9994,7 +10322,7 @@ func (x *ControlConnectEventsReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ControlConnectEventsReply.ProtoReflect.Descriptor instead.
 func (*ControlConnectEventsReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{135}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{139}
 }
 
 type GetSharedEndpointLocalAddressRequest struct {
@@ -10006,7 +10334,7 @@ type GetSharedEndpointLocalAddressRequest struct {
 
 func (x *GetSharedEndpointLocalAddressRequest) Reset() {
 	*x = GetSharedEndpointLocalAddressRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[136]
+	mi := &file_agent_v1_agent_proto_msgTypes[140]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10018,7 +10346,7 @@ func (x *GetSharedEndpointLocalAddressRequest) String() string {
 func (*GetSharedEndpointLocalAddressRequest) ProtoMessage() {}
 
 func (x *GetSharedEndpointLocalAddressRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[136]
+	mi := &file_agent_v1_agent_proto_msgTypes[140]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10031,7 +10359,7 @@ func (x *GetSharedEndpointLocalAddressRequest) ProtoReflect() protoreflect.Messa
 
 // Deprecated: Use GetSharedEndpointLocalAddressRequest.ProtoReflect.Descriptor instead.
 func (*GetSharedEndpointLocalAddressRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{136}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{140}
 }
 
 func (x *GetSharedEndpointLocalAddressRequest) GetSharedEndpoint() *Handle {
@@ -10050,7 +10378,7 @@ type GetSharedEndpointLocalAddressReply struct {
 
 func (x *GetSharedEndpointLocalAddressReply) Reset() {
 	*x = GetSharedEndpointLocalAddressReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[137]
+	mi := &file_agent_v1_agent_proto_msgTypes[141]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10062,7 +10390,7 @@ func (x *GetSharedEndpointLocalAddressReply) String() string {
 func (*GetSharedEndpointLocalAddressReply) ProtoMessage() {}
 
 func (x *GetSharedEndpointLocalAddressReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[137]
+	mi := &file_agent_v1_agent_proto_msgTypes[141]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10075,7 +10403,7 @@ func (x *GetSharedEndpointLocalAddressReply) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetSharedEndpointLocalAddressReply.ProtoReflect.Descriptor instead.
 func (*GetSharedEndpointLocalAddressReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{137}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{141}
 }
 
 func (x *GetSharedEndpointLocalAddressReply) GetAddress() *SocketAddress {
@@ -10096,7 +10424,7 @@ type AllocateBufferRequest struct {
 
 func (x *AllocateBufferRequest) Reset() {
 	*x = AllocateBufferRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[138]
+	mi := &file_agent_v1_agent_proto_msgTypes[142]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10108,7 +10436,7 @@ func (x *AllocateBufferRequest) String() string {
 func (*AllocateBufferRequest) ProtoMessage() {}
 
 func (x *AllocateBufferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[138]
+	mi := &file_agent_v1_agent_proto_msgTypes[142]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10121,7 +10449,7 @@ func (x *AllocateBufferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateBufferRequest.ProtoReflect.Descriptor instead.
 func (*AllocateBufferRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{138}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{142}
 }
 
 func (x *AllocateBufferRequest) GetLength() uint64 {
@@ -10140,7 +10468,7 @@ type AllocateBufferReply struct {
 
 func (x *AllocateBufferReply) Reset() {
 	*x = AllocateBufferReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[139]
+	mi := &file_agent_v1_agent_proto_msgTypes[143]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10152,7 +10480,7 @@ func (x *AllocateBufferReply) String() string {
 func (*AllocateBufferReply) ProtoMessage() {}
 
 func (x *AllocateBufferReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[139]
+	mi := &file_agent_v1_agent_proto_msgTypes[143]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10165,7 +10493,7 @@ func (x *AllocateBufferReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AllocateBufferReply.ProtoReflect.Descriptor instead.
 func (*AllocateBufferReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{139}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{143}
 }
 
 func (x *AllocateBufferReply) GetBuffer() *Handle {
@@ -10186,7 +10514,7 @@ type FreeBufferRequest struct {
 
 func (x *FreeBufferRequest) Reset() {
 	*x = FreeBufferRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[140]
+	mi := &file_agent_v1_agent_proto_msgTypes[144]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10198,7 +10526,7 @@ func (x *FreeBufferRequest) String() string {
 func (*FreeBufferRequest) ProtoMessage() {}
 
 func (x *FreeBufferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[140]
+	mi := &file_agent_v1_agent_proto_msgTypes[144]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10211,7 +10539,7 @@ func (x *FreeBufferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FreeBufferRequest.ProtoReflect.Descriptor instead.
 func (*FreeBufferRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{140}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{144}
 }
 
 func (x *FreeBufferRequest) GetBuffer() *Handle {
@@ -10229,7 +10557,7 @@ type FreeBufferReply struct {
 
 func (x *FreeBufferReply) Reset() {
 	*x = FreeBufferReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[141]
+	mi := &file_agent_v1_agent_proto_msgTypes[145]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10241,7 +10569,7 @@ func (x *FreeBufferReply) String() string {
 func (*FreeBufferReply) ProtoMessage() {}
 
 func (x *FreeBufferReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[141]
+	mi := &file_agent_v1_agent_proto_msgTypes[145]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10254,7 +10582,7 @@ func (x *FreeBufferReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FreeBufferReply.ProtoReflect.Descriptor instead.
 func (*FreeBufferReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{141}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{145}
 }
 
 // WriteMemoryRequest copies data to [offset, offset+len(data)) of region,
@@ -10270,7 +10598,7 @@ type WriteMemoryRequest struct {
 
 func (x *WriteMemoryRequest) Reset() {
 	*x = WriteMemoryRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[142]
+	mi := &file_agent_v1_agent_proto_msgTypes[146]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10282,7 +10610,7 @@ func (x *WriteMemoryRequest) String() string {
 func (*WriteMemoryRequest) ProtoMessage() {}
 
 func (x *WriteMemoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[142]
+	mi := &file_agent_v1_agent_proto_msgTypes[146]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10295,7 +10623,7 @@ func (x *WriteMemoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteMemoryRequest.ProtoReflect.Descriptor instead.
 func (*WriteMemoryRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{142}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{146}
 }
 
 func (x *WriteMemoryRequest) GetRegion() *Handle {
@@ -10327,7 +10655,7 @@ type WriteMemoryReply struct {
 
 func (x *WriteMemoryReply) Reset() {
 	*x = WriteMemoryReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[143]
+	mi := &file_agent_v1_agent_proto_msgTypes[147]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10339,7 +10667,7 @@ func (x *WriteMemoryReply) String() string {
 func (*WriteMemoryReply) ProtoMessage() {}
 
 func (x *WriteMemoryReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[143]
+	mi := &file_agent_v1_agent_proto_msgTypes[147]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10352,7 +10680,7 @@ func (x *WriteMemoryReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WriteMemoryReply.ProtoReflect.Descriptor instead.
 func (*WriteMemoryReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{143}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{147}
 }
 
 // ReadMemoryRequest reads [offset, offset+length) of region.
@@ -10367,7 +10695,7 @@ type ReadMemoryRequest struct {
 
 func (x *ReadMemoryRequest) Reset() {
 	*x = ReadMemoryRequest{}
-	mi := &file_agent_v1_agent_proto_msgTypes[144]
+	mi := &file_agent_v1_agent_proto_msgTypes[148]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10379,7 +10707,7 @@ func (x *ReadMemoryRequest) String() string {
 func (*ReadMemoryRequest) ProtoMessage() {}
 
 func (x *ReadMemoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[144]
+	mi := &file_agent_v1_agent_proto_msgTypes[148]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10392,7 +10720,7 @@ func (x *ReadMemoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadMemoryRequest.ProtoReflect.Descriptor instead.
 func (*ReadMemoryRequest) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{144}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{148}
 }
 
 func (x *ReadMemoryRequest) GetRegion() *Handle {
@@ -10425,7 +10753,7 @@ type ReadMemoryReply struct {
 
 func (x *ReadMemoryReply) Reset() {
 	*x = ReadMemoryReply{}
-	mi := &file_agent_v1_agent_proto_msgTypes[145]
+	mi := &file_agent_v1_agent_proto_msgTypes[149]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10437,7 +10765,7 @@ func (x *ReadMemoryReply) String() string {
 func (*ReadMemoryReply) ProtoMessage() {}
 
 func (x *ReadMemoryReply) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[145]
+	mi := &file_agent_v1_agent_proto_msgTypes[149]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10450,7 +10778,7 @@ func (x *ReadMemoryReply) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadMemoryReply.ProtoReflect.Descriptor instead.
 func (*ReadMemoryReply) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{145}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{149}
 }
 
 func (x *ReadMemoryReply) GetData() []byte {
@@ -10477,6 +10805,7 @@ type Callback struct {
 	//	*Callback_DisconnectEvent
 	//	*Callback_CqNotification
 	//	*Callback_SrqNotification
+	//	*Callback_DisconnectEventEx
 	Event         isCallback_Event `protobuf_oneof:"event"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -10484,7 +10813,7 @@ type Callback struct {
 
 func (x *Callback) Reset() {
 	*x = Callback{}
-	mi := &file_agent_v1_agent_proto_msgTypes[146]
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10496,7 +10825,7 @@ func (x *Callback) String() string {
 func (*Callback) ProtoMessage() {}
 
 func (x *Callback) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[146]
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10509,7 +10838,7 @@ func (x *Callback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Callback.ProtoReflect.Descriptor instead.
 func (*Callback) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{146}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{150}
 }
 
 func (x *Callback) GetCallbackId() uint64 {
@@ -10596,6 +10925,15 @@ func (x *Callback) GetSrqNotification() *SrqNotification {
 	return nil
 }
 
+func (x *Callback) GetDisconnectEventEx() *DisconnectEventEx {
+	if x != nil {
+		if x, ok := x.Event.(*Callback_DisconnectEventEx); ok {
+			return x.DisconnectEventEx
+		}
+	}
+	return nil
+}
+
 type isCallback_Event interface {
 	isCallback_Event()
 }
@@ -10628,6 +10966,11 @@ type Callback_SrqNotification struct {
 	SrqNotification *SrqNotification `protobuf:"bytes,16,opt,name=srq_notification,json=srqNotification,proto3,oneof"`
 }
 
+type Callback_DisconnectEventEx struct {
+	// since 1.4
+	DisconnectEventEx *DisconnectEventEx `protobuf:"bytes,17,opt,name=disconnect_event_ex,json=disconnectEventEx,proto3,oneof"`
+}
+
 func (*Callback_CreateCompletion) isCallback_Event() {}
 
 func (*Callback_RequestCompletion) isCallback_Event() {}
@@ -10642,6 +10985,8 @@ func (*Callback_CqNotification) isCallback_Event() {}
 
 func (*Callback_SrqNotification) isCallback_Event() {}
 
+func (*Callback_DisconnectEventEx) isCallback_Event() {}
+
 // CallbackReturn acks a Callback: the consumer callback returned.
 type CallbackReturn struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -10652,7 +10997,7 @@ type CallbackReturn struct {
 
 func (x *CallbackReturn) Reset() {
 	*x = CallbackReturn{}
-	mi := &file_agent_v1_agent_proto_msgTypes[147]
+	mi := &file_agent_v1_agent_proto_msgTypes[151]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10664,7 +11009,7 @@ func (x *CallbackReturn) String() string {
 func (*CallbackReturn) ProtoMessage() {}
 
 func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[147]
+	mi := &file_agent_v1_agent_proto_msgTypes[151]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10677,7 +11022,7 @@ func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallbackReturn.ProtoReflect.Descriptor instead.
 func (*CallbackReturn) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{147}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{151}
 }
 
 func (x *CallbackReturn) GetCallbackId() uint64 {
@@ -10698,7 +11043,7 @@ type CreateCompletion struct {
 
 func (x *CreateCompletion) Reset() {
 	*x = CreateCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[148]
+	mi := &file_agent_v1_agent_proto_msgTypes[152]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10710,7 +11055,7 @@ func (x *CreateCompletion) String() string {
 func (*CreateCompletion) ProtoMessage() {}
 
 func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[148]
+	mi := &file_agent_v1_agent_proto_msgTypes[152]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10723,7 +11068,7 @@ func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCompletion.ProtoReflect.Descriptor instead.
 func (*CreateCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{148}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{152}
 }
 
 func (x *CreateCompletion) GetStatus() uint32 {
@@ -10752,7 +11097,7 @@ type RequestCompletion struct {
 
 func (x *RequestCompletion) Reset() {
 	*x = RequestCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[149]
+	mi := &file_agent_v1_agent_proto_msgTypes[153]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10764,7 +11109,7 @@ func (x *RequestCompletion) String() string {
 func (*RequestCompletion) ProtoMessage() {}
 
 func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[149]
+	mi := &file_agent_v1_agent_proto_msgTypes[153]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10777,7 +11122,7 @@ func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestCompletion.ProtoReflect.Descriptor instead.
 func (*RequestCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{149}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{153}
 }
 
 func (x *RequestCompletion) GetStatus() uint32 {
@@ -10805,7 +11150,7 @@ type CloseCompletion struct {
 
 func (x *CloseCompletion) Reset() {
 	*x = CloseCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10817,7 +11162,7 @@ func (x *CloseCompletion) String() string {
 func (*CloseCompletion) ProtoMessage() {}
 
 func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10830,7 +11175,7 @@ func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseCompletion.ProtoReflect.Descriptor instead.
 func (*CloseCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{150}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{154}
 }
 
 func (x *CloseCompletion) GetObject() *Handle {
@@ -10852,7 +11197,7 @@ type ConnectEvent struct {
 
 func (x *ConnectEvent) Reset() {
 	*x = ConnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[151]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10864,7 +11209,7 @@ func (x *ConnectEvent) String() string {
 func (*ConnectEvent) ProtoMessage() {}
 
 func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[151]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10877,7 +11222,7 @@ func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectEvent.ProtoReflect.Descriptor instead.
 func (*ConnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{151}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{155}
 }
 
 func (x *ConnectEvent) GetListener() *Handle {
@@ -10905,7 +11250,7 @@ type DisconnectEvent struct {
 
 func (x *DisconnectEvent) Reset() {
 	*x = DisconnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[152]
+	mi := &file_agent_v1_agent_proto_msgTypes[156]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10917,7 +11262,7 @@ func (x *DisconnectEvent) String() string {
 func (*DisconnectEvent) ProtoMessage() {}
 
 func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[152]
+	mi := &file_agent_v1_agent_proto_msgTypes[156]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10930,7 +11275,7 @@ func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectEvent.ProtoReflect.Descriptor instead.
 func (*DisconnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{152}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{156}
 }
 
 func (x *DisconnectEvent) GetConnector() *Handle {
@@ -10938,6 +11283,62 @@ func (x *DisconnectEvent) GetConnector() *Handle {
 		return x.Connector
 	}
 	return nil
+}
+
+// DisconnectEventEx is NDK_FN_DISCONNECT_EVENT_CALLBACK_EX
+// (ndk.DisconnectEventCallbackEx), registered with CompleteConnectEx or
+// AcceptEx. Since 1.4.
+type DisconnectEventEx struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Connector *Handle                `protobuf:"bytes,1,opt,name=connector,proto3" json:"connector,omitempty"`
+	// ProviderDisconnectReason: the provider's code, 0 for none.
+	ProviderDisconnectReason uint32 `protobuf:"varint,2,opt,name=provider_disconnect_reason,json=providerDisconnectReason,proto3" json:"provider_disconnect_reason,omitempty"`
+	unknownFields            protoimpl.UnknownFields
+	sizeCache                protoimpl.SizeCache
+}
+
+func (x *DisconnectEventEx) Reset() {
+	*x = DisconnectEventEx{}
+	mi := &file_agent_v1_agent_proto_msgTypes[157]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DisconnectEventEx) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DisconnectEventEx) ProtoMessage() {}
+
+func (x *DisconnectEventEx) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[157]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DisconnectEventEx.ProtoReflect.Descriptor instead.
+func (*DisconnectEventEx) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{157}
+}
+
+func (x *DisconnectEventEx) GetConnector() *Handle {
+	if x != nil {
+		return x.Connector
+	}
+	return nil
+}
+
+func (x *DisconnectEventEx) GetProviderDisconnectReason() uint32 {
+	if x != nil {
+		return x.ProviderDisconnectReason
+	}
+	return 0
 }
 
 // CqNotification is NDK_FN_CQ_NOTIFICATION_CALLBACK
@@ -10952,7 +11353,7 @@ type CqNotification struct {
 
 func (x *CqNotification) Reset() {
 	*x = CqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[153]
+	mi := &file_agent_v1_agent_proto_msgTypes[158]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10964,7 +11365,7 @@ func (x *CqNotification) String() string {
 func (*CqNotification) ProtoMessage() {}
 
 func (x *CqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[153]
+	mi := &file_agent_v1_agent_proto_msgTypes[158]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10977,7 +11378,7 @@ func (x *CqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CqNotification.ProtoReflect.Descriptor instead.
 func (*CqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{153}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{158}
 }
 
 func (x *CqNotification) GetCq() *Handle {
@@ -11006,7 +11407,7 @@ type SrqNotification struct {
 
 func (x *SrqNotification) Reset() {
 	*x = SrqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	mi := &file_agent_v1_agent_proto_msgTypes[159]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11018,7 +11419,7 @@ func (x *SrqNotification) String() string {
 func (*SrqNotification) ProtoMessage() {}
 
 func (x *SrqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	mi := &file_agent_v1_agent_proto_msgTypes[159]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11031,7 +11432,7 @@ func (x *SrqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqNotification.ProtoReflect.Descriptor instead.
 func (*SrqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{154}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{159}
 }
 
 func (x *SrqNotification) GetSrq() *Handle {
@@ -11062,7 +11463,7 @@ type ProtocolError struct {
 
 func (x *ProtocolError) Reset() {
 	*x = ProtocolError{}
-	mi := &file_agent_v1_agent_proto_msgTypes[155]
+	mi := &file_agent_v1_agent_proto_msgTypes[160]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11074,7 +11475,7 @@ func (x *ProtocolError) String() string {
 func (*ProtocolError) ProtoMessage() {}
 
 func (x *ProtocolError) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[155]
+	mi := &file_agent_v1_agent_proto_msgTypes[160]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11087,7 +11488,7 @@ func (x *ProtocolError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProtocolError.ProtoReflect.Descriptor instead.
 func (*ProtocolError) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{155}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{160}
 }
 
 func (x *ProtocolError) GetCode() ProtocolErrorCode {
@@ -11174,12 +11575,13 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\vopen_status\x18\x02 \x01(\rR\n" +
 	"openStatus\x12!\n" +
 	"\fquery_status\x18\x03 \x01(\rR\vqueryStatus\x124\n" +
-	"\x04info\x18\x04 \x01(\v2 .ndkconform.agent.v1.AdapterInfoR\x04info\"l\n" +
+	"\x04info\x18\x04 \x01(\v2 .ndkconform.agent.v1.AdapterInfoR\x04info\"\x8f\x01\n" +
 	"\x06Handle\x123\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1f.ndkconform.agent.v1.HandleKindR\x04kind\x12\x0e\n" +
 	"\x02id\x18\x02 \x01(\x04R\x02id\x12\x1d\n" +
 	"\n" +
-	"mdl_chains\x18\x03 \x01(\bR\tmdlChains\"z\n" +
+	"mdl_chains\x18\x03 \x01(\bR\tmdlChains\x12!\n" +
+	"\fconnector_ex\x18\x04 \x01(\bR\vconnectorEx\"z\n" +
 	"\x03Mdl\x123\n" +
 	"\x06buffer\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x06buffer\x12\x16\n" +
 	"\x06offset\x18\x02 \x01(\x04R\x06offset\x12\x16\n" +
@@ -11243,7 +11645,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x12inbound_read_limit\x18\x04 \x01(\rR\x10inboundReadLimit\x12.\n" +
 	"\x13outbound_read_limit\x18\x05 \x01(\rR\x11outboundReadLimit\x12&\n" +
 	"\fprivate_data\x18\x06 \x01(\fH\x00R\vprivateData\x88\x01\x01B\x0f\n" +
-	"\r_private_data\"\xe3(\n" +
+	"\r_private_data\"\x89*\n" +
 	"\x04Call\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12'\n" +
 	"\x0fwithin_callback\x18\x02 \x01(\x04R\x0ewithinCallback\x12L\n" +
@@ -11310,7 +11712,9 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x10get_peer_address\x18a \x01(\v2*.ndkconform.agent.v1.GetPeerAddressRequestH\x00R\x0egetPeerAddress\x12H\n" +
 	"\n" +
 	"disconnect\x18b \x01(\v2&.ndkconform.agent.v1.DisconnectRequestH\x00R\n" +
-	"disconnect\x12<\n" +
+	"disconnect\x12_\n" +
+	"\x13complete_connect_ex\x18c \x01(\v2-.ndkconform.agent.v1.CompleteConnectExRequestH\x00R\x11completeConnectEx\x12C\n" +
+	"\taccept_ex\x18g \x01(\v2$.ndkconform.agent.v1.AcceptExRequestH\x00R\bacceptEx\x12<\n" +
 	"\x06listen\x18d \x01(\v2\".ndkconform.agent.v1.ListenRequestH\x00R\x06listen\x12r\n" +
 	"\x1aget_listener_local_address\x18e \x01(\v23.ndkconform.agent.v1.GetListenerLocalAddressRequestH\x00R\x17getListenerLocalAddress\x12h\n" +
 	"\x16control_connect_events\x18f \x01(\v20.ndkconform.agent.v1.ControlConnectEventsRequestH\x00R\x14controlConnectEvents\x12\x85\x01\n" +
@@ -11321,7 +11725,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\fwrite_memory\x18z \x01(\v2'.ndkconform.agent.v1.WriteMemoryRequestH\x00R\vwriteMemory\x12I\n" +
 	"\vread_memory\x18{ \x01(\v2&.ndkconform.agent.v1.ReadMemoryRequestH\x00R\n" +
 	"readMemoryB\x04\n" +
-	"\x02op\"\xa9(\n" +
+	"\x02op\"\xcb)\n" +
 	"\n" +
 	"CallReturn\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12I\n" +
@@ -11390,7 +11794,9 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x10get_peer_address\x18a \x01(\v2(.ndkconform.agent.v1.GetPeerAddressReplyH\x00R\x0egetPeerAddress\x12F\n" +
 	"\n" +
 	"disconnect\x18b \x01(\v2$.ndkconform.agent.v1.DisconnectReplyH\x00R\n" +
-	"disconnect\x12:\n" +
+	"disconnect\x12]\n" +
+	"\x13complete_connect_ex\x18c \x01(\v2+.ndkconform.agent.v1.CompleteConnectExReplyH\x00R\x11completeConnectEx\x12A\n" +
+	"\taccept_ex\x18g \x01(\v2\".ndkconform.agent.v1.AcceptExReplyH\x00R\bacceptEx\x12:\n" +
 	"\x06listen\x18d \x01(\v2 .ndkconform.agent.v1.ListenReplyH\x00R\x06listen\x12p\n" +
 	"\x1aget_listener_local_address\x18e \x01(\v21.ndkconform.agent.v1.GetListenerLocalAddressReplyH\x00R\x17getListenerLocalAddress\x12f\n" +
 	"\x16control_connect_events\x18f \x01(\v2..ndkconform.agent.v1.ControlConnectEventsReplyH\x00R\x14controlConnectEvents\x12\x83\x01\n" +
@@ -11696,7 +12102,22 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\ron_disconnect\x18\x06 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\fonDisconnect\x124\n" +
 	"\x04done\x18\a \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04doneB\x0f\n" +
 	"\r_private_data\"\r\n" +
-	"\vAcceptReply\"\x83\x01\n" +
+	"\vAcceptReply\"\xd2\x01\n" +
+	"\x18CompleteConnectExRequest\x129\n" +
+	"\tconnector\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\tconnector\x12E\n" +
+	"\ron_disconnect\x18\x02 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\fonDisconnect\x124\n" +
+	"\x04done\x18\x03 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04done\"\x18\n" +
+	"\x16CompleteConnectExReply\"\x8d\x03\n" +
+	"\x0fAcceptExRequest\x129\n" +
+	"\tconnector\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\tconnector\x12+\n" +
+	"\x02qp\x18\x02 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x02qp\x12,\n" +
+	"\x12inbound_read_limit\x18\x03 \x01(\rR\x10inboundReadLimit\x12.\n" +
+	"\x13outbound_read_limit\x18\x04 \x01(\rR\x11outboundReadLimit\x12&\n" +
+	"\fprivate_data\x18\x05 \x01(\fH\x00R\vprivateData\x88\x01\x01\x12E\n" +
+	"\ron_disconnect\x18\x06 \x01(\v2 .ndkconform.agent.v1.CallbackRefR\fonDisconnect\x124\n" +
+	"\x04done\x18\a \x01(\v2 .ndkconform.agent.v1.CallbackRefR\x04doneB\x0f\n" +
+	"\r_private_data\"\x0f\n" +
+	"\rAcceptExReply\"\x83\x01\n" +
 	"\rRejectRequest\x129\n" +
 	"\tconnector\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\tconnector\x12&\n" +
 	"\fprivate_data\x18\x02 \x01(\fH\x00R\vprivateData\x88\x01\x01B\x0f\n" +
@@ -11757,7 +12178,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x06offset\x18\x02 \x01(\x04R\x06offset\x12\x16\n" +
 	"\x06length\x18\x03 \x01(\rR\x06length\"%\n" +
 	"\x0fReadMemoryReply\x12\x12\n" +
-	"\x04data\x18\x01 \x01(\fR\x04data\"\x90\x05\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\"\xea\x05\n" +
 	"\bCallback\x12\x1f\n" +
 	"\vcallback_id\x18\x01 \x01(\x04R\n" +
 	"callbackId\x12\x18\n" +
@@ -11769,7 +12190,8 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\rconnect_event\x18\r \x01(\v2!.ndkconform.agent.v1.ConnectEventH\x00R\fconnectEvent\x12Q\n" +
 	"\x10disconnect_event\x18\x0e \x01(\v2$.ndkconform.agent.v1.DisconnectEventH\x00R\x0fdisconnectEvent\x12N\n" +
 	"\x0fcq_notification\x18\x0f \x01(\v2#.ndkconform.agent.v1.CqNotificationH\x00R\x0ecqNotification\x12Q\n" +
-	"\x10srq_notification\x18\x10 \x01(\v2$.ndkconform.agent.v1.SrqNotificationH\x00R\x0fsrqNotificationB\a\n" +
+	"\x10srq_notification\x18\x10 \x01(\v2$.ndkconform.agent.v1.SrqNotificationH\x00R\x0fsrqNotification\x12X\n" +
+	"\x13disconnect_event_ex\x18\x11 \x01(\v2&.ndkconform.agent.v1.DisconnectEventExH\x00R\x11disconnectEventExB\a\n" +
 	"\x05event\"1\n" +
 	"\x0eCallbackReturn\x12\x1f\n" +
 	"\vcallback_id\x18\x01 \x01(\x04R\n" +
@@ -11787,7 +12209,10 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\blistener\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\blistener\x129\n" +
 	"\tconnector\x18\x02 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\tconnector\"L\n" +
 	"\x0fDisconnectEvent\x129\n" +
-	"\tconnector\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\tconnector\"Z\n" +
+	"\tconnector\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\tconnector\"\x8c\x01\n" +
+	"\x11DisconnectEventEx\x129\n" +
+	"\tconnector\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\tconnector\x12<\n" +
+	"\x1aprovider_disconnect_reason\x18\x02 \x01(\rR\x18providerDisconnectReason\"Z\n" +
 	"\x0eCqNotification\x12+\n" +
 	"\x02cq\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x02cq\x12\x1b\n" +
 	"\tcq_status\x18\x02 \x01(\rR\bcqStatus\"_\n" +
@@ -11850,7 +12275,7 @@ func file_agent_v1_agent_proto_rawDescGZIP() []byte {
 }
 
 var file_agent_v1_agent_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 158)
+var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 163)
 var file_agent_v1_agent_proto_goTypes = []any{
 	(HandleKind)(0),                               // 0: ndkconform.agent.v1.HandleKind
 	(HostState)(0),                                // 1: ndkconform.agent.v1.HostState
@@ -11975,62 +12400,67 @@ var file_agent_v1_agent_proto_goTypes = []any{
 	(*CompleteConnectReply)(nil),                  // 120: ndkconform.agent.v1.CompleteConnectReply
 	(*AcceptRequest)(nil),                         // 121: ndkconform.agent.v1.AcceptRequest
 	(*AcceptReply)(nil),                           // 122: ndkconform.agent.v1.AcceptReply
-	(*RejectRequest)(nil),                         // 123: ndkconform.agent.v1.RejectRequest
-	(*RejectReply)(nil),                           // 124: ndkconform.agent.v1.RejectReply
-	(*GetConnectionDataRequest)(nil),              // 125: ndkconform.agent.v1.GetConnectionDataRequest
-	(*GetConnectionDataReply)(nil),                // 126: ndkconform.agent.v1.GetConnectionDataReply
-	(*GetLocalAddressRequest)(nil),                // 127: ndkconform.agent.v1.GetLocalAddressRequest
-	(*GetLocalAddressReply)(nil),                  // 128: ndkconform.agent.v1.GetLocalAddressReply
-	(*GetPeerAddressRequest)(nil),                 // 129: ndkconform.agent.v1.GetPeerAddressRequest
-	(*GetPeerAddressReply)(nil),                   // 130: ndkconform.agent.v1.GetPeerAddressReply
-	(*DisconnectRequest)(nil),                     // 131: ndkconform.agent.v1.DisconnectRequest
-	(*DisconnectReply)(nil),                       // 132: ndkconform.agent.v1.DisconnectReply
-	(*ListenRequest)(nil),                         // 133: ndkconform.agent.v1.ListenRequest
-	(*ListenReply)(nil),                           // 134: ndkconform.agent.v1.ListenReply
-	(*GetListenerLocalAddressRequest)(nil),        // 135: ndkconform.agent.v1.GetListenerLocalAddressRequest
-	(*GetListenerLocalAddressReply)(nil),          // 136: ndkconform.agent.v1.GetListenerLocalAddressReply
-	(*ControlConnectEventsRequest)(nil),           // 137: ndkconform.agent.v1.ControlConnectEventsRequest
-	(*ControlConnectEventsReply)(nil),             // 138: ndkconform.agent.v1.ControlConnectEventsReply
-	(*GetSharedEndpointLocalAddressRequest)(nil),  // 139: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
-	(*GetSharedEndpointLocalAddressReply)(nil),    // 140: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
-	(*AllocateBufferRequest)(nil),                 // 141: ndkconform.agent.v1.AllocateBufferRequest
-	(*AllocateBufferReply)(nil),                   // 142: ndkconform.agent.v1.AllocateBufferReply
-	(*FreeBufferRequest)(nil),                     // 143: ndkconform.agent.v1.FreeBufferRequest
-	(*FreeBufferReply)(nil),                       // 144: ndkconform.agent.v1.FreeBufferReply
-	(*WriteMemoryRequest)(nil),                    // 145: ndkconform.agent.v1.WriteMemoryRequest
-	(*WriteMemoryReply)(nil),                      // 146: ndkconform.agent.v1.WriteMemoryReply
-	(*ReadMemoryRequest)(nil),                     // 147: ndkconform.agent.v1.ReadMemoryRequest
-	(*ReadMemoryReply)(nil),                       // 148: ndkconform.agent.v1.ReadMemoryReply
-	(*Callback)(nil),                              // 149: ndkconform.agent.v1.Callback
-	(*CallbackReturn)(nil),                        // 150: ndkconform.agent.v1.CallbackReturn
-	(*CreateCompletion)(nil),                      // 151: ndkconform.agent.v1.CreateCompletion
-	(*RequestCompletion)(nil),                     // 152: ndkconform.agent.v1.RequestCompletion
-	(*CloseCompletion)(nil),                       // 153: ndkconform.agent.v1.CloseCompletion
-	(*ConnectEvent)(nil),                          // 154: ndkconform.agent.v1.ConnectEvent
-	(*DisconnectEvent)(nil),                       // 155: ndkconform.agent.v1.DisconnectEvent
-	(*CqNotification)(nil),                        // 156: ndkconform.agent.v1.CqNotification
-	(*SrqNotification)(nil),                       // 157: ndkconform.agent.v1.SrqNotification
-	(*ProtocolError)(nil),                         // 158: ndkconform.agent.v1.ProtocolError
-	nil,                                           // 159: ndkconform.agent.v1.Hello.DriverOptionsEntry
-	nil,                                           // 160: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	(*CompleteConnectExRequest)(nil),              // 123: ndkconform.agent.v1.CompleteConnectExRequest
+	(*CompleteConnectExReply)(nil),                // 124: ndkconform.agent.v1.CompleteConnectExReply
+	(*AcceptExRequest)(nil),                       // 125: ndkconform.agent.v1.AcceptExRequest
+	(*AcceptExReply)(nil),                         // 126: ndkconform.agent.v1.AcceptExReply
+	(*RejectRequest)(nil),                         // 127: ndkconform.agent.v1.RejectRequest
+	(*RejectReply)(nil),                           // 128: ndkconform.agent.v1.RejectReply
+	(*GetConnectionDataRequest)(nil),              // 129: ndkconform.agent.v1.GetConnectionDataRequest
+	(*GetConnectionDataReply)(nil),                // 130: ndkconform.agent.v1.GetConnectionDataReply
+	(*GetLocalAddressRequest)(nil),                // 131: ndkconform.agent.v1.GetLocalAddressRequest
+	(*GetLocalAddressReply)(nil),                  // 132: ndkconform.agent.v1.GetLocalAddressReply
+	(*GetPeerAddressRequest)(nil),                 // 133: ndkconform.agent.v1.GetPeerAddressRequest
+	(*GetPeerAddressReply)(nil),                   // 134: ndkconform.agent.v1.GetPeerAddressReply
+	(*DisconnectRequest)(nil),                     // 135: ndkconform.agent.v1.DisconnectRequest
+	(*DisconnectReply)(nil),                       // 136: ndkconform.agent.v1.DisconnectReply
+	(*ListenRequest)(nil),                         // 137: ndkconform.agent.v1.ListenRequest
+	(*ListenReply)(nil),                           // 138: ndkconform.agent.v1.ListenReply
+	(*GetListenerLocalAddressRequest)(nil),        // 139: ndkconform.agent.v1.GetListenerLocalAddressRequest
+	(*GetListenerLocalAddressReply)(nil),          // 140: ndkconform.agent.v1.GetListenerLocalAddressReply
+	(*ControlConnectEventsRequest)(nil),           // 141: ndkconform.agent.v1.ControlConnectEventsRequest
+	(*ControlConnectEventsReply)(nil),             // 142: ndkconform.agent.v1.ControlConnectEventsReply
+	(*GetSharedEndpointLocalAddressRequest)(nil),  // 143: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
+	(*GetSharedEndpointLocalAddressReply)(nil),    // 144: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
+	(*AllocateBufferRequest)(nil),                 // 145: ndkconform.agent.v1.AllocateBufferRequest
+	(*AllocateBufferReply)(nil),                   // 146: ndkconform.agent.v1.AllocateBufferReply
+	(*FreeBufferRequest)(nil),                     // 147: ndkconform.agent.v1.FreeBufferRequest
+	(*FreeBufferReply)(nil),                       // 148: ndkconform.agent.v1.FreeBufferReply
+	(*WriteMemoryRequest)(nil),                    // 149: ndkconform.agent.v1.WriteMemoryRequest
+	(*WriteMemoryReply)(nil),                      // 150: ndkconform.agent.v1.WriteMemoryReply
+	(*ReadMemoryRequest)(nil),                     // 151: ndkconform.agent.v1.ReadMemoryRequest
+	(*ReadMemoryReply)(nil),                       // 152: ndkconform.agent.v1.ReadMemoryReply
+	(*Callback)(nil),                              // 153: ndkconform.agent.v1.Callback
+	(*CallbackReturn)(nil),                        // 154: ndkconform.agent.v1.CallbackReturn
+	(*CreateCompletion)(nil),                      // 155: ndkconform.agent.v1.CreateCompletion
+	(*RequestCompletion)(nil),                     // 156: ndkconform.agent.v1.RequestCompletion
+	(*CloseCompletion)(nil),                       // 157: ndkconform.agent.v1.CloseCompletion
+	(*ConnectEvent)(nil),                          // 158: ndkconform.agent.v1.ConnectEvent
+	(*DisconnectEvent)(nil),                       // 159: ndkconform.agent.v1.DisconnectEvent
+	(*DisconnectEventEx)(nil),                     // 160: ndkconform.agent.v1.DisconnectEventEx
+	(*CqNotification)(nil),                        // 161: ndkconform.agent.v1.CqNotification
+	(*SrqNotification)(nil),                       // 162: ndkconform.agent.v1.SrqNotification
+	(*ProtocolError)(nil),                         // 163: ndkconform.agent.v1.ProtocolError
+	nil,                                           // 164: ndkconform.agent.v1.Hello.DriverOptionsEntry
+	nil,                                           // 165: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 }
 var file_agent_v1_agent_proto_depIdxs = []int32{
 	6,   // 0: ndkconform.agent.v1.ClientMessage.hello:type_name -> ndkconform.agent.v1.Hello
 	22,  // 1: ndkconform.agent.v1.ClientMessage.call:type_name -> ndkconform.agent.v1.Call
-	150, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
+	154, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
 	7,   // 3: ndkconform.agent.v1.ServerMessage.welcome:type_name -> ndkconform.agent.v1.Welcome
 	23,  // 4: ndkconform.agent.v1.ServerMessage.call_return:type_name -> ndkconform.agent.v1.CallReturn
-	149, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
-	158, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	153, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
+	163, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
 	5,   // 7: ndkconform.agent.v1.Hello.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
-	159, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
+	164, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
 	8,   // 9: ndkconform.agent.v1.Welcome.capabilities:type_name -> ndkconform.agent.v1.Capabilities
 	5,   // 10: ndkconform.agent.v1.Capabilities.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
 	9,   // 11: ndkconform.agent.v1.Capabilities.driver_options:type_name -> ndkconform.agent.v1.DriverOption
 	16,  // 12: ndkconform.agent.v1.Capabilities.ndk_version:type_name -> ndkconform.agent.v1.Version
 	10,  // 13: ndkconform.agent.v1.Capabilities.side_a:type_name -> ndkconform.agent.v1.SideInfo
 	10,  // 14: ndkconform.agent.v1.Capabilities.side_b:type_name -> ndkconform.agent.v1.SideInfo
-	160, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	165, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 	11,  // 16: ndkconform.agent.v1.SideInfo.ipv4:type_name -> ndkconform.agent.v1.AdapterDescription
 	11,  // 17: ndkconform.agent.v1.SideInfo.ipv6:type_name -> ndkconform.agent.v1.AdapterDescription
 	17,  // 18: ndkconform.agent.v1.AdapterDescription.info:type_name -> ndkconform.agent.v1.AdapterInfo
@@ -12089,243 +12519,256 @@ var file_agent_v1_agent_proto_depIdxs = []int32{
 	117, // 71: ndkconform.agent.v1.Call.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointRequest
 	119, // 72: ndkconform.agent.v1.Call.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectRequest
 	121, // 73: ndkconform.agent.v1.Call.accept:type_name -> ndkconform.agent.v1.AcceptRequest
-	123, // 74: ndkconform.agent.v1.Call.reject:type_name -> ndkconform.agent.v1.RejectRequest
-	125, // 75: ndkconform.agent.v1.Call.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataRequest
-	127, // 76: ndkconform.agent.v1.Call.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressRequest
-	129, // 77: ndkconform.agent.v1.Call.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressRequest
-	131, // 78: ndkconform.agent.v1.Call.disconnect:type_name -> ndkconform.agent.v1.DisconnectRequest
-	133, // 79: ndkconform.agent.v1.Call.listen:type_name -> ndkconform.agent.v1.ListenRequest
-	135, // 80: ndkconform.agent.v1.Call.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressRequest
-	137, // 81: ndkconform.agent.v1.Call.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsRequest
-	139, // 82: ndkconform.agent.v1.Call.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
-	141, // 83: ndkconform.agent.v1.Call.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferRequest
-	143, // 84: ndkconform.agent.v1.Call.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferRequest
-	145, // 85: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
-	147, // 86: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
-	158, // 87: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
-	25,  // 88: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
-	27,  // 89: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
-	29,  // 90: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
-	31,  // 91: ndkconform.agent.v1.CallReturn.fail_srq:type_name -> ndkconform.agent.v1.FailSrqReply
-	33,  // 92: ndkconform.agent.v1.CallReturn.fail_cq:type_name -> ndkconform.agent.v1.FailCqReply
-	35,  // 93: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
-	37,  // 94: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
-	39,  // 95: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
-	41,  // 96: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
-	43,  // 97: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
-	45,  // 98: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
-	47,  // 99: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
-	49,  // 100: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
-	53,  // 101: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
-	51,  // 102: ndkconform.agent.v1.CallReturn.build_lam_chain:type_name -> ndkconform.agent.v1.BuildLamChainReply
-	55,  // 103: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
-	57,  // 104: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
-	59,  // 105: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
-	61,  // 106: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
-	63,  // 107: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
-	65,  // 108: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
-	68,  // 109: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
-	70,  // 110: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
-	72,  // 111: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
-	74,  // 112: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
-	76,  // 113: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
-	78,  // 114: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
-	80,  // 115: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
-	82,  // 116: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
-	84,  // 117: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
-	88,  // 118: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
-	90,  // 119: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
-	92,  // 120: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
-	94,  // 121: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
-	96,  // 122: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
-	86,  // 123: ndkconform.agent.v1.CallReturn.register_mr_chain:type_name -> ndkconform.agent.v1.RegisterMrChainReply
-	98,  // 124: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
-	100, // 125: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
-	102, // 126: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
-	104, // 127: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
-	106, // 128: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
-	108, // 129: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
-	110, // 130: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
-	112, // 131: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
-	114, // 132: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
-	116, // 133: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
-	118, // 134: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
-	120, // 135: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
-	122, // 136: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
-	124, // 137: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
-	126, // 138: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
-	128, // 139: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
-	130, // 140: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
-	132, // 141: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
-	134, // 142: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
-	136, // 143: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
-	138, // 144: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
-	140, // 145: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
-	142, // 146: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
-	144, // 147: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
-	146, // 148: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
-	148, // 149: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
-	12,  // 150: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
-	1,   // 151: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
-	12,  // 152: ndkconform.agent.v1.FailSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 153: ndkconform.agent.v1.FailCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 154: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 155: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	17,  // 156: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
-	12,  // 157: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 158: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 159: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 160: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 161: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 162: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 163: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 164: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	15,  // 165: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	14,  // 166: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 167: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	12,  // 168: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 169: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 170: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 171: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 172: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 173: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 174: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 175: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 176: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	14,  // 177: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 178: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
-	20,  // 179: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 180: ndkconform.agent.v1.BuildLamChainRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 181: ndkconform.agent.v1.BuildLamChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
-	14,  // 182: ndkconform.agent.v1.BuildLamChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 183: ndkconform.agent.v1.BuildLamChainReply.lam:type_name -> ndkconform.agent.v1.Handle
-	20,  // 184: ndkconform.agent.v1.BuildLamChainReply.output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 185: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 186: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
-	12,  // 187: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
-	14,  // 188: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 189: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	14,  // 190: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 191: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 192: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	19,  // 193: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 194: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	19,  // 195: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 196: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 197: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 198: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 199: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	66,  // 200: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	14,  // 201: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 202: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 203: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	66,  // 204: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	12,  // 205: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	14,  // 206: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 207: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 208: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	14,  // 209: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 210: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 211: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 212: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	14,  // 213: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 214: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 215: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	14,  // 216: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 217: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 218: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 219: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	14,  // 220: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 221: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	18,  // 222: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 223: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 224: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	14,  // 225: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 226: ndkconform.agent.v1.RegisterMrChainRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	13,  // 227: ndkconform.agent.v1.RegisterMrChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
-	14,  // 228: ndkconform.agent.v1.RegisterMrChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 229: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	14,  // 230: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 231: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	14,  // 232: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 233: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 234: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 235: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 236: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 237: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 238: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 239: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 240: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 241: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 242: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 243: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 244: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 245: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 246: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 247: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 248: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 249: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 250: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 251: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 252: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 253: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 254: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	21,  // 255: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	14,  // 256: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 257: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 258: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	21,  // 259: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	14,  // 260: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 261: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 262: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 263: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 264: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 265: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	14,  // 266: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 267: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 268: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 269: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 270: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	15,  // 271: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 272: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	15,  // 273: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 274: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 275: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 276: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	15,  // 277: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	14,  // 278: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 279: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	15,  // 280: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 281: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 282: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	15,  // 283: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 284: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 285: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 286: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	12,  // 287: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	151, // 288: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
-	152, // 289: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
-	153, // 290: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
-	154, // 291: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
-	155, // 292: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
-	156, // 293: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
-	157, // 294: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
-	12,  // 295: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	20,  // 296: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 297: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	12,  // 298: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 299: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 300: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 301: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 302: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
-	2,   // 303: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
-	3,   // 304: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
-	4,   // 305: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
-	305, // [305:306] is the sub-list for method output_type
-	304, // [304:305] is the sub-list for method input_type
-	304, // [304:304] is the sub-list for extension type_name
-	304, // [304:304] is the sub-list for extension extendee
-	0,   // [0:304] is the sub-list for field type_name
+	127, // 74: ndkconform.agent.v1.Call.reject:type_name -> ndkconform.agent.v1.RejectRequest
+	129, // 75: ndkconform.agent.v1.Call.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataRequest
+	131, // 76: ndkconform.agent.v1.Call.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressRequest
+	133, // 77: ndkconform.agent.v1.Call.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressRequest
+	135, // 78: ndkconform.agent.v1.Call.disconnect:type_name -> ndkconform.agent.v1.DisconnectRequest
+	123, // 79: ndkconform.agent.v1.Call.complete_connect_ex:type_name -> ndkconform.agent.v1.CompleteConnectExRequest
+	125, // 80: ndkconform.agent.v1.Call.accept_ex:type_name -> ndkconform.agent.v1.AcceptExRequest
+	137, // 81: ndkconform.agent.v1.Call.listen:type_name -> ndkconform.agent.v1.ListenRequest
+	139, // 82: ndkconform.agent.v1.Call.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressRequest
+	141, // 83: ndkconform.agent.v1.Call.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsRequest
+	143, // 84: ndkconform.agent.v1.Call.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest
+	145, // 85: ndkconform.agent.v1.Call.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferRequest
+	147, // 86: ndkconform.agent.v1.Call.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferRequest
+	149, // 87: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
+	151, // 88: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
+	163, // 89: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	25,  // 90: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
+	27,  // 91: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
+	29,  // 92: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
+	31,  // 93: ndkconform.agent.v1.CallReturn.fail_srq:type_name -> ndkconform.agent.v1.FailSrqReply
+	33,  // 94: ndkconform.agent.v1.CallReturn.fail_cq:type_name -> ndkconform.agent.v1.FailCqReply
+	35,  // 95: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
+	37,  // 96: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
+	39,  // 97: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
+	41,  // 98: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
+	43,  // 99: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
+	45,  // 100: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
+	47,  // 101: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
+	49,  // 102: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
+	53,  // 103: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
+	51,  // 104: ndkconform.agent.v1.CallReturn.build_lam_chain:type_name -> ndkconform.agent.v1.BuildLamChainReply
+	55,  // 105: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
+	57,  // 106: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
+	59,  // 107: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
+	61,  // 108: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
+	63,  // 109: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
+	65,  // 110: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
+	68,  // 111: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
+	70,  // 112: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
+	72,  // 113: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
+	74,  // 114: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
+	76,  // 115: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
+	78,  // 116: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
+	80,  // 117: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
+	82,  // 118: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
+	84,  // 119: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
+	88,  // 120: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
+	90,  // 121: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
+	92,  // 122: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
+	94,  // 123: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
+	96,  // 124: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
+	86,  // 125: ndkconform.agent.v1.CallReturn.register_mr_chain:type_name -> ndkconform.agent.v1.RegisterMrChainReply
+	98,  // 126: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
+	100, // 127: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
+	102, // 128: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
+	104, // 129: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
+	106, // 130: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
+	108, // 131: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
+	110, // 132: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
+	112, // 133: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
+	114, // 134: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
+	116, // 135: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
+	118, // 136: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
+	120, // 137: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
+	122, // 138: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
+	128, // 139: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
+	130, // 140: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
+	132, // 141: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
+	134, // 142: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
+	136, // 143: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
+	124, // 144: ndkconform.agent.v1.CallReturn.complete_connect_ex:type_name -> ndkconform.agent.v1.CompleteConnectExReply
+	126, // 145: ndkconform.agent.v1.CallReturn.accept_ex:type_name -> ndkconform.agent.v1.AcceptExReply
+	138, // 146: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
+	140, // 147: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
+	142, // 148: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
+	144, // 149: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
+	146, // 150: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
+	148, // 151: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
+	150, // 152: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
+	152, // 153: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
+	12,  // 154: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
+	1,   // 155: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
+	12,  // 156: ndkconform.agent.v1.FailSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 157: ndkconform.agent.v1.FailCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 158: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 159: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	17,  // 160: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
+	12,  // 161: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 162: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 163: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 164: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 165: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 166: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 167: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 168: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	15,  // 169: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	14,  // 170: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 171: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	12,  // 172: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 173: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 174: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 175: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 176: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 177: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 178: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 179: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 180: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	14,  // 181: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 182: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
+	20,  // 183: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 184: ndkconform.agent.v1.BuildLamChainRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	13,  // 185: ndkconform.agent.v1.BuildLamChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
+	14,  // 186: ndkconform.agent.v1.BuildLamChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 187: ndkconform.agent.v1.BuildLamChainReply.lam:type_name -> ndkconform.agent.v1.Handle
+	20,  // 188: ndkconform.agent.v1.BuildLamChainReply.output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 189: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 190: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
+	12,  // 191: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
+	14,  // 192: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 193: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 194: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 195: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 196: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	19,  // 197: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 198: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	19,  // 199: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 200: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 201: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 202: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 203: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	66,  // 204: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	14,  // 205: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 206: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 207: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	66,  // 208: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	12,  // 209: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 210: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 211: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 212: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 213: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 214: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 215: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 216: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 217: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 218: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 219: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 220: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 221: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 222: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 223: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 224: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 225: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	18,  // 226: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 227: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 228: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	14,  // 229: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 230: ndkconform.agent.v1.RegisterMrChainRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	13,  // 231: ndkconform.agent.v1.RegisterMrChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
+	14,  // 232: ndkconform.agent.v1.RegisterMrChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 233: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	14,  // 234: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 235: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	14,  // 236: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 237: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 238: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 239: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 240: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 241: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 242: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 243: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 244: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 245: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 246: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 247: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 248: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 249: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 250: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 251: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 252: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 253: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 254: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 255: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 256: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 257: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 258: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	21,  // 259: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	14,  // 260: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 261: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 262: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	21,  // 263: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	14,  // 264: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 265: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 266: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 267: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 268: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 269: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	14,  // 270: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 271: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 272: ndkconform.agent.v1.CompleteConnectExRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 273: ndkconform.agent.v1.CompleteConnectExRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 274: ndkconform.agent.v1.CompleteConnectExRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 275: ndkconform.agent.v1.AcceptExRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 276: ndkconform.agent.v1.AcceptExRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	14,  // 277: ndkconform.agent.v1.AcceptExRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 278: ndkconform.agent.v1.AcceptExRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 279: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 280: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 281: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	15,  // 282: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 283: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	15,  // 284: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 285: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 286: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 287: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	15,  // 288: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	14,  // 289: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 290: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	15,  // 291: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 292: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 293: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	15,  // 294: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 295: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 296: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 297: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	12,  // 298: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	155, // 299: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
+	156, // 300: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
+	157, // 301: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
+	158, // 302: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
+	159, // 303: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
+	161, // 304: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
+	162, // 305: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
+	160, // 306: ndkconform.agent.v1.Callback.disconnect_event_ex:type_name -> ndkconform.agent.v1.DisconnectEventEx
+	12,  // 307: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	20,  // 308: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 309: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	12,  // 310: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 311: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 312: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 313: ndkconform.agent.v1.DisconnectEventEx.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 314: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 315: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
+	2,   // 316: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
+	3,   // 317: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
+	4,   // 318: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
+	318, // [318:319] is the sub-list for method output_type
+	317, // [317:318] is the sub-list for method input_type
+	317, // [317:317] is the sub-list for extension type_name
+	317, // [317:317] is the sub-list for extension extendee
+	0,   // [0:317] is the sub-list for field type_name
 }
 
 func init() { file_agent_v1_agent_proto_init() }
@@ -12400,6 +12843,8 @@ func file_agent_v1_agent_proto_init() {
 		(*Call_GetLocalAddress)(nil),
 		(*Call_GetPeerAddress)(nil),
 		(*Call_Disconnect)(nil),
+		(*Call_CompleteConnectEx)(nil),
+		(*Call_AcceptEx)(nil),
 		(*Call_Listen)(nil),
 		(*Call_GetListenerLocalAddress)(nil),
 		(*Call_ControlConnectEvents)(nil),
@@ -12464,6 +12909,8 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_GetLocalAddress)(nil),
 		(*CallReturn_GetPeerAddress)(nil),
 		(*CallReturn_Disconnect)(nil),
+		(*CallReturn_CompleteConnectEx)(nil),
+		(*CallReturn_AcceptEx)(nil),
 		(*CallReturn_Listen)(nil),
 		(*CallReturn_GetListenerLocalAddress)(nil),
 		(*CallReturn_ControlConnectEvents)(nil),
@@ -12474,9 +12921,10 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_ReadMemory)(nil),
 	}
 	file_agent_v1_agent_proto_msgTypes[118].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[120].OneofWrappers = []any{}
 	file_agent_v1_agent_proto_msgTypes[122].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[146].OneofWrappers = []any{
+	file_agent_v1_agent_proto_msgTypes[124].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[126].OneofWrappers = []any{}
+	file_agent_v1_agent_proto_msgTypes[150].OneofWrappers = []any{
 		(*Callback_CreateCompletion)(nil),
 		(*Callback_RequestCompletion)(nil),
 		(*Callback_CloseCompletion)(nil),
@@ -12484,6 +12932,7 @@ func file_agent_v1_agent_proto_init() {
 		(*Callback_DisconnectEvent)(nil),
 		(*Callback_CqNotification)(nil),
 		(*Callback_SrqNotification)(nil),
+		(*Callback_DisconnectEventEx)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -12491,7 +12940,7 @@ func file_agent_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_agent_v1_agent_proto_rawDesc), len(file_agent_v1_agent_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   158,
+			NumMessages:   163,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

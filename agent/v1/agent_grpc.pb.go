@@ -65,12 +65,23 @@
 // # Session start and end
 //
 // The client sends Hello and nothing else until the Welcome; the agent
-// sends Welcome before anything else. CloseProvider is the last call; the
-// agent ends the RPC after its return. If the stream ends otherwise (the
-// harness died, the connection broke), the agent returns every held
-// callback as if acked, refuses new calls, closes every open adapter
-// (which closes their objects) and then the provider; returns not yet sent
-// are dropped.
+// sends Welcome before anything else. An agent admits a session (reads
+// its Hello, within a deadline of its own, authenticates it and checks it)
+// before the session takes one of its max_sessions slots: a client that
+// sends nothing holds none. CloseProvider is the last call; the agent
+// ends the RPC after its return. If the stream ends otherwise (the
+// harness died, the connection broke, a callback went unacked past the
+// agent's bound), the agent returns every held callback as if acked,
+// refuses new calls, closes every open adapter (which closes their
+// objects) and then the provider; returns not yet sent are dropped.
+//
+// Liveness: the agent pings a connection that is silent (gRPC keepalive)
+// and drops it if the ping goes unanswered, so that a harness that
+// vanished releases its session in seconds; it permits the harness's
+// pings (every 5 s at most, with no stream too). The harness may probe
+// the agent with gRPC's health service (grpc.health.v1.Health/Check) on
+// the session's connection: any answer, UNIMPLEMENTED included, says the
+// agent's process is running, whatever its provider does.
 //
 // # Correlation ids
 //
@@ -130,18 +141,24 @@
 // two never mix, so a provider's STATUS_INVALID_HANDLE is never confused
 // with the agent refusing a handle. Errors of the session rather than of a
 // call (a CallbackReturn for no outstanding callback) come as a
-// ServerMessage.protocol_error; errors that end the session (no Hello
-// first, a bad token, an unsupported major version) end the RPC with a gRPC
-// status (UNAUTHENTICATED, FAILED_PRECONDITION; INVALID_ARGUMENT for
-// driver options the agent refuses) and a message.
+// ServerMessage.protocol_error; errors that end the session end the RPC
+// with a gRPC status and a message: UNAUTHENTICATED (a bad token),
+// RESOURCE_EXHAUSTED (the client's host spent its budget of failed
+// authentications), FAILED_PRECONDITION (no Hello first, an unsupported
+// major version), DEADLINE_EXCEEDED (no Hello in time, a callback not
+// acked in time), INVALID_ARGUMENT (driver options the agent refuses),
+// UNAVAILABLE (every session slot taken, the provider failed to open).
 //
 // # Authentication
 //
 // The Hello (the session's first message) carries a bearer token, compared
 // by the agent in constant time with the token it was started with; a
-// mismatch ends the RPC with UNAUTHENTICATED before anything is opened. An
-// agent started without a token accepts only an empty one (authentication
-// off, meant for loopback). The token is only as secret as the transport:
+// mismatch ends the RPC with UNAUTHENTICATED before anything is opened, and
+// costs the client's host one of its budget of failures: a host that spent
+// it has its sessions refused (RESOURCE_EXHAUSTED) before any comparison,
+// until it regains some. An agent started without a token accepts only an
+// empty one (authentication off, meant for loopback, or mutual TLS
+// authenticating the harness). The token is only as secret as the transport:
 // use TLS off loopback. It is in the first message rather than in gRPC
 // metadata so that the session, not the connection, is what is
 // authenticated, and every transport carries it the same way.

@@ -117,6 +117,8 @@ var ndkWire = map[string]wire{
 	"Connector.GetLocalAddress":           call("GetLocalAddress"),
 	"Connector.GetPeerAddress":            call("GetPeerAddress"),
 	"Connector.Disconnect":                call("Disconnect"),
+	"ConnectorEx.CompleteConnectEx":       call("CompleteConnectEx"),
+	"ConnectorEx.AcceptEx":                call("AcceptEx"),
 
 	"Listener.Listen":               call("Listen"),
 	"Listener.GetLocalAddress":      call("GetListenerLocalAddress"),
@@ -125,13 +127,14 @@ var ndkWire = map[string]wire{
 	"SharedEndpoint.GetLocalAddress": call("GetSharedEndpointLocalAddress"),
 
 	// consumer callbacks: members of Callback.event
-	"CreateCompletion":        {msgs: []string{"CreateCompletion"}},
-	"RequestCompletion":       {msgs: []string{"RequestCompletion"}},
-	"CloseCompletion":         {msgs: []string{"CloseCompletion"}},
-	"ConnectEventCallback":    {msgs: []string{"ConnectEvent"}},
-	"DisconnectEventCallback": {msgs: []string{"DisconnectEvent"}},
-	"CQNotificationCallback":  {msgs: []string{"CqNotification"}},
-	"SRQNotificationCallback": {msgs: []string{"SrqNotification"}},
+	"CreateCompletion":          {msgs: []string{"CreateCompletion"}},
+	"RequestCompletion":         {msgs: []string{"RequestCompletion"}},
+	"CloseCompletion":           {msgs: []string{"CloseCompletion"}},
+	"ConnectEventCallback":      {msgs: []string{"ConnectEvent"}},
+	"DisconnectEventCallback":   {msgs: []string{"DisconnectEvent"}},
+	"DisconnectEventCallbackEx": {msgs: []string{"DisconnectEventEx"}},
+	"CQNotificationCallback":    {msgs: []string{"CqNotification"}},
+	"SRQNotificationCallback":   {msgs: []string{"SrqNotification"}},
 }
 
 // ndkSurface lists, from package ndk's source, every method of every

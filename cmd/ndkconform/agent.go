@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
@@ -11,6 +10,9 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,7 +20,8 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
-	"google.golang.org/grpc/peer"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/ndkconform/ndkconform/agent"
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
@@ -29,41 +32,56 @@ import (
 // loopback, since an agent drives a kernel interface.
 const defaultAgentListen = "127.0.0.1:7471"
 
+// minTokenBytes is the shortest token an agent takes.
+const minTokenBytes = 16
+
 // agentOptions are the agent command's flags.
 type agentOptions struct {
-	driver     string
-	driverOpts keyValues
-	listen     string
-	tokenFile  string
-	addrFile   string
-	tlsCert    string
-	tlsKey     string
-	tlsClient  string
-	plaintext  bool
+	driver      string
+	driverOpts  keyValues
+	sessionOpts stringList
+	listen      string
+	tokenFile   string
+	addrFile    string
+	tlsCert     string
+	tlsKey      string
+	tlsClient   string
+	plaintext   bool
+	memory      byteSize
+	callbacks   durationFlag
+	keepalive   durationFlag
 }
 
 func agentFlags() (*flag.FlagSet, *agentOptions) {
-	o := &agentOptions{driverOpts: keyValues{}}
+	o := &agentOptions{driverOpts: keyValues{}, memory: agent.DefaultMaxSessionBytes,
+		callbacks: durationFlag(agent.DefaultCallbackTimeout), keepalive: durationFlag(agent.DefaultKeepalive)}
 	fs := newFlagSet("agent")
 	fs.StringVar(&o.driver, "driver", "", "the `NAME` of the driver to serve (see '"+tool+" drivers'; required)")
-	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`, the default of every session (a harness may set more in its Hello); repeat for more options")
+	fs.Var(o.driverOpts, "driver-opt", "a driver option `KEY=VALUE`, the value of every session (see --session-opts); repeat for more options")
+	fs.Var(&o.sessionOpts, "session-opts", "the driver options a harness's session may set to other values (its agent-opts), `NAME[,NAME...]`; repeat for more; none by default: a session may only restate the agent's own values")
 	fs.StringVar(&o.listen, "listen", defaultAgentListen, "the `HOST:PORT` to listen on (port 0: any free port; see --addr-file); anything but loopback needs --tls-cert and --tls-key, or --insecure-plaintext")
-	fs.StringVar(&o.tokenFile, "token-file", "", "`FILE` holding the token a harness must present (trailing newline ignored); required unless --tls-client-ca authenticates the harness")
+	fs.StringVar(&o.tokenFile, "token-file", "", "`FILE` holding the token a harness must present (trailing newline ignored; 16 bytes at least; readable by its owner only); required unless --tls-client-ca authenticates the harness")
 	fs.StringVar(&o.addrFile, "addr-file", "", "write the address the agent listens on into `FILE` once it listens (for --listen HOST:0)")
 	fs.StringVar(&o.tlsCert, "tls-cert", "", "serve TLS with the certificate in `FILE` (PEM), with --tls-key")
 	fs.StringVar(&o.tlsKey, "tls-key", "", "the private key of --tls-cert, in `FILE` (PEM)")
 	fs.StringVar(&o.tlsClient, "tls-client-ca", "", "require a client certificate signed by a CA in `FILE` (PEM): mutual TLS")
 	fs.BoolVar(&o.plaintext, "insecure-plaintext", false, "allow --listen off loopback without TLS: the token then crosses the network in clear (a closed control network of a test lab only)")
+	fs.Var(&o.memory, "max-session-memory", "the most memory one session may hold (`SIZE`: bytes, or with KiB, MiB, GiB): its buffers, LAMs, handles and calls; a call past it is refused")
+	fs.Var(&o.callbacks, "callback-timeout", "end a session whose harness has not acked a callback within `DURATION` (the provider's thread waits that long at most)")
+	fs.Var(&o.keepalive, "keepalive", "ping a harness whose connection is silent for `DURATION`, and end its sessions if it does not answer within as long again")
 	return fs, o
 }
 
-var agentFlagOrder = []string{"driver", "driver-opt", "listen", "token-file", "addr-file", "tls-cert", "tls-key", "tls-client-ca", "insecure-plaintext"}
+var agentFlagOrder = []string{"driver", "driver-opt", "session-opts", "listen", "token-file", "addr-file", "tls-cert", "tls-key", "tls-client-ca", "insecure-plaintext",
+	"max-session-memory", "callback-timeout", "keepalive"}
 
 func agentUsage(w io.Writer) {
 	fmt.Fprintf(w, "Usage:\n  %s agent --driver NAME [--driver-opt KEY=VALUE]... [--listen HOST:PORT] --token-file FILE [TLS flags]\n\n", tool)
 	fmt.Fprintf(w, "Serves a driver's provider over the agent protocol (ndkconform.agent.v1, agent/v1/agent.proto)\n")
 	fmt.Fprintf(w, "to a harness on another host: '%s run --driver remote --driver-opt side-a=HOST:PORT ...'.\n", tool)
-	fmt.Fprintf(w, "One session at a time; each opens the provider anew and closes every object it left when it ends.\n")
+	fmt.Fprintf(w, "One session at a time (sim: 16); each opens the provider anew and closes every object it left when it ends.\n")
+	fmt.Fprintf(w, "A session must authenticate (its Hello, within 10s) before it takes a session slot; a host's failed\n")
+	fmt.Fprintf(w, "authentications are rate-limited (%d, then one every %v) and logged once a minute.\n", agent.DefaultAuthBurst, agent.DefaultAuthEvery)
 	fmt.Fprintf(w, "It runs until SIGINT or SIGTERM.\n\nFlags:\n")
 	fs, _ := agentFlags()
 	printFlags(w, fs, agentFlagOrder, nil)
@@ -139,15 +157,14 @@ func (o *agentOptions) prepare() (*grpc.Server, net.Listener, string, error) {
 	if _, err := ndk.ParseOptions(d, o.driverOpts); err != nil {
 		return nil, nil, "", fmt.Errorf("driver %s: %v", o.driver, err)
 	}
+	sessionOpts, err := o.sessionOptions(d)
+	if err != nil {
+		return nil, nil, "", err
+	}
 	var token string
 	if o.tokenFile != "" {
-		b, err := os.ReadFile(o.tokenFile)
-		if err != nil {
-			return nil, nil, "", fmt.Errorf("--token-file: %v", err)
-		}
-		token = strings.TrimRight(string(b), "\r\n")
-		if token == "" {
-			return nil, nil, "", fmt.Errorf("--token-file %s is empty: a token is a secret shared with the harness", o.tokenFile)
+		if token, err = readToken(o.tokenFile); err != nil {
+			return nil, nil, "", err
 		}
 	}
 	if token == "" && o.tlsClient == "" {
@@ -194,12 +211,103 @@ func (o *agentOptions) prepare() (*grpc.Server, net.Listener, string, error) {
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("--listen: %v", err)
 	}
-	opts = append(opts, grpc.StreamInterceptor(logSessions))
+	opts = append(opts, agent.ServerOptions()...)
+	opts = append(opts, agent.Keepalive(time.Duration(o.keepalive))...)
 	srv := grpc.NewServer(opts...)
 	agentv1.RegisterAgentServer(srv, agent.New(agent.Config{
-		Driver: d, DriverName: o.driver, Options: o.driverOpts, Token: token, AgentVersion: toolVersion(),
+		Driver: d, DriverName: o.driver, Options: o.driverOpts, SessionOptions: sessionOpts, Token: token, AgentVersion: toolVersion(),
+		MaxSessionBytes: uint64(o.memory), CallbackTimeout: time.Duration(o.callbacks), Logf: logLine,
 	}))
+	// The remote driver's liveness probes: answered by the gRPC server,
+	// whatever the provider does.
+	healthpb.RegisterHealthServer(srv, health.NewServer())
+	if len(sessionOpts) > 0 {
+		desc += "; sessions may set " + strings.Join(sessionOpts, ", ")
+	}
 	return srv, lis, desc, nil
+}
+
+// sessionOptions are the --session-opts, each an option of driver d.
+func (o *agentOptions) sessionOptions(d ndk.Driver) ([]string, error) {
+	known := map[string]bool{}
+	for _, opt := range d.Options() {
+		known[opt.Name] = true
+	}
+	var names []string
+	for _, v := range o.sessionOpts {
+		for _, n := range strings.Split(v, ",") {
+			if n = strings.TrimSpace(n); n == "" {
+				continue
+			}
+			if !known[n] {
+				return nil, fmt.Errorf("--session-opts %s: driver %s has no option %s (see '%s drivers')", v, o.driver, n, tool)
+			}
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names, nil
+}
+
+// readToken reads an agent's token from file: 16 bytes at least, in a
+// file that only its owner may read or write (where file modes say so:
+// not on Windows, whose ACLs they do not show).
+func readToken(file string) (string, error) {
+	fi, err := os.Stat(file)
+	if err != nil {
+		return "", fmt.Errorf("--token-file: %v", err)
+	}
+	if perm := fi.Mode().Perm(); runtime.GOOS != "windows" && perm&0o077 != 0 {
+		return "", fmt.Errorf("--token-file %s can be read or written by others (mode %04o): chmod 600 %s", file, perm, file)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("--token-file: %v", err)
+	}
+	token := strings.TrimRight(string(b), "\r\n")
+	if token == "" {
+		return "", fmt.Errorf("--token-file %s is empty: a token is a secret shared with the harness", file)
+	}
+	if len(token) < minTokenBytes {
+		return "", fmt.Errorf("--token-file %s: a token of %d bytes is too easily guessed; use %d at least (e.g. head -c 24 /dev/urandom | base64 > %s)", file, len(token), minTokenBytes, file)
+	}
+	return token, nil
+}
+
+// byteSize is a size flag: bytes, or a number with KiB, MiB or GiB.
+type byteSize uint64
+
+func (b *byteSize) String() string {
+	switch n := uint64(*b); {
+	case n != 0 && n%(1<<30) == 0:
+		return fmt.Sprintf("%dGiB", n>>30)
+	case n != 0 && n%(1<<20) == 0:
+		return fmt.Sprintf("%dMiB", n>>20)
+	case n != 0 && n%(1<<10) == 0:
+		return fmt.Sprintf("%dKiB", n>>10)
+	default:
+		return strconv.FormatUint(n, 10)
+	}
+}
+
+func (b *byteSize) Set(s string) error {
+	num, unit := s, uint64(1)
+	for _, u := range []struct {
+		suffix string
+		n      uint64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}} {
+		if v, ok := strings.CutSuffix(s, u.suffix); ok {
+			num, unit = v, u.n
+			break
+		}
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(num), 10, 64)
+	if err != nil || n == 0 || n > (1<<63)/unit {
+		return fmt.Errorf("want a positive size such as 4GiB, 512MiB or 1048576")
+	}
+	*b = byteSize(n * unit)
+	return nil
 }
 
 func (o *agentOptions) tlsConfig() (*tls.Config, error) {
@@ -225,25 +333,8 @@ func (o *agentOptions) tlsConfig() (*tls.Config, error) {
 // sessionLog serialises the agent's log lines.
 var sessionLog sync.Mutex
 
-// logSessions logs every session's start and end on standard error.
-func logSessions(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-	from := "unknown peer"
-	if p, ok := peer.FromContext(ss.Context()); ok {
-		from = p.Addr.String()
-	}
-	start := time.Now()
-	logLine("session from %s: started", from)
-	err := handler(srv, ss)
-	how := "ended"
-	if err != nil {
-		how = "ended: " + err.Error()
-	} else if ctxErr := ss.Context().Err(); errors.Is(ctxErr, context.Canceled) {
-		how = "ended (the harness went away)"
-	}
-	logLine("session from %s: %s after %v", from, how, time.Since(start).Round(time.Millisecond))
-	return err
-}
-
+// logLine logs one line of the agent (agent.Config.Logf) on standard
+// error: each session's start and end, each refused one.
 func logLine(format string, args ...any) {
 	sessionLog.Lock()
 	defer sessionLog.Unlock()

@@ -1,7 +1,9 @@
 package main
 
 import (
-	"github.com/ndkconform/ndkconform/outcome"
+	"context"
+	"crypto/x509"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +11,13 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/internal/testpki"
+	"github.com/ndkconform/ndkconform/outcome"
 )
 
 // startAgent starts `ndkconform agent` serving sim with opts on a free
@@ -20,8 +29,16 @@ func startAgent(t *testing.T, opts ...string) (addr, tokenFile string, b *backgr
 	if err := os.WriteFile(tokenFile, []byte("s3cret-"+t.Name()+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	addrFile := filepath.Join(dir, "addr")
-	args := []string{"agent", "--driver", "sim", "--listen", "127.0.0.1:0", "--addr-file", addrFile, "--token-file", tokenFile}
+	addr, b = startAgentWith(t, []string{"--token-file", tokenFile}, opts...)
+	return addr, tokenFile, b
+}
+
+// startAgentWith starts `ndkconform agent` serving sim with flags and
+// driver options opts on a free loopback port and returns its address.
+func startAgentWith(t *testing.T, flags []string, opts ...string) (addr string, b *background) {
+	t.Helper()
+	addrFile := filepath.Join(t.TempDir(), "addr")
+	args := append([]string{"agent", "--driver", "sim", "--listen", "127.0.0.1:0", "--addr-file", addrFile}, flags...)
 	for _, o := range opts {
 		args = append(args, "--driver-opt", o)
 	}
@@ -39,15 +56,22 @@ func startAgent(t *testing.T, opts ...string) (addr, tokenFile string, b *backgr
 		}
 		return false
 	})
-	return addr, tokenFile, b
+	return addr, b
 }
 
 func TestAgentUsage(t *testing.T) {
 	dir := t.TempDir()
 	token := filepath.Join(dir, "token")
-	os.WriteFile(token, []byte("t\n"), 0o600)
+	os.WriteFile(token, []byte("a-token-of-24-bytes-here\n"), 0o600)
 	empty := filepath.Join(dir, "empty")
 	os.WriteFile(empty, nil, 0o600)
+	short := filepath.Join(dir, "short")
+	os.WriteFile(short, []byte("fifteen-bytes-.\n"), 0o600)
+	readable := filepath.Join(dir, "readable")
+	os.WriteFile(readable, []byte("a-token-of-24-bytes-here\n"), 0o600)
+	if err := os.Chmod(readable, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -65,31 +89,45 @@ func TestAgentUsage(t *testing.T) {
 		{[]string{"agent", "--driver", "sim", "--token-file", token, "--tls-cert", token}, "go together"},
 		{[]string{"agent", "--driver", "sim", "--token-file", token, "--tls-cert", token, "--tls-key", token}, "--tls-cert/--tls-key"},
 		{[]string{"agent", "--driver", "sim", "--token-file", token, "extra"}, "unexpected argument"},
+		{[]string{"agent", "--driver", "sim", "--token-file", short}, "a token of 15 bytes is too easily guessed; use 16 at least"},
+		{[]string{"agent", "--driver", "sim", "--token-file", readable}, "can be read or written by others (mode 0644): chmod 600 " + readable},
+		{[]string{"agent", "--driver", "sim", "--token-file", token, "--session-opts", "completion,nosuch"}, "--session-opts completion,nosuch: driver sim has no option nosuch"},
+		{[]string{"agent", "--driver", "sim", "--token-file", token, "--max-session-memory", "lots"}, `invalid --max-session-memory "lots": want a positive size such as 4GiB`},
+		{[]string{"agent", "--driver", "sim", "--token-file", token, "--max-session-memory", "0"}, "want a positive size"},
+		{[]string{"agent", "--driver", "sim", "--token-file", token, "--callback-timeout", "0s"}, "must be positive"},
+		{[]string{"agent", "--driver", "sim", "--token-file", token, "--keepalive", "soon"}, "--keepalive"},
 	} {
 		r := ndkconform(t, c.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", c.args, r.code, r.stderr, c.want)
 		}
 	}
-	if r := ndkconform(t, "agent", "--help"); r.code != 0 || !strings.Contains(r.stdout, "--token-file") {
-		t.Errorf("agent --help: exit %d\n%s", r.code, r.stdout)
+	r := ndkconform(t, "agent", "--help")
+	for _, f := range []string{"--token-file", "--session-opts", "--max-session-memory", "--callback-timeout", "--keepalive"} {
+		if r.code != 0 || !strings.Contains(r.stdout, f) {
+			t.Errorf("agent --help: exit %d, %s not listed\n%s", r.code, f, r.stdout)
+		}
 	}
 }
 
 // An agent refuses a harness without its token: the run ends before any
-// spec, saying why.
+// spec, with one line that names the token file (the option to fix); the
+// agent logs the refusals once (one line a minute) and goes on.
 func TestAgentRefusesWrongToken(t *testing.T) {
 	addr, _, agent := startAgent(t)
 	wrong := filepath.Join(t.TempDir(), "wrong")
 	os.WriteFile(wrong, []byte("not the token\n"), 0o600)
-	for _, tf := range []string{wrong, ""} {
+	for _, c := range []struct{ file, want string }{
+		{wrong, "the agent refused the token of token-file=" + wrong + ": it is not the agent's (its --token-file)"},
+		{"", "it requires a token (set token-file"},
+	} {
 		args := []string{"run", "--driver", "remote", "--driver-opt", "side-a=" + addr, "--label-filter", "LC-14"}
-		if tf != "" {
-			args = append(args, "--driver-opt", "token-file="+tf)
+		if c.file != "" {
+			args = append(args, "--driver-opt", "token-file="+c.file)
 		}
 		r := ndkconform(t, args...)
-		if r.code == 0 || !strings.Contains(strings.ToLower(r.stderr), "token") {
-			t.Errorf("token file %q: exit %d; want a failure that names the token\nstdout:\n%s\nstderr:\n%s", tf, r.code, r.stdout, r.stderr)
+		if r.code == 0 || !strings.Contains(firstLine(r.stderr), c.want) || strings.Contains(r.stderr, "rpc error") {
+			t.Errorf("token file %q: exit %d; want a failure whose first line says %q\nstdout:\n%s\nstderr:\n%s", c.file, r.code, c.want, r.stdout, r.stderr)
 		}
 	}
 	// and it is still there for the right harness
@@ -97,6 +135,87 @@ func TestAgentRefusesWrongToken(t *testing.T) {
 	case <-agent.done:
 		t.Fatalf("the agent ended: %v\n%s", agent.err, agent.stderr.String())
 	default:
+	}
+	if n := strings.Count(agent.stderr.String(), " refused: bad token"); n != 1 {
+		t.Errorf("%d lines log the refused tokens, want 1 (once a minute)\n%s", n, agent.stderr.String())
+	}
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// silentSessions opens n Session RPCs to the agent at addr that send
+// nothing, held open until the test ends.
+func silentSessions(t *testing.T, addr string, n int) {
+	t.Helper()
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	for range n {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		if _, err := agentv1.NewAgentClient(conn).Session(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Clients that connect and say nothing, as many as the agent has session
+// slots (16 for sim), keep no harness out: a session takes a slot once it
+// is authenticated.
+func TestAgentSilentClientsHoldNoSlot(t *testing.T) {
+	addr, token, _ := startAgent(t)
+	silentSessions(t, addr, 16)
+	r := ndkconform(t, "run", "-v", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token, "--label-filter", "LC-14 && !model")
+	if r.code != 0 || !strings.HasSuffix(lastLine(r.stdout), "0 failed") {
+		t.Errorf("exit %d with 16 silent clients connected\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// A session may set only the driver options the agent's --session-opts
+// names (none by default), any other only to the agent's own value: the
+// harness's agent-opts are refused in one line naming --session-opts.
+func TestAgentSessionOptions(t *testing.T) {
+	run := func(addr, token string, agentOpts string) result {
+		return ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
+			"--driver-opt", "agent-opts="+agentOpts, "--label-filter", "LC-14 && !model")
+	}
+	addr, token, _ := startAgent(t, "completion=deferred")
+	if r := run(addr, token, "completion=inline"); r.code != exitUsage ||
+		!strings.Contains(firstLine(r.stderr), "the agent refused the session's driver options (agent-opts): driver sim: this agent does not let a session set completion=inline (the options a session may set, its --session-opts: none") {
+		t.Errorf("agent-opts completion=inline to a default agent: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := run(addr, token, "completion=deferred"); r.code != 0 {
+		t.Errorf("agent-opts restating the agent's completion=deferred: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	os.WriteFile(tokenFile, []byte("a-token-of-24-bytes-here\n"), 0o600)
+	addr, _ = startAgentWith(t, []string{"--token-file", tokenFile, "--session-opts", "completion"})
+	if r := run(addr, tokenFile, "completion=inline"); r.code != 0 {
+		t.Errorf("agent-opts completion=inline to an agent with --session-opts completion: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// Mutual TLS end to end: an agent that requires a client certificate of
+// its --tls-client-ca (and no token) serves a harness that presents one
+// (tls-cert, tls-key); a harness without one is refused in one line that
+// names them.
+func TestAgentMutualTLS(t *testing.T) {
+	serverCA, clientCA := testpki.NewIssuer(t, "server CA"), testpki.NewIssuer(t, "client CA")
+	serverCert, serverKey := serverCA.Issue(t, x509.ExtKeyUsageServerAuth)
+	clientCert, clientKey := clientCA.Issue(t, x509.ExtKeyUsageClientAuth)
+	addr, _ := startAgentWith(t, []string{"--tls-cert", serverCert, "--tls-key", serverKey, "--tls-client-ca", clientCA.File})
+	args := []string{"run", "--driver", "remote", "--driver-opt", "side-a=" + addr, "--driver-opt", "tls-ca=" + serverCA.File, "--label-filter", "LC-14 && !model"}
+	if r := ndkconform(t, append(args, "--driver-opt", "tls-cert="+clientCert, "--driver-opt", "tls-key="+clientKey)...); r.code != 0 {
+		t.Errorf("mutual TLS: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r := ndkconform(t, args...)
+	if want := "the agent requires a client certificate (its --tls-client-ca): set tls-cert and tls-key"; r.code == 0 || !strings.Contains(firstLine(r.stderr), want) {
+		t.Errorf("no client certificate: exit %d; want a first line with %q\n%s%s", r.code, want, r.stdout, r.stderr)
 	}
 }
 
@@ -144,6 +263,41 @@ func TestAgentKilledMidRun(t *testing.T) {
 	}
 }
 
+// An agent stopped (SIGSTOP) in the middle of a run, for longer than the
+// harness's --timeout (here: until the run ends) but less than the remote
+// driver's call-timeout, is reported lost after liveness-timeout: the
+// running spec is interrupted by the loss, no spec fails ("did not
+// return" would charge the provider), and the run exits 1 saying so.
+func TestAgentStoppedMidRun(t *testing.T) {
+	addr, token, agent := startAgent(t, "completion=deferred")
+	out := filepath.Join(t.TempDir(), "run.json")
+	run := startBackground(t, nil, "run", "-v", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
+		"--driver-opt", "call-timeout=5m", "--timeout", "10s", "--label-filter", "lifetime && !model", "--json-report", out)
+	waitFor(t, "the third spec through the agent to start", time.Minute, func() bool {
+		return strings.Count(run.stdout.String(), "\nRUN ") >= 3
+	})
+	if err := agent.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	defer agent.cmd.Process.Signal(syscall.SIGCONT)
+	r := run.wait(t)
+	if r.code != exitError {
+		t.Errorf("exit %d, want %d (a lab fault, not the provider's)\nstdout:\n%s\nstderr:\n%s", r.code, exitError, r.stdout, r.stderr)
+	}
+	if !lostLine.MatchString(r.stdout+r.stderr) || !strings.Contains(r.stdout+r.stderr, "(liveness-timeout): the agent is stopped, hung or cut off") {
+		t.Errorf("no line says the agent was lost to its liveness probes\nstdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	}
+	rep := readJSONReport(t, out)
+	for _, s := range rep.Specs {
+		if s.State == outcome.Failed {
+			t.Errorf("%s failed: %s (a stopped agent is no failure of the provider)", s.Name, s.Line())
+		}
+	}
+	if rep.Verdict != outcome.VerdictError {
+		t.Errorf("verdict %s, want error", rep.Verdict)
+	}
+}
+
 // remoteModelSequences is the model specs' budget in the runs that compare
 // the agent with the provider in process: the same in both runs, so the
 // same random sequences; smaller than the default, since through the agent
@@ -160,7 +314,7 @@ const remoteModelSequences = "8"
 // and CQ faults of SQ-6's and CQ-5's specs travel (FailSrq, FailCq): their
 // verdicts must match.
 var throughAgentOnly = map[string]string{
-	"LT-23: closing an MR whose NdkRegisterMr is pending completes the registration before the close": "NdkRegisterMr was to be still pending",
+	"closing an MR whose NdkRegisterMr is pending completes the registration before the close": "NdkRegisterMr was to be still pending",
 }
 
 // The whole suite against sim through one agent in another process gives
@@ -246,8 +400,25 @@ func allowedRule(id, verdict string) bool {
 func TestRemoteSeesPendingRegistration(t *testing.T) {
 	addr, token, _ := startAgent(t, "completion-delay=5ms")
 	r := ndkconform(t, "run", "-v", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
-		"--focus", "LT-23: closing an MR whose NdkRegisterMr is pending")
+		"--focus", "closing an MR whose NdkRegisterMr is pending")
 	if r.code != 0 || lastLine(r.stdout) != "1 passed, 0 failed" {
 		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// An agent that is not there (nothing listens at side-a) is the lab's
+// fault, not bad usage: one line naming the cause and the option, exit 3
+// (as a lost agent), no usage hint.
+func TestAgentNotThereIsTheLabs(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	r := ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--label-filter", "LC-14 && !model")
+	want := "cannot connect to " + addr + ": connection refused"
+	if r.code != exitError || !strings.Contains(firstLine(r.stderr), want) || strings.Contains(r.stderr, "for usage") || strings.Contains(r.stderr, "rpc error") {
+		t.Errorf("exit %d, stderr %q; want exit %d and one line with %q", r.code, r.stderr, exitError, want)
 	}
 }

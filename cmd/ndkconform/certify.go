@@ -199,13 +199,16 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	meta := runMeta(cfg, args, time.Now(), 0)
 	meta.Command = command
 	res, runErr := runner.Run(cfg, runner.Options{
-		Waivers: waivers, Meta: meta, Stderr: teeErr,
+		Waivers: waivers, Meta: meta, Stderr: teeErr, Interrupts: interrupts,
 		Observer: &certifyConsole{console: &console{w: teeOut, verbose: cfg.Verbose, waivers: waivers}, begin: begin},
 	})
 	var ue suite.UsageError
 	switch {
 	case !began && errors.As(runErr, &ue):
 		return usageError(stderr, "certify", runErr)
+	case !began && errors.As(runErr, new(suite.LabError)):
+		fmt.Fprintf(stderr, "%s: %v\n", tool, runErr)
+		return exitError
 	case !began && runErr != nil:
 		fmt.Fprintf(stderr, "%s: %v\n", tool, runErr)
 		return exitFail
@@ -217,6 +220,59 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	r, cut := res.Run, res.CutShort
+	// The bundle is written whole; a signal that comes before its last
+	// byte (the manifest, or its signature) marks the run interrupted, if
+	// it was not, and the bundle is written again so (its log gets a note
+	// and the second summary): the exit status, the reports, the manifest
+	// and its signature say the same. One after that is too late.
+	var cert outcome.Certification
+	for pass := 0; ; pass++ {
+		if sig := interrupts.Signal(); sig != nil && runErr == nil && r.Interrupted == "" && r.Counts().Specs.Selected > 0 {
+			// it came as the run ended, or as the bundle was written
+			r, cut = runner.Interrupt(r, sig)
+		}
+		if pass > 0 {
+			if logFile, logErr = os.OpenFile(filepath.Join(dir, bundleLog), os.O_WRONLY|os.O_APPEND, 0); logErr != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", tool, logErr)
+				return exitFail
+			}
+			log.Set(logFile)
+			fmt.Fprintf(teeOut, "\n%s: %s as the bundle was written: the bundle is written again, the run interrupted\n", tool, runner.SignalName(interrupts.Signal()))
+		}
+		var failed bool
+		cert, failed = writeBundle(r, cut, runErr, &m, dir, outs, logFile, signKey, teeOut, teeErr, stdout, stderr)
+		if failed {
+			return exitFail
+		}
+		if interrupts.Signal() == nil || runErr != nil || r.Interrupted != "" || r.Counts().Specs.Selected == 0 {
+			break
+		}
+	}
+	runner.PauseForTest(pauseBundleWritten, interrupts)
+	names := []string{}
+	for _, f := range m.Files {
+		names = append(names, f.Name)
+	}
+	fmt.Fprintf(stdout, "bundle: %s (%s, %s)\n", dir, strings.Join(names, ", "), bundleManifest)
+	switch {
+	case cut != 0:
+		return cut // the run was interrupted
+	case cert.Certified:
+		return exitPass
+	case cert.NoVerdict:
+		return exitError
+	}
+	return exitFail
+}
+
+// writeBundle writes the bundle of run r (cut: its exit status if it was
+// cut short; runErr: why it could not start) into dir: the reports, the
+// summary and the verdict on the console and in the log (which it
+// closes), the manifest with every file's digest, and the signature with
+// signKey if there is one. It returns the certification, and true if a
+// file could not be written (said on stderr).
+func writeBundle(r reports.Run, cut int, runErr error, m *reports.Manifest, dir string, outs []output, logFile *os.File, signKey *bundle.Key,
+	teeOut, teeErr, stdout, stderr io.Writer) (cert outcome.Certification, failed bool) {
 	status := exitError
 	switch {
 	case runErr != nil:
@@ -226,8 +282,8 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		status = verdictStatus(r.Verdict)
 	}
 	m.RunExitStatus = status
+	m.Files = nil
 
-	var cert outcome.Certification
 	if runErr != nil {
 		fmt.Fprintf(teeErr, "%s: %v\n", tool, runErr)
 		cert.NoVerdict = true
@@ -273,7 +329,7 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 	m.End = time.Now()
 	if err := logFile.Close(); err != nil {
 		fmt.Fprintf(stderr, "%s: %s: %v\n", tool, bundleLog, err)
-		return exitFail
+		return cert, true
 	}
 
 	for _, name := range append(bundleFiles(), bundleLog) {
@@ -283,31 +339,19 @@ func certifyCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-			return exitFail
+			return cert, true
 		}
 		m.Files = append(m.Files, f)
 	}
-	if err := writeReport(filepath.Join(dir, bundleManifest), func(w io.Writer) error { return reports.WriteManifest(w, m) }); err != nil {
+	if err := writeReport(filepath.Join(dir, bundleManifest), func(w io.Writer) error { return reports.WriteManifest(w, *m) }); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
-		return exitFail
+		return cert, true
 	}
+	runner.PauseForTest(pauseBundleManifest, interrupts)
 	if signBundle(stdout, stderr, dir, signKey) != nil {
-		return exitFail
+		return cert, true
 	}
-	names := []string{}
-	for _, f := range m.Files {
-		names = append(names, f.Name)
-	}
-	fmt.Fprintf(stdout, "bundle: %s (%s, %s)\n", dir, strings.Join(names, ", "), bundleManifest)
-	switch {
-	case cut != 0:
-		return cut // the run was interrupted
-	case cert.Certified:
-		return exitPass
-	case cert.NoVerdict:
-		return exitError
-	}
-	return exitFail
+	return cert, false
 }
 
 // certifyConsole is the console of a certification: the bundle begins

@@ -203,7 +203,8 @@ func TestConsoleWaitNote(t *testing.T) {
 
 // The summary's counts of what it leaves out name the report the run
 // wrote: the JSON report, else the HTML one, else the JUnit one; one that
-// could not be written is not named, and without a report none is.
+// could not be written where asked is named where it was written instead
+// (in the temporary directory), and without a report none is.
 func TestSummaryNamesTheReport(t *testing.T) {
 	var details strings.Builder
 	details.WriteString("Shortest failing sequence (60 steps; run seed 1, sequence seed 1, failed at sequence 1 of 40):\n")
@@ -215,7 +216,8 @@ func TestSummaryNamesTheReport(t *testing.T) {
 	spec := outcome.Spec{Name: "Model spec", ID: outcome.SpecID("Model spec"), Rules: []string{"LC-14"}, State: outcome.Failed, Violations: []finding.Violation{v},
 		Failure: &outcome.Failure{Kind: outcome.FailureFailed, Message: v.String() + "\n" + details.String(), Details: details.String()}}
 	r := reports.New(reports.Meta{Tool: tool, Driver: "sim"}, outcome.Run{Specs: []outcome.Spec{spec}}, nil)
-	dir := t.TempDir()
+	dir, tmp := t.TempDir(), t.TempDir()
+	t.Setenv("TMPDIR", tmp) // where a report that cannot be written where asked goes
 	junit, js, unwritable := dirOutputs("--out", dir)[0], dirOutputs("--out", dir)[1], dirOutputs("--out", filepath.Join(dir, "x"))[1]
 	if err := os.MkdirAll(unwritable.path, 0o755); err != nil { // a directory where the report goes
 		t.Fatal(err)
@@ -226,13 +228,17 @@ func TestSummaryNamesTheReport(t *testing.T) {
 	}{
 		{[]output{junit, js}, " (see " + js.path + ")"},
 		{[]output{junit}, " (see " + junit.path + ")"},
-		{[]output{junit, unwritable}, " (see " + junit.path + ")"},
+		{[]output{junit, unwritable}, " (see " + filepath.Join(tmp, "*", "report.json") + ")"},
 		{nil, " (the JSON report has them all)"},
 	} {
 		var stdout, stderr strings.Builder
-		finishRun(r, suite.Config{}, &runOptions{}, c.outs, &stdout, &stderr)
-		if want := "\n      ... and 21 more lines" + c.want + "\n"; !strings.Contains(stdout.String(), want) {
-			t.Errorf("reports %v: the summary lacks %q:\n%s", c.outs, want, stdout.String())
+		finishRun(r, 0, suite.Config{}, &runOptions{}, c.outs, &stdout, &stderr)
+		want := "\n      ... and 21 more lines" + c.want + "\n"
+		if m, _ := filepath.Glob(filepath.Join(tmp, "ndkconform-reports-*", "report.json")); len(m) == 1 {
+			want = strings.Replace(want, filepath.Join(tmp, "*", "report.json"), m[0], 1)
+		}
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("reports %v: the summary lacks %q:\n%s\nstderr:\n%s", c.outs, want, stdout.String(), stderr.String())
 		}
 	}
 }

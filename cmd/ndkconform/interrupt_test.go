@@ -66,9 +66,17 @@ type background struct {
 
 func startBackground(t *testing.T, env []string, args ...string) *background {
 	t.Helper()
-	b := &background{done: make(chan struct{})}
-	b.cmd = exec.Command(binary, args...)
-	b.cmd.Dir = t.TempDir()
+	cmd := exec.Command(binary, args...)
+	cmd.Dir = t.TempDir()
+	return startCmd(t, cmd, env)
+}
+
+// startCmd starts cmd in the background with env added to its
+// environment, its output kept; the test's cleanup kills it if it still
+// runs.
+func startCmd(t *testing.T, cmd *exec.Cmd, env []string) *background {
+	t.Helper()
+	b := &background{done: make(chan struct{}), cmd: cmd}
 	b.cmd.Env = append(os.Environ(), env...)
 	b.cmd.Stdout, b.cmd.Stderr = &b.stdout, &b.stderr
 	if err := b.cmd.Start(); err != nil {
@@ -95,6 +103,26 @@ func waitFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
 			t.Fatalf("%s: not within %v", what, limit)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitFor polls until cond holds, failing the test after limit or when
+// the process ends first, with what the process printed.
+func (b *background) waitFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		select {
+		case <-b.done:
+			if cond() {
+				return
+			}
+			t.Fatalf("%s: ndkconform ended first (%v)\nstdout:\n%s\nstderr:\n%s", what, b.err, b.stdout.String(), b.stderr.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v\nstdout:\n%s\nstderr:\n%s", what, limit, b.stdout.String(), b.stderr.String())
+		}
 	}
 }
 
@@ -370,10 +398,61 @@ func TestParentKilledLeavesNothing(t *testing.T) {
 	}
 }
 
+// dumpProc is one test process of a run as SIGUSR1's dump tells it: its
+// share, its specs ended so far, the spec it runs ("" between specs).
+type dumpProc struct {
+	specs, passed, failed, skipped, left int
+	running                              string
+}
+
+var dumpProcLine = regexp.MustCompile(`(?m)^  process (\d+) of (\d+) \((\d+) specs?\): (\d+) passed, (\d+) failed, (\d+) skipped, (\d+) not yet run\n(?:    running for [^:]+: [0-9a-f]{8} (.*))?`)
+
+// dumpUntil asks the run for its progress (SIGUSR1) until the dump it
+// prints on stderr satisfies cond, and returns it: an event the run tells,
+// not a guessed delay. The run must be past its start (a SIGUSR1 before
+// the run began is ignored).
+func (b *background) dumpUntil(t *testing.T, what string, cond func([]dumpProc) bool) []dumpProc {
+	t.Helper()
+	const head = ": SIGUSR1: the run after "
+	var procs []dumpProc
+	waitFor(t, what, 2*time.Minute, func() bool {
+		before := strings.Count(b.stderr.String(), head)
+		if err := b.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the progress dump", time.Minute, func() bool { return strings.Count(b.stderr.String(), head) > before })
+		text := b.stderr.String()
+		dump := text[strings.LastIndex(text, head):]
+		procs = procs[:0]
+		for _, m := range dumpProcLine.FindAllStringSubmatch(dump, -1) {
+			procs = append(procs, dumpProc{specs: atoi(t, m[3]), passed: atoi(t, m[4]), failed: atoi(t, m[5]), skipped: atoi(t, m[6]), left: atoi(t, m[7]), running: m[8]})
+		}
+		return cond(procs)
+	})
+	return procs
+}
+
+// allRunning holds when every process of a dump of n runs a spec whose
+// name has substr.
+func allRunning(n int, substr string) func([]dumpProc) bool {
+	return func(procs []dumpProc) bool {
+		if len(procs) != n {
+			return false
+		}
+		for _, p := range procs {
+			if !strings.Contains(p.running, substr) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
 // A run split over two processes and interrupted: each process's running
 // spec is interrupted and the rest of its share not run, in one report,
 // no rule charged, exit status 130. The four CN-17 specs each wait a
-// minute unless cut short.
+// minute unless cut short; the signal comes once each process runs one
+// (the progress dump tells).
 func TestSplitRunInterrupted(t *testing.T) {
 	skipIfShort(t)
 	needProc(t)
@@ -381,8 +460,8 @@ func TestSplitRunInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17 && !model", "--driver-opt", "disconnect-timeout=1m", "--timeout", "2m",
 		"--json-report", filepath.Join(dir, "report.json"))
-	childrenOf(t, b.cmd.Process.Pid, 2)
-	time.Sleep(2 * time.Second) // each has started its first spec, which waits a minute
+	childrenOf(t, b.cmd.Process.Pid, 2) // the run answers SIGUSR1 from now on
+	b.dumpUntil(t, "each process running a CN-17 spec", allRunning(2, "CN-17"))
 	if err := b.cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
@@ -391,7 +470,7 @@ func TestSplitRunInterrupted(t *testing.T) {
 	if r.code != 130 {
 		t.Fatalf("exit %d, want 130\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	for _, want := range []string{"verdict:  INTERRUPTED (" + how + ")", "specs:    4 of 276 selected: 0 passed, 0 failed, 2 interrupted, 2 not run\n"} {
+	for _, want := range []string{"verdict:  INTERRUPTED (" + how + ")", "specs:    4 of 296 selected: 0 passed, 0 failed, 2 interrupted, 2 not run\n"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
 		}
@@ -408,18 +487,27 @@ func TestSplitRunInterrupted(t *testing.T) {
 	}
 }
 
-// One process of a split run killed from outside: its spec is interrupted,
-// the other process's spec ends as it ends (passed), and the run is cut
-// short with exit status 128+9.
+// One process of a split run killed from outside keeps what the run found:
+// the other process's share ends as it ends (every spec passed), the
+// killed one's specs that had ended stay as they ended, the spec it ran is
+// interrupted and the rest of its share not run, and the run is cut short
+// with exit status 128+9. Each process runs its CN-17 spec first (a long
+// spec: a 10s disconnect time-out waited out), then lighter ones; the
+// kill comes while both run their CN-17 spec (the progress dump tells,
+// with each share's size and specs ended so far).
 func TestSplitRunChildKilled(t *testing.T) {
 	skipIfShort(t)
 	needProc(t)
 	t.Parallel()
 	dir := t.TempDir()
-	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "CN-17 && !clause:CN-17.timeout && !model", "--driver-opt", "disconnect-timeout=5s", "--timeout", "10s",
-		"--json-report", filepath.Join(dir, "report.json"))
-	kids := childrenOf(t, b.cmd.Process.Pid, 2)
-	time.Sleep(time.Second)
+	b := startBackground(t, nil, "run", "--parallel", "2", "--label-filter", "(CN-17 && !clause:CN-17.timeout && !model) || (LC-10 && !CN-2 && !model)",
+		"--driver-opt", "disconnect-timeout=10s", "--timeout", "20s", "--json-report", filepath.Join(dir, "report.json"))
+	kids := childrenOf(t, b.cmd.Process.Pid, 2) // the run answers SIGUSR1 from now on
+	procs := b.dumpUntil(t, "each process running its CN-17 spec", allRunning(2, "CN-17"))
+	// the share of the process killed: the first started (its pid the lower)
+	if kids[1] < kids[0] {
+		kids[0], kids[1] = kids[1], kids[0]
+	}
 	if err := syscall.Kill(kids[0], syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -433,8 +521,20 @@ func TestSplitRunChildKilled(t *testing.T) {
 	}
 	run := readJSONReport(t, filepath.Join(dir, "report.json"))
 	c := run.Counts().Specs
-	if run.Verdict != outcome.VerdictInterrupted || run.Interrupted != how || c.Interrupted != 1 || c.Passed != 1 || c.Failed != 0 {
-		t.Errorf("JSON: verdict %q, interrupted %q, %d interrupted, %d passed, %d failed", run.Verdict, run.Interrupted, c.Interrupted, c.Passed, c.Failed)
+	dead, kept := procs[0], procs[1]
+	// kept: the other share whole, and what the killed one had ended
+	if c.Selected != dead.specs+kept.specs || c.Passed != kept.specs+dead.passed || c.Skipped() != dead.skipped || c.Interrupted != 1 ||
+		c.NotRun != dead.specs-dead.passed-dead.skipped-1 || c.Failed != 0 {
+		t.Errorf("JSON: %d selected, %d passed, %d skipped, %d interrupted, %d not run, %d failed; "+
+			"the dump before the kill: process 1 (killed) %+v, process 2 %+v", c.Selected, c.Passed, c.Skipped(), c.Interrupted, c.NotRun, c.Failed, dead, kept)
+	}
+	if run.Verdict != outcome.VerdictInterrupted || run.Interrupted != how {
+		t.Errorf("JSON: verdict %q, interrupted %q", run.Verdict, run.Interrupted)
+	}
+	for _, s := range run.Selected() {
+		if s.State == outcome.Interrupted && !strings.Contains(s.Name, "CN-17") {
+			t.Errorf("the spec interrupted is %q, not the CN-17 spec the killed process ran", s.Name)
+		}
 	}
 }
 
@@ -491,11 +591,15 @@ func TestSecondSignalForces(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	b := startBackground(t, nil, slowRun(dir)...)
-	b.waitStarted(t)
+	// into the minute the disconnect takes, which the interrupted spec's
+	// cleanup waits out (a signal before its pair exists ends it at once)
+	b.waitFor(t, "the console's note of the disconnect's wait", 2*time.Minute, func() bool {
+		return regexp.MustCompile(`(?m)^  waiting \d+s .*CN-17.*: for the completion of NdkDisconnect`).MatchString(b.stdout.String())
+	})
 	if err := b.cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the first signal's note", time.Minute, func() bool {
+	b.waitFor(t, "the first signal's note", time.Minute, func() bool {
 		return strings.Contains(b.stdout.String(), "SIGINT: interrupting the run; the running specs' cleanup ends it (SIGINT again stops at once)")
 	})
 	if err := b.cmd.Process.Signal(syscall.SIGINT); err != nil {
@@ -548,7 +652,7 @@ func TestProgressSignal(t *testing.T) {
 		"--driver-opt", "disconnect-timeout=30s", "--timeout", "1m", "--out", dir)
 	b.waitStarted(t)
 	waitNote := regexp.MustCompile(`(?m)^  waiting \d+s \(limit [^)]*\) in "(.*CN-17.*)": for (.*)$`)
-	waitFor(t, "the console's note of the long wait", time.Minute, func() bool { return waitNote.MatchString(b.stdout.String()) })
+	b.waitFor(t, "the console's note of the long wait", time.Minute, func() bool { return waitNote.MatchString(b.stdout.String()) })
 	note := waitNote.FindStringSubmatch(b.stdout.String())
 	if err := b.cmd.Process.Signal(syscall.SIGUSR1); err != nil {
 		t.Fatal(err)
@@ -557,7 +661,7 @@ func TestProgressSignal(t *testing.T) {
 		`  process 1 of 1 \((\d+) specs\): (\d+) passed, 0 failed, 0 skipped, (\d+) not yet run\n` +
 		`    running for [\d.]+m?s: ([0-9a-f]{8}) (.*)\n` +
 		`    waiting for (.*) \(told [\d.]+m?s ago: [\d.]+m?s so far, at most 1m0s\)\n`)
-	waitFor(t, "the progress on stderr", time.Minute, func() bool { return dump.MatchString(b.stderr.String()) })
+	b.waitFor(t, "the progress on stderr", time.Minute, func() bool { return dump.MatchString(b.stderr.String()) })
 	m := dump.FindStringSubmatch(b.stderr.String())
 	r := b.wait(t)
 	if r.code != 0 || !strings.Contains(r.stdout, "  verdict:  PASS\n") {

@@ -25,6 +25,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ndkconform/ndkconform/cmd/ndkconform/internal/earlysig"
 	_ "github.com/ndkconform/ndkconform/drivers/remote"
 	_ "github.com/ndkconform/ndkconform/drivers/rxe"
 	_ "github.com/ndkconform/ndkconform/drivers/sim"
@@ -46,7 +47,42 @@ const tool = "ndkconform"
 
 func main() {
 	runner.Child() // a child process of a run runs its share and exits
+	// SIGINT and SIGTERM have been watched since the program's first
+	// package was initialized (earlysig): run and certify report a run
+	// they interrupt, at whatever moment they came; the other commands
+	// give them back their default action (releaseInterrupts).
+	interrupts = runner.NewInterrupts(earlysig.C, earlysig.Stop)
+	runner.PauseForTest(pauseMain, interrupts)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// interrupts are the SIGINT and SIGTERM signals this process got since
+// it started (nil in the tests that call run in their own process: a run
+// then watches them from its start).
+var interrupts *runner.Interrupts
+
+// The points of the program's own where a test can pause it until a
+// signal (runner.EnvTestPause), besides the run's (runner.PausePlan...).
+const (
+	pauseMain           = "main"            // main began, nothing parsed
+	pauseReports        = "reports"         // the first report is written, not the others
+	pauseReportsWritten = "reports-written" // every report is written, the summary not printed
+	pauseBundleManifest = "bundle-manifest" // certify: the bundle's manifest is written, not signed
+	pauseBundleWritten  = "bundle-written"  // certify: the bundle is written and signed, its line not printed
+)
+
+// releaseInterrupts gives SIGINT and SIGTERM back their default action,
+// for the commands that run no suite: one that came already ends the
+// process now, with the status a shell gives a process it killed (130,
+// 143).
+func releaseInterrupts() {
+	if interrupts == nil {
+		return
+	}
+	interrupts.Stop()
+	if sig := interrupts.Signal(); sig != nil {
+		os.Exit(runner.SignalStatus(sig))
+	}
 }
 
 // command is a subcommand.
@@ -96,19 +132,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch a := args[0]; {
 	case a == "-h" || a == "-help" || a == "--help":
+		releaseInterrupts()
 		mainUsage(stdout)
 		return exitPass
 	case a == "--version" || a == "-version":
 		// the spelling other tools use: the version command, not a flag of run
+		releaseInterrupts()
 		return versionCmd(args[1:], stdout, stderr)
 	case strings.HasPrefix(a, "-"):
 		return runCmd(args, stdout, stderr)
 	case a == listSpecsCmd:
+		// run's (--spec) and rules' helper, a few hundred milliseconds: a
+		// signal to its process group is its parent's to act on
 		return listSpecsMain(args[1:], stdout, stderr)
 	}
 	c, ok := lookupCommand(args[0])
 	if !ok {
+		releaseInterrupts()
 		return usageError(stderr, "", fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(commandNames(), ", ")))
+	}
+	if c.name != "run" && c.name != "certify" {
+		releaseInterrupts()
 	}
 	return c.run(args[1:], stdout, stderr)
 }

@@ -21,7 +21,12 @@ type output struct {
 
 // write writes r (and, for a format that shows it, cert) to the output.
 func (out output) write(r reports.Run, cert *outcome.Certification) error {
-	return writeReport(out.path, func(w io.Writer) error { return out.format.Write(w, r, cert) })
+	return out.writeTo(out.path, r, cert)
+}
+
+// writeTo writes the output's report to path.
+func (out output) writeTo(path string, r reports.Run, cert *outcome.Certification) error {
+	return writeReport(path, func(w io.Writer) error { return out.format.Write(w, r, cert) })
 }
 
 // outputs are the reports the flags ask for: each --FORMAT-report, and
@@ -117,4 +122,76 @@ func formatFiles() string {
 		names = append(names, f.File)
 	}
 	return strings.Join(names, ", ")
+}
+
+// reportWriter writes a run's reports, each where its flag says; one that
+// cannot be written there (its directory removed, or replaced by a file,
+// while the suite ran) is written into a directory of its own in the
+// system's temporary directory instead, and stderr names it; one that
+// cannot be written there either is said lost. Either way failed is set:
+// the run exits non-zero, so that no report a CI job looks for is
+// missing without its job failing.
+type reportWriter struct {
+	stderr   io.Writer
+	failed   bool
+	fallback string            // the directory, once made
+	moved    map[string]string // path asked for -> where it was written instead
+}
+
+// write writes r (cert: see output.write) to out and returns the path it
+// is at, or "" if it could not be written anywhere.
+func (w *reportWriter) write(out output, r reports.Run, cert *outcome.Certification) string {
+	if alt, ok := w.moved[out.path]; ok {
+		// written again (a signal came as the reports were written): where
+		// it went the first time
+		if alt != "" && out.writeTo(alt, r, cert) == nil {
+			return alt
+		}
+		return ""
+	}
+	err := out.write(r, cert)
+	if err == nil {
+		return out.path
+	}
+	w.failed = true
+	if w.moved == nil {
+		w.moved = map[string]string{}
+	}
+	alt, altErr := w.fallbackPath(out.path)
+	if altErr == nil {
+		altErr = out.writeTo(alt, r, cert)
+	}
+	if altErr != nil {
+		w.moved[out.path] = ""
+		fmt.Fprintf(w.stderr, "%s: %s: cannot write %s: %v; nor in the temporary directory: %v: this report is lost\n", tool, out.flag, out.path, err, altErr)
+		return ""
+	}
+	w.moved[out.path] = alt
+	fmt.Fprintf(w.stderr, "%s: %s: cannot write %s: %v; written to %s instead\n", tool, out.flag, out.path, err, alt)
+	return alt
+}
+
+// fallbackPath is where a report asked at path goes instead: under its
+// own name in the fallback directory (made the first time), a number
+// before the name if another report took it.
+func (w *reportWriter) fallbackPath(path string) (string, error) {
+	if w.fallback == "" {
+		dir, err := os.MkdirTemp("", tool+"-reports-")
+		if err != nil {
+			return "", err
+		}
+		w.fallback = dir
+	}
+	name := filepath.Base(path)
+	alt := filepath.Join(w.fallback, name)
+	for i := 2; ; i++ {
+		taken := false
+		for _, p := range w.moved {
+			taken = taken || p == alt
+		}
+		if !taken {
+			return alt, nil
+		}
+		alt = filepath.Join(w.fallback, fmt.Sprintf("%d-%s", i, name))
+	}
 }

@@ -179,7 +179,7 @@ func coverageText(c catalog.Coverage) string {
 }
 
 // clauseText is one clause of a compound rule, for the listing:
-// "CN-3.timeout (2 specs): ...", "CN-15.ex (not testable): ...; <why>".
+// "CN-3.timeout (2 specs): ...", "CN-17.reason (not testable): ...; <why>".
 func clauseText(cc catalog.ClauseCoverage) string {
 	c := cc.Clause
 	switch {

@@ -96,14 +96,16 @@ func runUsage(w io.Writer) {
 	fmt.Fprintf(w, "once it has waited 5s; the run goes on unaffected.\n\nFlags:\n")
 	printFlags(w, fs, runFlagOrder, map[string]string{"verbose": "v"})
 	fmt.Fprintf(w, "\nExit status: 0 every selected spec passed (or failed only against waived\n")
-	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written; 2 bad\n")
+	fmt.Fprintf(w, "rules); 1 a spec or the suite failed, or a report could not be written where\n")
+	fmt.Fprintf(w, "asked (stderr says where it went instead, or that it is lost); 2 bad\n")
 	fmt.Fprintf(w, "usage (unknown flag, driver or driver option, driver not usable here, bad\n")
 	fmt.Fprintf(w, "address or one the provider opens no adapter for, a --timeout not longer\n")
 	fmt.Fprintf(w, "than a wait the provider declares, bad waivers file, a report path that\n")
 	fmt.Fprintf(w, "cannot be written, a label filter naming a rule ID not in the catalog) or\n")
 	fmt.Fprintf(w, "no spec selected; 3 the harness or the lab failed (a lost agent, a test\n")
 	fmt.Fprintf(w, "process that could not start), not the provider: no verdict on it; 130 or\n")
-	fmt.Fprintf(w, "143 the run was interrupted by SIGINT or SIGTERM,\n")
+	fmt.Fprintf(w, "143 the run was interrupted by SIGINT or SIGTERM, at any moment up to its\n")
+	fmt.Fprintf(w, "last report (before its plan was made: every spec not run),\n")
 	fmt.Fprintf(w, "128+N the test process was killed by signal N: the spec that was running\n")
 	fmt.Fprintf(w, "is reported interrupted and the rest not run, no verdict on the provider.\n")
 }
@@ -171,8 +173,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 
 	opt := runner.Options{
 		Processes: int(o.parallel), Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), RunTimeout: o.runTimeout,
-		Observer: &console{w: stdout, verbose: cfg.Verbose, color: color, waivers: waivers},
-		Stderr:   stderr,
+		Observer:   &console{w: stdout, verbose: cfg.Verbose, color: color, waivers: waivers},
+		Stderr:     stderr,
+		Interrupts: interrupts,
 	}
 	runs := max(1, o.repeat)
 	var report reports.Run
@@ -184,7 +187,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return runError(stderr, err)
 		}
 		r, cut := res.Run, res.CutShort
-		if r.Counts().Specs.Selected == 0 {
+		if r.Counts().Specs.Selected == 0 && cut == 0 {
 			fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))
 			noteRulesWithoutSpec(stderr, cfg.LabelFilter, r.Specs)
 			return exitUsage
@@ -194,8 +197,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		if cut != 0 {
 			// interrupted: this run is the one reported, and the last
-			finishRun(r, cfg, o, outs, stdout, stderr)
-			return cut
+			return finishRun(r, cut, cfg, o, outs, stdout, stderr)
 		}
 		failed := r.Verdict == outcome.VerdictFail || r.Verdict == outcome.VerdictError
 		if failed {
@@ -218,7 +220,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	// the report is the first failed run's, if any: its status is the
 	// run's (1 for a failure, 3 for a harness or lab fault)
-	return finishRun(report, cfg, o, outs, stdout, stderr)
+	return finishRun(report, 0, cfg, o, outs, stdout, stderr)
 }
 
 // focusSpecIDs are the --focus regexps that select the specs ids name
@@ -277,24 +279,25 @@ func (o *runOptions) checkRepeat() error {
 // does: the plan is made in a child process, and nothing but the plan is
 // printed.)
 func runSuite(cfg suite.Config, o *runOptions, waivers outcome.Waivers, args []string, stdout, stderr io.Writer) int {
-	res, err := runner.Run(cfg, runner.Options{InProcess: true, Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), Stderr: stderr})
+	res, err := runner.Run(cfg, runner.Options{InProcess: true, Waivers: waivers, Meta: runMeta(cfg, args, time.Now(), 0), Stderr: stderr, Interrupts: interrupts})
 	if err != nil {
 		return runError(stderr, err)
 	}
 	outs, _ := o.outputs()
-	status := finishRun(res.Run, cfg, o, outs, stdout, stderr)
-	if res.CutShort != 0 {
-		return res.CutShort // 130 for SIGINT, 143 for SIGTERM
-	}
-	return status
+	return finishRun(res.Run, res.CutShort, cfg, o, outs, stdout, stderr)
 }
 
 // runError reports err, an error of suite.Run or suite.Prepare before
-// anything ran: bad usage (exit status 2) or a failure (1).
+// anything ran: bad usage (exit status 2), a provider not available (the
+// lab's fault, 3: an agent busy, stopped or unreachable) or a failure (1).
 func runError(stderr io.Writer, err error) int {
 	var ue suite.UsageError
 	if errors.As(err, &ue) {
 		return usageError(stderr, "run", err)
+	}
+	if errors.As(err, new(suite.LabError)) {
+		fmt.Fprintf(stderr, "%s: %v\n", tool, err)
+		return exitError
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", tool, err)
 	return exitFail
@@ -336,36 +339,57 @@ func planOutputs(outs []output, stderr io.Writer) []output {
 	return plan
 }
 
-// finishRun prints the outcome of run r and writes its reports; it returns
-// the exit status.
-func finishRun(r reports.Run, cfg suite.Config, o *runOptions, outs []output, stdout, stderr io.Writer) int {
-	status := exitPass
+// finishRun writes the reports of run r and prints its outcome; it
+// returns the exit status: cut, for a run cut short (130 for SIGINT...).
+//
+// A signal that comes before the last report is written (this process
+// watches them from its start: interrupts) marks the run interrupted, if
+// it was not, and the reports are written (again) so: the exit status,
+// the summary and every report say the same. One after that is too late
+// to change the run: the reports have it whole.
+func finishRun(r reports.Run, cut int, cfg suite.Config, o *runOptions, outs []output, stdout, stderr io.Writer) int {
 	if o.dryRun {
-		reports.WriteDryRun(stdout, r)
-		for _, out := range planOutputs(outs, io.Discard) { // the plan
-			if err := out.write(r, nil); err != nil {
-				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
-				status = exitFail
-			}
+		outs = planOutputs(outs, io.Discard) // the plan
+	}
+	rw := &reportWriter{stderr: stderr}
+	var written map[string]string
+	for {
+		if sig := interrupts.Signal(); sig != nil && r.Interrupted == "" && r.Counts().Specs.Selected > 0 {
+			// it came as the run ended, or as its reports were written
+			r, cut = runner.Interrupt(r, sig)
 		}
-	} else {
 		// the reports first, so that the summary points to one written
-		status = verdictStatus(r.Verdict)
-		written := map[string]string{}
-		for _, out := range outs {
-			if err := out.write(r, nil); err != nil {
-				fmt.Fprintf(stderr, "%s: %s: %v\n", tool, out.flag, err)
-				status = exitFail
-			} else if written[out.format.Name] == "" {
-				written[out.format.Name] = out.path
+		written = map[string]string{}
+		for i, out := range outs {
+			if path := rw.write(out, r, nil); path != "" && written[out.format.Name] == "" {
+				written[out.format.Name] = path
+			}
+			if i == 0 {
+				runner.PauseForTest(pauseReports, interrupts)
 			}
 		}
+		if interrupts.Signal() == nil || r.Interrupted != "" || r.Counts().Specs.Selected == 0 {
+			break
+		}
+	}
+	runner.PauseForTest(pauseReportsWritten, interrupts)
+	status := verdictStatus(r.Verdict)
+	if o.dryRun {
+		status = exitPass
+		reports.WriteDryRun(stdout, r)
+	} else {
 		reports.WriteSummary(stdout, r, r.End.Sub(r.Start), reports.SummaryReport(written))
+	}
+	if rw.failed {
+		status = exitFail
 	}
 	if r.Verdict == outcome.VerdictEmpty {
 		fmt.Fprintf(stderr, "%s: no spec selected by %s: the run tested nothing\n", tool, describeFilters(cfg, len(r.Specs)))
 		noteRulesWithoutSpec(stderr, cfg.LabelFilter, r.Specs)
 		return exitUsage
+	}
+	if cut != 0 {
+		return cut
 	}
 	return status
 }
@@ -412,9 +436,14 @@ func writeReport(path string, write func(io.Writer) error) error {
 	}
 	if err := write(f); err != nil {
 		f.Close()
+		os.Remove(path) // no report cut short where a whole one is looked for
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return err
+	}
+	return nil
 }
 
 func plural(n int, one, many string) string {

@@ -33,8 +33,10 @@
 package remote
 
 import (
+	"crypto/tls"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -53,12 +55,26 @@ const (
 	OptCallTimeout   = "call-timeout"
 	OptTLSCA         = "tls-ca"
 	OptTLSServerName = "tls-server-name"
+	OptTLSCert       = "tls-cert"
+	OptTLSKey        = "tls-key"
 	OptAgentOpts     = "agent-opts"
+	OptLiveness      = "liveness-timeout"
 )
 
 // DefaultCallTimeout is how long a call waits for its return unless
 // call-timeout says otherwise.
 const DefaultCallTimeout = 30 * time.Second
+
+// DefaultLiveness is how long an agent may leave the driver's liveness
+// probes unanswered unless liveness-timeout says otherwise.
+const DefaultLiveness = 3 * time.Second
+
+// LivenessWait is the name of the wait the remote provider declares
+// (ndk.TimeoutDeclarer) for its liveness-timeout: the harness's --timeout
+// must be longer (by the suite's margin), so that an agent that stopped
+// answering is reported lost before any call of it is taken as a
+// provider's that did not return.
+const LivenessWait = "agent liveness"
 
 // Driver is the remote driver.
 type Driver struct{}
@@ -73,6 +89,10 @@ func (Driver) Options() []ndk.Option {
 			Usage: "how long a call waits for the agent's return (a Go duration): past it the agent is taken as lost, and so is the provider"},
 		{Name: OptTLSCA, Usage: "PEM file of the CA that signed the agents' certificates: TLS, the agent's certificate verified; empty: no TLS (loopback or a trusted network only)"},
 		{Name: OptTLSServerName, Usage: "the name the agents' certificates must carry; empty: the host of side-a / side-b"},
+		{Name: OptTLSCert, Usage: "PEM file of this harness's client certificate, for agents that require one (mutual TLS: their --tls-client-ca), with tls-key; needs tls-ca"},
+		{Name: OptTLSKey, Usage: "PEM file of the private key of tls-cert"},
+		{Name: OptLiveness, Default: DefaultLiveness.String(),
+			Usage: "how long an agent may leave the driver's liveness probes (one every fifth of it) unanswered before it is taken as lost (stopped, hung or unreachable), whatever its calls wait for; the run's --timeout must be longer by 1s"},
 		{Name: OptAgentOpts, Usage: "driver options for the agents' providers, KEY=VALUE[,KEY=VALUE...], over each agent's own --driver-opt (an agent may refuse them)"},
 	}
 }
@@ -98,26 +118,51 @@ type Config struct {
 	// CallTimeout bounds every call's wait for its return; 0:
 	// DefaultCallTimeout.
 	CallTimeout time.Duration
+	// TokenFile is the file Token was read from (for messages).
+	TokenFile string
 	// TLSCA is the PEM file of the agents' CA; empty: no TLS.
 	TLSCA         string
 	TLSServerName string
+	// TLSCert and TLSKey are the PEM files of the client certificate
+	// presented to agents that require one (mutual TLS); empty: none.
+	TLSCert, TLSKey string
 	// AgentOptions are sent as Hello.driver_options.
 	AgentOptions map[string]string
+	// Liveness bounds how long an agent may leave the liveness probes
+	// unanswered; 0: DefaultLiveness.
+	Liveness time.Duration
+}
+
+// withDefaults is c with its zero durations defaulted.
+func (c Config) withDefaults() Config {
+	if c.CallTimeout <= 0 {
+		c.CallTimeout = DefaultCallTimeout
+	}
+	if c.Liveness <= 0 {
+		c.Liveness = min(DefaultLiveness, c.CallTimeout)
+	}
+	return c
 }
 
 // ParseOptions implements ndk.OptionParser.
 func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
-	c := Config{SideA: opts[OptSideA], SideB: opts[OptSideB], CallTimeout: DefaultCallTimeout,
-		TLSCA: opts[OptTLSCA], TLSServerName: opts[OptTLSServerName]}
+	c := Config{SideA: opts[OptSideA], SideB: opts[OptSideB], CallTimeout: DefaultCallTimeout, Liveness: DefaultLiveness,
+		TLSCA: opts[OptTLSCA], TLSServerName: opts[OptTLSServerName], TLSCert: opts[OptTLSCert], TLSKey: opts[OptTLSKey]}
 	if c.SideA == "" {
 		return nil, fmt.Errorf("%s: the agent's HOST:PORT is required", OptSideA)
 	}
 	if f := opts[OptTokenFile]; f != "" {
+		// a secret: only its owner may read or write it, as the agent
+		// requires of its own (where file modes say so: not on Windows,
+		// whose ACLs they do not show)
+		if fi, err := os.Stat(f); err == nil && runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0 {
+			return nil, fmt.Errorf("%s=%s can be read or written by others (mode %04o): chmod 600 %s", OptTokenFile, f, fi.Mode().Perm(), f)
+		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", OptTokenFile, err)
 		}
-		c.Token = strings.TrimRight(string(b), "\r\n")
+		c.Token, c.TokenFile = strings.TrimRight(string(b), "\r\n"), f
 	}
 	if v, ok := opts[OptCallTimeout]; ok && v != "" {
 		d, err := time.ParseDuration(strings.TrimSpace(v))
@@ -125,6 +170,29 @@ func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: a positive duration such as 30s)", OptCallTimeout, v)
 		}
 		c.CallTimeout = d
+	}
+	if v, ok := opts[OptLiveness]; ok && v != "" {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("invalid %s=%q (valid: a positive duration such as 3s)", OptLiveness, v)
+		}
+		c.Liveness = d
+	}
+	if _, set := opts[OptLiveness]; !set || opts[OptLiveness] == "" {
+		c.Liveness = min(c.Liveness, c.CallTimeout)
+	} else if c.Liveness > c.CallTimeout {
+		return nil, fmt.Errorf("%s=%v is longer than %s=%v: a call would be lost to its time-out before a stopped agent to its probes", OptLiveness, c.Liveness, OptCallTimeout, c.CallTimeout)
+	}
+	if (c.TLSCert == "") != (c.TLSKey == "") {
+		return nil, fmt.Errorf("%s and %s go together: the client certificate and its private key", OptTLSCert, OptTLSKey)
+	}
+	if c.TLSCert != "" {
+		if c.TLSCA == "" {
+			return nil, fmt.Errorf("%s without %s: mutual TLS is TLS first (the CA of the agents' certificates)", OptTLSCert, OptTLSCA)
+		}
+		if _, err := tls.LoadX509KeyPair(c.TLSCert, c.TLSKey); err != nil {
+			return nil, fmt.Errorf("%s, %s: %w", OptTLSCert, OptTLSKey, err)
+		}
 	}
 	if c.TLSCA != "" {
 		if _, err := os.Stat(c.TLSCA); err != nil {
@@ -155,9 +223,7 @@ func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 // it returns; an agent it cannot reach counts as one (opening the
 // provider then says why).
 func (c Config) ConcurrentRuns() int {
-	if c.CallTimeout <= 0 {
-		c.CallTimeout = DefaultCallTimeout
-	}
+	c = c.withDefaults()
 	addrs := []string{c.SideA}
 	if c.SideB != "" && c.SideB != c.SideA {
 		addrs = append(addrs, c.SideB)

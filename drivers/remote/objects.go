@@ -112,7 +112,11 @@ func (s *session) wrap(h *agentv1.Handle, ad *adapter) ndk.Object {
 	case agentv1.HandleKind_HANDLE_KIND_MW:
 		return &mw{object: o()}
 	case agentv1.HandleKind_HANDLE_KIND_CONNECTOR:
-		return &connector{object: o()}
+		c := &connector{object: o()}
+		if h.GetConnectorEx() {
+			return &connectorEx{c}
+		}
+		return c
 	case agentv1.HandleKind_HANDLE_KIND_LISTENER:
 		return &listener{object: o()}
 	case agentv1.HandleKind_HANDLE_KIND_SHARED_ENDPOINT:
@@ -886,6 +890,45 @@ func (c *connector) Disconnect(done ndk.RequestCompletion, ctx any) ndk.Status {
 	return st
 }
 
+// connectorEx is a connector that is an ndk.ConnectorEx at the agent (its
+// handle has connector_ex, since protocol 1.4). A connector of an agent
+// before 1.4, or of a provider without NDKPI 2.1's calls, is a connector
+// only: to the harness, a provider without the Ex calls.
+type connectorEx struct{ *connector }
+
+func (c *connectorEx) onDisconnectEx(f ndk.DisconnectEventCallbackEx, ctx any) *agentv1.CallbackRef {
+	if f == nil {
+		return nil
+	}
+	return c.keep(func(cb *agentv1.Callback) { f(ctx, cb.GetDisconnectEventEx().GetProviderDisconnectReason()) })
+}
+
+func (c *connectorEx) CompleteConnectEx(onDisconnect ndk.DisconnectEventCallbackEx, disconnectCtx any, done ndk.RequestCompletion, ctx any) ndk.Status {
+	od := c.onDisconnectEx(onDisconnect, disconnectCtx)
+	ref := c.s.requestDone(done, ctx)
+	st := status(c.s.call(&agentv1.Call{Op: &agentv1.Call_CompleteConnectEx{CompleteConnectEx: &agentv1.CompleteConnectExRequest{Connector: c.h, OnDisconnect: od, Done: ref}}}))
+	c.s.unregisterUnlessPending(ref, st)
+	return st
+}
+
+func (c *connectorEx) AcceptEx(p ndk.AcceptExParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	req := &agentv1.AcceptExRequest{Connector: c.h, InboundReadLimit: p.InboundReadLimit, OutboundReadLimit: p.OutboundReadLimit}
+	if p.QP != nil {
+		if req.Qp = handleIn(c.s, p.QP); req.Qp == nil {
+			return ndk.StatusInvalidParameter
+		}
+	}
+	if p.PrivateData != nil {
+		req.PrivateData = append([]byte{}, p.PrivateData...)
+	}
+	req.OnDisconnect = c.onDisconnectEx(p.OnDisconnect, p.DisconnectContext)
+	ref := c.s.requestDone(done, ctx)
+	req.Done = ref
+	st := status(c.s.call(&agentv1.Call{Op: &agentv1.Call_AcceptEx{AcceptEx: req}}))
+	c.s.unregisterUnlessPending(ref, st)
+	return st
+}
+
 // --- Listener
 
 type listener struct{ object }
@@ -924,6 +967,7 @@ var (
 	_ ndk.MR             = (*mr)(nil)
 	_ ndk.MW             = (*mw)(nil)
 	_ ndk.Connector      = (*connector)(nil)
+	_ ndk.ConnectorEx    = (*connectorEx)(nil)
 	_ ndk.Listener       = (*listener)(nil)
 	_ ndk.SharedEndpoint = (*sharedEndpoint)(nil)
 )

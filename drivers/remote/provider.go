@@ -15,6 +15,8 @@ import (
 type Provider struct {
 	a, b *session // b == a when one agent serves both sides
 	loss *loss
+	// liveness is the liveness-timeout (see watch).
+	liveness time.Duration
 }
 
 // FaultProvider is the remote provider when every agent offers fault
@@ -28,9 +30,7 @@ type FaultProvider struct {
 
 func open(c Config) (*Provider, error) {
 	l := newLoss()
-	if c.CallTimeout <= 0 {
-		c.CallTimeout = DefaultCallTimeout
-	}
+	c = c.withDefaults()
 	two := c.SideB != "" && c.SideB != c.SideA
 	whatA := fmt.Sprintf("agent %s (sides A and B)", c.SideA)
 	if two {
@@ -40,7 +40,7 @@ func open(c Config) (*Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Provider{a: a, b: a, loss: l}
+	p := &Provider{a: a, b: a, loss: l, liveness: c.Liveness}
 	if two {
 		b, err := dial(c.SideB, fmt.Sprintf("agent %s (side B)", c.SideB), c, l)
 		if err != nil {
@@ -144,9 +144,10 @@ func (p *Provider) Close() error {
 }
 
 // DeclaredTimeouts implements ndk.TimeoutDeclarer with what the agents
-// declared (the longest of each name).
+// declared (the longest of each name), and the driver's own wait for an
+// agent that stopped answering (LivenessWait: liveness-timeout).
 func (p *Provider) DeclaredTimeouts() map[string]time.Duration {
-	m := map[string]time.Duration{}
+	m := map[string]time.Duration{LivenessWait: p.liveness}
 	for _, s := range p.sessions() {
 		for k, v := range s.caps.GetDeclaredTimeoutsNs() {
 			m[k] = max(m[k], time.Duration(v))

@@ -3,26 +3,30 @@ package remote
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
 	"net/netip"
+	"os"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/keepalive"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/internal/wait"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
 // protocolVersion is the version of the protocol this driver speaks.
-var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 3}
+var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 4}
 
 // session is one Agent.Session stream. The rule of the protocol for the
 // harness side: the reader never blocks (a CallReturn goes to its waiting
@@ -92,53 +96,111 @@ func (l *loss) get() *ndk.LostError {
 
 func (l *loss) lost() bool { return isEnded(l.ch) }
 
-// dial opens a session with the agent at addr: Hello, then Welcome.
-func dial(addr, what string, c Config, l *loss) (*session, error) {
-	creds := insecure.NewCredentials()
-	if c.TLSCA != "" {
-		tc, err := credentials.NewClientTLSFromFile(c.TLSCA, c.TLSServerName)
+// Keepalive of the driver's connections: a ping after keepaliveTime
+// without traffic, the connection dropped if it is not answered within
+// keepaliveTimeout (gRPC's client minimum is 10s; the liveness probes
+// notice a stopped agent sooner). The agent's enforcement policy
+// (agent.ServerOptions) permits pings this often.
+const (
+	keepaliveTime    = 10 * time.Second
+	keepaliveTimeout = 10 * time.Second
+)
+
+// transportCredentials are the TLS credentials of c (see tlsConfig), or
+// none.
+func transportCredentials(c Config) (credentials.TransportCredentials, error) {
+	if c.TLSCA == "" {
+		return insecure.NewCredentials(), nil
+	}
+	tc, err := tlsConfig(c)
+	if err != nil {
+		return nil, err
+	}
+	return credentials.NewTLS(tc), nil
+}
+
+// tlsConfig is the TLS of c: the agents' certificates verified against
+// tls-ca (for tls-server-name, else the host dialed), and the client
+// certificate of tls-cert and tls-key presented if set.
+func tlsConfig(c Config) (*tls.Config, error) {
+	pem, err := os.ReadFile(c.TLSCA)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", OptTLSCA, err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%s %s: no PEM certificate in it", OptTLSCA, c.TLSCA)
+	}
+	tc := &tls.Config{RootCAs: pool, ServerName: c.TLSServerName, MinVersion: tls.VersionTLS12}
+	if c.TLSCert != "" {
+		cert, err := tls.LoadX509KeyPair(c.TLSCert, c.TLSKey)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", what, OptTLSCA, err)
+			return nil, fmt.Errorf("%s, %s: %w", OptTLSCert, OptTLSKey, err)
 		}
-		creds = tc
+		// Presented whatever CAs the agent names as acceptable (Go's
+		// client would otherwise send none): the agent judges it, and
+		// says so.
+		tc.GetClientCertificate = func(*tls.CertificateRequestInfo) (*tls.Certificate, error) { return &cert, nil }
+	}
+	return tc, nil
+}
+
+// dial opens a session with the agent at addr: Hello, then Welcome. Its
+// errors are one line: what refused or failed, and the option that
+// changes it (see explain).
+func dial(addr, what string, c Config, l *loss) (*session, error) {
+	creds, err := transportCredentials(c)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(creds),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(64<<20), grpc.MaxCallSendMsgSize(64<<20)),
 		// A fixed flow-control window: no bandwidth-delay pings.
-		grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize))
+		grpc.WithStaticStreamWindowSize(agentv1.WindowSize), grpc.WithStaticConnWindowSize(agentv1.WindowSize),
+		grpc.WithKeepaliveParams(keepalive.ClientParameters{Time: keepaliveTime, Timeout: keepaliveTimeout, PermitWithoutStream: true}))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return nil, fmt.Errorf("%s: %w", what, explain(err, addr, c))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	fail := func(err error) (*session, error) {
 		cancel()
 		conn.Close()
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return nil, fmt.Errorf("%s: %w", what, explain(err, addr, c))
 	}
 	stream, err := agentv1.NewAgentClient(conn).Session(ctx)
 	if err != nil {
 		return fail(err)
 	}
-	if err := stream.Send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Hello{Hello: &agentv1.Hello{
-		ProtocolVersion: protocolVersion, Token: c.Token, ClientVersion: c.ClientVersion, DriverOptions: c.AgentOptions}}}); err != nil {
-		return fail(err)
-	}
-	// The Welcome within the call timeout: an agent that accepts the
-	// connection and never answers does not hang Open.
+	// The Welcome within the call timeout (time this process could run):
+	// an agent that accepts the connection and never answers does not
+	// hang Open. The Hello's send fails (io.EOF) when the agent ended the
+	// RPC already: its status comes with the receive.
 	type welcome struct {
 		m   *agentv1.ServerMessage
 		err error
 	}
 	wch := make(chan welcome, 1)
 	go func() {
+		if err := stream.Send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Hello{Hello: &agentv1.Hello{
+			ProtocolVersion: protocolVersion, Token: c.Token, ClientVersion: c.ClientVersion, DriverOptions: c.AgentOptions}}}); err != nil && err != io.EOF {
+			wch <- welcome{nil, err}
+			return
+		}
 		m, err := stream.Recv()
 		wch <- welcome{m, err}
 	}()
 	var w welcome
-	select {
-	case w = <-wch:
-	case <-time.After(c.CallTimeout):
-		return fail(fmt.Errorf("no Welcome within %v", c.CallTimeout))
+	dl := wait.NewDeadline(c.CallTimeout)
+	defer dl.Release()
+	for waiting := true; waiting; {
+		select {
+		case w = <-wch:
+			waiting = false
+		case <-dl.C:
+			if dl.Expired() {
+				return fail(fmt.Errorf("%w: no Welcome within %v (%s): the agent is stopped, hung, or not an ndkconform agent", errNoWelcome, c.CallTimeout, OptCallTimeout))
+			}
+		}
 	}
 	if w.err != nil {
 		return fail(w.err)
@@ -159,6 +221,7 @@ func dial(addr, what string, c Config, l *loss) (*session, error) {
 		calls: map[uint64]chan *agentv1.CallReturn{}, handlers: map[uint64]func(*agentv1.Callback){},
 		within: map[uint64]uint64{}, ctxs: newCtxs(), done: make(chan struct{})}
 	go s.read()
+	go s.watch(c.Liveness)
 	return s, nil
 }
 
@@ -188,10 +251,7 @@ func (s *session) read() {
 			}
 			s.mu.Unlock()
 			if !closing {
-				if err == io.EOF {
-					err = errors.New("the agent ended the session")
-				}
-				s.lose(err)
+				s.lose(streamEnd(err))
 			}
 			s.mu.Lock()
 			for id, ch := range s.calls {
@@ -333,17 +393,25 @@ func (s *session) call(c *agentv1.Call) *agentv1.CallReturn {
 		}
 		return nil
 	}
-	t := time.NewTimer(s.timeout)
-	defer t.Stop()
+	// The call-timeout counts time this process could run (see
+	// internal/wait): a harness stopped for longer does not take its agent
+	// for lost when it resumes.
+	dl := wait.NewDeadline(s.timeout)
+	defer dl.Release()
 	var r *agentv1.CallReturn
 	var ok bool
-	select {
-	case r, ok = <-ch:
-	case <-s.loss.ch:
-		panic(s.loss.get())
-	case <-t.C:
-		s.lose(fmt.Errorf("%s unanswered after %v (call-timeout)", opName(c), s.timeout))
-		panic(s.loss.get())
+	for waiting := true; waiting; {
+		select {
+		case r, ok = <-ch:
+			waiting = false
+		case <-s.loss.ch:
+			panic(s.loss.get())
+		case <-dl.C:
+			if dl.Expired() {
+				s.lose(fmt.Errorf("%s unanswered after %v (%s): the agent answers its liveness probes, but not this call", agentv1.OpName(c), s.timeout, OptCallTimeout))
+				panic(s.loss.get())
+			}
+		}
 	}
 	if !ok {
 		if le := s.loss.get(); le != nil {
@@ -353,23 +421,11 @@ func (s *session) call(c *agentv1.Call) *agentv1.CallReturn {
 	}
 	if pe := r.GetProtocolError(); pe != nil {
 		s.mu.Lock()
-		s.err = fmt.Errorf("agent refused %s: %s: %s", opName(c), pe.GetCode(), pe.GetMessage())
+		s.err = fmt.Errorf("agent refused %s: %s: %s", agentv1.OpName(c), pe.GetCode(), pe.GetMessage())
 		s.mu.Unlock()
 		return nil
 	}
 	return r
-}
-
-// opName names a call's op for messages ("WriteMemory").
-func opName(c *agentv1.Call) string {
-	if c.Op == nil {
-		return "a call"
-	}
-	n := fmt.Sprintf("%T", c.Op) // *agentv1.Call_WriteMemory
-	if i := strings.LastIndex(n, "Call_"); i >= 0 {
-		n = n[i+len("Call_"):]
-	}
-	return n
 }
 
 func isEnded(ch chan struct{}) bool {

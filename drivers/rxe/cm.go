@@ -236,6 +236,7 @@ type connector struct {
 
 	connectReq, acceptReq, discReq *pending
 	onDisc                         ndk.DisconnectEventCallback
+	onDiscEx                       ndk.DisconnectEventCallbackEx // registered with NdkCompleteConnectEx or NdkAcceptEx
 	discCtx                        any
 	localDisc                      bool
 	abortWait                      chan struct{} // closed when the peer answers the DREQ of a host gone down (faults.go)
@@ -533,8 +534,26 @@ func (c *connector) flushLocked() {
 	}
 }
 
+// discReg is the disconnect event callback NdkCompleteConnect or NdkAccept
+// (cb), or their Ex forms (cbEx), register; either may be nil.
+type discReg struct {
+	cb   ndk.DisconnectEventCallback
+	cbEx ndk.DisconnectEventCallbackEx
+	ctx  any
+}
+
 // CompleteConnect implements ndk.Connector: the RTU; it completes inline.
 func (c *connector) CompleteConnect(onDisc ndk.DisconnectEventCallback, discCtx any, _ ndk.RequestCompletion, _ any) ndk.Status {
+	return c.completeConnect(discReg{cb: onDisc, ctx: discCtx})
+}
+
+// CompleteConnectEx implements ndk.ConnectorEx (NDKPI 2.1): CompleteConnect
+// with an NdkDisconnectEventCallbackEx.
+func (c *connector) CompleteConnectEx(onDisc ndk.DisconnectEventCallbackEx, discCtx any, _ ndk.RequestCompletion, _ any) ndk.Status {
+	return c.completeConnect(discReg{cbEx: onDisc, ctx: discCtx})
+}
+
+func (c *connector) completeConnect(reg discReg) ndk.Status {
 	p := c.ad.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -553,12 +572,26 @@ func (c *connector) CompleteConnect(onDisc ndk.DisconnectEventCallback, discCtx 
 		return ndk.StatusConnectionAborted
 	}
 	c.state = stEstablished
-	c.onDisc, c.discCtx = onDisc, discCtx
+	c.onDisc, c.onDiscEx, c.discCtx = reg.cb, reg.cbEx, reg.ctx
 	return ndk.StatusSuccess
 }
 
 // Accept implements ndk.Connector: the REP; it completes at the RTU.
 func (c *connector) Accept(params ndk.AcceptParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	return c.accept(params, discReg{cb: params.OnDisconnect, ctx: params.DisconnectContext}, done, ctx)
+}
+
+// AcceptEx implements ndk.ConnectorEx (NDKPI 2.1): Accept with an
+// NdkDisconnectEventCallbackEx.
+func (c *connector) AcceptEx(params ndk.AcceptExParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	ap := ndk.AcceptParams{QP: params.QP, InboundReadLimit: params.InboundReadLimit, OutboundReadLimit: params.OutboundReadLimit,
+		PrivateData: params.PrivateData}
+	return c.accept(ap, discReg{cbEx: params.OnDisconnect, ctx: params.DisconnectContext}, done, ctx)
+}
+
+// accept is NdkAccept and NdkAcceptEx: params' OnDisconnect and
+// DisconnectContext are ignored for reg.
+func (c *connector) accept(params ndk.AcceptParams, reg discReg, done ndk.RequestCompletion, ctx any) ndk.Status {
 	ad, p := c.ad, c.ad.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -601,7 +634,7 @@ func (c *connector) Accept(params ndk.AcceptParams, done ndk.RequestCompletion, 
 	q.conn = c
 	linkLocked(&c.object, &q.object)
 	c.inLimit, c.outLimit = uint32(in), uint32(out)
-	c.onDisc, c.discCtx = params.OnDisconnect, params.DisconnectContext
+	c.onDisc, c.onDiscEx, c.discCtx = reg.cb, reg.cbEx, reg.ctx
 	c.state = stAccepting
 	c.acceptReq = c.holdLocked(done, ctx)
 	return ndk.StatusPending
@@ -799,12 +832,25 @@ func (c *connector) endDisconnectLocked(st ndk.Status) {
 
 // indicateLocked delivers the disconnect indication (DS-6, CN-15), unless
 // the connector is being closed.
+//
+// An NdkDisconnectEventCallbackEx gets ProviderDisconnectReason 0, "did not
+// provide one": rdma_cm's RDMA_CM_EVENT_DISCONNECTED carries no reason (an
+// IB CM DREQ has none), so the provider has none to give.
 func (c *connector) indicateLocked() {
-	if c.onDisc != nil && !c.closing {
-		cb, ctx := c.onDisc, c.discCtx
+	if c.closing {
+		return
+	}
+	switch ctx := c.discCtx; {
+	case c.onDiscEx != nil:
+		cb := c.onDiscEx
+		c.ad.spawnLocked(&c.object, func() { cb(ctx, 0) })
+	case c.onDisc != nil:
+		cb := c.onDisc
 		c.ad.spawnLocked(&c.object, func() { cb(ctx) })
 	}
 }
+
+var _ ndk.ConnectorEx = (*connector)(nil)
 
 // beginCloseLocked cancels what is pending (LT-26) and ends the connection:
 // destroying the rdma_cm id sends a DREQ to a connected peer (whose

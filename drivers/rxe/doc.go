@@ -52,8 +52,11 @@
 //   - Listeners, connectors and shared endpoints: NdkListen, NdkConnect,
 //     NdkConnectWithSharedEndpoint, connect events, NdkAccept, NdkReject,
 //     NdkCompleteConnect, NdkGetConnectionData, the address calls,
-//     NdkControlConnectEvents, NdkDisconnect and disconnect indications.
-//     Each adapter has one rdma_cm event channel, read by one goroutine
+//     NdkControlConnectEvents, NdkDisconnect and disconnect indications;
+//     NDKPI 2.1's NdkCompleteConnectEx and NdkAcceptEx (ndk.ConnectorEx;
+//     the adapter declares 2.1) the same way, their
+//     NdkDisconnectEventCallbackEx with ProviderDisconnectReason 0, since
+//     rdma_cm gives no reason for a disconnect. Each adapter has one rdma_cm event channel, read by one goroutine
 //     that waits in Go's poller, never blocked in C.
 //   - Endpoint reference counting and port reuse are the provider's own: a
 //     per-address port table (rdma_cm frees a port when its id is destroyed,

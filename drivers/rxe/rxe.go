@@ -151,8 +151,11 @@ func netdevOf(name string) string {
 	return ""
 }
 
-// NDK version the adapter reports.
-var ndkVersion = ndk.Version{Major: 1, Minor: 2}
+// NDK version the adapter reports: NDKPI 2.1, whose connector calls
+// (ndk.ConnectorEx: NdkCompleteConnectEx, NdkAcceptEx, cm.go) rdma_cm
+// expresses as it does their non-Ex forms, with a ProviderDisconnectReason
+// of 0 (rdma_cm gives no reason for a disconnect).
+var ndkVersion = ndk.Version21
 
 func adapterInfo(a devAttr) ndk.AdapterInfo {
 	clamp := func(n int) uint32 {

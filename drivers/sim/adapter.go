@@ -152,7 +152,7 @@ func (a *adapter) CreateCQ(params ndk.CQParams, done ndk.CreateCompletion, ctx a
 		if a.f.variant == VariantMaxCQDepthRefused && params.Depth == a.f.info.MaxCQDepth {
 			return nil, nil, ndk.StatusInvalidParameter
 		}
-		if params.Depth < 1 || params.Depth > a.f.info.MaxCQDepth {
+		if params.Depth < 1 || params.Depth > a.f.createLimit(VariantCQCreateDepthOverMax, a.f.info.MaxCQDepth) {
 			return nil, nil, ndk.StatusInvalidParameter
 		}
 		c := &cq{depth: params.Depth, notify: params.Notify, notifyCtx: params.NotifyContext}
@@ -191,7 +191,7 @@ func (a *adapter) CreateConnector(done ndk.CreateCompletion, ctx any) (ndk.Conne
 			return nil, nil, ndk.StatusNotSupported
 		}
 		c := newConnectorLocked(a)
-		return c, &c.object, ndk.StatusSuccess
+		return c.handOut(), &c.object, ndk.StatusSuccess
 	})
 }
 

@@ -54,8 +54,10 @@ type connector struct {
 	connReq, acceptReq *request
 	acceptTimer        *time.Timer // passive: connect-timeout for the peer's CompleteConnect (CN-8)
 
-	onDisc  ndk.DisconnectEventCallback
-	discCtx any
+	onDisc   ndk.DisconnectEventCallback
+	onDiscEx ndk.DisconnectEventCallbackEx // registered with NdkCompleteConnectEx or NdkAcceptEx (ex.go)
+	discCtx  any
+	ex       bool // the disconnect event callback (possibly none) was registered with an Ex call
 
 	// Connect to an unresponsive host (active side).
 	held      bool        // the connect request is held at the destination host
@@ -344,7 +346,8 @@ func (f *fabric) deliverConnectLocked(l *listener, pc *connector) {
 			return
 		}
 		cb, cctx := l.onConnect, l.connectCtx
-		f.runEventLocked(&l.object, func() { cb(cctx, pc) })
+		hc := pc.handOut()
+		f.runEventLocked(&l.object, func() { cb(cctx, hc) })
 		f.mu.Unlock()
 	})
 }
@@ -398,7 +401,9 @@ func (f *fabric) abortAcceptLocked(p *connector) {
 		st := ndk.StatusConnectionAborted
 		// VARIANT accept-after-peer-gave-up (breaks CN-8, CN-9): the
 		// Accept succeeds although the connecting peer gave up.
-		if f.variant == VariantAcceptAfterPeerGaveUp {
+		// VARIANT ex-accept-after-peer-gave-up (breaks CN-8): NdkAcceptEx
+		// does.
+		if f.variant == VariantAcceptAfterPeerGaveUp && !p.ex || f.variant == VariantExAcceptAfterPeerGaveUp && p.ex {
 			st = ndk.StatusSuccess
 		}
 		f.resolveLocked(&p.object, r, st)
@@ -422,7 +427,9 @@ func (f *fabric) timeOutAcceptLocked(p *connector) {
 	st := ndk.StatusIOTimeout
 	// VARIANT accept-timeout-wrong-status (breaks CN-8): the time-out is
 	// reported as the peer having abandoned the set-up.
-	if f.variant == VariantAcceptTimeoutWrongStatus {
+	// VARIANT ex-accept-timeout-wrong-status (breaks CN-8): NdkAcceptEx's
+	// is.
+	if f.variant == VariantAcceptTimeoutWrongStatus && !p.ex || f.variant == VariantExAcceptTimeoutWrongStatus && p.ex {
 		st = ndk.StatusConnectionAborted
 	}
 	f.resolveLocked(&p.object, r, st)
@@ -445,10 +452,16 @@ func (f *fabric) dropQPLocked(c *connector) {
 
 // Accept implements ndk.Connector.
 func (c *connector) Accept(p ndk.AcceptParams, done ndk.RequestCompletion, ctx any) ndk.Status {
+	return c.accept(p, discReg{cb: p.OnDisconnect, ctx: p.DisconnectContext}, done, ctx)
+}
+
+// accept is NdkAccept and NdkAcceptEx: p's OnDisconnect and
+// DisconnectContext are ignored for reg.
+func (c *connector) accept(p ndk.AcceptParams, reg discReg, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := c.ad.f
 	m := f.pick(done != nil)
 	f.mu.Lock()
-	st := c.startAcceptLocked(p, m, done, ctx)
+	st := c.startAcceptLocked(p, reg, m, done, ctx)
 	r := c.acceptReq
 	f.mu.Unlock()
 	if st != ndk.StatusPending {
@@ -457,7 +470,7 @@ func (c *connector) Accept(p ndk.AcceptParams, done ndk.RequestCompletion, ctx a
 	return f.await(&c.object, r)
 }
 
-func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.RequestCompletion, ctx any) ndk.Status {
+func (c *connector) startAcceptLocked(p ndk.AcceptParams, reg discReg, m mode, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f, a := c.ad.f, c.ad
 	info := &f.info
 	q, ok := p.QP.(*qp)
@@ -470,10 +483,15 @@ func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.Reque
 	if !c.passive || c.state != stIncoming {
 		return ndk.StatusConnectionInvalid
 	}
+	if st := f.exRegistrationStatus(reg); st != ndk.StatusSuccess {
+		return st
+	}
 	act := c.peer
 	if c.peerGone || act == nil {
 		// VARIANT accept-after-peer-gave-up (breaks CN-8, CN-9).
-		if f.variant == VariantAcceptAfterPeerGaveUp {
+		// VARIANT ex-accept-after-peer-gave-up (breaks CN-8): the same for
+		// NdkAcceptEx.
+		if f.variant == VariantAcceptAfterPeerGaveUp && !reg.ex || f.variant == VariantExAcceptAfterPeerGaveUp && reg.ex {
 			return ndk.StatusSuccess
 		}
 		return ndk.StatusConnectionAborted
@@ -485,7 +503,7 @@ func (c *connector) startAcceptLocked(p ndk.AcceptParams, m mode, done ndk.Reque
 	if f.variant == VariantReadLimitsUncapped {
 		c.reqIn, c.reqOut = p.InboundReadLimit, p.OutboundReadLimit
 	}
-	c.onDisc, c.discCtx = p.OnDisconnect, p.DisconnectContext
+	c.registerLocked(reg)
 	c.state = stAccepting
 	c.acceptReq = newRequest(m, done, ctx)
 	r := c.acceptReq
@@ -520,26 +538,41 @@ func (f *fabric) calleeMax() int {
 
 // CompleteConnect implements ndk.Connector.
 func (c *connector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, disconnectCtx any, done ndk.RequestCompletion, ctx any) ndk.Status {
+	return c.completeConnect(discReg{cb: onDisconnect, ctx: disconnectCtx}, done, ctx)
+}
+
+// completeConnect is NdkCompleteConnect and NdkCompleteConnectEx.
+func (c *connector) completeConnect(reg discReg, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := c.ad.f
 	m := f.pick(done != nil)
 	f.mu.Lock()
 	var st ndk.Status
+	// The variants of NdkCompleteConnect break it only, those of
+	// NdkCompleteConnectEx (variants_ex.go) it only.
 	switch {
 	// VARIANT complete-connect-not-connecting (breaks CN-7): on an idle
 	// connector NdkCompleteConnect succeeds (and changes nothing).
-	case f.variant == VariantCompleteConnectNotConnecting && !c.passive && c.state == stIdle:
+	// VARIANT ex-complete-connect-not-connecting (breaks CN-7): so does
+	// NdkCompleteConnectEx.
+	case (f.variant == VariantCompleteConnectNotConnecting && !reg.ex || f.variant == VariantExCompleteConnectNotConnecting && reg.ex) && !c.passive && c.state == stIdle:
 		st = ndk.StatusSuccess
 	case c.passive || c.state != stAccepted:
 		st = ndk.StatusConnectionInvalid
+	case f.exRegistrationStatus(reg) != ndk.StatusSuccess:
+		st = f.exRegistrationStatus(reg)
 	// VARIANT complete-connect-after-timeout (breaks CN-7): NdkCompleteConnect
 	// succeeds although set-up timed out at the peer.
 	// VARIANT complete-connect-after-peer-gave-up (breaks CN-7): it succeeds
 	// although the accepting peer abandoned set-up.
+	// VARIANT ex-complete-connect-after-timeout (breaks CN-7): the same of
+	// NdkCompleteConnectEx.
+	// VARIANT ex-complete-connect-after-peer-gave-up (breaks CN-7): the
+	// same of NdkCompleteConnectEx.
 	// Either way the connector believes itself connected to nobody.
-	case c.timedOut && f.variant == VariantCompleteConnectAfterTimeout,
-		c.peerGone && !c.timedOut && f.variant == VariantCompleteConnectAfterPeerGaveUp:
+	case c.timedOut && (f.variant == VariantCompleteConnectAfterTimeout && !reg.ex || f.variant == VariantExCompleteConnectAfterTimeout && reg.ex),
+		c.peerGone && !c.timedOut && (f.variant == VariantCompleteConnectAfterPeerGaveUp && !reg.ex || f.variant == VariantExCompleteConnectAfterPeerGaveUp && reg.ex):
 		c.state = stConnected
-		c.onDisc, c.discCtx = onDisconnect, disconnectCtx
+		c.registerLocked(reg)
 		c.q.spent = true
 		st = ndk.StatusSuccess
 	case c.timedOut:
@@ -550,7 +583,7 @@ func (c *connector) CompleteConnect(onDisconnect ndk.DisconnectEventCallback, di
 		st = ndk.StatusConnectionAborted
 	default:
 		c.state = stConnected
-		c.onDisc, c.discCtx = onDisconnect, disconnectCtx
+		c.registerLocked(reg)
 		p := c.peer
 		p.state = stConnected
 		p.stopAcceptTimerLocked()
@@ -756,11 +789,12 @@ func (c *connector) releaseLocked() {
 func (c *connector) closedLocked() {
 	// VARIANT late-callback (breaks LT-25): call the disconnect callback
 	// once more after the close completed; the adapter close still waits.
-	if f := c.ad.f; f.variant == VariantLateCallback && c.onDisc != nil {
-		cb, ctx := c.onDisc, c.discCtx
-		f.spawnLocked(c.ad, nil, func() {
-			time.Sleep(lateCallbackDelay)
-			cb(ctx)
-		})
+	if f := c.ad.f; f.variant == VariantLateCallback {
+		if cb := c.disconnectCall(0); cb != nil {
+			f.spawnLocked(c.ad, nil, func() {
+				time.Sleep(lateCallbackDelay)
+				cb()
+			})
+		}
 	}
 }

@@ -56,10 +56,10 @@ func (c *cq) Resize(depth uint32, done ndk.RequestCompletion, ctx any) ndk.Statu
 		st = ndk.StatusNotSupported
 	case c.closing:
 		st = ndk.StatusInvalidDeviceState
-	case depth < 1 || depth > f.info.MaxCQDepth || int(depth) < len(c.entries):
+	case depth < 1 || depth > f.createLimit(VariantResizeOverMax, f.info.MaxCQDepth) || int(depth) < len(c.entries):
 		st = ndk.StatusInvalidParameter
 	default:
-		c.depth = depth
+		c.resizeLocked(depth)
 		st = ndk.StatusSuccess
 	}
 	// VARIANT request-completion-twice (breaks CR-4): a pending Resize
@@ -215,6 +215,7 @@ func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
 	// VARIANT flush-loses-context, error-code-on-success (break QP-3,
 	// QP-19): see wrResult.
 	c.ad.f.wrResult(&r)
+	c.ad.f.resultType(&r)
 	c.seq++
 	e := cqEntry{r: r, seq: c.seq, solicited: solicited}
 	c.entries = append(c.entries, e)

@@ -99,7 +99,7 @@ func (f *fabric) startDisconnectLocked(c *connector, r *request) {
 	// own NdkDisconnect.
 	if f.variant == VariantIndicationToSelf && !c.indicated {
 		c.indicated = true
-		f.deliverIndicationLocked(c, 0)
+		f.deliverIndicationLocked(c, 0, byNotice)
 	}
 	if c.gotNotice {
 		c.decideLocked(ndk.StatusSuccess) // the peer's notice answers ours
@@ -275,27 +275,37 @@ func (f *fabric) indicateLocked(p *connector, w why) {
 	if w == byNotice && f.variant == VariantFlushOnIndication && p.q != nil {
 		f.flushLocked(p.q)
 	}
-	f.deliverIndicationLocked(p, 0)
+	// VARIANT ex-no-indication (breaks CN-15): an
+	// NdkDisconnectEventCallbackEx is not called when the peer disconnects.
+	if !(w == byNotice && p.ex && f.variant == VariantExNoIndication) {
+		f.deliverIndicationLocked(p, 0, w)
+	}
 	// VARIANT indication-twice (breaks CN-15): a second indication follows.
-	if w == byNotice && f.variant == VariantIndicationTwice {
-		f.deliverIndicationLocked(p, indicationAgainDelay)
+	// VARIANT ex-indication-twice (breaks CN-15): a second one follows for
+	// an NdkDisconnectEventCallbackEx.
+	if w == byNotice && (f.variant == VariantIndicationTwice || f.variant == VariantExIndicationTwice && p.ex) {
+		f.deliverIndicationLocked(p, indicationAgainDelay, w)
 	}
 }
 
 // deliverIndicationLocked calls p's disconnect event callback on a sim
-// goroutine, after the delay.
-func (f *fabric) deliverIndicationLocked(p *connector, after time.Duration) {
-	if p.onDisc == nil || p.closing {
+// goroutine, after the delay; an NdkDisconnectEventCallbackEx gets the
+// reason of w (ex.go).
+func (f *fabric) deliverIndicationLocked(p *connector, after time.Duration, w why) {
+	if p.closing {
 		return
 	}
-	cb, ctx := p.onDisc, p.discCtx
+	cb := p.disconnectCall(f.disconnectReason(p, w))
+	if cb == nil {
+		return
+	}
 	f.spawnLocked(p.ad, &p.object, func() {
 		if after > 0 {
 			time.Sleep(after)
 		}
 		f.mu.Lock()
 		if after == 0 || !p.closing {
-			f.runEventLocked(&p.object, func() { cb(ctx) })
+			f.runEventLocked(&p.object, cb)
 		}
 		f.mu.Unlock()
 	})

@@ -170,7 +170,10 @@
 //     STATUS_BUFFER_OVERFLOW is delivered: at once if armed (any type),
 //     else at the next arm. No notification follows. Its QPs keep working
 //     otherwise. Resize to 0, over MaxCQDepth or below the entries held:
-//     STATUS_INVALID_PARAMETER; with option cq-resize=off (no
+//     STATUS_INVALID_PARAMETER (CQ-15); any other resize takes effect at
+//     once and keeps the entries held, in order (CQ-16). An SRQ's receive
+//     completes on the receive CQ of the QP that took it (SQ-8). With
+//     option cq-resize=off (no
 //     NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED, so no consumer resizes, AI-2)
 //     every Resize: STATUS_NOT_SUPPORTED.
 //   - NdkControlCqInterruptModeration: STATUS_NOT_SUPPORTED (CQ-9), unless
@@ -307,10 +310,17 @@
 //     options' usage). Without NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED
 //     a connect to an address of the connecting adapter's own host fails
 //     with STATUS_HOST_UNREACHABLE.
-//   - version=1.1: NDK_ADAPTER_INFO.Version is 1.1 (a Windows Server 2012
-//     provider, OH-3), which knows no flag of 1.2: a work request with
-//     NDK_OP_FLAG_DEFER (QP-8) or NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE
-//     fails inline with STATUS_INVALID_PARAMETER.
+//   - version (default 2.1): NDK_ADAPTER_INFO.Version, one of the NDKPI
+//     versions the pages name (OH-3): 1.1, 1.2, 2.0, 2.1. From 2.1 on the
+//     connectors are ndk.ConnectorEx (NdkCompleteConnectEx, NdkAcceptEx,
+//     ex.go): the same statuses in the same cases as the non-Ex calls, and
+//     an NdkDisconnectEventCallbackEx called as NdkDisconnectEventCallback
+//     is, with a ProviderDisconnectReason of sim's own (ReasonPeerDisconnected,
+//     ReasonPeerClosed, ReasonHostDown, ReasonRemoteAccess); before 2.1 they
+//     are not. version=1.1 (a Windows Server 2012 provider) knows no flag
+//     of 1.2 either: a work request with NDK_OP_FLAG_DEFER (QP-8) or
+//     NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE fails inline with
+//     STATUS_INVALID_PARAMETER.
 //   - faults=off: the provider implements none of the fault injectors
 //     below (it is not the *provider type, whose methods they are).
 //   - mdl-chains=off: NdkRegisterMr and NdkBuildLam take one MDL only, as

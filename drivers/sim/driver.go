@@ -53,9 +53,12 @@ const (
 	// ReadSinkOn and ReadSinkOff are the values of read-sink-not-required.
 	ReadSinkOn  = "on"
 	ReadSinkOff = "off"
-	// Version11 and Version12 are the values of version.
+	// Version11, Version12, Version20 and Version21 are the values of
+	// version: the NDKPI versions the pages name (OH-3).
 	Version11 = "1.1"
 	Version12 = "1.2"
+	Version20 = "2.0"
+	Version21 = "2.1"
 	// On and Off are the values of every on/off option.
 	On  = "on"
 	Off = "off"
@@ -135,8 +138,8 @@ func (Driver) Options() []ndk.Option {
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED: on | off (off: NdkConnect and NdkConnectWithSharedEndpoint to an address of the connecting adapter's own host fail with STATUS_HOST_UNREACHABLE)"},
 		{Name: OptReadInv, Default: Off,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED: on | off (on: a successful NdkRead with NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE invalidates the fast-registered MR of its first SGE, QP-15; off: the op flag is ignored)"},
-		{Name: OptVersion, Default: Version12,
-			Usage: "the NDKPI version NDK_ADAPTER_INFO.Version declares: 1.1 | 1.2 (1.1, a Windows Server 2012 provider: a work request with NDK_OP_FLAG_DEFER or NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE, flags of 1.2 and later, fails inline with STATUS_INVALID_PARAMETER; not with read-local-invalidate=on)"},
+		{Name: OptVersion, Default: Version21,
+			Usage: "the NDKPI version NDK_ADAPTER_INFO.Version declares: 1.1 | 1.2 | 2.0 | 2.1 (2.1 and later: the connectors are ndk.ConnectorEx, with NdkCompleteConnectEx and NdkAcceptEx; before 2.1 they are not; 1.1, a Windows Server 2012 provider: a work request with NDK_OP_FLAG_DEFER or NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE, flags of 1.2 and later, fails inline with STATUS_INVALID_PARAMETER; not with read-local-invalidate=on)"},
 		{Name: OptFaults, Default: On,
 			Usage: "whether the provider offers fault injection: on | off (on: it implements ndk.FaultInjector, ndk.CQFaultInjector and ndk.SRQFaultInjector; off: none of them, as a real provider, whose faults the suite cannot provoke)"},
 		{Name: OptMDLChains, Default: On,
@@ -195,7 +198,7 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	cfg := config{completion: DefaultCompletion, seed: DefaultSeed, hosts: DefaultHosts, maxObjects: DefaultMaxObjects,
 		linkRate: DefaultLinkRate, dmaChunk: DefaultDMAChunk, discTimeout: DefaultDiscTimeout, connTimeout: DefaultConnTimeout,
 		maxSRQDepth: DefaultMaxSRQDepth, maxInline: DefaultMaxInline, frmrPages: DefaultFRMRPages, maxSGE: DefaultMaxSGE,
-		inOrderDMA: true, cqResize: true, loopback: true, faults: true, mdlChains: true}
+		inOrderDMA: true, cqResize: true, loopback: true, faults: true, mdlChains: true, version: ndk.Version21}
 	if v, ok := opts[OptCompletion]; ok {
 		if !slices.Contains(completionValues, v) {
 			return nil, fmt.Errorf("invalid %s=%q (valid: %s)", OptCompletion, v, strings.Join(completionValues, ", "))
@@ -323,14 +326,18 @@ func ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	if v, ok := opts[OptVersion]; ok {
 		switch strings.TrimSpace(v) {
 		case Version11:
-			cfg.version11 = true
+			cfg.version = ndk.Version{Major: 1, Minor: 1}
 		case Version12:
-			cfg.version11 = false
+			cfg.version = ndk.Version{Major: 1, Minor: 2}
+		case Version20:
+			cfg.version = ndk.Version{Major: 2, Minor: 0}
+		case Version21:
+			cfg.version = ndk.Version21
 		default:
-			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s)", OptVersion, v, Version11, Version12)
+			return nil, fmt.Errorf("invalid %s=%q (valid: %s, %s, %s, %s)", OptVersion, v, Version11, Version12, Version20, Version21)
 		}
 	}
-	if cfg.version11 && cfg.readInv {
+	if cfg.version11() && cfg.readInv {
 		return nil, fmt.Errorf("invalid %s=%s with %s=%s: NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED is supported only in NDKPI 1.2 and later", OptVersion, Version11, OptReadInv, On)
 	}
 	return cfg, nil
@@ -354,19 +361,23 @@ type config struct {
 
 	// What a real adapter may lack (NDK_ADAPTER_INFO's limits and flags,
 	// and the Go interface's test hooks).
-	maxSRQDepth uint32 // MaxSrqDepth; 0: no SRQ support
-	maxInline   uint32 // MaxInlineDataSize
-	frmrPages   uint32 // FRMRPageCount
-	frmrMax     uint32 // the largest AdapterPageCount, if more than FRMRPageCount
-	maxSGE      uint32 // MaxInitiatorRequestSge, MaxReceiveRequestSge, MaxReadRequestSge
-	inOrderDMA  bool   // NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED
-	cqResize    bool   // NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED
-	loopback    bool   // NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED
-	readInv     bool   // NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED
-	faults      bool   // ndk.FaultInjector, ndk.CQFaultInjector, ndk.SRQFaultInjector
-	mdlChains   bool   // ndk.ChainRegisterer, ndk.LAMChainBuilder
-	version11   bool   // NDKPI 1.1: no flags of 1.2
+	maxSRQDepth uint32      // MaxSrqDepth; 0: no SRQ support
+	maxInline   uint32      // MaxInlineDataSize
+	frmrPages   uint32      // FRMRPageCount
+	frmrMax     uint32      // the largest AdapterPageCount, if more than FRMRPageCount
+	maxSGE      uint32      // MaxInitiatorRequestSge, MaxReceiveRequestSge, MaxReadRequestSge
+	inOrderDMA  bool        // NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED
+	cqResize    bool        // NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED
+	loopback    bool        // NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED
+	readInv     bool        // NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED
+	faults      bool        // ndk.FaultInjector, ndk.CQFaultInjector, ndk.SRQFaultInjector
+	mdlChains   bool        // ndk.ChainRegisterer, ndk.LAMChainBuilder
+	version     ndk.Version // NDK_ADAPTER_INFO.Version: 1.1 has no flags of 1.2, 2.1 the Ex connector calls
 }
+
+// version11 reports whether the adapter declares NDKPI 1.1, which knows no
+// flag of 1.2.
+func (c config) version11() bool { return c.version == ndk.Version{Major: 1, Minor: 1} }
 
 // Open implements ndk.Opener: a new, independent fabric.
 // With option faults=off, it is a faultless provider.

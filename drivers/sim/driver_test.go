@@ -54,7 +54,7 @@ func TestOptionErrors(t *testing.T) {
 		{map[string]string{OptMaxSGE: "0"}, []string{"max-sge", "1"}},
 		{map[string]string{OptFaults: "no"}, []string{"faults", "on", "off"}},
 		{map[string]string{OptMDLChains: "1"}, []string{"mdl-chains", "on", "off"}},
-		{map[string]string{OptVersion: "2.0"}, []string{"version", "1.1", "1.2"}},
+		{map[string]string{OptVersion: "2.2"}, []string{"version", "1.1", "1.2", "2.0", "2.1"}},
 		{map[string]string{OptVersion: Version11, OptReadInv: On}, []string{"version", "read-local-invalidate"}},
 	} {
 		_, err := Driver{}.Open(tc.opts)
@@ -126,7 +126,7 @@ func TestHostsAndAdapters(t *testing.T) {
 	for _, s := range []string{"192.0.2.16", "2001:db8::10", "192.0.2.1"} {
 		ad := e.adapter(t, netip.MustParseAddr(s))
 		info, st := ad.QueryAdapterInfo()
-		if st != ndk.StatusSuccess || info.Version != (ndk.Version{Major: 1, Minor: 2}) || info.MaxCQDepth != 4096 ||
+		if st != ndk.StatusSuccess || info.Version != ndk.Version21 || info.MaxCQDepth != 4096 ||
 			info.MaxCallerData != 56 || info.MaxCalleeData != 148 || info.RDMATechnology != ndk.RDMATechnologyRoCEv2 ||
 			info.AdapterFlags&ndk.AdapterFlagLoopbackConnectionsSupported == 0 {
 			t.Errorf("QueryAdapterInfo = %+v, %v", info, st)

@@ -47,6 +47,7 @@ type fabric struct {
 	mdlChains  bool   // option mdl-chains: MRs and adapters take MDL chains
 	frMaxPages uint32 // the largest AdapterPageCount InitializeFastRegister takes (option frmr-max-pages)
 	version11  bool   // option version=1.1: the op flags of 1.2 are refused
+	ex         bool   // option version=2.1 (the default): the connectors are ndk.ConnectorEx
 }
 
 // mode is how one call that takes a completion callback completes.
@@ -74,10 +75,9 @@ func newFabric(cfg config) *fabric {
 		readInv:     cfg.readInv,
 		mdlChains:   cfg.mdlChains,
 	}
-	f.version11 = cfg.version11
-	if cfg.version11 {
-		f.info.Version = ndk.Version{Major: 1, Minor: 1}
-	}
+	f.version11 = cfg.version11()
+	f.info.Version = cfg.version
+	f.ex = cfg.version.HasEx()
 	f.info.MaxSRQDepth = cfg.maxSRQDepth
 	f.info.MaxInlineDataSize = cfg.maxInline
 	f.info.FRMRPageCount = cfg.frmrPages
@@ -146,7 +146,7 @@ func newFabric(cfg config) *fabric {
 // (newFabric applies the options' limits and flags).
 func adapterInfo() ndk.AdapterInfo {
 	return ndk.AdapterInfo{
-		Version:                ndk.Version{Major: 1, Minor: 2},
+		Version:                ndk.Version21,
 		VendorID:               0x1af4, // a made-up device of a virtual-device vendor
 		DeviceID:               0x4e44, // "ND"
 		MaxRegistrationSize:    1 << 40,

@@ -34,7 +34,8 @@ func (p *pd) CreateQP(params ndk.QPParams, done ndk.CreateCompletion, ctx any) (
 			return nil, nil, ndk.StatusNotSupported
 		}
 		info := &p.ad.f.info
-		if params.ReceiveQueueDepth > info.MaxReceiveQueueDepth || params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE {
+		if params.ReceiveQueueDepth > p.ad.f.createLimit(VariantQPReceiveDepthAtMaxRefused, info.MaxReceiveQueueDepth) ||
+			params.MaxReceiveRequestSGE > p.ad.f.createLimit(VariantQPReceiveSGEOverMax, info.MaxReceiveRequestSGE) {
 			return nil, nil, ndk.StatusInvalidParameter
 		}
 		return p.newQPLocked(params, nil)
@@ -60,6 +61,10 @@ func (p *pd) CreateQPWithSRQ(params ndk.QPParams, s ndk.SRQ, done ndk.CreateComp
 func (p *pd) newQPLocked(params ndk.QPParams, sq *srq) (ndk.QP, *object, ndk.Status) {
 	a := p.ad
 	info := &a.f.info
+	inline := info.MaxInlineDataSize
+	if sq != nil {
+		inline = a.f.createLimit(VariantQPSRQInlineOverMax, inline)
+	}
 	rcq, ok1 := params.ReceiveCQ.(*cq)
 	icq, ok2 := params.InitiatorCQ.(*cq)
 	switch {
@@ -67,7 +72,7 @@ func (p *pd) newQPLocked(params ndk.QPParams, sq *srq) (ndk.QP, *object, ndk.Sta
 		rcq.ad != a || icq.ad != a || rcq.closing || icq.closing || p.closing,
 		params.InitiatorQueueDepth > info.MaxInitiatorQueueDepth,
 		params.MaxInitiatorRequestSGE > info.MaxInitiatorRequestSGE,
-		params.InlineDataSize > info.MaxInlineDataSize:
+		params.InlineDataSize > inline:
 		return nil, nil, ndk.StatusInvalidParameter
 	}
 	q := &qp{pd: p, rcq: rcq, icq: icq, srq: sq, params: params}
@@ -88,7 +93,8 @@ func (p *pd) CreateSRQ(params ndk.SRQParams, done ndk.CreateCompletion, ctx any)
 			return nil, nil, ndk.StatusNotSupported
 		}
 		info := &p.ad.f.info
-		if p.closing || params.Depth < 1 || params.Depth > info.MaxSRQDepth || params.MaxReceiveRequestSGE > info.MaxReceiveRequestSGE {
+		if p.closing || params.Depth < 1 || params.Depth > p.ad.f.createLimit(VariantSRQCreateDepthOverMax, info.MaxSRQDepth) ||
+			params.MaxReceiveRequestSGE > p.ad.f.createLimit(VariantSRQSGEAtMaxRefused, info.MaxReceiveRequestSGE) {
 			return nil, nil, ndk.StatusInvalidParameter
 		}
 		s := &srq{pd: p, depth: params.Depth, maxSGE: params.MaxReceiveRequestSGE, threshold: params.NotifyThreshold,

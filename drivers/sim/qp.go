@@ -157,7 +157,7 @@ func (q *qp) recvDoneLocked(r *recv, st ndk.Status, n int, typ ndk.OperationType
 	if st == ndk.StatusSuccess && q.ad.f.variant == VariantBytesTransferredWrong {
 		n = int(sgeBytes(r.sgl))
 	}
-	q.rcq.pushLocked(ndk.ResultEx{
+	q.recvCQLocked().pushLocked(ndk.ResultEx{
 		Result:                       ndk.Result{Status: st, BytesTransferred: uint32(n), QPContext: q.params.Context, RequestContext: r.ctx},
 		Type:                         typ,
 		TypeSpecificCompletionOutput: out,

@@ -62,7 +62,7 @@ func init() {
 			Description: "NdkControlCqInterruptModeration returns STATUS_PENDING"},
 		Variant{Name: VariantModerationSticks, Rule: "CQ-11", Rules: []string{"CQ-11", "CQ-12"},
 			Description: "the adapter sets the moderation flag; once a CQ got a non-zero interval, later settings (interval 0 too) never take effect and its notifications are held back for good"},
-		Variant{Name: VariantMaxCQDepthRefused, Rule: "IF-5", Rules: []string{"IF-5"},
+		Variant{Name: VariantMaxCQDepthRefused, Rule: "IF-5", Rules: []string{"IF-5", "CQ-14"},
 			Description: "NdkCreateCq with CqDepth equal to MaxCqDepth fails with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
 		Variant{Name: VariantAdapterInfoPendingRepeat, Rule: "AI-5", Rules: []string{"AI-5"},
 			Description: "the third and later NdkQueryAdapterInfo of an adapter return STATUS_PENDING instead of blocking until done"},

@@ -1,6 +1,7 @@
 package wait
 
 import (
+	"io"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,8 +23,13 @@ const (
 var (
 	stallOnce sync.Once
 	stallBase = time.Now() // the monotonic origin of lastTick
-	lastTick  atomic.Int64 // nanoseconds after stallBase of the meter's last tick
-	stalled   atomic.Int64 // nanoseconds stalled until lastTick
+	// tickMu makes a tick's two updates one for Stalled: read between
+	// them (stalled not yet added to, lastTick already moved on), the
+	// stall that ends as a deadline fires, as after a SIGCONT when the
+	// tick and the deadline run at once, would be counted by neither.
+	tickMu   sync.Mutex
+	lastTick atomic.Int64 // nanoseconds after stallBase of the meter's last tick
+	stalled  atomic.Int64 // nanoseconds stalled until lastTick
 )
 
 // startMeter starts the meter, once per process.
@@ -33,11 +39,13 @@ func startMeter() {
 		go func() {
 			t := time.NewTicker(stallTick)
 			for range t.C {
+				tickMu.Lock()
 				now := int64(time.Since(stallBase))
 				if late := time.Duration(now-lastTick.Load()) - stallTick; late > stallSlack {
 					stalled.Add(int64(late))
 				}
 				lastTick.Store(now)
+				tickMu.Unlock()
 			}
 		}()
 	})
@@ -48,9 +56,16 @@ func startMeter() {
 // that fires at the end of a stall, before the meter's own tick, sees it.
 func Stalled() time.Duration {
 	startMeter()
+	since := pipeSince.Load() // before stalled: a write that ends adds to stalled, then clears pipeSince
+	tickMu.Lock()
 	s, last := stalled.Load(), lastTick.Load()
-	if late := time.Duration(int64(time.Since(stallBase))-last) - stallTick; late > stallSlack {
+	now := int64(time.Since(stallBase))
+	tickMu.Unlock()
+	if late := time.Duration(now-last) - stallTick; late > stallSlack {
 		s += int64(late)
+	}
+	if d := time.Duration(now - since); since != 0 && d > stallSlack {
+		s += int64(d) // a PipeWriter's write blocked now
 	}
 	return time.Duration(s)
 }
@@ -102,4 +117,68 @@ func StartStopwatch() Stopwatch { return Stopwatch{start: time.Now(), stalledAt:
 // Elapsed is how long the process could run since the Stopwatch started.
 func (s Stopwatch) Elapsed() time.Duration {
 	return time.Since(s.start) - (Stalled() - s.stalledAt)
+}
+
+// After is time.After in time the process could run: its channel receives
+// the time once d has passed so, re-arming for the time the process
+// stalled meanwhile (see Deadline). For a select that gives up on a wait;
+// it costs a timer, no goroutine, until it fires.
+func After(d time.Duration) <-chan time.Time {
+	ch := make(chan time.Time, 1)
+	s := Stalled()
+	var t *time.Timer
+	made := make(chan struct{})
+	t = time.AfterFunc(d, func() {
+		<-made // t is set
+		now := Stalled()
+		if extra := now - s; extra > 0 {
+			s = now
+			t.Reset(extra)
+			return
+		}
+		ch <- time.Now()
+	})
+	close(made)
+	return ch
+}
+
+// Stall counts d as time the process stalled, as the meter does for a
+// tick that came late: for the tests of the waits built on the meter in
+// other packages.
+func Stall(d time.Duration) {
+	startMeter()
+	stalled.Add(int64(d))
+}
+
+// pipeMu serializes the writes of PipeWriters; pipeSince is when the one
+// under way began (nanoseconds after stallBase), 0 if none.
+var (
+	pipeMu    sync.Mutex
+	pipeSince atomic.Int64
+)
+
+// PipeWriter is w, a pipe to the process that runs this one (a test
+// process's progress channel and standard error): a write that blocks
+// longer than the meter's slack, the reader not reading (stopped, or too
+// loaded to be scheduled), counts as stalled while it blocks and once it
+// returned. A test process whose parent is stopped has its own goroutines
+// wait behind such a write without being stopped itself: without this its
+// deadlines would charge the provider with the parent's stop.
+func PipeWriter(w io.Writer) io.Writer { return pipeWriter{w} }
+
+type pipeWriter struct{ w io.Writer }
+
+func (p pipeWriter) Write(b []byte) (int, error) {
+	pipeMu.Lock()
+	defer pipeMu.Unlock()
+	startMeter()
+	start := max(int64(time.Since(stallBase)), 1)
+	pipeSince.Store(start)
+	n, err := p.w.Write(b)
+	d := time.Duration(int64(time.Since(stallBase)) - start)
+	if d > stallSlack {
+		stalled.Add(int64(d)) // before pipeSince is cleared: see Stalled
+	}
+	pipeSince.Store(0)
+	return n, err
 }

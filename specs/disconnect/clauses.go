@@ -13,15 +13,16 @@ import (
 
 // The compound disconnect rules, clause by clause: each spec is labelled
 // with its rule and with the clause it covers (finding.ClauseLabel). The
-// clauses of NdkDisconnectEventCallbackEx (CN-15.ex, CN-17.reason) have no
-// spec: package ndk has no Ex form of the connector calls (see the catalog).
+// clause of NdkDisconnectEventCallbackEx, CN-15.ex, is ex.go's; CN-17.reason
+// has no spec: every ProviderDisconnectReason is one the page allows (see
+// the catalog).
 
 var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnect"), func() {
 	suite.ForEachFamily(func(f suite.Family) {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("CN-15: the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes; with none registered (the parameter is optional), both sides disconnect all the same", suite.Long, Label("CN-15", finding.ClauseLabel("CN-15.once"), "DS-6", "DS-4"), func() {
+		suite.It(suite.Rules{"CN-15", "DS-6"}, "the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes; with none registered (the parameter is optional), both sides disconnect all the same", suite.Long, Label(finding.ClauseLabel("CN-15.once")), func() {
 			// once checks that c, whose peer disconnects, is told exactly
 			// once, also after its own NdkDisconnect and close.
 			once := func(c, peer *suite.Connector, registered string) {
@@ -59,7 +60,7 @@ var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnec
 				"the peer's NdkDisconnect after the first side's notice arrived, no disconnect event callback registered")
 		})
 
-		It("CN-17, DS-10, DS-4: the accepting side's NdkDisconnect to a connecting peer that never answers fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out, and the connection is then over", suite.Long, Label("CN-17", finding.ClauseLabel("CN-17.timeout"), "DS-10", "DS-4"), func() {
+		suite.It(suite.Rules{"CN-17", "DS-10", "DS-4"}, "the accepting side's NdkDisconnect to a connecting peer that never answers fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out, and the connection is then over", suite.Long, Label(finding.ClauseLabel("CN-17.timeout")), func() {
 			conn := connect(p)
 			p.SetHostState(p.A, ndk.HostUnresponsive)
 			disc := conn.Passive.Disconnect()

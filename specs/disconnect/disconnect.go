@@ -16,21 +16,21 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("DS-3, DS-6, CN-15: when side A disconnects, its NdkDisconnect succeeds and side B gets exactly one disconnect indication; A gets none", Label("DS-3", "DS-6", "CN-15", "DS-2"), func() {
+		suite.It(suite.Rules{"DS-3", "DS-6", "CN-15", "DS-2"}, "when side A disconnects, its NdkDisconnect succeeds and side B gets exactly one disconnect indication; A gets none", func() {
 			conn := connect(p)
 			suite.Rule("DS-4").Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "a graceful NdkDisconnect the peer answered completes with success")
 			expectIndications(p, conn.Passive, 1, "DS-6 DS-3", "CN-15", "its peer disconnected gracefully")
 			expectIndications(p, conn.Active, 0, "", "DS-2", "an indication is not delivered for the consumer's own NdkDisconnect")
 		})
 
-		It("DS-2: closing a connected connector gives its own consumer no disconnect indication; the peer gets one", Label("DS-2", "DS-6", "CN-15"), func() {
+		suite.It(suite.Rules{"DS-2", "DS-6", "CN-15"}, "closing a connected connector gives its own consumer no disconnect indication; the peer gets one", func() {
 			conn := connect(p)
 			suite.MustSucceed(conn.Active.Close())
 			expectIndications(p, conn.Passive, 1, "DS-6", "CN-15", "its peer's connector was closed (an abort, or a graceful disconnect)")
 			expectIndications(p, conn.Active, 0, "", "DS-2", "an indication is not delivered for the consumer's own close of the connector")
 		})
 
-		It("DS-6, DS-7, DS-4: a side that already called NdkDisconnect gets no indication for the peer's disconnect that follows; both complete, the peer's with success even well after the first (its notice had arrived)", Label("DS-6", "DS-2", "DS-4"), func() {
+		suite.It(suite.Rules{"DS-6", "DS-2"}, "a side that already called NdkDisconnect gets no indication for the peer's disconnect that follows; both complete, the peer's with success even well after the first (its notice had arrived)", func() {
 			conn := connect(p)
 			suite.Step().Expect(conn.Active.Disconnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkDisconnect on side A")
 			suite.Rule("DS-6").Eventually(conn.Passive.DisconnectEvents).WithTimeout(p.Timeout()).Should(Equal(1), "side B's indication")
@@ -50,7 +50,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			expectIndications(p, conn.Active, 0, "", "DS-6 DS-2", "side A had already called NdkDisconnect")
 		})
 
-		It("DS-7, CN-15: both sides disconnecting at once both complete, with at most one indication each", Label("CN-15", "DS-10"), func() {
+		suite.It(suite.Rules{"CN-15"}, "both sides disconnecting at once both complete, with at most one indication each", func() {
 			conn := connect(p)
 			a, b := conn.Active.Disconnect(), conn.Passive.Disconnect()
 			_, okA := a.WaitFor(p.Timeout())
@@ -61,12 +61,12 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			suite.Rule("CN-15").Consistently(conn.Passive.DisconnectEvents).WithTimeout(p.Settle()).Should(BeNumerically("<=", 1), "at most one indication")
 		})
 
-		It("DS-4: side A's NdkDisconnect does not complete while side B has not answered, and completes with success once it does", Label("DS-4", "DS-3"), func() {
+		suite.It(suite.Rules{"DS-4"}, "side A's NdkDisconnect does not complete while side B has not answered, and completes with success once it does", func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			issued := time.Now()
 			disc := conn.Active.Disconnect()
-			expectUnanswered(p, disc, "its success once the peer answers")
+			expectUnanswered(p, disc, issued, "its success once the peer answers")
 			p.SetHostState(p.B, ndk.HostUp)
 			st := disc.Wait()
 			if st == ndk.StatusIOTimeout {
@@ -79,7 +79,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			expectIndications(p, conn.Passive, 1, "DS-6", "CN-15", "its peer disconnected")
 		})
 
-		It("CN-17, DS-4, DS-10: NdkDisconnect to a peer that never answers fails with STATUS_IO_TIMEOUT, and the connection is fully closed", suite.Long, Label("CN-17", "DS-4", "DS-10"), func() {
+		suite.It(suite.Rules{"CN-17", "DS-4", "DS-10"}, "NdkDisconnect to a peer that never answers fails with STATUS_IO_TIMEOUT, and the connection is fully closed", suite.Long, func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
 			st := conn.Active.Disconnect().Wait()
@@ -90,7 +90,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			expectNotConnected(conn.ActiveQP, "DS-10", "NdkDisconnect completed (with failure)")
 		})
 
-		It("DS-6, DS-2: when either side's host goes away, the other side, which had not disconnected, gets one disconnect indication; a connection between two connectors of side A (where the adapter supports loopback connections) gets none when side B's host goes away", Label("DS-6", "CN-15", "DS-2"), func() {
+		suite.It(suite.Rules{"DS-6"}, "when either side's host goes away, the other side, which had not disconnected, gets one disconnect indication; a connection between two connectors of side A (where the adapter supports loopback connections) gets none when side B's host goes away", func() {
 			// Side A's host first: the aborted connection of that round
 			// stays open (its connectors are not closed) while side B's
 			// host goes away in the second.
@@ -117,7 +117,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			}
 		})
 
-		It("DS-4: NdkDisconnect on a connector that is not connected, a new one and one whose connect was refused, completes with a failure status, inline or through its completion: no peer can answer it", Label("DS-4"), func() {
+		suite.It(suite.Rules{"DS-4"}, "NdkDisconnect on a connector that is not connected, a new one and one whose connect was refused, completes with a failure status, inline or through its completion: no peer can answer it", func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			fresh := p.A.MustCreateConnector()
@@ -132,11 +132,12 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect on a connector whose connect was refused must complete with a failure status, got %v", st)
 		})
 
-		It("DS-4: a pending NdkDisconnect, also one issued with a large RDMA Write still in flight, completes with a failure status when the peer's host goes away", Label("DS-4"), func() {
+		suite.It(suite.Rules{"DS-4"}, "a pending NdkDisconnect, also one issued with a large RDMA Write still in flight, completes with a failure status when the peer's host goes away", func() {
 			conn := connect(p)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
+			issued := time.Now()
 			disc := conn.Active.Disconnect()
-			expectUnanswered(p, disc, "how it completes when the peer's host goes away")
+			expectUnanswered(p, disc, issued, "how it completes when the peer's host goes away")
 			p.SetHostState(p.B, ndk.HostDown)
 			st := disc.Wait()
 			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect after the peer's host went away must complete with a failure status, got %v", st)
@@ -159,7 +160,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			suite.Rule("DS-4").Expect(st.IsError()).To(BeTrue(), "NdkDisconnect, issued with an RDMA Write in flight, after the peer's host went away must complete with a failure status, got %v", st)
 		})
 
-		It("DS-5: NdkDisconnect does not complete before a large RDMA Write in flight, silent or not, has reached the peer's memory", Label("DS-5"), func() {
+		suite.It(suite.Rules{"DS-5"}, "NdkDisconnect does not complete before a large RDMA Write in flight, silent or not, has reached the peer's memory", func() {
 			conn := connect(p)
 			const size = 8 << 20
 			local := region(conn.ActiveQP, size, ndk.MRFlagAllowLocalWrite)
@@ -178,7 +179,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 				"NdkDisconnect completed before the silent-success RDMA Write's data was all in the peer's memory")
 		})
 
-		It("DS-5: NdkDisconnect does not complete before a large RDMA Read in flight has filled the local buffer", Label("DS-5"), func() {
+		suite.It(suite.Rules{"DS-5"}, "NdkDisconnect does not complete before a large RDMA Read in flight has filled the local buffer", func() {
 			conn := connect(p)
 			const size = 8 << 20
 			remote := region(conn.PassiveQP, size, remoteAccess)
@@ -193,7 +194,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 				"NdkDisconnect completed before the RDMA Read's data was all in the local buffer")
 		})
 
-		It("QP-22, DS-10: after NdkDisconnect the QP is flushed: its posted receives complete with STATUS_CANCELLED, and sends from either side fail or are flushed", Label("QP-22", "DS-10"), func() {
+		suite.It(suite.Rules{"QP-22", "DS-10"}, "after NdkDisconnect the QP is flushed: its posted receives complete with STATUS_CANCELLED, and sends from either side fail or are flushed", func() {
 			conn := connect(p)
 			buf := region(conn.ActiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			for i := 0; i < 2; i++ {
@@ -245,7 +246,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 
 		// DS-12 lets the provider disconnect less than gracefully here; it
 		// must still complete the disconnect (DS-4) and flush the QP (QP-22).
-		It("DS-4, QP-22: NdkDisconnect with initiator requests still outstanding completes, and the requests complete", Label("DS-4", "QP-22"), func() {
+		suite.It(suite.Rules{"DS-4"}, "NdkDisconnect with initiator requests still outstanding completes, and the requests complete", func() {
 			conn := connect(p)
 			buf := region(conn.ActiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			// No receive is posted at the peer: these sends stay outstanding.
@@ -260,7 +261,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 
 		// The indication itself promises nothing about them (DS-8); the
 		// side's own NdkDisconnect flushes them (QP-22).
-		It("QP-22: work requests outstanding when the disconnect indication arrives complete after the side's own NdkDisconnect, each exactly once", Label("QP-22"), func() {
+		suite.It(suite.Rules{"QP-22"}, "work requests outstanding when the disconnect indication arrives complete after the side's own NdkDisconnect, each exactly once", func() {
 			conn := connect(p)
 			buf := region(conn.PassiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			for i := 0; i < 3; i++ {
@@ -278,7 +279,7 @@ var _ = Describe("The NetworkDirect disconnect scheme", Label("disconnect"), fun
 			suite.Rule("QP-22").Consistently(conn.PassiveQP.ReceiveCQ.Poll).WithTimeout(p.Settle()).Should(BeEmpty(), "no completion beyond one per posted receive")
 		})
 
-		It("CN-16: a disconnect indication caused by the peer's disconnect does not flush the side's outstanding work requests", Label("CN-16"), func() {
+		suite.It(suite.Rules{"CN-16"}, "a disconnect indication caused by the peer's disconnect does not flush the side's outstanding work requests", func() {
 			conn := connect(p)
 			buf := region(conn.PassiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			suite.Step().Expect(conn.PassiveQP.Receive("rx", buf.SGE(0, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive on side B")

@@ -93,7 +93,7 @@ var _ = Describe("Connection limits at their boundaries", Label("endpoints"), fu
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("CN-1, CN-2: NdkListen on 49152 and on 65535, the ends of the ephemeral range, works; with the whole range taken, NdkListen on port 0 fails with STATUS_TOO_MANY_ADDRESSES (49151, free, is no ephemeral port); with only 65535 free, or only 49152, port 0 gets exactly that port", suite.Long, Label("CN-1", "CN-2", "LC-10"), func() {
+		suite.It(suite.Rules{"CN-2", "LC-10"}, "NdkListen on 49152 and on 65535, the ends of the ephemeral range, works; with the whole range taken, NdkListen on port 0 fails with STATUS_TOO_MANY_ADDRESSES (49151, free, is no ephemeral port); with only 65535 free, or only 49152, port 0 gets exactly that port", suite.Long, func() {
 			const below = ndk.EphemeralPortFirst - 1
 			held := map[uint16]*suite.Listener{}
 			for _, port := range []uint16{ndk.EphemeralPortFirst, ndk.EphemeralPortLast} {
@@ -154,7 +154,7 @@ var _ = Describe("Connection limits at their boundaries", Label("endpoints"), fu
 			}
 		})
 
-		It("CN-5: read limits of exactly the adapter maxima, and of one more, give the same effective limits: each capped at its adapter's maximum and at the peer's opposite limit, as NdkGetConnectionData reports, whichever side connects", Label("CN-5"), func() {
+		suite.It(suite.Rules{"CN-5"}, "read limits of exactly the adapter maxima, and of one more, give the same effective limits: each capped at its adapter's maximum and at the peer's opposite limit, as NdkGetConnectionData reports, whichever side connects", func() {
 			for _, sides := range [][2]*suite.Adapter{{p.A, p.B}, {p.B, p.A}} {
 				from, to := sides[0], sides[1]
 				mf, mt := from.Info(), to.Info()
@@ -190,7 +190,7 @@ var _ = Describe("Connection limits at their boundaries", Label("endpoints"), fu
 			}
 		})
 
-		It("OV-1, CN-13: NdkConnect and NdkConnectWithSharedEndpoint carry exactly MaxCallerData bytes of private data to the listening side, and fail with one byte more, inline or through their completion", Label("OV-1", "CN-13", clause("OV-1.private-data")), func() {
+		suite.It(suite.Rules{"OV-1", "CN-13"}, "NdkConnect and NdkConnectWithSharedEndpoint carry exactly MaxCallerData bytes of private data to the listening side, and fail with one byte more, inline or through their completion", Label(clause("OV-1.private-data")), func() {
 			limit := p.A.Info().MaxCallerData
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			l := p.B.MustCreateListener()
@@ -219,7 +219,7 @@ var _ = Describe("Connection limits at their boundaries", Label("endpoints"), fu
 			}
 		})
 
-		It("OV-1, CN-13: NdkAccept carries exactly MaxCalleeData bytes of private data to the connecting side, and fails with one byte more, inline or through its completion", Label("OV-1", "CN-13", clause("OV-1.private-data")), func() {
+		suite.It(suite.Rules{"OV-1", "CN-13"}, "NdkAccept carries exactly MaxCalleeData bytes of private data to the connecting side, and fails with one byte more, inline or through its completion", Label(clause("OV-1.private-data")), func() {
 			limit := p.B.Info().MaxCalleeData
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
@@ -260,7 +260,7 @@ var _ = Describe("Connection limits at their boundaries", Label("endpoints"), fu
 			suite.MustSucceed(acc)
 		})
 
-		It("OV-1, CN-13: NdkReject carries exactly MaxCalleeData bytes of private data to the connecting side, and fails with one byte more", Label("OV-1", "CN-13", clause("OV-1.private-data")), func() {
+		suite.It(suite.Rules{"OV-1", "CN-13"}, "NdkReject carries exactly MaxCalleeData bytes of private data to the connecting side, and fails with one byte more", Label(clause("OV-1.private-data")), func() {
 			limit := p.B.Info().MaxCalleeData
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)

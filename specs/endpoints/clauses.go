@@ -135,7 +135,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			return p.MustHandshake(l, c, op, qp)
 		}
 
-		It("CN-3: over a shared endpoint, a connect to the remote address and port of an open connection fails with STATUS_ADDRESS_ALREADY_EXISTS (also after the close of a connector whose attempt on that 4-tuple was refused); once that connection's connector is closed, the same 4-tuple connects again", Label("CN-3", clause("CN-3.tuple")), func() {
+		suite.It(suite.Rules{"CN-3"}, "over a shared endpoint, a connect to the remote address and port of an open connection fails with STATUS_ADDRESS_ALREADY_EXISTS (also after the close of a connector whose attempt on that 4-tuple was refused); once that connection's connector is closed, the same 4-tuple connects again", Label(clause("CN-3.tuple")), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
@@ -172,7 +172,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			p.MustHandshake(l, c, again, qp)
 		})
 
-		It("CN-3: NdkConnect to a host that is down, or from a host that is down, fails with STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (or STATUS_IO_TIMEOUT, for a provider that only hears nothing back), inline or through its completion (also when the host goes down mid-handshake, and then the accept fails too); once the host is up, a connect succeeds", Label("CN-3", clause("CN-3.unreachable"), "CN-8"), func() {
+		suite.It(suite.Rules{"CN-3", "CN-8"}, "NdkConnect to a host that is down, or from a host that is down, fails with STATUS_HOST_UNREACHABLE or STATUS_NETWORK_UNREACHABLE (or STATUS_IO_TIMEOUT, for a provider that only hears nothing back), inline or through its completion (also when the host goes down mid-handshake, and then the accept fails too); once the host is up, a connect succeeds", Label(clause("CN-3.unreachable")), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			unreachable := []ndk.Status{ndk.StatusHostUnreachable, ndk.StatusNetworkUnreachable, ndk.StatusIOTimeout}
@@ -218,7 +218,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			p.MustConnect(l)
 		})
 
-		It("CN-3: NdkConnect and NdkConnectWithSharedEndpoint are refused with STATUS_CONNECTION_REFUSED, inline or through their completion, when no listener listens on the port, when the listener's connect events are paused, and when the peer rejects the request", Label("CN-3", clause("CN-3.refused"), "CN-6"), func() {
+		suite.It(suite.Rules{"CN-3", "CN-6"}, "NdkConnect and NdkConnectWithSharedEndpoint are refused with STATUS_CONNECTION_REFUSED, inline or through their completion, when no listener listens on the port, when the listener's connect events are paused, and when the peer rejects the request", Label(clause("CN-3.refused")), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			gone := p.B.MustCreateListener()
 			noListener := gone.MustListen(0)
@@ -246,7 +246,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			}
 		})
 
-		It("CN-3: NdkConnect to a host that does not answer fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out (or as unreachable, if it does not answer address resolution either); the attempt may be retried on the same connector, and once the host answers, a connect succeeds (a request it held up is refused if its listener is paused or gone by then)", suite.Long, Label("CN-3", clause("CN-3.timeout"), "CN-6"), func() {
+		suite.It(suite.Rules{"CN-3", "CN-6"}, "NdkConnect to a host that does not answer fails with STATUS_IO_TIMEOUT, inline or through its completion, after the provider's time-out (or as unreachable, if it does not answer address resolution either); the attempt may be retried on the same connector, and once the host answers, a connect succeeds (a request it held up is refused if its listener is paused or gone by then)", suite.Long, Label(clause("CN-3.timeout")), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			p.SetHostState(p.B, ndk.HostUnresponsive)
@@ -320,7 +320,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			}
 		})
 
-		It("CN-7: NdkCompleteConnect fails with STATUS_CONNECTION_INVALID, inline or through its completion, on a connector that is not connecting: a new one, one whose connect was refused, and one already connected", Label("CN-7", clause("CN-7.not-connecting")), func() {
+		suite.It(suite.Rules{"CN-7"}, "NdkCompleteConnect fails with STATUS_CONNECTION_INVALID, inline or through its completion, on a connector that is not connecting: a new one, one whose connect was refused, and one already connected", Label(clause("CN-7.not-connecting")), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			fresh := p.A.MustCreateConnector()
@@ -336,7 +336,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			suite.Rule("CN-7").Expect(conn.Active.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "a second NdkCompleteConnect on a connected connector")
 		})
 
-		It("CN-7: NdkCompleteConnect fails with STATUS_CONNECTION_ABORTED, inline or through its completion, when the accepting side closed its connector with its NdkAccept pending", Label("CN-7", clause("CN-7.aborted")), func() {
+		suite.It(suite.Rules{"CN-7"}, "NdkCompleteConnect fails with STATUS_CONNECTION_ABORTED, inline or through its completion, when the accepting side closed its connector with its NdkAccept pending", Label(clause("CN-7.aborted")), func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			for range attempts {
@@ -364,7 +364,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			suite.NotObservable(fmt.Sprintf("in %d tries, NdkAccept never returned before the handshake ended, so the accepting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts))
 		})
 
-		It("CN-8, CN-7: when the connecting side never calls NdkCompleteConnect, NdkAccept fails with STATUS_IO_TIMEOUT after the provider's time-out; the late NdkCompleteConnect then fails with STATUS_IO_TIMEOUT, and set-up is over (a further one fails with STATUS_CONNECTION_INVALID)", suite.Long, Label("CN-8", "CN-7", clause("CN-8.timeout"), clause("CN-7.timeout")), func() {
+		suite.It(suite.Rules{"CN-8", "CN-7"}, "when the connecting side never calls NdkCompleteConnect, NdkAccept fails with STATUS_IO_TIMEOUT after the provider's time-out; the late NdkCompleteConnect then fails with STATUS_IO_TIMEOUT, and set-up is over (a further one fails with STATUS_CONNECTION_INVALID)", suite.Long, Label(clause("CN-8.timeout"), clause("CN-7.timeout")), func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			c, _, accept := handshakeToAccept(p, l)
@@ -380,7 +380,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect once set-up timed out: the connector is no longer connecting")
 		})
 
-		It("CN-8: NdkAccept fails with STATUS_CONNECTION_ABORTED, inline or through its completion, when the connecting side closes its connector after its connect completed", Label("CN-8", clause("CN-8.aborted")), func() {
+		suite.It(suite.Rules{"CN-8"}, "NdkAccept fails with STATUS_CONNECTION_ABORTED, inline or through its completion, when the connecting side closes its connector after its connect completed", Label(clause("CN-8.aborted")), func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			c, _, accept := handshakeToAccept(p, l)
@@ -388,7 +388,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer closed its connector")
 		})
 
-		It("CN-9, CN-8: NdkReject, and NdkAccept, fail with STATUS_CONNECTION_ABORTED when the connecting side closed its connector with its connect pending", Label("CN-9", clause("CN-9.aborted"), "CN-8"), func() {
+		suite.It(suite.Rules{"CN-9", "CN-8"}, "NdkReject, and NdkAccept, fail with STATUS_CONNECTION_ABORTED when the connecting side closed its connector with its connect pending", Label(clause("CN-9.aborted")), func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			for range attempts {
@@ -425,7 +425,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			suite.NotObservable(fmt.Sprintf("in %d tries, NdkConnect never returned before the peer answered, so the connecting side could not give up (a consumer closes a connector only once its calls returned, LT-8)", attempts))
 		})
 
-		It("CN-9, CN-8: the connecting side may reject once NdkConnect or NdkConnectWithSharedEndpoint completed, having read the read limits and private data: NdkReject succeeds (with as much private data as both MaxCallerData and MaxCalleeData allow), and the peer's NdkAccept fails with STATUS_CONNECTION_ABORTED", Label("CN-9", "CN-8", clause("CN-9.after-connect")), func() {
+		suite.It(suite.Rules{"CN-9", "CN-8"}, "the connecting side may reject once NdkConnect or NdkConnectWithSharedEndpoint completed, having read the read limits and private data: NdkReject succeeds (with as much private data as both MaxCallerData and MaxCalleeData allow), and the peer's NdkAccept fails with STATUS_CONNECTION_ABORTED", Label(clause("CN-9.after-connect")), func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)

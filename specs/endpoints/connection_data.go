@@ -25,7 +25,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			return c, qp, op, l.NextRequest()
 		}
 
-		It("CN-11: NdkGetConnectionData with a NULL buffer and length 0 returns STATUS_SUCCESS and the required private data size", Label("CN-11"), func() {
+		suite.It(suite.Rules{"CN-11"}, "NdkGetConnectionData with a NULL buffer and length 0 returns STATUS_SUCCESS and the required private data size", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			_, _, _, passive := pendingRequest(l, request)
@@ -36,7 +36,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			passive.Reject(nil)
 		})
 
-		It("CN-13: NdkGetConnectionData copies the peer's private data; a buffer smaller than RDS gets the first bytes and STATUS_BUFFER_TOO_SMALL, and RDS is stored in both cases", Label("CN-13"), func() {
+		suite.It(suite.Rules{"CN-13"}, "NdkGetConnectionData copies the peer's private data; a buffer smaller than RDS gets the first bytes and STATUS_BUFFER_TOO_SMALL, and RDS is stored in both cases", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			_, _, _, passive := pendingRequest(l, request)
@@ -62,7 +62,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			passive.Reject(nil)
 		})
 
-		It("CN-13: after NdkConnect completes, the connecting side's NdkGetConnectionData gives the private data of the peer's NdkAccept", Label("CN-13"), func() {
+		suite.It(suite.Rules{"CN-13"}, "after NdkConnect completes, the connecting side's NdkGetConnectionData gives the private data of the peer's NdkAccept", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			c, _, connect, passive := pendingRequest(l, nil)
@@ -79,7 +79,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			suite.MustSucceed(accept)
 		})
 
-		It("CN-9, CN-13: a rejected connect gets the private data of the peer's NdkReject", Label("CN-9", "CN-13"), func() {
+		suite.It(suite.Rules{"CN-9", "CN-13"}, "a rejected connect gets the private data of the peer's NdkReject", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			c, _, connect, passive := pendingRequest(l, nil)
@@ -94,7 +94,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			suite.Rule("CN-13").Expect(buf[:len(reply)]).To(Equal(reply), "the private data sent with NdkReject")
 		})
 
-		It("CN-5: the effective read limits are capped by the adapter maxima and the peer's opposite limits, and NdkGetConnectionData reports them", Label("CN-5"), func() {
+		suite.It(suite.Rules{"CN-5"}, "the effective read limits are capped by the adapter maxima and the peer's opposite limits, and NdkGetConnectionData reports them", func() {
 			infoA, infoB := p.A.Info(), p.B.Info()
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
@@ -120,7 +120,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			suite.MustSucceed(accept)
 		})
 
-		It("CN-7: NdkCompleteConnect on a connector that is not connecting fails with STATUS_CONNECTION_INVALID: a new one, and one whose NdkConnect failed", Label("CN-7"), func() {
+		suite.It(suite.Rules{"CN-7"}, "NdkCompleteConnect on a connector that is not connecting fails with STATUS_CONNECTION_INVALID: a new one, and one whose NdkConnect failed", func() {
 			c := p.A.MustCreateConnector()
 			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect on a new connector")
 			// A connect that failed leaves the connector not connecting.
@@ -129,7 +129,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			suite.Rule("CN-7").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusConnectionInvalid), "NdkCompleteConnect on a connector whose NdkConnect failed")
 		})
 
-		It("CN-8, CN-9: NdkAccept fails with STATUS_CONNECTION_ABORTED when the connecting peer rejects the connection after its connect completed", Label("CN-8", "CN-9"), func() {
+		suite.It(suite.Rules{"CN-8", "CN-9"}, "NdkAccept fails with STATUS_CONNECTION_ABORTED when the connecting peer rejects the connection after its connect completed", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			c, _, connect, passive := pendingRequest(l, nil)

@@ -14,7 +14,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("LC-4, LC-17: every connector connected with NdkConnect has its own dedicated endpoint on the source address", Label("LC-4"), func() {
+		suite.It(suite.Rules{"LC-4"}, "every connector connected with NdkConnect has its own dedicated endpoint on the source address", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			first := p.MustConnect(l)
@@ -25,7 +25,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 				"two connectors connected with NdkConnect from port 0 must have distinct dedicated endpoints")
 		})
 
-		It("LC-17, LC-18, LC-19: the endpoint of an NdkConnect connector stays in use while the connector is open and is released right after it closes", Label("LC-17", "LC-18", "LC-19", "LC-6"), func() {
+		suite.It(suite.Rules{"LC-18", "LC-19"}, "the endpoint of an NdkConnect connector stays in use while the connector is open and is released right after it closes", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			conn := p.MustConnect(l)
@@ -36,7 +36,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 			expectPortFree(p.A, src, "LC-18 LC-19 LC-6", "the close of the connector that held it")
 		})
 
-		It("LC-17, CN-1, LC-10: NdkConnect from an explicit source port (one a closed listener released) uses exactly that port, and a second NdkConnect from it fails with STATUS_SHARING_VIOLATION", Label("LC-17", "CN-1", "LC-10"), func() {
+		suite.It(suite.Rules{"LC-10"}, "NdkConnect from an explicit source port (one a closed listener released) uses exactly that port, and a second NdkConnect from it fails with STATUS_SHARING_VIOLATION", func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			// A free port of side A: one a listener held and released at its
@@ -61,7 +61,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 				"NdkConnect from %v, the endpoint of an open connector, must fail with STATUS_SHARING_VIOLATION", src)
 		})
 
-		It("CN-1: NdkConnect from a source address that is not the adapter's fails with STATUS_INVALID_ADDRESS", Label("CN-1"), func() {
+		suite.It(suite.Rules{"CN-1"}, "NdkConnect from a source address that is not the adapter's fails with STATUS_INVALID_ADDRESS", func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			c := p.A.MustCreateConnector()
@@ -69,7 +69,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 				"NdkConnect from side B's address on side A's adapter")
 		})
 
-		It("CN-3: NdkConnect to an address and port with no listener fails with STATUS_CONNECTION_REFUSED", Label("CN-3"), func() {
+		suite.It(suite.Rules{"CN-3"}, "NdkConnect to an address and port with no listener fails with STATUS_CONNECTION_REFUSED", func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			suite.MustSucceed(l.Close())
@@ -78,7 +78,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 				"NdkConnect to %v, where no listener listens", dst)
 		})
 
-		It("CN-3, CN-9, LC-18, LC-19: NdkConnect fails with STATUS_CONNECTION_REFUSED when the peer rejects the request; the attempt can be retried, on the same connector with the same QP, and the connector's close leaves no endpoint of its attempts in use", Label("CN-3", "CN-9", "LC-18", "LC-19", "LC-6", "LC-10"), func() {
+		suite.It(suite.Rules{"LC-18", "LC-19", "LC-10"}, "NdkConnect fails with STATUS_CONNECTION_REFUSED when the peer rejects the request; the attempt can be retried, on the same connector with the same QP, and the connector's close leaves no endpoint of its attempts in use", func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			// The refused attempt goes from an explicit port, to see it
@@ -111,7 +111,7 @@ var _ = Describe("NdkConnect endpoints", Label("endpoints"), func() {
 			expectPortFree(p.A, conn.ActiveAddr, "LC-18 LC-19 LC-6", "the close of the connector connected from it")
 		})
 
-		It("CN-6: while connect events are paused, connection requests are refused as if no listener existed; after resuming they are delivered", Label("CN-6"), func() {
+		suite.It(suite.Rules{"CN-6"}, "while connect events are paused, connection requests are refused as if no listener existed; after resuming they are delivered", func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			l.ControlConnectEvents(true)

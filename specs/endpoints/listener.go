@@ -12,7 +12,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("LC-2, LC-3: a connector accepted over a listener has the listener's address and port as its local address, and the peer's as its peer address", Label("LC-2", "LC-3"), func() {
+		suite.It(suite.Rules{"LC-3"}, "a connector accepted over a listener has the listener's address and port as its local address, and the peer's as its peer address", func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			conn := p.MustConnect(l)
@@ -34,34 +34,34 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			suite.Step().Expect(peer).To(Equal(addr), "the connecting connector's peer is the listener's address")
 		})
 
-		It("CN-2: NdkListen on port 0 takes a port from the ephemeral range 49152-65535, which NdkGetListenerLocalAddress reports", Label("CN-2"), func() {
+		suite.It(suite.Rules{"CN-2"}, "NdkListen on port 0 takes a port from the ephemeral range 49152-65535, which NdkGetListenerLocalAddress reports", func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			suite.Rule("CN-2").Expect(addr.Addr()).To(Equal(p.B.Addr), "NdkGetListenerLocalAddress reports the address listened on")
 			suite.Rule("CN-2").Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "port 0 must give a port in 49152-65535, got %d", addr.Port())
 		})
 
-		It("LC-7, CN-1: a listener holds its endpoint: NdkListen, NdkConnect and NdkCreateSharedEndpoint on its address and port fail with STATUS_SHARING_VIOLATION", Label("LC-7", "CN-1"), func() {
+		suite.It(suite.Rules{"LC-7", "CN-1"}, "a listener holds its endpoint: NdkListen, NdkConnect and NdkCreateSharedEndpoint on its address and port fail with STATUS_SHARING_VIOLATION", func() {
 			l := p.A.MustCreateListener()
 			addr := l.MustListen(0)
 			expectPortBusy(p, p.A, addr, "LC-7", "a listener listens on it")
 		})
 
-		It("CN-1: NdkListen on an address that is not the adapter's fails with STATUS_INVALID_ADDRESS, on its own address it succeeds", Label("CN-1"), func() {
+		suite.It(suite.Rules{"CN-1"}, "NdkListen on an address that is not the adapter's fails with STATUS_INVALID_ADDRESS, on its own address it succeeds", func() {
 			l := p.A.MustCreateListener()
 			suite.Rule("CN-1").Expect(l.Listen(p.B.AddrPort(0)).Wait()).To(Equal(ndk.StatusInvalidAddress),
 				"NdkListen on side B's address %v on side A's adapter", p.B.AddrPort(0))
 			p.A.MustCreateListener().MustListen(0) // the refusal was for the address, not the family (OV-2)
 		})
 
-		It("LC-10, LC-12: closing a listener that accepted no connector releases its endpoint: the port can be listened on again at once", Label("LC-10", "LC-12", "LC-6"), func() {
+		suite.It(suite.Rules{"LC-10"}, "closing a listener that accepted no connector releases its endpoint: the port can be listened on again at once", func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			suite.MustSucceed(l.Close())
 			expectPortFree(p.B, addr, "LC-10 LC-12 LC-6", "the close of its only listener")
 		})
 
-		It("LC-8, LC-13, LC-14: after the listener is closed, its port stays in use while an accepted connector is open: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail", Label("LC-8", "LC-13", "LC-14", "LC-15"), func() {
+		suite.It(suite.Rules{"LC-8", "LC-13", "LC-14"}, "after the listener is closed, its port stays in use while an accepted connector is open: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail", func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			conn := p.MustConnect(l)
@@ -72,7 +72,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
-		It("LC-9, LC-12, LC-14: the listener's port is released right after the last accepted connector closes, and not before", Label("LC-9", "LC-12", "LC-14", "LC-6", "LC-15"), func() {
+		suite.It(suite.Rules{"LC-9", "LC-12", "LC-14"}, "the listener's port is released right after the last accepted connector closes, and not before", func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			first := p.MustConnect(l)
@@ -88,7 +88,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			expectPortFree(p.B, addr, "LC-12 LC-9 LC-6", "the listener and every accepted connector closed")
 		})
 
-		It("LC-11, LC-15: closing a listener with accepted connectors open returns STATUS_PENDING and completes exactly when the last of them closes", Label("LC-11", "LC-15"), func() {
+		suite.It(suite.Rules{"LC-11", "LC-15"}, "closing a listener with accepted connectors open returns STATUS_PENDING and completes exactly when the last of them closes", func() {
 			l := p.B.MustCreateListener()
 			l.MustListen(0)
 			first := p.MustConnect(l)
@@ -106,7 +106,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
-		It("LC-16: once a listener's close is issued, new connection requests to it are refused while the close is pending", Label("LC-16", "LC-15"), func() {
+		suite.It(suite.Rules{"LC-16", "LC-15"}, "once a listener's close is issued, new connection requests to it are refused while the close is pending", func() {
 			l := p.B.MustCreateListener()
 			addr := l.MustListen(0)
 			conn := p.MustConnect(l)
@@ -120,7 +120,7 @@ var _ = Describe("Listener endpoints", Label("endpoints"), func() {
 			p.ExpectCompletes(closeOp, "LC-15", "the last accepted connector closed")
 		})
 
-		It("CN-1: NdkListen with port 0 fails with STATUS_TOO_MANY_ADDRESSES once the whole ephemeral range 49152-65535 is taken, and so do NdkCreateSharedEndpoint and NdkConnect", suite.Long, Label("CN-1", "CN-2"), func() {
+		suite.It(suite.Rules{"CN-1", "CN-2"}, "NdkListen with port 0 fails with STATUS_TOO_MANY_ADDRESSES once the whole ephemeral range 49152-65535 is taken, and so do NdkCreateSharedEndpoint and NdkConnect", suite.Long, func() {
 			exhaustEphemeralPorts(p)
 		})
 	})

@@ -28,25 +28,25 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			return ap
 		}
 
-		It("CN-2: NdkCreateSharedEndpoint on port 0 takes a port from the ephemeral range, which NdkGetSharedEndpointLocalAddress reports", Label("CN-2"), func() {
+		suite.It(suite.Rules{"CN-2"}, "NdkCreateSharedEndpoint on port 0 takes a port from the ephemeral range, which NdkGetSharedEndpointLocalAddress reports", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			suite.Rule("CN-2").Expect(addr.Addr()).To(Equal(p.A.Addr), "the shared endpoint's address")
 			suite.Rule("CN-2").Expect(inEphemeralRange(addr.Port())).To(BeTrue(), "port 0 must give a port in 49152-65535, got %d", addr.Port())
 		})
 
-		It("CN-1: NdkCreateSharedEndpoint on an address that is not the adapter's fails with STATUS_INVALID_ADDRESS (on its own address it succeeds)", Label("CN-1"), func() {
+		suite.It(suite.Rules{"CN-1"}, "NdkCreateSharedEndpoint on an address that is not the adapter's fails with STATUS_INVALID_ADDRESS (on its own address it succeeds)", func() {
 			p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject() // so the refusal below is for the address, not the family (OV-2) nor the type (IF-11)
 			_, st := p.A.CreateSharedEndpoint(p.B.AddrPort(0)).Object()
 			suite.Rule("CN-1").Expect(st).To(Equal(ndk.StatusInvalidAddress), "NdkCreateSharedEndpoint on side B's address on side A's adapter")
 		})
 
-		It("LC-20, CN-1: a shared endpoint holds its address and port: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail with STATUS_SHARING_VIOLATION", Label("LC-20", "CN-1"), func() {
+		suite.It(suite.Rules{"LC-20"}, "a shared endpoint holds its address and port: NdkListen, NdkConnect and NdkCreateSharedEndpoint on it fail with STATUS_SHARING_VIOLATION", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			expectPortBusy(p, p.A, sharedAddr(se), "LC-20", "a shared endpoint holds it")
 		})
 
-		It("LC-5, CN-4: connectors connected with NdkConnectWithSharedEndpoint to different remote addresses all use the shared endpoint's address and port", Label("LC-5", "CN-4"), func() {
+		suite.It(suite.Rules{"LC-5"}, "connectors connected with NdkConnectWithSharedEndpoint to different remote addresses all use the shared endpoint's address and port", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			l1, l2 := p.B.MustCreateListener(), p.B.MustCreateListener()
@@ -57,7 +57,7 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			suite.Rule("CN-4").Expect(second.ActiveAddr).To(Equal(addr), "the shared endpoint supplies the local address for many connections")
 		})
 
-		It("CN-3: a second connection over the same shared endpoint to the same remote address and port fails with STATUS_ADDRESS_ALREADY_EXISTS", Label("CN-3"), func() {
+		suite.It(suite.Rules{"CN-3"}, "a second connection over the same shared endpoint to the same remote address and port fails with STATUS_ADDRESS_ALREADY_EXISTS", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
@@ -73,14 +73,14 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			suite.Rule("CN-3").Expect(op.Wait()).To(Equal(ndk.StatusAddressAlreadyExists), "NdkConnectWithSharedEndpoint duplicating the 4-tuple %v -> %v", sharedAddr(se), dst)
 		})
 
-		It("LC-23: closing a shared endpoint with no connectors releases its address and port at once", Label("LC-23", "LC-6"), func() {
+		suite.It(suite.Rules{"LC-23"}, "closing a shared endpoint with no connectors releases its address and port at once", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			suite.MustSucceed(se.Close())
 			expectPortFree(p.A, addr, "LC-23 LC-6", "the close of the shared endpoint")
 		})
 
-		It("LC-21, LC-24: after the shared endpoint is closed, its port stays in use while a connector connected over it is open", Label("LC-21", "LC-24", "LC-25"), func() {
+		suite.It(suite.Rules{"LC-21", "LC-24"}, "after the shared endpoint is closed, its port stays in use while a connector connected over it is open", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			l := p.B.MustCreateListener()
@@ -93,7 +93,7 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			p.ExpectCompletes(closeOp, "LC-25", "the last connector over the shared endpoint closed")
 		})
 
-		It("LC-22, LC-23: the shared endpoint's port is released right after the last connector over it closes, and not before", Label("LC-22", "LC-23", "LC-24", "LC-6", "LC-25"), func() {
+		suite.It(suite.Rules{"LC-22", "LC-23", "LC-24"}, "the shared endpoint's port is released right after the last connector over it closes, and not before", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			addr := sharedAddr(se)
 			l1, l2 := p.B.MustCreateListener(), p.B.MustCreateListener()
@@ -110,7 +110,7 @@ var _ = Describe("Shared endpoints", Label("endpoints"), func() {
 			expectPortFree(p.A, addr, "LC-23 LC-22 LC-6", "the shared endpoint and all its connectors closed")
 		})
 
-		It("LC-25: closing a shared endpoint with connectors open returns STATUS_PENDING and completes exactly when the last of them closes", Label("LC-25"), func() {
+		suite.It(suite.Rules{"LC-25"}, "closing a shared endpoint with connectors open returns STATUS_PENDING and completes exactly when the last of them closes", func() {
 			se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
 			l1, l2 := p.B.MustCreateListener(), p.B.MustCreateListener()
 			l1.MustListen(0)

@@ -91,7 +91,7 @@ var _ = Describe("Closing antecedents before successors", Label("lifetime"), fun
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
 	for _, ap := range antecedentPairs {
-		It("LT-15, LT-16: closing the "+ap.name+" antecedent first returns STATUS_PENDING and completes only once its successor is closed", Label("LT-15", "LT-16"), func() {
+		suite.It(suite.Rules{"LT-16"}, "closing the "+ap.name+" antecedent first returns STATUS_PENDING and completes only once its successor is closed", func() {
 			x := ap.build(p)
 			closeOp := x.antecedent.Close()
 			suite.Rule("LT-16").Expect(closeOp.Returned()).To(Equal(ndk.StatusPending),
@@ -102,7 +102,7 @@ var _ = Describe("Closing antecedents before successors", Label("lifetime"), fun
 		})
 	}
 
-	It("LT-15, LT-16, LT-22: the blocking adapter close does not return while an object of the adapter is open, and returns once it is closed", Label("LT-15", "LT-16", "LT-22"), func() {
+	suite.It(suite.Rules{"LT-22"}, "the blocking adapter close does not return while an object of the adapter is open, and returns once it is closed", func() {
 		pd := p.A.CreatePD().MustObject()
 		closeOp := p.A.Close()
 		suite.Rule("LT-16").Consistently(closeOp.HasReturned).WithTimeout(p.Settle()).Should(BeFalse(),

@@ -12,7 +12,7 @@ var _ = Describe("Callbacks after close", Label("lifetime"), func() {
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("LT-25: no callback of any kind comes for a connector or listener after its close completed or returned STATUS_SUCCESS", Label("LT-25", "CN-3"), func() {
+		suite.It(suite.Rules{"LT-25", "CN-3"}, "no callback of any kind comes for a connector or listener after its close completed or returned STATUS_SUCCESS", func() {
 			l := p.B.MustCreateListener()
 			dst := l.MustListen(0)
 			conn := p.MustConnect(l)

@@ -11,7 +11,7 @@ var _ = Describe("The completion contract", Label("lifetime"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("LT-4, LT-5, LT-6, CR-1..CR-6, CR-10: every object type is created, used right after its create completes, and closed, with each completion exactly as the call's return value requires", Label("LT-4", "LT-5", "LT-6", "CR-1", "CR-2", "CR-3", "CR-4", "CR-5", "CR-6", "CR-10", "LT-25", "IF-3", "IF-4", "IF-5", "IF-6", "IF-7", "IF-8", "IF-9", "IF-10", "IF-11", "IF-12"), func() {
+	suite.It(suite.Rules{"LT-4", "LT-5", "LT-6", "CR-1", "CR-2", "CR-3", "CR-4", "CR-5", "CR-10", "LT-25", "IF-3", "IF-4", "IF-5", "IF-6", "IF-7", "IF-8", "IF-9", "IF-10", "IF-11", "IF-12"}, "every object type is created, used right after its create completes, and closed, with each completion exactly as the call's return value requires", func() {
 		// Each object is used at once after its create completed (LT-6).
 		_, st := p.A.QueryAdapterInfo()
 		suite.Rule("IF-3").Expect(st).To(Equal(ndk.StatusSuccess), "NdkQueryAdapterInfo through the adapter opened with OPEN_NDK_ADAPTER_HANDLER")
@@ -59,7 +59,7 @@ var _ = Describe("The completion contract", Label("lifetime"), func() {
 		p.ExpectNoViolation()
 	})
 
-	It("CR-11: when the provider runs out of resources for a create, it fails with STATUS_INSUFFICIENT_RESOURCES, inline or through the completion", suite.Long, Label("CR-11"), func() {
+	suite.It(suite.Rules{"CR-11"}, "when the provider runs out of resources for a create, it fails with STATUS_INSUFFICIENT_RESOURCES, inline or through the completion", suite.Long, func() {
 		const bound = 1 << 17
 		var last ndk.Status
 		p.A.CreatePD().MustObject() // the provider creates PDs at all (IF-9): a refusal of the first is no exhaustion

@@ -17,7 +17,7 @@ var _ = Describe("Concurrent calls on one object", Label("lifetime"), func() {
 	// calls stays under the queue depths of suite's QPs (16).
 	const goroutines, calls = 8, 12
 
-	It("LT-7: many creates on one adapter from several goroutines at once, without waiting for earlier callbacks, all succeed", Label("LT-7"), func() {
+	suite.It(suite.Rules{"LT-7"}, "many creates on one adapter from several goroutines at once, without waiting for earlier callbacks, all succeed", func() {
 		p.A.CreatePD().MustObject() // one create alone succeeds (IF-9), so a failure below is the concurrency's
 		var wg sync.WaitGroup
 		ops := make([][]*suite.CreateOp[*suite.PD], goroutines)
@@ -49,7 +49,7 @@ var _ = Describe("Concurrent calls on one object", Label("lifetime"), func() {
 		}
 	})
 
-	It("LT-7: concurrent calls on one connector (addresses, connection data) all succeed", Label("LT-7"), func() {
+	suite.It(suite.Rules{"LT-7"}, "concurrent calls on one connector (addresses, connection data) all succeed", func() {
 		l := p.B.MustCreateListener()
 		l.MustListen(0)
 		conn := p.MustConnect(l)
@@ -72,7 +72,7 @@ var _ = Describe("Concurrent calls on one object", Label("lifetime"), func() {
 		wg.Wait()
 	})
 
-	It("LT-7, WR-5: NdkReceive and NdkWrite on one QP at once (the receive and initiator queues) are both handled", Label("LT-7", "WR-5"), func() {
+	suite.It(suite.Rules{"WR-5"}, "NdkReceive and NdkWrite on one QP at once (the receive and initiator queues) are both handled", func() {
 		l := p.B.MustCreateListener()
 		l.MustListen(0)
 		conn := p.MustConnect(l)

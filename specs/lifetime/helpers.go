@@ -65,7 +65,7 @@ func (b *block) hold(d time.Duration) {
 	}
 	select {
 	case <-b.release:
-	case <-time.After(d):
+	case <-suite.After(d):
 	}
 }
 
@@ -74,7 +74,7 @@ func (b *block) waitEntered(p *suite.Pair, what string) {
 	GinkgoHelper()
 	select {
 	case <-b.entered:
-	case <-time.After(p.Timeout()):
+	case <-suite.After(p.Timeout()):
 		suite.Violate(suite.Violation{Expected: what + " within " + p.Timeout().String(), Observed: "it was not called"})
 	}
 }
@@ -86,7 +86,7 @@ func (b *block) open() { close(b.release) }
 // called from inside the close itself, which then returns only after it.
 func (b *block) enteredOrReturned(p *suite.Pair, op *suite.Op) bool {
 	GinkgoHelper()
-	deadline := time.After(p.Timeout())
+	deadline := suite.After(p.Timeout())
 	for {
 		select {
 		case <-b.entered:

@@ -2,7 +2,6 @@ package lifetime
 
 import (
 	"strings"
-	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
@@ -14,7 +13,7 @@ var _ = Describe("Closing from inside a completion callback", Label("lifetime"),
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("LT-9, LT-12, LT-14: a connector closed from inside the completion callback of its failed NdkConnect closes without deadlock, even when the callback runs inside NdkConnect", Label("LT-9", "LT-12", "LT-14"), func() {
+	suite.It(suite.Rules{"LT-12"}, "a connector closed from inside the completion callback of its failed NdkConnect closes without deadlock, even when the callback runs inside NdkConnect", func() {
 		observe("a connector's NdkConnect to a port with no listener was to pend, so that its connector could be closed from inside the completion callback", func() (bool, string) {
 			c := p.A.MustCreateConnector()
 			qp := p.A.MustQP()
@@ -36,7 +35,7 @@ var _ = Describe("Closing from inside a completion callback", Label("lifetime"),
 		})
 	})
 
-	It("LT-9, LT-12: a listener closed from inside the completion callback of its NdkListen closes without deadlock", Label("LT-9", "LT-12"), func() {
+	suite.It(suite.Rules{"LT-12"}, "a listener closed from inside the completion callback of its NdkListen closes without deadlock", func() {
 		observe("NdkListen was to pend, so that the listener could be closed from inside its completion callback", func() (bool, string) {
 			l := p.B.MustCreateListener()
 			closed := make(chan *suite.Op, 1)
@@ -56,7 +55,7 @@ var _ = Describe("Closing from inside a completion callback", Label("lifetime"),
 		})
 	})
 
-	It("LT-9, LT-12: an MR closed from inside the completion callback of its NdkRegisterMr closes without deadlock", Label("LT-9", "LT-12"), func() {
+	suite.It(suite.Rules{"LT-12"}, "an MR closed from inside the completion callback of its NdkRegisterMr closes without deadlock", func() {
 		pd := p.A.CreatePD().MustObject()
 		observe("NdkRegisterMr was to pend, so that the MR could be closed from inside its completion callback", func() (bool, string) {
 			mr := pd.CreateMR(false).MustObject()
@@ -86,7 +85,7 @@ func closedInCallback(p *suite.Pair, closed chan *suite.Op, call string) *suite.
 	select {
 	case op := <-closed:
 		return op
-	case <-time.After(p.Timeout()):
+	case <-suite.After(p.Timeout()):
 		suite.Violate(suite.Violation{Call: call, Expected: "the close issued from inside its completion callback, seen within " + p.Timeout().String(), Observed: "harness: the callback came; the close was not seen"})
 	}
 	return nil
@@ -100,7 +99,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 	// it completes through its callback whatever the provider's way of
 	// completing calls: the spec always has a close completion to hold.
 
-	It("LT-20: an antecedent's close does not complete while a successor's close completion callback is still running", Label("LT-20"), func() {
+	suite.It(suite.Rules{"LT-20"}, "an antecedent's close does not complete while a successor's close completion callback is still running", func() {
 		l := p.B.MustCreateListener()
 		l.MustListen(0)
 		conn := p.MustConnect(l)
@@ -119,7 +118,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		p.ExpectCompletes(pdClose, "LT-20 LT-16", "the QP's close completion callback returned")
 	})
 
-	It("LT-20, LT-22: the blocking adapter close does not return while a close completion callback of one of its objects is running, nor while the completion callback of a create that failed is running", Label("LT-20", "LT-22"), func() {
+	suite.It(suite.Rules{"LT-20", "LT-22"}, "the blocking adapter close does not return while a close completion callback of one of its objects is running, nor while the completion callback of a create that failed is running", func() {
 		pd := p.A.CreatePD().MustObject()
 		cq := p.A.CreateCQ(16).MustObject()
 		qp := pd.CreateQP(cq, cq).MustObject()
@@ -164,7 +163,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 			"the NDK_ADAPTER close returns once the last callback returned")
 	})
 
-	It("LT-24: a listener's close does not complete while its connect event callback is running", Label("LT-24"), func() {
+	suite.It(suite.Rules{"LT-24"}, "a listener's close does not complete while its connect event callback is running", func() {
 		l := p.B.MustCreateListener()
 		dst := l.MustListen(0)
 		gate := newBlock()
@@ -192,7 +191,7 @@ var _ = Describe("Closes and running callbacks", Label("lifetime"), func() {
 		connect.Wait()
 	})
 
-	It("CQ-4, LT-24: a CQ's close does not complete while its notification callback is running, and no notification follows the close", Label("CQ-4", "LT-24"), func() {
+	suite.It(suite.Rules{"CQ-4", "LT-24"}, "a CQ's close does not complete while its notification callback is running, and no notification follows the close", func() {
 		pd := p.A.CreatePD().MustObject()
 		cq := p.A.CreateCQ(16).MustObject()
 		qp := pd.CreateQP(cq, cq).MustObject()

@@ -15,7 +15,7 @@ var _ = Describe("CQ notifications", Label("lifetime"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("CQ-2: completions on a CQ that is not armed call no notification callback, and one NdkArmCq gets at most one", Label("CQ-2"), func() {
+	suite.It(suite.Rules{"CQ-2"}, "completions on a CQ that is not armed call no notification callback, and one NdkArmCq gets at most one", func() {
 		pd := p.A.CreatePD().MustObject()
 		cq := p.A.CreateCQ(16).MustObject()
 		qp := pd.CreateQP(cq, cq).MustObject()

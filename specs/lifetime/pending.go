@@ -15,7 +15,7 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 	// name no status for it (only NdkFlush's page says STATUS_CANCELLED): a
 	// request ended by a close must complete exactly once, with a failure.
 
-	It("LT-23, LT-26: closing a connector whose NdkConnect is pending completes the connect, once and with a failure, before the close completes", Label("LT-23", "LT-26", "CR-9"), func() {
+	suite.It(suite.Rules{"LT-23", "CR-9"}, "closing a connector whose NdkConnect is pending completes the connect, once and with a failure, before the close completes", func() {
 		l := p.B.MustCreateListener()
 		dst := l.MustListen(0)
 		observe("NdkConnect to a listener that does not answer was to stay pending", func() (bool, string) {
@@ -43,7 +43,7 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 		})
 	})
 
-	It("LT-23: closing an MR whose NdkRegisterMr is pending completes the registration before the close", Label("LT-23", "CR-9"), func() {
+	suite.It(suite.Rules{"LT-23", "CR-9"}, "closing an MR whose NdkRegisterMr is pending completes the registration before the close", func() {
 		pd := p.A.CreatePD().MustObject()
 		observe("NdkRegisterMr was to be still pending when the MR's close was issued", func() (bool, string) {
 			mr := pd.CreateMR(false).MustObject()
@@ -67,7 +67,7 @@ var _ = Describe("Closes and pending requests", Label("lifetime"), func() {
 		})
 	})
 
-	It("LT-26: closing a QP flushes its posted receives: each completes exactly once, with a failure", Label("LT-26"), func() {
+	suite.It(suite.Rules{"LT-26"}, "closing a QP flushes its posted receives: each completes exactly once, with a failure", func() {
 		pd := p.A.CreatePD().MustObject()
 		cq := p.A.CreateCQ(16).MustObject()
 		qp := pd.CreateQP(cq, cq).MustObject()

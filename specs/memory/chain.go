@@ -80,7 +80,7 @@ var _ = Describe("MDL chains (NdkRegisterMr, NdkBuildLam)", Label("memory"), fun
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("MR-3: NdkRegisterMr on a chain of two MDLs that is not virtually contiguous, by a gap of 1 byte or an overlap of 1 byte, fails with STATUS_INVALID_PARAMETER (a contiguous chain of two MDLs of the same lengths is the control)", Label("MR-3"), func() {
+	suite.It(suite.Rules{"MR-3"}, "NdkRegisterMr on a chain of two MDLs that is not virtually contiguous, by a gap of 1 byte or an overlap of 1 byte, fails with STATUS_INVALID_PARAMETER (a contiguous chain of two MDLs of the same lengths is the control)", func() {
 		pd := p.A.CreatePD().MustObject()
 		checkChains("MR-3", "NdkRegisterMr", "", func(chain []ndk.MDL) ndk.Status {
 			mr := pd.CreateMR(false).MustObject()
@@ -88,7 +88,7 @@ var _ = Describe("MDL chains (NdkRegisterMr, NdkBuildLam)", Label("memory"), fun
 		})
 	})
 
-	It("MR-20: NdkBuildLam on a chain of two MDLs that is not virtually contiguous, by a gap of 1 byte or an overlap of 1 byte, fails with STATUS_INVALID_PARAMETER (a contiguous chain of two MDLs of the same lengths is the control)", Label("MR-20"), func() {
+	suite.It(suite.Rules{"MR-20"}, "NdkBuildLam on a chain of two MDLs that is not virtually contiguous, by a gap of 1 byte or an overlap of 1 byte, fails with STATUS_INVALID_PARAMETER (a contiguous chain of two MDLs of the same lengths is the control)", func() {
 		checkChains("MR-20", "NdkBuildLam", " (the status NdkBuildLam's page gives for a range that is not virtually contiguous)", func(chain []ndk.MDL) ndk.Status {
 			lam := &ndk.LAM{Pages: make([]uint64, (ndk.ChainLength(chain)+2*ndk.PageSize)/ndk.PageSize)}
 			st := p.B.BuildLAMChain(chain, lam).Wait()

@@ -59,7 +59,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 			k = newLink(p)
 		})
 
-		It("AI-1: the adapter supports at least 16 FRMR pages: FRMRPageCount is at least 16, NdkInitializeFastRegisterMr of 16 pages succeeds, and an NdkFastRegister of 16 pages succeeds", Label("AI-1"), func() {
+		suite.It(suite.Rules{"AI-1"}, "the adapter supports at least 16 FRMR pages: FRMRPageCount is at least 16, NdkInitializeFastRegisterMr of 16 pages succeeds, and an NdkFastRegister of 16 pages succeeds", func() {
 			info := p.B.Info()
 			suite.Rule("AI-1").Expect(info.FRMRPageCount).To(BeNumerically(">=", 16), "NDK_ADAPTER_INFO.FRMRPageCount")
 			r := k.newFR(16)
@@ -75,7 +75,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 		// there is, until one is refused: that refusal must be
 		// STATUS_IMPLEMENTATION_LIMIT (or STATUS_INSUFFICIENT_RESOURCES,
 		// which a provider may return at any time).
-		It("MR-10: NdkInitializeFastRegisterMr with an AdapterPageCount the adapter does not support (over FRMRPageCount, else over what MaxRegistrationSize holds, else the largest count there is) fails with STATUS_IMPLEMENTATION_LIMIT", Label("MR-10"), func() {
+		suite.It(suite.Rules{"MR-10"}, "NdkInitializeFastRegisterMr with an AdapterPageCount the adapter does not support (over FRMRPageCount, else over what MaxRegistrationSize holds, else the largest count there is) fails with STATUS_IMPLEMENTATION_LIMIT", func() {
 			info := p.B.Info()
 			n := info.FRMRPageCount
 			if n == math.MaxUint32 {
@@ -105,7 +105,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 			suite.NotObservable(fmt.Sprintf("NdkInitializeFastRegisterMr took every AdapterPageCount tried (%v, FRMRPageCount %d), so the spec found no count the adapter does not support", supported, n))
 		})
 
-		It("MR-12: NdkFastRegister asking for remote read or remote write on an MR initialised without RemoteAccess fails with STATUS_ACCESS_VIOLATION, inline or in its completion, and leaves the pages out of the peer's reach", Label("MR-12"), func() {
+		suite.It(suite.Rules{"MR-12"}, "NdkFastRegister asking for remote read or remote write on an MR initialised without RemoteAccess fails with STATUS_ACCESS_VIOLATION, inline or in its completion, and leaves the pages out of the peer's reach", func() {
 			for _, c := range []struct {
 				what  string
 				flags uint32
@@ -118,7 +118,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 			}
 		})
 
-		It("QP-15: NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE on an NdkRead into a fast-registered sink: with NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED the successful read invalidates the sink's token, so a later read into it fails; without the adapter flag the op flag is ignored and a later read into it succeeds", Label("QP-15"), func() {
+		suite.It(suite.Rules{"QP-15"}, "NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE on an NdkRead into a fast-registered sink: with NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED the successful read invalidates the sink's token, so a later read into it fails; without the adapter flag the op flag is ignored and a later read into it succeeds", func() {
 			p.A.NeedsNDK12("NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE (QP-15)")
 			const n = 64
 			remote := k.B.region(n, memRemote, 59)
@@ -145,7 +145,7 @@ var _ = Describe("Fast registration: the FRMR page count, remote rights and toke
 			suite.Rule("QP-15").Expect(st).To(Equal(ndk.StatusSuccess), "a second NdkRead into the sink: the adapter does not set NDK_ADAPTER_FLAG_RDMA_READ_LOCAL_INVALIDATE_SUPPORTED, so the first read's op flag is ignored and the token stays valid")
 		})
 
-		It("MR-13: the remote token NdkGetRemoteTokenFromMr gives as soon as NdkFastRegister (remote read and write) returns reaches the region once the request has completed, at its first and last byte", Label("MR-13"), func() {
+		suite.It(suite.Rules{"MR-13"}, "the remote token NdkGetRemoteTokenFromMr gives as soon as NdkFastRegister (remote read and write) returns reaches the region once the request has completed, at its first and last byte", func() {
 			const pages = 2
 			r := k.newFR(pages)
 			memInitFR(p.B, r.mr, pages, true)

@@ -49,7 +49,7 @@ var _ = Describe("Invalidation by the peer: NdkSendAndInvalidate and its Receive
 			k = newLink(p)
 		})
 
-		It("QP-18, QP-20: the sender's NDK_RESULT_EX of an NdkSendAndInvalidate has Type NdkOperationTypeSend; the receiver's has Type NdkOperationTypeReceiveAndInvalidate and the invalidated token in TypeSpecificCompletionOutput", Label("QP-18", "QP-20"), func() {
+		suite.It(suite.Rules{"QP-18", "QP-20"}, "the sender's NDK_RESULT_EX of an NdkSendAndInvalidate has Type NdkOperationTypeSend; the receiver's has Type NdkOperationTypeReceiveAndInvalidate and the invalidated token in TypeSpecificCompletionOutput", func() {
 			pi := k.bindForInvalidation(4096)
 			k.sendAndInvalidate(pi, pi.token)
 			sent := pi.c.ActiveQP.InitiatorCQ.WaitResults("QP-4", 1)[0]
@@ -61,7 +61,7 @@ var _ = Describe("Invalidation by the peer: NdkSendAndInvalidate and its Receive
 			suite.Rule("QP-20").Expect(uint32(got.TypeSpecificCompletionOutput)).To(Equal(pi.token), "TypeSpecificCompletionOutput holds the invalidated token %#x", pi.token)
 		})
 
-		It("CH-3, CH-4, CH-6: a ReceiveAndInvalidate completion is retrievable with the non-Ex NdkGetCqResults; retrieved that way it still invalidates the token (the peer's NdkWrite and NdkRead under it fail and move no data), and a later NdkInvalidate of the window fails", Label("CH-3", "CH-4", "CH-6"), func() {
+		suite.It(suite.Rules{"CH-3", "CH-4", "CH-6"}, "a ReceiveAndInvalidate completion is retrievable with the non-Ex NdkGetCqResults; retrieved that way it still invalidates the token (the peer's NdkWrite and NdkRead under it fail and move no data), and a later NdkInvalidate of the window fails", func() {
 			const size = 4096
 			pi := k.bindForInvalidation(size)
 			k.sendAndInvalidate(pi, pi.token)
@@ -82,7 +82,7 @@ var _ = Describe("Invalidation by the peer: NdkSendAndInvalidate and its Receive
 			suite.Rule("CH-6").Expect(st).NotTo(Equal(ndk.StatusSuccess), "NdkInvalidate of the window the peer's NdkSendAndInvalidate invalidated")
 		})
 
-		It("QP-16: an NdkSendAndInvalidate naming a token the receiver cannot invalidate aborts the connection: the receive takes no ReceiveAndInvalidate, the send fails, and a later send on the connection fails too", Label("QP-16"), func() {
+		suite.It(suite.Rules{"QP-16"}, "an NdkSendAndInvalidate naming a token the receiver cannot invalidate aborts the connection: the receive takes no ReceiveAndInvalidate, the send fails, and a later send on the connection fails too", func() {
 			pi := k.bindForInvalidation(4096)
 			bad := wrongToken(pi.token, 0, pi.token)
 			k.sendAndInvalidate(pi, bad)

@@ -32,7 +32,7 @@ var _ = Describe("Logical address mappings (NdkBuildLam)", Label("memory"), func
 			return complete(c.PassiveQP.InitiatorCQ, c.PassiveQP.Write("write from a logical address", dst.VA, token, 0, sge))
 		}
 
-		It("MR-20: NdkBuildLam with too small a page array fails with STATUS_BUFFER_TOO_SMALL and the page count it needs; with that many it succeeds, with page-aligned logical pages and an FBO inside the first page that together cover the buffer", Label("MR-20"), func() {
+		suite.It(suite.Rules{"MR-20"}, "NdkBuildLam with too small a page array fails with STATUS_BUFFER_TOO_SMALL and the page count it needs; with that many it succeeds, with page-aligned logical pages and an FBO inside the first page that together cover the buffer", func() {
 			backing := make([]byte, 3*ndk.PageSize)
 			buf := backing[memLAMOffset : memLAMOffset+2*ndk.PageSize]
 			small := &ndk.LAM{Pages: make([]uint64, 1)}
@@ -52,7 +52,7 @@ var _ = Describe("Logical address mappings (NdkBuildLam)", Label("memory"), func
 			}
 		})
 
-		It("MR-21: an NdkBuildLam that fails (too small a page array) leaves no mapping: no logical address it wrote into the array is usable under the privileged token, while one of a mapping that succeeded is", Label("MR-21"), func() {
+		suite.It(suite.Rules{"MR-21"}, "an NdkBuildLam that fails (too small a page array) leaves no mapping: no logical address it wrote into the array is usable under the privileged token, while one of a mapping that succeeded is", func() {
 			dst := k.A.region(64, memRemote, 0)
 			good := memLAM(p.B, memPattern(ndk.PageSize, 47))
 			suite.Rule("MR-21").Expect(privilegedWrite(good.Pages[0]+uint64(good.FBO), dst)).To(Equal(ndk.StatusSuccess), "an NdkWrite from a logical address of a mapping that succeeded, under the privileged token")

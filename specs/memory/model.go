@@ -15,7 +15,7 @@ import (
 )
 
 // memModelRules are the rules the memory model checks at every step.
-var memModelRules = []string{"MR-15", "MR-16", "QP-14"}
+var memModelRules = suite.Rules{"MR-15", "MR-16", "QP-14"}
 
 // The memory model: random sequences (rapid's state machines, shrunk on
 // failure) of side B registering regions (sizes down to one byte, remote
@@ -50,8 +50,8 @@ var memModelRules = []string{"MR-15", "MR-16", "QP-14"}
 // goes over that connection (a provider may tie windows to their QP);
 // the other binds and allowed accesses share one connection per sequence.
 // Each sequence closes what it created.
-var _ = Describe("Model of memory tokens, windows and remote access", Label(append([]string{"memory", "model"}, memModelRules...)...), func() {
-	It("keeps every remote NdkRead and NdkWrite of random sequences of register, deregister, bind, rebind, invalidate and remote access within what the valid tokens grant: an access the model allows succeeds and moves exactly its bytes, one it denies fails and moves no byte (MR-16, QP-14), and a bind of remote write over a region without local write fails (MR-15)", func() {
+var _ = Describe("Model of memory tokens, windows and remote access", Label("memory", "model"), func() {
+	suite.ModelIt(memModelRules, "keeps every remote NdkRead and NdkWrite of random sequences of register, deregister, bind, rebind, invalidate and remote access within what the valid tokens grant: an access the model allows succeeds and moves exactly its bytes, one it denies fails and moves no byte (MR-16, QP-14), and a bind of remote write over a region without local write fails (MR-15)", func() {
 		p := suite.NewPair(suite.IPv4)
 		d := suite.DirectFor(suite.IPv4)
 		runMemModel(newLink(p), d, CurrentSpecReport().FullText())

@@ -23,7 +23,7 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			k = newLink(p)
 		})
 
-		It("MR-4: a region registered at a virtual address that is not its buffer's (nor page-aligned) is reached through that address as an index: the peer's NdkWrite and NdkRead move the right bytes at its first byte, its last byte and in between", Label("MR-4"), func() {
+		suite.It(suite.Rules{"MR-4"}, "a region registered at a virtual address that is not its buffer's (nor page-aligned) is reached through that address as an index: the peer's NdkWrite and NdkRead move the right bytes at its first byte, its last byte and in between", func() {
 			const size = 5000
 			mr := k.B.pd.CreateMR(false).MustObject()
 			suite.MustSucceed(mr.RegisterAt(memPattern(size, 9), memOddVA, memRemote))
@@ -35,7 +35,7 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			}
 		})
 
-		It("MR-6: a region registered at a non-zero virtual address has no zero-based addresses: the peer's NdkWrite and NdkRead at address 0 and at small offsets used as addresses, under the region's valid token, fail and move no data", Label("MR-6"), func() {
+		suite.It(suite.Rules{"MR-6"}, "a region registered at a non-zero virtual address has no zero-based addresses: the peer's NdkWrite and NdkRead at address 0 and at small offsets used as addresses, under the region's valid token, fail and move no data", func() {
 			const size = 4096
 			mr := k.B.region(size, memRemote, 3)
 			_, token := mr.Tokens()
@@ -45,7 +45,7 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			}
 		})
 
-		It("MR-16: a peer holding a wrong token (the region's remote token with one low bit or one high bit flipped) gets no data, in either direction, while the right token reaches the whole region", Label("MR-16"), func() {
+		suite.It(suite.Rules{"MR-16"}, "a peer holding a wrong token (the region's remote token with one low bit or one high bit flipped) gets no data, in either direction, while the right token reaches the whole region", func() {
 			const size = 4096
 			mr := k.B.region(size, memRemote, 5)
 			local, token := mr.Tokens()
@@ -56,7 +56,7 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			}
 		})
 
-		It("MR-16: the remote token of a deregistered region is stale: the peer's NdkWrite and NdkRead under it fail and move no data", Label("MR-16"), func() {
+		suite.It(suite.Rules{"MR-16"}, "the remote token of a deregistered region is stale: the peer's NdkWrite and NdkRead under it fail and move no data", func() {
 			const size = 4096
 			mr := k.B.region(size, memRemote, 7)
 			// A second, local-only registration of the same buffer keeps
@@ -70,7 +70,7 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			k.expectDenied("MR-16", fmt.Sprintf("of the first byte under the remote token %#x of the region after NdkDeregisterMr", token), k.plain(token), mr.VA, 1, bytesOf(keep))
 		})
 
-		It("MR-16: a region's edges are exact: one byte at its first and at its last address succeeds; an access starting one byte before it, or reaching one byte past its end, fails and moves no data", Label("MR-16"), func() {
+		suite.It(suite.Rules{"MR-16"}, "a region's edges are exact: one byte at its first and at its last address succeeds; an access starting one byte before it, or reaching one byte past its end, fails and moves no data", func() {
 			const size = 4096
 			mr := k.B.region(size, memRemote, 11)
 			_, token := mr.Tokens()
@@ -82,7 +82,7 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			k.expectDenied("MR-16", "at the byte past the end", k.plain(token), mr.VA+size, 1, bytesOf(mr))
 		})
 
-		It("MR-18: the PD's privileged token is local only: the peer's NdkWrite and NdkRead naming it, at a logical address of side B's NdkBuildLam mapping, fail and move no data", Label("MR-18"), func() {
+		suite.It(suite.Rules{"MR-18"}, "the PD's privileged token is local only: the peer's NdkWrite and NdkRead naming it, at a logical address of side B's NdkBuildLam mapping, fail and move no data", func() {
 			buf := memPattern(2*ndk.PageSize, 13)
 			lam := memLAM(p.B, buf)
 			suite.PushMemory(buf)
@@ -93,7 +93,7 @@ var _ = Describe("Memory registration and tokens at their boundaries", Label("me
 			k.expectDenied("MR-18", fmt.Sprintf("at the logical address %#x under side B's privileged token %#x", addr, priv), k.plain(priv), addr, 64, target)
 		})
 
-		It("MR-8, MR-23: on an adapter with NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED, an NdkRead into memory registered without NDK_MR_FLAG_RDMA_READ_SINK succeeds and moves the bytes, and one into memory registered with it is not failed for the flag; whether a logical address mapping under the privileged token may be the sink ([MAY] MR-23) is recorded in the report, never failed", Label("MR-8", "MR-23"), func() {
+		suite.It(suite.Rules{"MR-8"}, "on an adapter with NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED, an NdkRead into memory registered without NDK_MR_FLAG_RDMA_READ_SINK succeeds and moves the bytes, and one into memory registered with it is not failed for the flag; whether a logical address mapping under the privileged token may be the sink ([MAY] MR-23) is recorded in the report, never failed", func() {
 			if p.A.Info().AdapterFlags&ndk.AdapterFlagRDMAReadSinkNotRequired == 0 {
 				suite.NotApplicable("no NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED", "the adapter needs READ_SINK on an RDMA-read sink, so what an adapter without that need allows has nothing to check")
 			}

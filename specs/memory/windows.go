@@ -22,7 +22,7 @@ var _ = Describe("Memory windows: bind rights, window edges, rebind and invalida
 			k = newLink(p)
 		})
 
-		It("MR-15: NdkBind of a window allowing remote write to a region registered without NDK_MR_FLAG_ALLOW_LOCAL_WRITE fails with STATUS_ACCESS_VIOLATION, inline or in its completion, while a window allowing remote read only binds, and its token then reaches the region", Label("MR-15"), func() {
+		suite.It(suite.Rules{"MR-15"}, "NdkBind of a window allowing remote write to a region registered without NDK_MR_FLAG_ALLOW_LOCAL_WRITE fails with STATUS_ACCESS_VIOLATION, inline or in its completion, while a window allowing remote read only binds, and its token then reaches the region", func() {
 			const size = 4096
 			mr := k.B.region(size, ndk.MRFlagAllowRemoteRead, 19)
 			mw := k.B.pd.CreateMW().MustObject()
@@ -41,7 +41,7 @@ var _ = Describe("Memory windows: bind rights, window edges, rebind and invalida
 			suite.Rule("MR-15").Expect(k.sink.Bytes()[:size]).To(Equal(memPattern(size, 19)), "the peer's NdkRead through the window reads the region")
 		})
 
-		It("MR-16: a window's edges are exact: one byte at its first and at its last address succeeds; one byte before it and one byte past it, inside the region it is bound to, fail and move no data", Label("MR-16"), func() {
+		suite.It(suite.Rules{"MR-16"}, "a window's edges are exact: one byte at its first and at its last address succeeds; one byte before it and one byte past it, inside the region it is bound to, fail and move no data", func() {
 			const size, off, n = 8192, 1000, 2048
 			mr := k.B.region(size, memRemote, 23)
 			mw := k.B.pd.CreateMW().MustObject()
@@ -56,7 +56,7 @@ var _ = Describe("Memory windows: bind rights, window edges, rebind and invalida
 			k.expectDenied("MR-16", "from the window's last byte to one byte past it", w, start+n-1, 2, bytesOf(mr))
 		})
 
-		It("MR-16: a window bound again to a second region reaches only the second: under its token (the one after the rebind, and the one before) the first region is out of reach, and the second is reached", Label("MR-16"), func() {
+		suite.It(suite.Rules{"MR-16"}, "a window bound again to a second region reaches only the second: under its token (the one after the rebind, and the one before) the first region is out of reach, and the second is reached", func() {
 			const size = 4096
 			first := k.B.region(size, memRemote, 29)
 			second := k.B.region(size, memRemote, 31)
@@ -70,7 +70,7 @@ var _ = Describe("Memory windows: bind rights, window edges, rebind and invalida
 			k.expectAllowed("MR-16", "at the second region through the rebound window", k.window(mw, rebound, 1, false), second.VA, size, bytesOf(second), 0)
 		})
 
-		It("MR-16: after NdkInvalidate of a bound window its token reaches nothing: the peer's NdkWrite and NdkRead under it fail and move no data", Label("MR-16"), func() {
+		suite.It(suite.Rules{"MR-16"}, "after NdkInvalidate of a bound window its token reaches nothing: the peer's NdkWrite and NdkRead under it fail and move no data", func() {
 			const size = 4096
 			mr := k.B.region(size, memRemote, 37)
 			mw := k.B.pd.CreateMW().MustObject()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ndkconform/ndkconform/model"
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/suite"
 	"pgregory.net/rapid"
 )
 
@@ -600,7 +601,7 @@ func (w *world) closeDuringEvent(t *rapid.T) {
 	}()
 	select {
 	case <-held:
-	case <-time.After(w.wait()):
+	case <-suite.After(w.wait()):
 		release()
 		w.settle()
 		return

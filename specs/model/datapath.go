@@ -408,7 +408,7 @@ func (w *world) postPair(s model.Side, qp model.Ref, r, target *region) bool {
 			return Q.Receive(rw.ID, []ndk.SGE{r.sge(rw.ID%(slots/slotLen)*slotLen, slotLen)})
 		})
 	}()
-	timeout := time.After(w.wait())
+	timeout := suite.After(w.wait())
 	note := w.d.Waiting("NdkReceive and NdkWrite posted at once on "+w.m.Name(qp)+" to return", w.wait())
 	defer note.End()
 	for range 2 {

@@ -43,7 +43,8 @@ func (w *world) exhaust(t *rapid.T) {
 	}
 	s := w.drawSide(t)
 	w.step("%s: use up the ephemeral range (listeners on port 0) and the adapter's resources (connectors), then close them all", s)
-	b := &bulk{a: w.adapter[s], side: s, last: time.Now()}
+	b := &bulk{a: w.adapter[s], side: s, limit: w.wait()}
+	b.due = suite.NewDeadline(b.limit)
 	// The model's ports, as the walk starts: a port it holds for sure
 	// must not be handed out.
 	busy := map[uint16]string{}
@@ -74,7 +75,7 @@ func (w *world) exhaust(t *rapid.T) {
 			w.fail(w.mark(f, exhaustNotShrunk))
 			return
 		case <-tick.C:
-			if what, since := b.stalled(); since > w.wait() {
+			if what, late := b.stalled(); late {
 				w.note(" -> %s", b.summary())
 				w.fail(w.hung(&model.Finding{Rules: what.rules, Call: what.call, Side: s.String(),
 					Expected: what.expected + " within " + w.wait().String(), Observed: "it did not"}))
@@ -90,8 +91,12 @@ type bulk struct {
 	a    ndk.Adapter
 	side model.Side
 
-	mu      sync.Mutex
-	last    time.Time // the last call ended
+	mu sync.Mutex
+	// due is when the call the worker waits for is late: limit after the
+	// last call ended, in time the process could run (suite.Deadline: a
+	// stopped or descheduled harness does not make the provider late)
+	due     suite.Deadline
+	limit   time.Duration
 	current waiting
 	ports   int // port 0 listens that succeeded
 	created int
@@ -104,7 +109,7 @@ type waiting struct{ call, rules, expected string }
 
 func (b *bulk) wait(call, rules, expected string) {
 	b.mu.Lock()
-	b.current, b.last = waiting{call, rules, expected}, time.Now()
+	b.current, b.due = waiting{call, rules, expected}, suite.NewDeadline(b.limit)
 	b.mu.Unlock()
 }
 
@@ -114,10 +119,10 @@ func (b *bulk) doing() string {
 	return b.current.call
 }
 
-func (b *bulk) stalled() (waiting, time.Duration) {
+func (b *bulk) stalled() (waiting, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.current, time.Since(b.last)
+	return b.current, b.due.Passed()
 }
 
 func (b *bulk) summary() string {

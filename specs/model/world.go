@@ -302,7 +302,7 @@ func (w *world) invoke(what string, fn func() ndk.Status) ndk.Status {
 			w.fail(&model.Finding{Call: what, Expected: "the call returns", Observed: "the provider panicked: " + r.panic})
 		}
 		return r.st
-	case <-time.After(w.wait()):
+	case <-suite.After(w.wait()):
 		w.fail(w.hung(&model.Finding{Rules: "LT-12 LT-13", Call: what, Expected: "the call returns within " + w.wait().String(), Observed: "it did not return"}))
 		return 0
 	}
@@ -572,7 +572,7 @@ func (w *world) createRaw(what string, fn func(done ndk.CreateCompletion) (ndk.O
 	defer note.End()
 	select {
 	case r = <-ret:
-	case <-time.After(w.wait()):
+	case <-suite.After(w.wait()):
 		return nil, 0, w.hung(&model.Finding{Rules: "LT-7", Call: what, Expected: "the call returns within " + w.wait().String(), Observed: "it did not return"})
 	}
 	w.mu.Lock()
@@ -581,7 +581,7 @@ func (w *world) createRaw(what string, fn func(done ndk.CreateCompletion) (ndk.O
 	if r.st == ndk.StatusPending {
 		select {
 		case <-got:
-		case <-time.After(w.wait()):
+		case <-suite.After(w.wait()):
 			return nil, 0, w.hung(&model.Finding{Rules: "CR-1 LT-6", Call: what, Expected: "NdkCreateCompletion for a create that returned STATUS_PENDING", Observed: "none within " + w.wait().String()})
 		}
 		w.mu.Lock()
@@ -700,7 +700,7 @@ func (w *world) shutAdapters(before func()) bool {
 	select {
 	case <-done:
 		return true
-	case <-time.After(w.wait()):
+	case <-suite.After(w.wait()):
 		return false
 	}
 }
@@ -759,7 +759,7 @@ func (w *world) probe(s model.Side, port uint16) {
 	if st == ndk.StatusPending {
 		select {
 		case st = <-ch:
-		case <-time.After(w.wait()):
+		case <-suite.After(w.wait()):
 			w.fail(w.hung(&model.Finding{Rules: "CR-4", Call: "NdkListen", Object: "probe listener", Side: s.String(), Expected: "the completion of a pending NdkListen", Observed: "none"}))
 		}
 	}
@@ -770,7 +770,7 @@ func (w *world) probe(s model.Side, port uint16) {
 	if cst == ndk.StatusPending {
 		select {
 		case <-closed:
-		case <-time.After(w.wait()):
+		case <-suite.After(w.wait()):
 			w.fail(w.hung(&model.Finding{Rules: "CR-6", Call: "NdkCloseObject", Object: "probe listener", Side: s.String(), Expected: "the close completes", Observed: "it did not"}))
 		}
 	}

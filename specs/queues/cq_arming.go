@@ -32,7 +32,7 @@ var _ = Describe("CQ arming and notification", Label("queues"), func() {
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
 	for _, t := range armTypes {
-		It(fmt.Sprintf("CH-8, CH-7: a CQ armed once for %s notifies once, at the first completion that satisfies %s (ANY: a successful one; SOLICITED: a solicited receive or an error), not before", armNames[t], armNames[t]), Label("CH-8", "CH-7"), func() {
+		suite.It(suite.Rules{"CH-8", "CH-7"}, fmt.Sprintf("a CQ armed once for %s notifies once, at the first completion that satisfies %s (ANY: a successful one; SOLICITED: a solicited receive or an error), not before", armNames[t], armNames[t]), func() {
 			r := newCQRig(p, 32, 16)
 			r.cq.Arm(t)
 			r.ladder("CH-8", t, 0, fmt.Sprintf("NdkArmCq(%s) once", armNames[t]))
@@ -42,8 +42,8 @@ var _ = Describe("CQ arming and notification", Label("queues"), func() {
 	for _, first := range armTypes {
 		for _, second := range armTypes {
 			want, rule := mergedArm(first, second)
-			It(fmt.Sprintf("%s: NdkArmCq(%s) then NdkArmCq(%s) before the first is satisfied leaves the CQ armed for %s: completions that do not satisfy %s notify nothing, the first that does notifies once",
-				rule, armNames[first], armNames[second], armNames[want], armNames[want]), Label(rule, "CH-7"), func() {
+			suite.It(suite.Rules{rule, "CH-7"}, fmt.Sprintf("NdkArmCq(%s) then NdkArmCq(%s) before the first is satisfied leaves the CQ armed for %s: completions that do not satisfy %s notify nothing, the first that does notifies once",
+				armNames[first], armNames[second], armNames[want], armNames[want]), func() {
 				r := newCQRig(p, 32, 16)
 				r.cq.Arm(first)
 				r.cq.Arm(second)
@@ -52,14 +52,14 @@ var _ = Describe("CQ arming and notification", Label("queues"), func() {
 		}
 	}
 
-	It("CQ-6: an error completion (a flushed receive, STATUS_CANCELLED) satisfies an NDK_CQ_NOTIFY_SOLICITED arm", Label("CQ-6"), func() {
+	suite.It(suite.Rules{"CQ-6"}, "an error completion (a flushed receive, STATUS_CANCELLED) satisfies an NDK_CQ_NOTIFY_SOLICITED arm", func() {
 		r := newCQRig(p, 32, 16)
 		r.cq.Arm(ndk.CQNotifySolicited)
 		r.complete(failed)
 		r.notified("CQ-6", 1, "a CQ armed for SOLICITED notifies %v", failed)
 	})
 
-	It("CH-7, CQ-2: one NdkArmCq gets one notification however many completions follow, and completions after it with no new arm get none", Label("CH-7", "CQ-2", "CH-8"), func() {
+	suite.It(suite.Rules{"CH-7", "CQ-2"}, "one NdkArmCq gets one notification however many completions follow, and completions after it with no new arm get none", func() {
 		r := newCQRig(p, 32, 16)
 		r.complete(plain)
 		r.quiet("CH-7 CQ-2", 0, "no notification for a completion on a CQ never armed")
@@ -76,7 +76,7 @@ var _ = Describe("CQ arming and notification", Label("queues"), func() {
 		r.quiet("CH-7 CQ-2", 1, "no notification for completions that come after the arm was satisfied and before a new NdkArmCq")
 	})
 
-	It("CH-9: NdkArmCq on a CQ that holds a completion newer than the last notification (or than any, none having come) is satisfied at once", Label("CH-9"), func() {
+	suite.It(suite.Rules{"CH-9"}, "NdkArmCq on a CQ that holds a completion newer than the last notification (or than any, none having come) is satisfied at once", func() {
 		r := newCQRig(p, 32, 16)
 		r.complete(plain)
 		r.cq.Arm(ndk.CQNotifyAny)
@@ -98,7 +98,7 @@ var _ = Describe("CQ arming and notification", Label("queues"), func() {
 		r.quiet("CH-7", 4, "one notification per arm")
 	})
 
-	It("CH-8 (CH-10 recorded): NdkArmCq on a CQ whose completions were all there at the last notification may be satisfied at once or not; if not, the next completion satisfies it", Label("CH-8", "CH-7"), func() {
+	suite.It(suite.Rules{"CH-7"}, "NdkArmCq on a CQ whose completions were all there at the last notification may be satisfied at once or not (CH-10; which one is recorded); if not, the next completion satisfies it", func() {
 		r := newCQRig(p, 32, 16)
 		r.cq.Arm(ndk.CQNotifyAny)
 		r.complete(plain)
@@ -116,7 +116,7 @@ var _ = Describe("CQ arming and notification", Label("queues"), func() {
 		r.notified("CH-8", 2, "the pending ANY arm is satisfied by the next completion")
 	})
 
-	It("CH-11: a notification due while the CQ's notification callback is still running is held back until that callback returned, then made", Label("CH-11", "CH-8"), func() {
+	suite.It(suite.Rules{"CH-11"}, "a notification due while the CQ's notification callback is still running is held back until that callback returned, then made", func() {
 		r := newCQRig(p, 32, 16)
 		entered, release := hold(p, r.cq)
 		defer release()

@@ -34,8 +34,8 @@ var _ = Describe("CQ fatal error", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("CQ-5: a CQ that failed reports STATUS_INTERNAL_ERROR at its next arm (none before: CQ-2), and neither it nor its QPs complete anything after",
-		Label("CQ-5", finding.ClauseLabel("CQ-5.fatal"), "CQ-2"), func() {
+	suite.It(suite.Rules{"CQ-5", "CQ-2"}, "a CQ that failed reports STATUS_INTERNAL_ERROR at its next arm (none before: CQ-2), and neither it nor its QPs complete anything after",
+		Label(finding.ClauseLabel("CQ-5.fatal")), func() {
 			r := newCQRig(p, 16, 16)
 			id := r.complete(plain) // the CQ works: a receive completes
 			res := r.cq.WaitResults("", 1)

@@ -170,7 +170,7 @@ func hold(p *suite.Pair, cq *suite.CQ) (entered <-chan struct{}, release func())
 		}
 		select {
 		case <-out:
-		case <-time.After(p.Timeout()):
+		case <-suite.After(p.Timeout()):
 		}
 	})
 	var released bool
@@ -204,4 +204,4 @@ func ctxs(ids []any) string {
 }
 
 // timeAfter is the spec's deadline on a wait for the provider.
-func timeAfter(p *suite.Pair) <-chan time.Time { return time.After(p.Timeout()) }
+func timeAfter(p *suite.Pair) <-chan time.Time { return suite.After(p.Timeout()) }

@@ -13,7 +13,7 @@ import (
 )
 
 // cqModelRules are the rules the CQ model checks at every step.
-var cqModelRules = []string{"CH-7", "CH-8", "CH-9", "CH-11", "CH-12", "CH-13", "CH-14", "CQ-6", "CQ-13"}
+var cqModelRules = suite.Rules{"CH-7", "CH-8", "CH-9", "CH-11", "CH-12", "CH-13", "CH-14", "CQ-6", "CQ-13"}
 
 // The CQ model: random sequences of completions (unsolicited, solicited,
 // errors), arms of every type, polls with random array sizes and held
@@ -25,8 +25,8 @@ var cqModelRules = []string{"CH-7", "CH-8", "CH-9", "CH-11", "CH-12", "CH-13", "
 // whether the arm's type counts), no error completion under an ERRORS arm
 // (the pages do not say whether a request's error is one of the CQ's
 // errors), and no overrun.
-var _ = Describe("Model of CQ arming, notification and results", Label(append([]string{"queues", "model"}, cqModelRules...)...), func() {
-	It("keeps every step of random sequences of completions, arms, polls and held notifications on one CQ within what CH-7..CH-14, CQ-6 and CQ-13 allow", func() {
+var _ = Describe("Model of CQ arming, notification and results", Label("queues", "model"), func() {
+	suite.ModelIt(cqModelRules, "keeps every step of random sequences of completions, arms, polls and held notifications on one CQ within what CH-7..CH-14, CQ-6 and CQ-13 allow", func() {
 		p := suite.NewPair(suite.IPv4)
 		d := suite.DirectFor(suite.IPv4)
 		runCQModel(p, d, CurrentSpecReport().FullText())
@@ -114,7 +114,7 @@ func (w *cqWorld) due(rules, why string) {
 		m.notes++
 		select {
 		case <-w.entered:
-		case <-time.After(w.p.Timeout()):
+		case <-suite.After(w.p.Timeout()):
 			w.fail(cqFinding{rules, "NdkCqNotificationCallback", why, "no notification came within " + w.p.Timeout().String()})
 		}
 		m.holding = true
@@ -323,7 +323,7 @@ func (w *cqWorld) hold() {
 		}
 		select {
 		case <-release:
-		case <-time.After(timeout):
+		case <-suite.After(timeout):
 		}
 	})
 }

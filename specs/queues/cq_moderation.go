@@ -24,7 +24,7 @@ var _ = Describe("CQ interrupt moderation", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("CQ-8, CQ-10: with NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED set, NdkControlCqInterruptModeration returns STATUS_SUCCESS or, failing, only STATUS_INSUFFICIENT_RESOURCES, never STATUS_NOT_SUPPORTED nor STATUS_PENDING; interval 0 included", Label("CQ-8", "CQ-10"), func() {
+	suite.It(suite.Rules{"CQ-8"}, "with NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED set, NdkControlCqInterruptModeration returns STATUS_SUCCESS or, failing, only STATUS_INSUFFICIENT_RESOURCES, never STATUS_NOT_SUPPORTED nor STATUS_PENDING; interval 0 included", func() {
 		if !moderationSupported(p) {
 			suite.NotApplicable("no NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED", "the adapter does not moderate CQ interrupts, so the spec of an adapter that does has nothing to check")
 		}
@@ -37,7 +37,7 @@ var _ = Describe("CQ interrupt moderation", Label("queues"), func() {
 		}
 	})
 
-	It("CQ-9, CQ-10: without NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED, NdkControlCqInterruptModeration is still implemented and returns STATUS_NOT_SUPPORTED (the call CQ-7 asks consumers not to make, which CQ-9 says how the provider answers)", Label("CQ-9", "CQ-10"), func() {
+	suite.It(suite.Rules{"CQ-9", "CQ-10"}, "without NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED, NdkControlCqInterruptModeration is still implemented and returns STATUS_NOT_SUPPORTED (the call CQ-7 asks consumers not to make, which CQ-9 says how the provider answers)", func() {
 		if moderationSupported(p) {
 			suite.NotApplicable("NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED", "the adapter moderates CQ interrupts, so the spec of an adapter that does not has nothing to check")
 		}
@@ -49,7 +49,7 @@ var _ = Describe("CQ interrupt moderation", Label("queues"), func() {
 		}
 	})
 
-	It("CQ-11, CQ-12: settings issued again before the earlier took effect: the latest, interval 0 (no moderation), applies, so that after a 71-minute interval then interval 0 an armed CQ's notification comes within the deadline", Label("CQ-11", "CQ-12", finding.ClauseLabel("CQ-11.latest"), finding.ClauseLabel("CQ-12.zero")), func() {
+	suite.It(suite.Rules{"CQ-11", "CQ-12"}, "settings issued again before the earlier took effect: the latest, interval 0 (no moderation), applies, so that after a 71-minute interval then interval 0 an armed CQ's notification comes within the deadline", Label(finding.ClauseLabel("CQ-11.latest"), finding.ClauseLabel("CQ-12.zero")), func() {
 		if !moderationSupported(p) {
 			suite.NotApplicable("no NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED", "the adapter does not moderate CQ interrupts, so the spec of an adapter that does has nothing to check")
 		}
@@ -69,7 +69,7 @@ var _ = Describe("NdkQueryAdapterInfo", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("AI-5: NdkQueryAdapterInfo blocks until done: it returns STATUS_SUCCESS with the adapter's information, the same at every call", Label("AI-5", finding.ClauseLabel("AI-5.blocks"), "IF-3"), func() {
+	suite.It(suite.Rules{"AI-5", "IF-3"}, "NdkQueryAdapterInfo blocks until done: it returns STATUS_SUCCESS with the adapter's information, the same at every call", Label(finding.ClauseLabel("AI-5.blocks")), func() {
 		var first ndk.AdapterInfo
 		for i := range 4 {
 			info, st := p.A.Adapter.QueryAdapterInfo()

@@ -17,8 +17,8 @@ var _ = Describe("CQ overrun and depth", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It(fmt.Sprintf("CQ-5: a CQ of depth %d holds %d completions without overrun; one more overruns it: a notification reports STATUS_BUFFER_OVERFLOW, and the CQ and its QPs report no completion after", overrunDepth, overrunDepth),
-		Label("CQ-5", finding.ClauseLabel("CQ-5.overrun"), "CH-9"), func() {
+	suite.It(suite.Rules{"CQ-5", "CH-9"}, fmt.Sprintf("a CQ of depth %d holds %d completions without overrun; one more overruns it: a notification reports STATUS_BUFFER_OVERFLOW, and the CQ and its QPs report no completion after", overrunDepth, overrunDepth),
+		Label(finding.ClauseLabel("CQ-5.overrun")), func() {
 			r := newCQRig(p, overrunDepth, 16)
 			var ids []int
 			for range overrunDepth {
@@ -78,7 +78,7 @@ var _ = Describe("CQ overrun and depth", Label("queues"), func() {
 			suite.Rule("CQ-5").Expect(len(got)).To(BeNumerically("<=", overrunDepth), "the overrun CQ gives at most the %d completions queued before the overrun: got %s", overrunDepth, ctxs(got))
 		})
 
-	It("IF-5, CQ-13: a CQ of MaxCqDepth entries can be created, and NdkGetCqResults on it, empty, returns 0", Label("IF-5", "CQ-13"), func() {
+	suite.It(suite.Rules{"IF-5"}, "a CQ of MaxCqDepth entries can be created, and NdkGetCqResults on it, empty, returns 0", func() {
 		max := p.A.Info().MaxCQDepth
 		cq, st := p.A.CreateCQ(max).Object()
 		if st == ndk.StatusInsufficientResources {

@@ -49,7 +49,7 @@ var _ = Describe("CQ results", Label("queues"), func() {
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
 	for _, rc := range resultsCalls {
-		It(fmt.Sprintf("CQ-13: %s returns the number of completions it removed, never more than its array holds, and 0 on an empty CQ: with an array of 1 entry, of exactly the completions queued, and larger", rc.name), Label("CQ-13"), func() {
+		suite.It(suite.Rules{"CQ-13"}, fmt.Sprintf("%s returns the number of completions it removed, never more than its array holds, and 0 on an empty CQ: with an array of 1 entry, of exactly the completions queued, and larger", rc.name), func() {
 			r := newCQRig(p, 32, 16)
 			n, _ := rc.call(r.cq, 1)
 			suite.Rule("CQ-13").Expect(n).To(BeZero(), "%s with a 1-entry array on an empty CQ", rc.name)

@@ -19,7 +19,7 @@ var _ = Describe("SRQ close during its notification", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("CR-7 LT-24: NdkCloseObject on an SRQ whose notification callback is running stays pending until the callback returns", Label("CR-7", "LT-24"), func() {
+	suite.It(suite.Rules{"CR-7", "LT-24"}, "NdkCloseObject on an SRQ whose notification callback is running stays pending until the callback returns", func() {
 		c := srqConnection(p, 0)
 		c.PostReceives(2)
 		suite.Rule("SQ-4").Expect(c.SRQ.Modify(srqDepth, 2).Wait()).To(srqOK(), "NdkModifySrq arming NotifyThreshold 2 with 2 receives queued")

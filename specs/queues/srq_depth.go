@@ -22,7 +22,7 @@ var _ = Describe("SRQ depth", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("SQ-3: NdkModifySrq with SrqDepth 0 keeps the current depth: NdkSrqReceive takes as many receives as before, no fewer and no more", Label("SQ-3"), func() {
+	suite.It(suite.Rules{"SQ-3"}, "NdkModifySrq with SrqDepth 0 keeps the current depth: NdkSrqReceive takes as many receives as before, no fewer and no more", func() {
 		const depth = 4
 		if srqMaxDepth(p) < depth {
 			suite.NotApplicable(fmt.Sprintf("MaxSrqDepth %d", srqMaxDepth(p)), fmt.Sprintf("the spec needs an SRQ of depth %d", depth))
@@ -60,7 +60,7 @@ var _ = Describe("SRQ depth", Label("queues"), func() {
 		}
 	})
 
-	It("SQ-3: NdkModifySrq does not refuse a new depth of MaxSrqDepth as out of limits, and refuses MaxSrqDepth+1 with STATUS_INVALID_PARAMETER", Label("SQ-3"), func() {
+	suite.It(suite.Rules{"SQ-3"}, "NdkModifySrq does not refuse a new depth of MaxSrqDepth as out of limits, and refuses MaxSrqDepth+1 with STATUS_INVALID_PARAMETER", func() {
 		limit := srqMaxDepth(p)
 		pd := p.B.CreatePD().MustObject()
 		srq := pd.CreateSRQ(1, 1, 0).MustObjectFor("IF-12")

@@ -22,7 +22,7 @@ var _ = Describe("SRQ catastrophic error", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("SQ-6: after an SRQ reports STATUS_INTERNAL_ERROR neither it nor its QPs complete anything", Label("SQ-6"), func() {
+	suite.It(suite.Rules{"SQ-6"}, "after an SRQ reports STATUS_INTERNAL_ERROR neither it nor its QPs complete anything", func() {
 		c := srqConnection(p, 0)
 		c.PostReceives(4)
 		c.Consume(1) // the SRQ works: a receive completes

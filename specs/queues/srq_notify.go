@@ -20,7 +20,7 @@ var _ = Describe("SRQ notification threshold", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("SQ-2: an SRQ created with NotifyThreshold 3 notifies when its queued receives fall below 3, not at 3", Label("SQ-2"), func() {
+	suite.It(suite.Rules{"SQ-2"}, "an SRQ created with NotifyThreshold 3 notifies when its queued receives fall below 3, not at 3", func() {
 		c := srqConnection(p, 3)
 		c.PostReceives(5)
 		// The page says when the notification comes, not whether an SRQ
@@ -38,7 +38,7 @@ var _ = Describe("SRQ notification threshold", Label("queues"), func() {
 		c.SRQ.ExpectNoMoreNotifications("SQ-2", 1, "one fall below the threshold")
 	})
 
-	It("SQ-2 SQ-4: NdkModifySrq with NotifyThreshold 3 arms one notification: none at 3 queued receives, one at 2, none after it", Label("SQ-2", "SQ-4"), func() {
+	suite.It(suite.Rules{"SQ-2", "SQ-4"}, "NdkModifySrq with NotifyThreshold 3 arms one notification: none at 3 queued receives, one at 2, none after it", func() {
 		c := srqConnection(p, 0)
 		c.PostReceives(5)
 		suite.Rule("SQ-4").Expect(c.SRQ.Modify(srqDepth, 3).Wait()).To(srqOK(), "NdkModifySrq arming NotifyThreshold 3 with 5 receives queued")
@@ -51,7 +51,7 @@ var _ = Describe("SRQ notification threshold", Label("queues"), func() {
 		c.SRQ.ExpectNoMoreNotifications("SQ-4", 1, "after a notification further ones are disarmed until NdkModifySrq sets a non-zero threshold again, and none did")
 	})
 
-	It("SQ-4: NdkModifySrq with a threshold above the receives already queued notifies at once, with a threshold equal to them not", Label("SQ-4"), func() {
+	suite.It(suite.Rules{"SQ-4"}, "NdkModifySrq with a threshold above the receives already queued notifies at once, with a threshold equal to them not", func() {
 		c := srqConnection(p, 0)
 		c.PostReceives(2)
 		suite.Rule("SQ-4").Expect(c.SRQ.Modify(srqDepth, 2).Wait()).To(srqOK(), "NdkModifySrq with NotifyThreshold 2 and 2 receives queued")
@@ -61,7 +61,7 @@ var _ = Describe("SRQ notification threshold", Label("queues"), func() {
 		c.SRQ.ExpectNoMoreNotifications("SQ-4", 1, "one NdkModifySrq with the receives already below its threshold")
 	})
 
-	It("SQ-4: after a notification the SRQ stays disarmed until NdkModifySrq sets a non-zero threshold, which re-arms it", Label("SQ-4"), func() {
+	suite.It(suite.Rules{"SQ-4"}, "after a notification the SRQ stays disarmed until NdkModifySrq sets a non-zero threshold, which re-arms it", func() {
 		c := srqConnection(p, 0)
 		c.PostReceives(4)
 		suite.Rule("SQ-4").Expect(c.SRQ.Modify(srqDepth, 3).Wait()).To(srqOK(), "NdkModifySrq arming NotifyThreshold 3 with 4 receives queued")
@@ -78,7 +78,7 @@ var _ = Describe("SRQ notification threshold", Label("queues"), func() {
 		c.SRQ.ExpectNoMoreNotifications("SQ-4", 2, "the re-armed notification fired and no NdkModifySrq re-armed it again")
 	})
 
-	It("SQ-5 SQ-2: NdkModifySrq with NotifyThreshold 0 keeps an armed notification armed, at its threshold", Label("SQ-5", "SQ-2"), func() {
+	suite.It(suite.Rules{"SQ-5", "SQ-2"}, "NdkModifySrq with NotifyThreshold 0 keeps an armed notification armed, at its threshold", func() {
 		c := srqConnection(p, 0)
 		c.PostReceives(5)
 		suite.Rule("SQ-5").Expect(c.SRQ.Modify(srqDepth, 3).Wait()).To(srqOK(), "NdkModifySrq arming NotifyThreshold 3 with 5 receives queued")
@@ -89,7 +89,7 @@ var _ = Describe("SRQ notification threshold", Label("queues"), func() {
 		c.SRQ.WaitNotifications("SQ-5", 1, "2 receives are queued, below the threshold 3 that NdkModifySrq with NotifyThreshold 0 kept armed")
 	})
 
-	It("SQ-5 SQ-4: NdkModifySrq with NotifyThreshold 0 leaves a notification that fired disarmed", Label("SQ-5", "SQ-4"), func() {
+	suite.It(suite.Rules{"SQ-5", "SQ-4"}, "NdkModifySrq with NotifyThreshold 0 leaves a notification that fired disarmed", func() {
 		c := srqConnection(p, 0)
 		c.PostReceives(3)
 		suite.Rule("SQ-5").Expect(c.SRQ.Modify(srqDepth, 3).Wait()).To(srqOK(), "NdkModifySrq arming NotifyThreshold 3 with 3 receives queued")

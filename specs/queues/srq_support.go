@@ -15,7 +15,7 @@ var _ = Describe("SRQ support", Label("queues"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
-	It("AI-3 IF-12: with MaxSrqDepth 0 NdkCreateSrq creates no SRQ; with a non-zero MaxSrqDepth it creates one of that depth", Label("AI-3", "IF-12"), func() {
+	suite.It(suite.Rules{"AI-3", "IF-12"}, "with MaxSrqDepth 0 NdkCreateSrq creates no SRQ; with a non-zero MaxSrqDepth it creates one of that depth", func() {
 		limit := p.B.Info().MaxSRQDepth
 		pd := p.B.CreatePD().MustObject()
 		if limit == 0 {

@@ -15,7 +15,7 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("QP-3, QP-4, QP-13, QP-19: sends, receives, writes and reads each complete exactly once, with the QP's QPContext and the request's RequestContext; a receive's BytesTransferred is the bytes sent; ProviderErrorCode is 0 on success", Label("QP-3", "QP-4", "QP-13", "QP-19"), func() {
+		suite.It(suite.Rules{"QP-13", "QP-19"}, "sends, receives, writes and reads each complete exactly once, with the QP's QPContext and the request's RequestContext; a receive's BytesTransferred is the bytes sent; ProviderErrorCode is 0 on success", func() {
 			c := wrConnectDepth(p, 8)
 			sizes := []int{37, 64, 1}
 			src := wrRegion(c.ActiveQP, 4096, wrRemoteAccess|ndk.MRFlagRDMAReadSink)
@@ -58,7 +58,7 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 			suite.Step().Expect(bytes.Equal(src.Bytes()[3072:3584], wrPattern(512, 9))).To(BeTrue(), "the read bytes are in the local buffer")
 		})
 
-		It("QP-21, QP-3, QP-4: NdkFlush completes every pending receive and every send waiting for a receive exactly once, with STATUS_CANCELLED and both contexts; a request posted after the flush fails inline or completes once", Label("QP-21", "QP-3", "QP-4"), func() {
+		suite.It(suite.Rules{"QP-21", "QP-3"}, "NdkFlush completes every pending receive and every send waiting for a receive exactly once, with STATUS_CANCELLED and both contexts; a request posted after the flush fails inline or completes once", func() {
 			c := wrConnectDepth(p, 8)
 			buf := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
 			want := map[any]any{}
@@ -99,7 +99,7 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 			wrExpectQPContexts(got, after)
 		})
 
-		It("QP-6: a successful request flagged NDK_OP_FLAG_SILENT_SUCCESS queues no completion; a failing one still does", Label("QP-6"), func() {
+		suite.It(suite.Rules{"QP-6"}, "a successful request flagged NDK_OP_FLAG_SILENT_SUCCESS queues no completion; a failing one still does", func() {
 			c := wrConnectDepth(p, 8)
 			src := wrRegion(c.ActiveQP, 256, ndk.MRFlagAllowLocalWrite)
 			src.Store(0, wrPattern(256, 3))
@@ -127,7 +127,7 @@ var _ = Describe("The work-request completion contract", Label("queues"), func()
 			}
 		})
 
-		It("QP-5, DP-4: on a QP that was never connected, Send, SendAndInvalidate, Read, Write, Bind, Invalidate and FastRegister fail with STATUS_CONNECTION_INVALID, and queue no completion", Label("QP-5", "DP-4"), func() {
+		suite.It(suite.Rules{"QP-5"}, "on a QP that was never connected, Send, SendAndInvalidate, Read, Write, Bind, Invalidate and FastRegister fail with STATUS_CONNECTION_INVALID, and queue no completion", func() {
 			qp := p.A.MustQPWith(wrParams(&wrQPContext{"A"}, 8))
 			buf := wrRegion(qp, 8192, wrRemoteAccess)
 			_, rtoken := buf.Tokens()

@@ -17,7 +17,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 
 		const depth, calls = 32, 24
 
-		It("WR-5: NdkReceive and NdkWrite issued at once on one QP are both taken, every one completes once, and the data of both moves", Label("WR-5"), func() {
+		suite.It(suite.Rules{"WR-5"}, "NdkReceive and NdkWrite issued at once on one QP are both taken, every one completes once, and the data of both moves", func() {
 			c := wrConnectDepth(p, depth)
 			rbuf := wrRegion(c.ActiveQP, calls*64, ndk.MRFlagAllowLocalWrite)
 			src := wrRegion(c.ActiveQP, calls*64, ndk.MRFlagAllowLocalWrite)
@@ -63,7 +63,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 			suite.Rule("WR-5").Expect(bytes.Equal(dst.Bytes(), wrPattern(calls*64, 7))).To(BeTrue(), "the writes posted alongside the receives are in side B's memory")
 		})
 
-		It("WR-7, QP-21: NdkFlush issued while sends and receives are being posted on the same QP: every request posted with success completes exactly once, with success or STATUS_CANCELLED", Label("WR-7", "QP-21"), func() {
+		suite.It(suite.Rules{"WR-7"}, "NdkFlush issued while sends and receives are being posted on the same QP: every request posted with success completes exactly once, with success or STATUS_CANCELLED", func() {
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.ActiveQP, 2*calls*64, ndk.MRFlagAllowLocalWrite)
 			want := wrPostConcurrently(c, buf, c.ActiveQP.Flush)
@@ -76,7 +76,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 			}
 		})
 
-		It("WR-8: closing the QP's connector while sends and receives are being posted on the QP: every request posted with success completes exactly once (after an NdkFlush of the QP at the latest)", Label("WR-8"), func() {
+		suite.It(suite.Rules{"WR-8"}, "closing the QP's connector while sends and receives are being posted on the QP: every request posted with success completes exactly once (after an NdkFlush of the QP at the latest)", func() {
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.ActiveQP, 2*calls*64, ndk.MRFlagAllowLocalWrite)
 			var closeOp *suite.Op

@@ -15,7 +15,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("DP-4, QP-4: a full initiator queue (InitiatorQueueDepth sends outstanding) takes one more request only if it completes it: one that fails inline queues no completion, and every send posted with success completes exactly once, with its contexts (QP-3)", Label("DP-4", "QP-4", "QP-3"), func() {
+		suite.It(suite.Rules{"DP-4"}, "a full initiator queue (InitiatorQueueDepth sends outstanding) takes one more request only if it completes it: one that fails inline queues no completion, and every send posted with success completes exactly once, with its contexts (QP-3)", func() {
 			const depth = 4
 			// Side B's receive queue takes a receive for each send,
 			// the one over the depth included.
@@ -44,7 +44,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			wrExpectQPContexts(got, want)
 		})
 
-		It("QP-4, QP-3: a full receive queue (ReceiveQueueDepth receives) takes one more only if it completes it; every receive posted with success completes exactly once, with its contexts", Label("QP-4", "QP-3"), func() {
+		suite.It(suite.Rules{"QP-4", "QP-3"}, "a full receive queue (ReceiveQueueDepth receives) takes one more only if it completes it; every receive posted with success completes exactly once, with its contexts", func() {
 			const depth = 4
 			c := wrConnectDepth(p, depth)
 			buf := wrRegion(c.PassiveQP, 1024, ndk.MRFlagAllowLocalWrite)
@@ -62,7 +62,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			wrExpectQPContexts(got, want)
 		})
 
-		It("QP-4, DP-4: a send and a receive with exactly the QP's MaxInitiatorRequestSge and MaxReceiveRequestSge SGEs (the adapter's maxima) move the data; one more SGE fails inline without a completion, or is taken and completes", Label("QP-4", "DP-4"), func() {
+		suite.It(suite.Rules{"DP-4"}, "a send and a receive with exactly the QP's MaxInitiatorRequestSge and MaxReceiveRequestSge SGEs (the adapter's maxima) move the data; one more SGE fails inline without a completion, or is taken and completes", func() {
 			info := p.A.Info()
 			infoB := p.B.Info()
 			ni, nr := int(info.MaxInitiatorRequestSGE), int(infoB.MaxReceiveRequestSGE)
@@ -113,7 +113,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			wrCollect(p, c.ActiveQP.InitiatorCQ, want, "QP-4", "QP-4", unknown)
 		})
 
-		It("DP-5, DP-3: every request of a chain posted with NDK_OP_FLAG_DEFER completes once the chain ends with a request without it, and the data moves", Label("DP-5", "DP-3"), func() {
+		suite.It(suite.Rules{"DP-5"}, "every request of a chain posted with NDK_OP_FLAG_DEFER completes once the chain ends with a request without it, and the data moves", func() {
 			p.A.NeedsNDK12("NDK_OP_FLAG_DEFER (QP-8)")
 			c := wrConnectDepth(p, 8)
 			src := wrRegion(c.ActiveQP, 1024, ndk.MRFlagAllowLocalWrite)
@@ -141,7 +141,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			suite.Step().Expect(bytes.Equal(db[768:868], want512[768:868])).To(BeTrue(), "the chain's send is in the peer's receive")
 		})
 
-		It("DP-6, DP-4, DP-5, QP-3: when a request fails inline after requests posted with DEFER (a full initiator queue of them), the deferred requests still complete, with their contexts, and the failed one does not (taken, it ends the chain, and all complete)", Label("DP-6", "DP-4", "DP-5", "QP-3"), func() {
+		suite.It(suite.Rules{"DP-6", "DP-4"}, "when a request fails inline after requests posted with DEFER (a full initiator queue of them), the deferred requests still complete, with their contexts, and the failed one does not (taken, it ends the chain, and all complete)", func() {
 			p.A.NeedsNDK12("NDK_OP_FLAG_DEFER (QP-8)")
 			const depth = 4
 			c := wrConnectDepth(p, depth)
@@ -167,7 +167,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			wrExpectQPContexts(got, want)
 		})
 
-		It("QP-7: a write flagged NDK_OP_FLAG_READ_FENCE starts only after the earlier read of the same remote bytes finished: the read returns the bytes from before the write", Label("QP-7"), func() {
+		suite.It(suite.Rules{"QP-7"}, "a write flagged NDK_OP_FLAG_READ_FENCE starts only after the earlier read of the same remote bytes finished: the read returns the bytes from before the write", func() {
 			c := wrConnectDepth(p, 8)
 			const size = 8 << 20 // long enough to be in flight when the write is posted
 			remote := wrRegion(c.PassiveQP, size, wrRemoteAccess)
@@ -187,7 +187,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			suite.Step().Expect(bytes.Equal(remote.Bytes(), wrPattern(size, 99))).To(BeTrue(), "the fenced write's bytes are in the peer's memory")
 		})
 
-		It("QP-10: NDK_OP_FLAG_INLINE: a send and a write whose SGEs carry an invalid token, more SGEs than MaxInitiatorRequestSge, and exactly InlineDataSize bytes are taken and deliver the bytes", Label("QP-10"), func() {
+		suite.It(suite.Rules{"QP-10"}, "NDK_OP_FLAG_INLINE: a send and a write whose SGEs carry an invalid token, more SGEs than MaxInitiatorRequestSge, and exactly InlineDataSize bytes are taken and deliver the bytes", func() {
 			inline := p.A.Info().MaxInlineDataSize
 			if inline == 0 {
 				suite.NotApplicable("MaxInlineDataSize 0", "the adapter takes no inline data, so no NDK_OP_FLAG_INLINE request is made")
@@ -229,7 +229,7 @@ var _ = Describe("Work requests at their boundaries, with DEFER, READ_FENCE and 
 			suite.Rule("QP-10").Expect(bytes.Equal(db[2*n:3*n], want)).To(BeTrue(), "the inline write's bytes arrive")
 		})
 
-		It("QP-14: an NdkRead reaching exactly to the end of the remote region succeeds; one reaching a byte past it fails with STATUS_REMOTE_RESOURCES, inline or in its completion", Label("QP-14"), func() {
+		suite.It(suite.Rules{"QP-14"}, "an NdkRead reaching exactly to the end of the remote region succeeds; one reaching a byte past it fails with STATUS_REMOTE_RESOURCES, inline or in its completion", func() {
 			c := wrConnectDepth(p, 8)
 			const size = 4096
 			remote := wrRegion(c.PassiveQP, size, wrRemoteAccess)

@@ -144,7 +144,7 @@ var _ = Describe("In-order DMA: NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED", Label(
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		It("AI-4: while a large NdkWrite lands in the peer's buffer, a large NdkRead in a local one and a large NdkSend in the peer's NdkReceive, an NdkRead of the buffer through a second connection never sees its last byte written before an earlier byte", Label("AI-4"), func() {
+		suite.It(suite.Rules{"AI-4"}, "while a large NdkWrite lands in the peer's buffer, a large NdkRead in a local one and a large NdkSend in the peer's NdkReceive, an NdkRead of the buffer through a second connection never sees its last byte written before an earlier byte", func() {
 			inB, inA := aiInOrder(p.B), aiInOrder(p.A)
 			if !inA && !inB {
 				suite.NotApplicable("no NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED", "the adapter makes no promise about the order in which a transfer's bytes land")

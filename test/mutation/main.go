@@ -53,7 +53,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -77,7 +79,8 @@ const simDir = "drivers/sim"
 // scope is what is mutated: sim's endpoint, lifetime and disconnect code.
 // README.md's "Mutation score" lists the files and why.
 type scope struct {
-	files   map[string]bool
+	all     bool                       // every non-test Go file of sim
+	files   map[string]bool            // else these
 	exclude map[string]map[string]bool // file -> functions left out
 	only    map[string]map[string]bool // file -> the only functions mutated
 }
@@ -109,7 +112,25 @@ var simScope = scope{
 	},
 }
 
-func (s scope) file(rel string) bool { return s.files[rel] }
+// allScope is every file of sim (issue 28): the CQs, QPs, SRQs, the data
+// path, memory and DMA besides simScope's; only the option parsing is
+// left out (the default run passes no option).
+var allScope = scope{
+	all: true,
+	exclude: map[string]map[string]bool{
+		"drivers/sim/driver.go": {"init": true, "Driver.Options": true, "Driver.Open": true, "variantNames": true},
+	},
+}
+
+// scopes are -scope's values.
+var scopes = map[string]scope{"all": allScope, "endpoints": simScope}
+
+func (s scope) file(rel string) bool {
+	if s.all {
+		return filepath.Dir(rel) == simDir && strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+	}
+	return s.files[rel]
+}
 
 func (s scope) fn(rel, fn string) bool {
 	if o := s.only[rel]; o != nil {
@@ -135,6 +156,11 @@ type options struct {
 	interrupted  int // mutants left unrun by SIGINT or SIGTERM
 	fresh        bool
 	personas     []string // completion personalities a default-run survivor is run under too
+	scope        scope
+	scopeName    string
+	changed      string                  // -changed REV: only the mutants on the lines changed since REV
+	lines        map[string]map[int]bool // with changed: file -> the lines changed
+	max          int                     // with changed: at most this many mutants run, spread evenly
 }
 
 func run() int {
@@ -153,6 +179,9 @@ func run() int {
 		failFast = false
 		return nil
 	})
+	flag.StringVar(&o.scopeName, "scope", "all", "what is mutated: all (every file of sim) or endpoints (its endpoint, lifetime and disconnect code)")
+	flag.StringVar(&o.changed, "changed", "", "only the mutants on the lines of sim changed since this git revision (e.g. HEAD~1): the mutants of a change")
+	flag.IntVar(&o.max, "max", 0, "with -changed: run at most this many of the change's mutants, spread evenly over them (0: all)")
 	flag.StringVar(&o.equivPath, "equivalent", "test/mutation/equivalent.txt", "the equivalent mutants")
 	personas := flag.String("personalities", "inline,reentrant", "sim completion personalities (comma-separated) a mutant that survives the default run is run under too; empty: the default run only")
 	flag.Parse()
@@ -162,7 +191,22 @@ func run() int {
 		}
 	}
 	if only != "" {
-		o.only = regexp.MustCompile(only)
+		re, err := regexp.Compile(only)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "mutation: -only: %v\n", err)
+			return 2
+		}
+		o.only = re
+	}
+	sc, ok := scopes[o.scopeName]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "mutation: -scope %q: want all or endpoints\n", o.scopeName)
+		return 2
+	}
+	o.scope = sc
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "mutation: unexpected arguments %q\n", flag.Args())
+		return 2
 	}
 	root, err := gitRoot()
 	if err != nil {
@@ -172,6 +216,18 @@ func run() int {
 	if err := os.Chdir(root); err != nil {
 		fmt.Fprintln(os.Stderr, "mutation:", err)
 		return 2
+	}
+	if o.changed != "" {
+		lines, err := changedLines(root, o.changed, o.scope)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mutation: -changed:", err)
+			return 2
+		}
+		if len(lines) == 0 {
+			fmt.Printf("mutation: no line of sim's code in scope changed since %s: no mutant to run\n", o.changed)
+			return 0
+		}
+		o.lines = lines
 	}
 	code, err := mutate(root, o)
 	if err != nil {
@@ -227,9 +283,17 @@ func mutate(root string, o options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	ms, err := readMutants(report, root, simDir, simScope)
+	ms, err := readMutants(report, root, simDir, o.scope)
 	if err != nil {
 		return 0, err
+	}
+	if o.lines != nil {
+		ms = slices.DeleteFunc(ms, func(m *mutant) bool { return !o.lines[m.File][m.Line] })
+		logf("-changed %s: %d mutants on the lines changed", o.changed, len(ms))
+		if o.max > 0 && len(ms) > o.max {
+			ms = spread(ms, o.max)
+			logf("-max %d: %d of them, spread evenly over the change", o.max, len(ms))
+		}
 	}
 	matchEquivalents(eqs, ms)
 
@@ -383,7 +447,7 @@ func mutate(root string, o options) (int, error) {
 	if o.interrupted > 0 {
 		return 130, nil
 	}
-	if o.only == nil {
+	if !o.partial() {
 		if err := os.WriteFile(filepath.Join(root, o.out, "report.txt"), rep.Bytes(), 0o644); err != nil {
 			return 0, err
 		}
@@ -553,7 +617,7 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 		}
 	}
 	for _, e := range eqs {
-		if len(e.matched) == 0 && o.only == nil && o.interrupted == 0 {
+		if len(e.matched) == 0 && !o.partial() && o.interrupted == 0 && (o.scope.all || o.scope.file(e.File)) {
 			stale = append(stale, fmt.Sprintf("%s:%d: matches no mutant: %s", o.equivPath, e.Line, e.key()))
 			continue
 		}
@@ -617,7 +681,7 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 	if len(o.personas) > 0 {
 		persona = ", survivors again under completion=" + strings.Join(o.personas, ", ")
 	}
-	fmt.Fprintf(w, "=== mutation score of %s (gremlins v0.6.0 mutators, the whole default suite per mutant%s)\n\n", simDir, persona)
+	fmt.Fprintf(w, "=== mutation score of %s, scope %s (gremlins v0.6.0 mutators, the whole default suite per mutant%s)\n\n", simDir, o.scopeName, persona)
 	fmt.Fprintf(w, "  mutants                     %4d  (and %d of gremlins' not viable, left out: address-of & made |)\n", total, notViable)
 	fmt.Fprintf(w, "  equivalent, variant only    %4d  (evaluated only under a broken variant=; not run)\n", variantOnly)
 	fmt.Fprintf(w, "  equivalent, listed          %4d  (%s)\n", equiv, o.equivPath)
@@ -636,6 +700,14 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 	if o.only != nil {
 		fmt.Fprintf(w, "  (only the mutants matching %q were run: the score is of those)\n", o.only)
 	}
+	if o.lines != nil {
+		fmt.Fprintf(w, "  (only the mutants on the lines changed since %s", o.changed)
+		if o.max > 0 {
+			fmt.Fprintf(w, ", at most %d of them", o.max)
+		}
+		fmt.Fprintf(w, ": the score is of those)\n")
+	}
+	writeFileScores(w, ms)
 	if o.interrupted > 0 {
 		fmt.Fprintf(w, "INTERRUPTED: %d mutants not run; the score is of those that ran\n", o.interrupted)
 		return 130
@@ -645,7 +717,7 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 		fmt.Fprintf(w, "FAIL: the score is below %.0f%%\n", o.minScore)
 		code = 1
 	}
-	if len(stale) > 0 && o.only == nil {
+	if len(stale) > 0 && !o.partial() {
 		fmt.Fprintf(w, "FAIL: %d stale entries in %s\n", len(stale), o.equivPath)
 		code = 1
 	}
@@ -921,4 +993,113 @@ func treeHash(root string, files []string, personas []string) string {
 		h.Write(data)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// partial: the run covers part of the scope (-only, -changed): no stale
+// check of the equivalents and no report.txt.
+func (o options) partial() bool { return o.only != nil || o.lines != nil }
+
+// writeFileScores writes the score of each file: its mutants, those
+// equivalent (variant only or listed), killed, survived, and the score.
+func writeFileScores(w io.Writer, ms []*mutant) {
+	type tally struct{ total, equiv, killed, survived int }
+	per := map[string]*tally{}
+	for _, m := range ms {
+		if m.Status == "" {
+			continue
+		}
+		t := per[m.File]
+		if t == nil {
+			t = &tally{}
+			per[m.File] = t
+		}
+		t.total++
+		switch {
+		case m.Status == stVariantOnly, (m.Status == stSurvived || m.Status == stNotReached) && m.Equiv != nil:
+			t.equiv++
+		case m.Status == stKilled, m.Status == stCompile, m.Status == stTimedOut:
+			t.killed++
+		default:
+			t.survived++
+		}
+	}
+	fmt.Fprintf(w, "\n  per file                      mutants  equivalent  killed  survived   score\n")
+	files := make([]string, 0, len(per))
+	for f := range per {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		t := per[f]
+		score := "     -"
+		if d := t.total - t.equiv; d > 0 {
+			score = fmt.Sprintf("%5.1f%%", 100*float64(t.killed)/float64(d))
+		}
+		fmt.Fprintf(w, "  %-30s %6d  %10d  %6d  %8d  %s\n", strings.TrimPrefix(f, simDir+"/"), t.total, t.equiv, t.killed, t.survived, score)
+	}
+	fmt.Fprintln(w)
+}
+
+// changedLines are the lines of sim's files in scope that the working
+// tree changed (added or modified) since git revision rev: file (relative
+// to the module root) -> line numbers in the file as it is now.
+func changedLines(root, rev string, sc scope) (map[string]map[int]bool, error) {
+	out, err := exec.Command("git", "-C", root, "diff", "--no-color", "--no-ext-diff", "-U0", rev, "--", simDir).Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return nil, fmt.Errorf("git diff %s: %s", rev, strings.TrimSpace(string(ee.Stderr)))
+		}
+		return nil, err
+	}
+	return parseDiffLines(out, sc), nil
+}
+
+// hunkHead is a unified diff's hunk header: its new lines' start and count.
+var hunkHead = regexp.MustCompile(`^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@`)
+
+// parseDiffLines reads a -U0 unified diff: the lines each file in scope
+// has new (a deletion marks the line after it, where the code changed).
+func parseDiffLines(diff []byte, sc scope) map[string]map[int]bool {
+	lines := map[string]map[int]bool{}
+	file := ""
+	for _, l := range strings.Split(string(diff), "\n") {
+		switch {
+		case strings.HasPrefix(l, "+++ "):
+			file = ""
+			if name, ok := strings.CutPrefix(l, "+++ b/"); ok && sc.file(name) {
+				file = name
+			}
+		case file != "" && strings.HasPrefix(l, "@@ "):
+			m := hunkHead.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			start, _ := strconv.Atoi(m[1])
+			n := 1
+			if m[2] != "" {
+				n, _ = strconv.Atoi(m[2])
+			}
+			if lines[file] == nil {
+				lines[file] = map[int]bool{}
+			}
+			if n == 0 { // lines deleted after line start: the line that follows
+				lines[file][start+1] = true
+			}
+			for i := start; i < start+n; i++ {
+				lines[file][i] = true
+			}
+		}
+	}
+	return lines
+}
+
+// spread returns n of ms (n < len(ms)) spread evenly over them, in order:
+// the same n for the same ms.
+func spread(ms []*mutant, n int) []*mutant {
+	out := make([]*mutant, 0, n)
+	for i := range n {
+		out = append(out, ms[i*len(ms)/n])
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,5 +184,58 @@ func TestApplyAndEquivalents(t *testing.T) {
 	}
 	if _, err := readEquivalents(eq); err == nil {
 		t.Fatal("an entry without a reason was taken")
+	}
+}
+
+// -changed: the lines a -U0 diff adds or changes in the files in scope,
+// and the line after a deletion; files out of scope and tests left out.
+func TestParseDiffLines(t *testing.T) {
+	diff := `diff --git a/drivers/sim/cq.go b/drivers/sim/cq.go
+--- a/drivers/sim/cq.go
++++ b/drivers/sim/cq.go
+@@ -10 +10 @@ func f() {
+-	a := 1
++	a := 2
+@@ -20,0 +21,3 @@ func g() {
++	x
++	y
++	z
+@@ -40,2 +42,0 @@ func h() {
+-	gone
+-	gone too
+diff --git a/drivers/sim/cq_test.go b/drivers/sim/cq_test.go
+--- a/drivers/sim/cq_test.go
++++ b/drivers/sim/cq_test.go
+@@ -1 +1 @@
+-a
++b
+diff --git a/drivers/sim/old.go b/drivers/sim/old.go
+--- a/drivers/sim/old.go
++++ /dev/null
+@@ -1 +0,0 @@
+-package sim
+`
+	got := parseDiffLines([]byte(diff), allScope)
+	want := map[string]map[int]bool{"drivers/sim/cq.go": {10: true, 21: true, 22: true, 23: true, 43: true}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if got := parseDiffLines([]byte(diff), simScope); len(got) != 0 {
+		t.Errorf("cq.go is not in the endpoint scope: got %v", got)
+	}
+}
+
+// -max: n mutants spread over the change, the first among them, none twice.
+func TestSpread(t *testing.T) {
+	var ms []*mutant
+	for i := range 10 {
+		ms = append(ms, &mutant{Line: i})
+	}
+	var got []int
+	for _, m := range spread(ms, 4) {
+		got = append(got, m.Line)
+	}
+	if fmt.Sprint(got) != "[0 2 5 7]" {
+		t.Errorf("spread 4 of 10: lines %v, want [0 2 5 7]", got)
 	}
 }

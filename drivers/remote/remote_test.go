@@ -1,0 +1,263 @@
+package remote
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	grpcstatus "google.golang.org/grpc/status"
+
+	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// fakeAgent ends every session with end (a status) if set; else it
+// welcomes the session and never answers a call.
+type fakeAgent struct {
+	agentv1.UnimplementedAgentServer
+	end error
+}
+
+func (f fakeAgent) Session(s agentv1.Agent_SessionServer) error {
+	if _, err := s.Recv(); err != nil {
+		return err
+	}
+	if f.end != nil {
+		return f.end
+	}
+	caps := &agentv1.Capabilities{ProtocolVersion: protocolVersion, SideA: &agentv1.SideInfo{Ipv4: &agentv1.AdapterDescription{Address: "192.0.2.1"}}}
+	if err := s.Send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: caps}}}); err != nil {
+		return err
+	}
+	for {
+		if _, err := s.Recv(); err != nil {
+			return nil
+		}
+	}
+}
+
+// stoppedHealth is the health service of an agent whose process is
+// stopped: it never answers.
+type stoppedHealth struct {
+	healthpb.UnimplementedHealthServer
+}
+
+func (stoppedHealth) Check(ctx context.Context, _ *healthpb.HealthCheckRequest) (*healthpb.HealthCheckResponse, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// serveFake serves a on 127.0.0.1:0 (with h as its health service, if
+// set).
+func serveFake(t *testing.T, a agentv1.AgentServer, h healthpb.HealthServer) string {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := grpc.NewServer()
+	agentv1.RegisterAgentServer(gs, a)
+	if h != nil {
+		healthpb.RegisterHealthServer(gs, h)
+	}
+	go func() { _ = gs.Serve(lis) }()
+	t.Cleanup(gs.Stop)
+	return lis.Addr().String()
+}
+
+func openOpts(t *testing.T, opts map[string]string) (ndk.Provider, error) {
+	t.Helper()
+	o, err := Driver{}.ParseOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	return o.Open()
+}
+
+// lostBy makes f, which must panic with the provider's *ndk.LostError.
+func lostBy(t *testing.T, f func()) (le *ndk.LostError) {
+	t.Helper()
+	defer func() {
+		r := recover()
+		var ok bool
+		if le, ok = r.(*ndk.LostError); !ok {
+			t.Fatalf("panicked with %v, want an *ndk.LostError", r)
+		}
+	}()
+	f()
+	return nil
+}
+
+// TestOpenErrorsNameTheCause: every way an agent refuses a session, or
+// cannot be reached, is one line that says why and names the option that
+// changes it, with the status's code (status.Code); never a gRPC status
+// as printed.
+func TestOpenErrorsNameTheCause(t *testing.T) {
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(tokenFile, []byte("a-token-of-the-harness\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	closed, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedAddr := closed.Addr().String()
+	closed.Close()
+	for _, c := range []struct {
+		what string
+		end  error
+		opts map[string]string
+		code codes.Code
+		want string
+	}{
+		{"a wrong token", grpcstatus.Error(codes.Unauthenticated, "bad token"), map[string]string{"token-file": tokenFile}, codes.Unauthenticated,
+			"the agent refused the token of token-file=" + tokenFile + ": it is not the agent's (its --token-file)"},
+		{"no token", grpcstatus.Error(codes.Unauthenticated, "bad token"), nil, codes.Unauthenticated, "it requires a token (set token-file"},
+		{"rate-limited", grpcstatus.Error(codes.ResourceExhausted, "too many failed authentications from 127.0.0.1"), nil, codes.ResourceExhausted,
+			"the agent refuses this host's sessions for now: too many failed authentications from 127.0.0.1"},
+		{"busy", grpcstatus.Error(codes.Unavailable, "the agent serves one session at a time, and one is open"), nil, codes.Unavailable,
+			"the agent is busy: the agent serves one session at a time, and one is open (another harness's run: try again once it ends)"},
+		{"options refused", grpcstatus.Error(codes.InvalidArgument, "driver sim: this agent does not let a session set seed=7"), map[string]string{"agent-opts": "seed=7"},
+			codes.InvalidArgument, "the agent refused the session's driver options (agent-opts): driver sim: this agent does not let a session set seed=7"},
+		{"no Hello in time", grpcstatus.Error(codes.DeadlineExceeded, "no Hello within 10s of the session's start"), nil, codes.DeadlineExceeded,
+			"the agent refused the session: no Hello within 10s"},
+		{"an unknown status", grpcstatus.Error(codes.PermissionDenied, "no"), nil, codes.PermissionDenied, "the agent refused the session (permission denied): no"},
+		{"no agent", nil, map[string]string{"side-a": closedAddr}, codes.Unavailable,
+			"cannot connect to " + closedAddr + ": connection refused (no agent listening there? check side-a or side-b and the agent's --listen)"},
+	} {
+		opts := map[string]string{"side-a": serveFake(t, fakeAgent{end: c.end}, nil)}
+		for k, v := range c.opts {
+			opts[k] = v
+		}
+		_, err := openOpts(t, opts)
+		if err == nil {
+			t.Errorf("%s: Open succeeded", c.what)
+			continue
+		}
+		if msg := err.Error(); grpcstatus.Code(err) != c.code || !strings.Contains(msg, c.want) || strings.Contains(msg, "rpc error") || strings.Contains(msg, "\n") {
+			t.Errorf("%s: %v (code %v), want one line with %q, code %v", c.what, err, grpcstatus.Code(err), c.want, c.code)
+		}
+		// an agent busy, rate-limiting, silent or not there is the lab's
+		// fault (ndk.ErrUnavailable); a token, an option refused, the
+		// configuration's
+		lab := c.code == codes.Unavailable || c.code == codes.ResourceExhausted || c.code == codes.DeadlineExceeded
+		if errors.Is(err, ndk.ErrUnavailable) != lab {
+			t.Errorf("%s: errors.Is(err, ndk.ErrUnavailable) = %v, want %v", c.what, !lab, lab)
+		}
+	}
+}
+
+// TestStoppedAgentIsLost: an agent that stops answering (its process
+// stopped: the connection open, nothing answered, its health service
+// neither) loses the provider after liveness-timeout, long before the
+// call-timeout of the call waiting meanwhile, and says so; the provider
+// declares the wait, so that a harness's --timeout is longer.
+func TestStoppedAgentIsLost(t *testing.T) {
+	addr := serveFake(t, fakeAgent{}, stoppedHealth{})
+	p, err := openOpts(t, map[string]string{"side-a": addr, "liveness-timeout": "300ms", "call-timeout": "10m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := p.(ndk.TimeoutDeclarer).DeclaredTimeouts()[LivenessWait]; d != 300*time.Millisecond {
+		t.Fatalf("declared %s wait %v, want the liveness-timeout", LivenessWait, d)
+	}
+	le := lostBy(t, func() { p.OpenAdapter(netip.MustParseAddr("192.0.2.1")) })
+	if !strings.Contains(le.Error(), "no answer to the driver's liveness probes for 300ms (liveness-timeout)") {
+		t.Fatalf("LostError %v, want the liveness probes' time-out", le)
+	}
+	if err := p.Close(); err == nil {
+		t.Fatal("Close of a lost provider: no error")
+	}
+}
+
+// TestAnsweringAgentIsNotLostByLiveness: an agent whose server answers
+// the probes (UNIMPLEMENTED: an agent without the health service) but not
+// a call is lost only at the call-timeout, which says so: the probes tell
+// a stopped agent from a call stuck in the provider.
+func TestAnsweringAgentIsNotLostByLiveness(t *testing.T) {
+	addr := serveFake(t, fakeAgent{}, nil)
+	p, err := openOpts(t, map[string]string{"side-a": addr, "liveness-timeout": "100ms", "call-timeout": "1500ms"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	le := lostBy(t, func() { p.OpenAdapter(netip.MustParseAddr("192.0.2.1")) })
+	if !strings.Contains(le.Error(), "OpenAdapter unanswered after 1.5s (call-timeout)") {
+		t.Fatalf("LostError %v, want the call-timeout", le)
+	}
+}
+
+// TestLivenessOptions: liveness-timeout is a positive duration, no longer
+// than call-timeout; unset, it is DefaultLiveness or call-timeout if
+// shorter.
+func TestLivenessOptions(t *testing.T) {
+	for _, c := range []struct {
+		opts map[string]string
+		want time.Duration
+		err  string
+	}{
+		{map[string]string{}, DefaultLiveness, ""},
+		{map[string]string{"call-timeout": "1s"}, time.Second, ""},
+		{map[string]string{"liveness-timeout": "5s"}, 5 * time.Second, ""},
+		{map[string]string{"liveness-timeout": "40s"}, 0, "liveness-timeout=40s is longer than call-timeout=30s"},
+		{map[string]string{"liveness-timeout": "soon"}, 0, `invalid liveness-timeout="soon"`},
+		{map[string]string{"liveness-timeout": "-1s"}, 0, `invalid liveness-timeout="-1s"`},
+	} {
+		c.opts["side-a"] = "127.0.0.1:1"
+		o, err := Driver{}.ParseOptions(c.opts)
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%v: %v, want %q", c.opts, err, c.err)
+		case c.err == "" && err != nil:
+			t.Errorf("%v: %v", c.opts, err)
+		case c.err == "" && o.(Config).Liveness != c.want:
+			t.Errorf("%v: liveness %v, want %v", c.opts, o.(Config).Liveness, c.want)
+		}
+	}
+}
+
+// The token file is a secret: one others can read or write is refused,
+// naming the file, its mode and the fix; the owner's alone is read, its
+// trailing newline dropped.
+func TestTokenFileMode(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("file modes do not show Windows ACLs")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		mode os.FileMode
+		err  string
+	}{
+		{0o600, ""},
+		{0o400, ""},
+		{0o644, "can be read or written by others (mode 0644): chmod 600 "},
+		{0o620, "can be read or written by others (mode 0620): chmod 600 "},
+	} {
+		f := filepath.Join(dir, fmt.Sprintf("token-%o", c.mode))
+		if err := os.WriteFile(f, []byte("a-token-of-the-harness\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(f, c.mode); err != nil {
+			t.Fatal(err)
+		}
+		o, err := Driver{}.ParseOptions(map[string]string{"side-a": "127.0.0.1:1", "token-file": f})
+		switch {
+		case c.err != "" && (err == nil || err.Error() != "token-file="+f+" "+c.err+f):
+			t.Errorf("mode %04o: %v, want %q", c.mode, err, "token-file="+f+" "+c.err+f)
+		case c.err == "" && err != nil:
+			t.Errorf("mode %04o: %v", c.mode, err)
+		case c.err == "" && o.(Config).Token != "a-token-of-the-harness":
+			t.Errorf("mode %04o: token %q", c.mode, o.(Config).Token)
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package sim
+
+import (
+	"math"
+
+	"github.com/ndkconform/ndkconform/ndk"
+)
+
+// The broken variants of the creation limits (CQ-14, QP-23, QP-24, SQ-7),
+// of NdkResizeCq (CQ-15, CQ-16), of NDK_RESULT_EX.Type (QP-25) and of
+// the CQ of an SRQ's receives (SQ-8): specs/queues/limits.go, resize.go,
+// result_type.go and srq_cq.go. Each breaks its rule at the points marked "VARIANT <name>".
+const (
+	VariantCQCreateDepthOverMax       = "cq-create-depth-over-max"
+	VariantQPReceiveSGEOverMax        = "qp-receive-sge-over-max"
+	VariantQPReceiveDepthAtMaxRefused = "qp-receive-depth-at-max-refused"
+	VariantQPSRQInlineOverMax         = "qp-srq-inline-over-max"
+	VariantSRQCreateDepthOverMax      = "srq-create-depth-over-max"
+	VariantSRQSGEAtMaxRefused         = "srq-sge-at-max-refused"
+	VariantResizeOverMax              = "resize-over-max"
+	VariantResizeDropsCompletions     = "resize-drops-completions"
+	VariantResizeKeepsDepth           = "resize-keeps-depth"
+	VariantResultTypeWriteAsSend      = "result-type-write-as-send"
+	VariantSRQReceiveOnFirstCQ        = "srq-receive-on-first-cq"
+)
+
+func init() {
+	variants = append(variants,
+		Variant{Name: VariantCQCreateDepthOverMax, Rule: "CQ-14", Rules: []string{"CQ-14"},
+			Description: "NdkCreateCq creates a CQ of CqDepth MaxCqDepth+1 (its limit checked one too high)"},
+		Variant{Name: VariantQPReceiveSGEOverMax, Rule: "QP-23", Rules: []string{"QP-23"},
+			Description: "NdkCreateQp creates a QP whose MaxReceiveRequestSge is one past the adapter's MaxReceiveRequestSge"},
+		Variant{Name: VariantQPReceiveDepthAtMaxRefused, Rule: "QP-23", Rules: []string{"QP-23"},
+			Description: "NdkCreateQp refuses a ReceiveQueueDepth equal to MaxReceiveQueueDepth with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
+		Variant{Name: VariantQPSRQInlineOverMax, Rule: "QP-24", Rules: []string{"QP-24"},
+			Description: "NdkCreateQpWithSrq does not bound InlineDataSize: a QP with more than MaxInlineDataSize is created"},
+		Variant{Name: VariantSRQCreateDepthOverMax, Rule: "SQ-7", Rules: []string{"SQ-7"},
+			Description: "NdkCreateSrq creates an SRQ of SrqDepth MaxSrqDepth+1 (its limit checked one too high)"},
+		Variant{Name: VariantSRQSGEAtMaxRefused, Rule: "SQ-7", Rules: []string{"SQ-7"},
+			Description: "NdkCreateSrq refuses a MaxReceiveRequestSge equal to the adapter's with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
+		Variant{Name: VariantResizeOverMax, Rule: "CQ-15", Rules: []string{"CQ-15"},
+			Description: "NdkResizeCq accepts any CqDepth above MaxCqDepth"},
+		Variant{Name: VariantResizeDropsCompletions, Rule: "CQ-16", Rules: []string{"CQ-16"},
+			Description: "NdkResizeCq succeeds and discards the completions the CQ held"},
+		Variant{Name: VariantResizeKeepsDepth, Rule: "CQ-16", Rules: []string{"CQ-16"},
+			Description: "NdkResizeCq returns STATUS_SUCCESS but leaves the CQ's depth as it was (a CQ grown so overruns at its old depth)"},
+		Variant{Name: VariantResultTypeWriteAsSend, Rule: "QP-25", Rules: []string{"QP-25"},
+			Description: "an NdkWrite completes with NDK_RESULT_EX.Type NdkOperationTypeSend"},
+		Variant{Name: VariantSRQReceiveOnFirstCQ, Rule: "SQ-8", Rules: []string{"SQ-8"},
+			Description: "a receive taken from an SRQ completes on the receive CQ of the SRQ's first QP, whichever of its QPs took it"},
+	)
+}
+
+// createLimit is the largest value a create (or NdkResizeCq) takes for a
+// parameter bounded by max, an NDK_ADAPTER_INFO member: max, unless the
+// fabric is the variant v, which moves it.
+func (f *fabric) createLimit(v string, max uint32) uint32 {
+	if f.variant != v {
+		return max
+	}
+	switch v {
+	// VARIANT cq-create-depth-over-max, qp-receive-sge-over-max, srq-create-depth-over-max
+	// (break CQ-14, QP-23, SQ-7): the limit is checked one too high.
+	case VariantCQCreateDepthOverMax, VariantQPReceiveSGEOverMax, VariantSRQCreateDepthOverMax:
+		return max + 1
+	// VARIANT qp-receive-depth-at-max-refused, srq-sge-at-max-refused
+	// (break QP-23, SQ-7): the limit is taken as exclusive.
+	case VariantQPReceiveDepthAtMaxRefused, VariantSRQSGEAtMaxRefused:
+		return max - 1
+	// VARIANT qp-srq-inline-over-max, resize-over-max (break QP-24,
+	// CQ-15): no limit.
+	case VariantQPSRQInlineOverMax, VariantResizeOverMax:
+		return math.MaxUint32
+	}
+	return max
+}
+
+// resizeLocked gives the CQ its new depth (NdkResizeCq succeeded). The
+// completions it holds stay queued, in their order (CQ-16).
+func (c *cq) resizeLocked(depth uint32) {
+	switch c.ad.f.variant {
+	// VARIANT resize-keeps-depth (breaks CQ-16): the depth does not change.
+	case VariantResizeKeepsDepth:
+		return
+	// VARIANT resize-drops-completions (breaks CQ-16): the completions held
+	// are discarded.
+	case VariantResizeDropsCompletions:
+		c.entries = nil
+	}
+	c.depth = depth
+}
+
+// resultType gives a completion queued on a CQ its Type: the operation's
+// (QP-25).
+func (f *fabric) resultType(r *ndk.ResultEx) {
+	// VARIANT result-type-write-as-send (breaks QP-25): a write's
+	// completion says it was a send.
+	if f.variant == VariantResultTypeWriteAsSend && r.Type == ndk.OpWrite {
+		r.Type = ndk.OpSend
+	}
+}
+
+// recvCQLocked is the CQ the receives q takes complete on: its receive CQ
+// (pReceiveCq), also for those it takes from its SRQ (SQ-8).
+func (q *qp) recvCQLocked() *cq {
+	// VARIANT srq-receive-on-first-cq (breaks SQ-8): an SRQ's receive
+	// completes on the receive CQ of the SRQ's first QP.
+	if q.srq != nil && q.ad.f.variant == VariantSRQReceiveOnFirstCQ && len(q.srq.qps) > 0 {
+		return q.srq.qps[0].rcq
+	}
+	return q.rcq
+}
