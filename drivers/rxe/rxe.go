@@ -157,6 +157,17 @@ func netdevOf(name string) string {
 // of 0 (rdma_cm gives no reason for a disconnect).
 var ndkVersion = ndk.Version21
 
+// maxDeclaredDepth bounds the queue and CQ depths the adapter declares.
+// rdma_rxe admits 2^20 work requests per queue and 2^20 CQEs
+// (DEFAULT_MAX_VALUE in rxe_param.h); a QP created at every maximum at
+// once (QP-23's spec) asks the kernel for two queues of 2^20 WQEs of 32
+// SGEs, and in the test guest the OOM killer killed ndkconform (GFP_KERNEL,
+// 3 GiB guest too) instead of the create failing. A provider declares the
+// limits it supports; this one declares 2^15, mlx5's max_qp_wr, and
+// refuses a depth past it with STATUS_INVALID_PARAMETER (verbs.go), as the
+// pages ask.
+const maxDeclaredDepth = 1 << 15
+
 func adapterInfo(a devAttr) ndk.AdapterInfo {
 	clamp := func(n int) uint32 {
 		if n < 0 {
@@ -165,6 +176,7 @@ func adapterInfo(a devAttr) ndk.AdapterInfo {
 		return uint32(n)
 	}
 	limit := func(n int) uint32 { return min(clamp(n), 255) } // rdma_cm carries read limits in 8 bits
+	depth := func(n int) uint32 { return min(clamp(n), maxDeclaredDepth) }
 	return ndk.AdapterInfo{
 		Version:                ndkVersion,
 		VendorID:               a.vendorID,
@@ -179,10 +191,10 @@ func adapterInfo(a devAttr) ndk.AdapterInfo {
 		MaxInlineDataSize:      0,
 		MaxInboundReadLimit:    limit(a.maxQPRdAtom),
 		MaxOutboundReadLimit:   limit(a.maxQPInitRdAtom),
-		MaxReceiveQueueDepth:   clamp(a.maxQPWR),
-		MaxInitiatorQueueDepth: clamp(a.maxQPWR),
-		MaxSRQDepth:            clamp(a.maxSRQWR),
-		MaxCQDepth:             clamp(a.maxCQE),
+		MaxReceiveQueueDepth:   depth(a.maxQPWR),
+		MaxInitiatorQueueDepth: depth(a.maxQPWR),
+		MaxSRQDepth:            depth(a.maxSRQWR),
+		MaxCQDepth:             depth(a.maxCQE),
 		LargeRequestThreshold:  0,
 		MaxCallerData:          reqPrivateData,
 		MaxCalleeData:          rejPrivateData,
