@@ -218,6 +218,7 @@ type dpSRQ struct {
 	notes     int
 	zeroSince bool // a threshold-0 modify since the last arm
 	lastZero  bool // the last modify had threshold 0
+	fired     bool // a notification came since the last non-zero threshold
 	unsure    bool
 	zeroDepth bool
 }

@@ -837,7 +837,7 @@ func (w *dpWorld) srqModify(t *rapid.T) {
 	if threshold == 0 {
 		q.zeroSince, q.lastZero = true, true
 	} else {
-		q.armed, q.threshold, q.zeroSince, q.lastZero = true, threshold, false, false
+		q.armed, q.threshold, q.zeroSince, q.lastZero, q.fired = true, threshold, false, false, false
 	}
 	w.srqJudge(true)
 }
@@ -888,13 +888,17 @@ func (w *dpWorld) srqJudge(modified bool) {
 			time.Sleep(200 * time.Microsecond)
 		}
 		q.notes++
-		q.armed = false
+		q.armed, q.fired = false, true
 	}
 	if n := len(q.srq.Notifications()); n > q.notes {
 		rules, why := "SQ-4", "no notification: it fired once and was not armed again"
 		switch {
 		case q.armed:
 			rules, why = "SQ-2", fmt.Sprintf("no notification while %d receives are queued, not below the threshold %d", queued, q.threshold)
+		case q.fired && q.lastZero:
+			// it fired, and stays disarmed until a non-zero threshold
+			// (SQ-4), which a threshold of 0 is not (SQ-5)
+			rules, why = "SQ-4 SQ-5", "no notification: it fired, and the last NdkModifySrq (NotifyThreshold 0) keeps it disarmed"
 		case q.lastZero:
 			rules, why = "SQ-5", "no notification: the last NdkModifySrq (NotifyThreshold 0) keeps it disarmed"
 		}
