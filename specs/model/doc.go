@@ -102,7 +102,7 @@
 //	overrun       a CQ of its own of depth 1, 2 or 4 and one completion
 //	              more: STATUS_BUFFER_OVERFLOW, and no completion queued at
 //	              or after it (CQ-5)
-//	setup         NdkQueryAdapterInfo (AI-5), FRMRPageCount (AI-1),
+//	setup         NdkQueryAdapterInfo (AI-5) (FRMRPageCount, AI-1, is its spec's),
 //	              NdkCreateSrq on an adapter with MaxSrqDepth 0 (AI-3),
 //	              NdkCreateQp and NdkCreateQpWithSrq, NdkCreateMw, NdkRegisterMr
 //

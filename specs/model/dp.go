@@ -18,7 +18,7 @@ import (
 var dpRules = []string{
 	"QP-3", "QP-4", "QP-5", "QP-6", "QP-7", "QP-10", "QP-13", "QP-18", "QP-19", "QP-20", "QP-21", "QP-22",
 	"DP-4", "DP-5", "DP-6", "WR-7", "DS-10",
-	"MR-8", "MR-10", "MR-12", "MR-13", "MR-16", "MR-20", "AI-1", "AI-3", "AI-5", "IF-5",
+	"MR-8", "MR-10", "MR-12", "MR-13", "MR-16", "MR-20", "AI-3", "AI-5", "IF-5",
 	"CH-6", "CH-7", "CH-8", "CH-9", "CQ-5", "CQ-6", "CQ-8", "CQ-9", "CQ-10", "CQ-11", "CQ-13",
 	"SQ-2", "SQ-3", "SQ-4", "SQ-5",
 }
@@ -284,10 +284,10 @@ func (w *dpWorld) setup() {
 			w.fail(dpFinding{rules: "AI-5", call: "NdkQueryAdapterInfo", object: "adapter", side: sideName(s), kind: "NdkQueryAdapterInfo did not succeed",
 				expected: "STATUS_SUCCESS: it blocks until done, with a buffer large enough", observed: st.String()})
 		}
-		if n := w.info[s].FRMRPageCount; n < 16 {
-			w.fail(dpFinding{rules: "AI-1", call: "NdkQueryAdapterInfo", object: "adapter", side: sideName(s), kind: "FRMRPageCount below 16",
-				expected: "FRMRPageCount at least 16", observed: fmt.Sprint(n)})
-		}
+		// FRMRPageCount below 16 breaks AI-1, which its own spec
+		// charges; the model goes on with what the adapter has (its fast
+		// registrations take at most 4 pages, and skip when NdkBuildLam
+		// maps none), rather than stop before its first move.
 		w.pd[s] = w.ad[s].CreatePD().MustObject()
 		depth := 6*2*dpDepth + dpSRQDepth + 8
 		if m := int(w.info[s].MaxCQDepth); m > 0 && (depth > m || rapid.IntRange(0, 3).Draw(w.t, "a CQ of MaxCqDepth") == 0) {
