@@ -398,23 +398,33 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 // break, or with none (a false verdict); what it did otherwise.
 func falseVerdictAgain(t *testing.T, v sim.Variant, name string) (what string, ok bool) {
 	t.Helper()
-	run := runChildCfg(t, "sim", "completion=deferred,variant="+v.Name, func(c *suite.Config) {
-		c.Focus = []string{"^" + regexp.QuoteMeta(name) + "$"}
+	s, ran := runAlone(t, v.Name, name, 0)
+	switch {
+	case !ran:
+		return "not run", true
+	case s.State != outcome.Failed:
+		return string(s.State), false
+	}
+	charged := outcome.Charged(s)
+	if len(charged) > 0 && !slices.ContainsFunc(charged, func(id string) bool { return !slices.Contains(v.Rules, id) }) {
+		return "failed with " + strings.Join(charged, ", ") + " only", false
+	}
+	return "", true
+}
+
+// runAlone runs the spec name alone against variant (seed 0: the
+// default seed) and returns its outcome, if it ran.
+func runAlone(t *testing.T, variant, name string, seed int64) (outcome.Spec, bool) {
+	t.Helper()
+	run := runChildCfg(t, "sim", "completion=deferred,variant="+variant, func(c *suite.Config) {
+		c.Focus, c.Seed = []string{"^" + regexp.QuoteMeta(name) + "$"}, seed
 	})
 	for _, s := range run.Specs {
-		if s.Name != name {
-			continue
+		if s.Name == name {
+			return s, true
 		}
-		if s.State != outcome.Failed {
-			return string(s.State), false
-		}
-		charged := outcome.Charged(s)
-		if len(charged) > 0 && !slices.ContainsFunc(charged, func(id string) bool { return !slices.Contains(v.Rules, id) }) {
-			return "failed with " + strings.Join(charged, ", ") + " only", false
-		}
-		return "", true
 	}
-	return "not run", true
+	return outcome.Spec{}, false
 }
 
 // proveAgain runs the spec name alone against each variant that breaks
@@ -427,13 +437,8 @@ func proveAgain(t *testing.T, name, rule string, variants []sim.Variant) bool {
 			continue
 		}
 		for seed := int64(2); seed <= 4; seed++ {
-			run := runChildCfg(t, "sim", "completion=deferred,variant="+v.Name, func(c *suite.Config) {
-				c.Focus, c.Seed = []string{"^" + regexp.QuoteMeta(name) + "$"}, seed
-			})
-			for _, s := range run.Specs {
-				if s.Name == name && s.State == outcome.Failed && slices.Contains(outcome.Charged(s), rule) {
-					return true
-				}
+			if s, ran := runAlone(t, v.Name, name, seed); ran && s.State == outcome.Failed && slices.Contains(outcome.Charged(s), rule) {
+				return true
 			}
 		}
 	}
