@@ -682,17 +682,24 @@ func (s *session) startCall(c *agentv1.Call) {
 func (s *session) launch(h *held, c *agentv1.Call) {
 	id := c.GetCallId()
 	_, last := c.Op.(*agentv1.Call_CloseProvider)
-	finish := func() {
+	// settle frees the call's id and its memory: before its return is
+	// sent, so that a harness that has the return may reuse the id and
+	// finds the call's bytes given back (HeldBytes, the next call's room).
+	settle := func() {
 		s.mu.Lock()
 		delete(s.calls, id)
 		s.releaseLocked(callBytes)
 		s.mu.Unlock()
+	}
+	finish := func() {
+		settle()
 		s.inflight.Done()
 	}
 	run := func() {
-		defer finish()
+		defer s.inflight.Done()
 		r := s.safeRun(c)
 		r.CallId = id
+		settle()
 		// CloseProvider's return is the session's last message.
 		_ = s.sendThen(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_CallReturn{CallReturn: r}}, last)
 		if last {
