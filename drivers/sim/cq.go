@@ -225,7 +225,7 @@ func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
 	c.seq++
 	e := cqEntry{r: r, seq: c.seq, solicited: solicited}
 	c.entries = append(c.entries, e)
-	// VARIANT notify-unarmed (breaks CQ-2): a CQ that is not armed
+	// VARIANT notify-unarmed (breaks CQ-2, CH-7): a CQ that is not armed
 	// notifies every completion.
 	if !c.armed && c.ad.f.variant == VariantNotifyUnarmed {
 		c.fireLocked(ndk.StatusSuccess)

@@ -569,7 +569,7 @@ var variants = []Variant{
 	{
 		Name:        VariantNotifyUnarmed,
 		Rule:        "CQ-2",
-		Rules:       []string{"CQ-2"},
+		Rules:       []string{"CQ-2", "CH-7"}, // CH-7: a callback only after NdkArmCq
 		Description: "a CQ that is not armed calls its notification callback for every new completion",
 	},
 }
