@@ -195,7 +195,9 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		return st
 	}
 	key := tuple{ep.addr, dst}
-	if _, dup := f.tuples[key]; dup && !sharedEp {
+	// VARIANT shared-tuple-unchecked (breaks CN-3): no 4-tuple check for a
+	// connect over a shared endpoint.
+	if _, dup := f.tuples[key]; dup && !sharedEp && (s == nil || f.variant != VariantSharedTupleUnchecked) {
 		return fail(ndk.StatusAddressAlreadyExists)
 	}
 	// VARIANT unreachable-refused (breaks CN-3): a connect from or to a
@@ -621,6 +623,11 @@ func (c *connector) Reject(privateData []byte) ndk.Status {
 		}
 		c.state = stDead
 		c.peer = nil
+		// VARIANT reject-data-lost (breaks CN-13): the private data does not
+		// go with the reject.
+		if f.variant == VariantRejectDataLost {
+			privateData = nil
+		}
 		f.refuseActiveLocked(act, pad(privateData, info.MaxCalleeData))
 		return ndk.StatusSuccess
 	case !c.passive && c.state == stAccepted:

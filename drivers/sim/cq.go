@@ -120,6 +120,12 @@ func (c *cq) Arm(t ndk.CQNotifyType) {
 	if c.closing {
 		return
 	}
+	// VARIANT rearm-disarms (breaks CH-12, CH-13, CH-14): a second arm
+	// before the first was satisfied disarms the CQ.
+	if c.armed && f.variant == VariantRearmDisarms {
+		c.armed = false
+		return
+	}
 	if c.armed {
 		// VARIANT arm-merge-any-replaced (breaks CH-12): ANY is replaced by
 		// the second type. VARIANT arm-merge-errors-kept (breaks CH-13):
@@ -219,10 +225,15 @@ func (c *cq) pushLocked(r ndk.ResultEx, solicited bool) {
 	c.seq++
 	e := cqEntry{r: r, seq: c.seq, solicited: solicited}
 	c.entries = append(c.entries, e)
-	// VARIANT notify-unarmed (breaks CQ-2): a CQ that is not armed
+	// VARIANT notify-unarmed (breaks CQ-2, CH-7): a CQ that is not armed
 	// notifies every completion.
 	if !c.armed && c.ad.f.variant == VariantNotifyUnarmed {
 		c.fireLocked(ndk.StatusSuccess)
+		return
+	}
+	// VARIANT success-not-notified (breaks CH-8, CH-12, CH-13, CH-14): a
+	// successful completion does not satisfy the arm when it comes.
+	if r.Status == ndk.StatusSuccess && c.ad.f.variant == VariantSuccessNotNotified {
 		return
 	}
 	if c.armed && c.matchesLocked(&e, c.armType) {

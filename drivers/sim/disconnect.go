@@ -101,7 +101,8 @@ func (f *fabric) startDisconnectLocked(c *connector, r *request) {
 		c.indicated = true
 		f.deliverIndicationLocked(c, 0, byNotice)
 	}
-	if c.gotNotice {
+	// VARIANT disconnect-needs-event: nor is a notice that came before.
+	if c.gotNotice && (f.variant != VariantDisconnectNeedsEvent || c.disconnectCall(0) != nil) {
 		c.decideLocked(ndk.StatusSuccess) // the peer's notice answers ours
 	}
 	// VARIANT disconnect-without-waiting (breaks DS-4): success without
@@ -239,6 +240,11 @@ func (f *fabric) receiveLocked(m cmMsg) {
 
 // answeredLocked: the peer answered c's notice.
 func (f *fabric) answeredLocked(c *connector) {
+	// VARIANT disconnect-needs-event (breaks DS-4): the answer is not taken
+	// by a connector with no disconnect event callback.
+	if f.variant == VariantDisconnectNeedsEvent && c.disconnectCall(0) == nil {
+		return
+	}
 	if c.discReq != nil && c.decideLocked(ndk.StatusSuccess) {
 		f.maybeFinishDisconnectLocked(c)
 	}
@@ -269,6 +275,11 @@ func (f *fabric) indicateLocked(p *connector, w why) {
 	if w == byHostDown && f.variant == VariantNoAbortIndication {
 		return
 	}
+	// VARIANT close-no-indication (breaks DS-6): nothing when the
+	// peer closed its connector without disconnecting.
+	if w == byClose && f.variant == VariantCloseNoIndication {
+		return
+	}
 	p.indicated = true
 	// VARIANT flush-on-indication (breaks CN-16): the peer's disconnect
 	// flushes this side's QP.
@@ -283,7 +294,10 @@ func (f *fabric) indicateLocked(p *connector, w why) {
 	// VARIANT indication-twice (breaks CN-15): a second indication follows.
 	// VARIANT ex-indication-twice (breaks CN-15): a second one follows for
 	// an NdkDisconnectEventCallbackEx.
-	if w == byNotice && (f.variant == VariantIndicationTwice || f.variant == VariantExIndicationTwice && p.ex) {
+	// VARIANT close-indication-twice (breaks CN-15): a second one follows
+	// when the peer closed its connector without disconnecting.
+	if w == byNotice && (f.variant == VariantIndicationTwice || f.variant == VariantExIndicationTwice && p.ex) ||
+		w == byClose && f.variant == VariantCloseIndicationTwice {
 		f.deliverIndicationLocked(p, indicationAgainDelay, w)
 	}
 }
@@ -350,6 +364,18 @@ func (f *fabric) abortEndLocked(x *connector, w why) {
 // owed its peer go out, and the peer, unless it had c's notice, sees an
 // abort.
 func (f *fabric) closeConnectionLocked(c *connector) {
+	// VARIANT close-indicates-self (breaks DS-2): the closing consumer, who
+	// did not disconnect, is told of the abort its close makes.
+	if f.variant == VariantCloseIndicatesSelf && c.state == stConnected && c.establishedLocked() && !c.indicated {
+		if cb := c.disconnectCall(f.disconnectReason(c, byClose)); cb != nil {
+			c.indicated = true
+			f.spawnLocked(c.ad, &c.object, func() {
+				f.mu.Lock()
+				f.runEventLocked(&c.object, cb)
+				f.mu.Unlock()
+			})
+		}
+	}
 	if r := c.discReq; r != nil {
 		c.discReq = nil
 		if c.discTimer != nil {

@@ -79,6 +79,12 @@ const (
 	VariantAcceptTimeoutWrongStatus       = "accept-timeout-wrong-status"
 	VariantRejectAfterPeerGaveUp          = "reject-after-peer-gave-up"
 	VariantRejectAfterConnectRefused      = "reject-after-connect-refused"
+	VariantRejectDataLost                 = "reject-data-lost"
+	VariantCloseNoIndication              = "close-no-indication"
+	VariantCloseIndicationTwice           = "close-indication-twice"
+	VariantCloseIndicatesSelf             = "close-indicates-self"
+	VariantDisconnectNeedsEvent           = "disconnect-needs-event"
+	VariantSharedTupleUnchecked           = "shared-tuple-unchecked"
 	VariantPrivateDataOffByOne            = "private-data-off-by-one"
 	VariantEphemeralRangeOffByOne         = "ephemeral-range-off-by-one"
 
@@ -501,6 +507,42 @@ var variants = []Variant{
 		Description: "NdkReject on the connecting side after its NdkConnect completed fails with STATUS_CONNECTION_INVALID",
 	},
 	{
+		Name:        VariantRejectDataLost,
+		Rule:        "CN-13",
+		Rules:       []string{"CN-13"},
+		Description: "the private data of an NdkReject is not carried to the connecting side: its NdkGetConnectionData copies zeros (of the same RDS)",
+	},
+	{
+		Name:        VariantCloseNoIndication,
+		Rule:        "DS-6",
+		Rules:       []string{"DS-6"},
+		Description: "when the peer closes its connected connector without disconnecting, the connection is aborted here without a disconnect indication",
+	},
+	{
+		Name:        VariantCloseIndicationTwice,
+		Rule:        "CN-15",
+		Rules:       []string{"CN-15"},
+		Description: "when the peer closes its connected connector without disconnecting, the abort is indicated here twice (the second 40 ms after the first)",
+	},
+	{
+		Name:        VariantCloseIndicatesSelf,
+		Rule:        "DS-2",
+		Rules:       []string{"DS-2"},
+		Description: "closing a connected connector that did not disconnect indicates the abort it makes on both ends: its own consumer's disconnect event callback is called too, before the close completes",
+	},
+	{
+		Name:        VariantDisconnectNeedsEvent,
+		Rule:        "DS-4",
+		Rules:       []string{"DS-4"},
+		Description: "NdkDisconnect on a connector that registered no disconnect event callback (NdkCompleteConnect(Ex) or NdkAccept(Ex) without one) does not take the peer's answer: it fails with STATUS_IO_TIMEOUT after the disconnect time-out",
+	},
+	{
+		Name:        VariantSharedTupleUnchecked,
+		Rule:        "CN-3",
+		Rules:       []string{"CN-3"},
+		Description: "NdkConnectWithSharedEndpoint does not look for an existing connection with the same local/remote 4-tuple: a second connection over the shared endpoint to the same remote address and port goes to the listener",
+	},
+	{
 		Name:        VariantPrivateDataOffByOne,
 		Rule:        "OV-1",
 		Rules:       []string{"OV-1"},
@@ -527,7 +569,7 @@ var variants = []Variant{
 	{
 		Name:        VariantNotifyUnarmed,
 		Rule:        "CQ-2",
-		Rules:       []string{"CQ-2"},
+		Rules:       []string{"CQ-2", "CH-7"}, // CH-7: a callback only after NdkArmCq
 		Description: "a CQ that is not armed calls its notification callback for every new completion",
 	},
 }

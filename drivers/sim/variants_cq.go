@@ -14,6 +14,8 @@ const (
 	VariantArmMergeAnyReplaced      = "arm-merge-any-replaced"
 	VariantArmMergeErrorsKept       = "arm-merge-errors-kept"
 	VariantArmMergeSolicitedErrors  = "arm-merge-solicited-errors"
+	VariantRearmDisarms             = "rearm-disarms"
+	VariantSuccessNotNotified       = "success-not-notified"
 	VariantErrorsArmAny             = "errors-arm-any"
 	VariantNotifyTwice              = "notify-twice"
 	VariantArmIgnoresQueued         = "arm-ignores-queued"
@@ -38,6 +40,10 @@ func init() {
 			Description: "NdkArmCq on a CQ armed for ERRORS and not yet satisfied keeps ERRORS instead of taking the second type"},
 		Variant{Name: VariantArmMergeSolicitedErrors, Rule: "CH-14", Rules: []string{"CH-14"},
 			Description: "NdkArmCq(ERRORS) on a CQ armed for SOLICITED and not yet satisfied arms it for ERRORS instead of keeping SOLICITED"},
+		Variant{Name: VariantRearmDisarms, Rule: "CH-12", Rules: []string{"CH-12", "CH-13", "CH-14"},
+			Description: "NdkArmCq on a CQ already armed and not yet satisfied disarms it (the arm is toggled, as a flag flipped) instead of merging the two types: nothing notifies until the next NdkArmCq"},
+		Variant{Name: VariantSuccessNotNotified, Rule: "CH-8", Rules: []string{"CH-8", "CH-12", "CH-13", "CH-14"},
+			Description: "a successful completion queued while the CQ is armed does not satisfy the arm (only an error completion does, and NdkArmCq still finds the successful ones already queued): an ANY or SOLICITED arm, made once or twice (CH-12..CH-14), is not satisfied when its completion comes"},
 		Variant{Name: VariantErrorsArmAny, Rule: "CH-8", Rules: []string{"CH-8", "CH-13"},
 			Description: "an NDK_CQ_NOTIFY_ERRORS arm (armed once, or twice: CH-13) is satisfied by any completion, a successful one too"},
 		Variant{Name: VariantNotifyTwice, Rule: "CH-7", Rules: []string{"CH-7", "CQ-2"},

@@ -131,7 +131,9 @@ func (r *cqRig) quiet(rules string, n int, format string, args ...any) {
 // ladder checks what satisfies the arm of the CQ, whose effective type
 // must be t: completions of increasing reach (unsolicited success,
 // solicited success, error) come one at a time; none may notify before one
-// that must satisfy t, which must. The CQ has had before notifications.
+// that must satisfy t, which must, once. One the pages let satisfy t or
+// not (an error completion, for ERRORS) may notify, once (CH-7). The CQ
+// has had before notifications.
 func (r *cqRig) ladder(rules string, t ndk.CQNotifyType, before int, how string) {
 	GinkgoHelper()
 	for _, c := range []completion{plain, solicited, failed} {
@@ -142,7 +144,9 @@ func (r *cqRig) ladder(rules string, t ndk.CQNotifyType, before int, how string)
 			r.notified(rules, before+1, "%s: the CQ's arm is %s, and %v satisfies it", how, armNames[t], c)
 			r.quiet("CH-7", before+1, "one notification for one arm (%s)", how)
 			return
-		case !may:
+		case may:
+			r.quiet("CH-7", before+1, "at most one notification for one arm (%s), which %v may satisfy", how, c)
+		default:
 			r.quiet(rules, before, "%s: the CQ's arm is %s, which %v does not satisfy", how, armNames[t], c)
 		}
 	}
