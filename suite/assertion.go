@@ -215,9 +215,14 @@ func (c *ruleCheck) violation(message string) Violation {
 	c.mu.Lock()
 	m, negated, desc, start, actual, seen := c.matcher, c.negated, c.desc, c.start, c.actual, c.seen
 	c.mu.Unlock()
-	v := Violation{Expected: oneLine(describe(desc))}
-	if v.Expected == "" {
-		v.Expected = expectation(m, negated, actual, seen)
+	// The description says what is checked, the matcher what value it
+	// wants: both, so that a failure read alone names the value expected
+	// ("the accepting side's NdkDisconnect (to equal STATUS_SUCCESS)").
+	v := Violation{Expected: expectation(m, negated, actual, seen)}
+	if d := oneLine(describe(desc)); d != "" && m != nil {
+		v.Expected = d + " (" + v.Expected + ")"
+	} else if d != "" {
+		v.Expected = d
 	}
 	switch {
 	case seen:
@@ -280,6 +285,9 @@ func expectation(m types.GomegaMatcher, negated bool, actual any, seen bool) (s 
 		return map[bool]string{false: "to succeed", true: "to fail"}[negated]
 	case *matchers.HaveOccurredMatcher:
 		return map[bool]string{false: "an error", true: "no error"}[negated]
+	case *matchers.EqualMatcher:
+		// the value as an observed one is shown (bytes in hex, clipped)
+		return map[bool]string{false: "to equal ", true: "not to equal "}[negated] + valueString(m.Expected)
 	case *matchers.OrMatcher:
 		if !negated {
 			var each []string
@@ -303,7 +311,7 @@ func expectation(m types.GomegaMatcher, negated bool, actual any, seen bool) (s 
 	} else {
 		msg = m.FailureMessage(actual)
 	}
-	return oneLine(afterActual(msg))
+	return clipValue(strings.TrimSuffix(oneLine(afterActual(msg)), "."))
 }
 
 // matcherName is "Equal" for *matchers.EqualMatcher.

@@ -54,8 +54,8 @@ type completion struct {
 }
 
 // Each matcher the specs use, failed through Rule with Gomega's real
-// messages: the violation's Expected is the description, or what the
-// matcher wants; its Observed is the value, without Gomega's prose or
+// messages: the violation's Expected is the description with what the
+// matcher wants, or only what the matcher wants; its Observed is the value, without Gomega's prose or
 // type annotations, on one line.
 func TestRuleViolationHasTheObservedValue(t *testing.T) {
 	stringers(t)
@@ -74,10 +74,10 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			func(g Gomega) {
 				g.Expect(ndk.StatusSuccess).To(Equal(ndk.StatusPending), "closing the PD while its QP is open returns STATUS_PENDING")
 			},
-			"closing the PD while its QP is open returns STATUS_PENDING", "STATUS_SUCCESS", "to equal"},
+			"closing the PD while its QP is open returns STATUS_PENDING (to equal STATUS_PENDING)", "STATUS_SUCCESS", "to equal"},
 		{"Equal with a formatted description",
 			func(g Gomega) { g.Expect(2).To(Equal(3), "BytesTransferred of the %d-byte send", 3) },
-			"BytesTransferred of the 3-byte send", "2", ""},
+			"BytesTransferred of the 3-byte send (to equal 3)", "2", ""},
 		{"Equal without a description",
 			func(g Gomega) { g.Expect(ndk.StatusSuccess).To(Equal(ndk.StatusPending)) },
 			"to equal STATUS_PENDING", "STATUS_SUCCESS", ""},
@@ -86,7 +86,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			"not to equal STATUS_SUCCESS", "STATUS_SUCCESS", ""},
 		{"Equal, a func() string description",
 			func(g Gomega) { g.Expect(1).Should(Equal(2), func() string { return "one\nindication" }) },
-			"one indication", "1", ""},
+			"one indication (to equal 2)", "1", ""},
 		{"BeNumerically",
 			func(g Gomega) { g.Expect(3).To(BeNumerically(">", 3)) },
 			"to be > 3", "3", ""},
@@ -95,7 +95,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			"to be true", "false", ""},
 		{"BeFalse, described",
 			func(g Gomega) { g.Expect(true).To(BeFalse(), "NdkDisconnect still pending") },
-			"NdkDisconnect still pending", "true", ""},
+			"NdkDisconnect still pending (to be false)", "true", ""},
 		{"BeZero",
 			func(g Gomega) { g.Expect(uint32(7)).To(BeZero()) },
 			"to be zero-valued", "7", ""},
@@ -110,7 +110,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			`[{RequestContext: "receive 1", Status: STATUS_SUCCESS, BytesTransferred: 64}, {RequestContext: "receive 2", Status: STATUS_CANCELLED, BytesTransferred: 0}]`, ""},
 		{"HaveLen",
 			func(g Gomega) { g.Expect([]string{"a", "b"}).To(HaveLen(3), "each outstanding send completes") },
-			"each outstanding send completes", `["a", "b"]`, ""},
+			"each outstanding send completes (to have length 3)", `["a", "b"]`, ""},
 		{"Succeed",
 			func(g Gomega) { g.Expect(errors.New("injecting the fault: boom")).To(Succeed()) },
 			"to succeed", "injecting the fault: boom", ""},
@@ -132,7 +132,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			func(g Gomega) {
 				g.Expect(&completion{"x", ndk.StatusSuccess, 1}).To(BeNil(), "exactly one completion of the request")
 			},
-			"exactly one completion of the request", `{RequestContext: "x", Status: STATUS_SUCCESS, BytesTransferred: 1}`, ""},
+			"exactly one completion of the request (to be nil)", `{RequestContext: "x", Status: STATUS_SUCCESS, BytesTransferred: 1}`, ""},
 		{"BeIdenticalTo",
 			func(g Gomega) { g.Expect("qp#1").To(BeIdenticalTo("qp#2")) },
 			"to be identical to qp#2", "qp#1", ""},
@@ -141,7 +141,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			"to be equivalent to 4", "3", ""},
 		{"Equal of bytes, not printable",
 			func(g Gomega) { g.Expect(long).To(Equal(make([]byte, 100)), "the peer's memory") },
-			"the peer's memory", "100 bytes: 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 11 12 13 14 15 16 17 18 19 1a 1b 1c 1d 1e 1f …", ""},
+			"the peer's memory (to equal 100 bytes: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 …)", "100 bytes: 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 11 12 13 14 15 16 17 18 19 1a 1b 1c 1d 1e 1f …", ""},
 		{"Equal of bytes, printable",
 			func(g Gomega) { g.Expect([]byte("hello")).To(Equal([]byte("world"))) },
 			`to equal "world"`, `"hello"`, ""},
@@ -150,7 +150,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			"to equal a", `"a\nb"`, ""},
 		{"a further value, an error",
 			func(g Gomega) { g.Expect(3, errors.New("boom")).To(Equal(3), "the query") },
-			"the query", "error: boom", ""},
+			"the query (to equal 3)", "error: boom", ""},
 		{"a further value, not zero",
 			func(g Gomega) { g.Expect(3, 4).To(Equal(3)) },
 			"to equal 3", "a further value not zero, at index 1: 4", ""},
@@ -158,7 +158,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			func(g Gomega) {
 				g.Eventually(func() int { return 0 }).WithTimeout(50*time.Millisecond).WithPolling(5*time.Millisecond).Should(Equal(1), "side B's indication")
 			},
-			"side B's indication", `^0 after (\d+ms|[\d.]+s)$`, "Timed out after"},
+			"side B's indication (to equal 1)", `^0 after (\d+ms|[\d.]+s)$`, "Timed out after"},
 		{"Eventually BeNumerically, the last value polled",
 			func(g Gomega) {
 				n := 0
@@ -169,7 +169,7 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 			func(g Gomega) {
 				g.Eventually(make(chan struct{})).WithTimeout(20*time.Millisecond).Should(Receive(), "the callback entered")
 			},
-			"the callback entered", `^nothing received after (\d+ms|[\d.]+s)$`, ""},
+			"the callback entered (to receive something)", `^nothing received after (\d+ms|[\d.]+s)$`, ""},
 		{"Eventually, the polled function fails",
 			func(g Gomega) {
 				g.Eventually(func() (int, error) { return 0, errors.New("boom") }).WithTimeout(20 * time.Millisecond).Should(Equal(1))
@@ -180,12 +180,12 @@ func TestRuleViolationHasTheObservedValue(t *testing.T) {
 				n := 0
 				g.Consistently(func() int { n++; return n }).WithTimeout(time.Second).WithPolling(5*time.Millisecond).Should(BeNumerically("<=", 2), "at most %s indication", "one")
 			},
-			"at most one indication", `^3 at \d+ms$`, "Failed after"},
+			"at most one indication (to be <= 2)", `^3 at \d+ms$`, "Failed after"},
 		{"Consistently BeEmpty, through To",
 			func(g Gomega) {
 				g.Consistently(func() []int { return []int{7} }).WithTimeout(time.Second).To(BeEmpty(), "no completion")
 			},
-			"no completion", `^\[7\] at (once|\d+ms)$`, ""},
+			"no completion (to be empty)", `^\[7\] at (once|\d+ms)$`, ""},
 		{"Consistently BeFalse, ShouldNot",
 			func(g Gomega) {
 				g.Consistently(func() bool { return false }).WithTimeout(time.Second).ShouldNot(BeFalse())
@@ -243,10 +243,10 @@ func TestRuleViolationOfEachRule(t *testing.T) {
 		t.Fatalf("caught %+v, want one failure with two violations", *got)
 	}
 	f := (*got)[0]
-	if f.vs[0].Rule != "SQ-2" || f.vs[1].Rule != "SQ-4" || f.vs[1].Observed != "1" || f.vs[1].Expected != "two" {
+	if f.vs[0].Rule != "SQ-2" || f.vs[1].Rule != "SQ-4" || f.vs[1].Observed != "1" || f.vs[1].Expected != "two (to equal 2)" {
 		t.Errorf("violations %+v", f.vs)
 	}
-	if want := "SQ-2: expected two; observed 1 (also breaks SQ-4)"; !strings.HasPrefix(f.failure, want+"\n") {
+	if want := "SQ-2: expected two (to equal 2); observed 1 (also breaks SQ-4)"; !strings.HasPrefix(f.failure, want+"\n") {
 		t.Errorf("failure %q, want it to begin with %q", f.failure, want)
 	}
 }

@@ -22,7 +22,7 @@ var _ = Describe("Compound disconnect rules, clause by clause", Label("disconnec
 		var p *suite.Pair
 		BeforeEach(func() { p = suite.NewPair(f) })
 
-		suite.It(suite.Rules{"CN-15", "DS-6"}, "the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes; with none registered (the parameter is optional), both sides disconnect all the same", suite.Long, Label(finding.ClauseLabel("CN-15.once")), func() {
+		suite.It(suite.Rules{"CN-15", "DS-6", "DS-4"}, "the disconnect event callback registered with NdkCompleteConnect, and the one registered with NdkAccept, is called once when the peer disconnects, and not again when its own side then disconnects and closes; with none registered (the parameter is optional), both sides disconnect all the same", suite.Long, Label(finding.ClauseLabel("CN-15.once")), func() {
 			// once checks that c, whose peer disconnects, is told exactly
 			// once, also after its own NdkDisconnect and close.
 			once := func(c, peer *suite.Connector, registered string) {
