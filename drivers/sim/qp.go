@@ -293,6 +293,22 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 		return
 	}
 	n := scatter(sinks, w.data)
+	// VARIANT overflow-past-sge (breaks MR-16): the bytes that do not fit
+	// are written on past the receive's last SGE, as far as its MR goes.
+	if n < len(w.data) && f.variant == VariantOverflowPastSGE {
+		wide := slices.Clone(r.sgl)
+		wide[len(wide)-1].Length += uint32(len(w.data) - n)
+		if ss, st := x.pd.localSegsLocked(wide, accLocalWrite); st == ndk.StatusSuccess {
+			scatter(ss, w.data)
+		}
+	}
+	// VARIANT overflow-succeeds (breaks QP-13): both succeed, the receive
+	// reporting the send's length.
+	if n < len(w.data) && f.variant == VariantOverflowSucceeds {
+		x.recvDoneLocked(r, ndk.StatusSuccess, len(w.data), ndk.OpReceive, 0, w.flags&ndk.OpFlagSendAndSolicitEvent != 0)
+		s.completeLocked(w, ndk.StatusSuccess)
+		return
+	}
 	if n < len(w.data) {
 		x.recvDoneLocked(r, ndk.StatusBufferOverflow, n, ndk.OpReceive, 0, false)
 		s.completeLocked(w, ndk.StatusRemoteResources)

@@ -26,6 +26,8 @@ const (
 	VariantUnconnectedWrongStatus  = "unconnected-wrong-status"
 	VariantFlushRaceLosesPosts     = "flush-race-loses-posts"
 	VariantConnectorCloseLosesPost = "connector-close-loses-posts"
+	VariantOverflowPastSGE         = "overflow-past-sge"
+	VariantOverflowSucceeds        = "overflow-succeeds"
 )
 
 func init() {
@@ -113,6 +115,18 @@ func init() {
 			Rule:        "WR-8",
 			Rules:       []string{"WR-8", "QP-4"},
 			Description: "closing a connector while a work request is being posted on its QP empties the QP's queues without completing them (posts stay inside about 1 ms)",
+		},
+		Variant{
+			Name:        VariantOverflowPastSGE,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "a send longer than the receive that takes it is placed whole from the receive's SGE on: the bytes that do not fit overwrite the registered memory past the SGE (the completions are sim's: STATUS_BUFFER_OVERFLOW and STATUS_REMOTE_RESOURCES)",
+		},
+		Variant{
+			Name:        VariantOverflowSucceeds,
+			Rule:        "QP-13",
+			Rules:       []string{"QP-13"},
+			Description: "a receive shorter than the send that takes it completes with STATUS_SUCCESS and BytesTransferred the send's length (the bytes that fit are placed), and the send with STATUS_SUCCESS",
 		},
 	)
 }

@@ -28,7 +28,8 @@
 // The moves, and the calls and flags each covers (a call or flag of the
 // sections missing here is not covered yet). Flush, flush race, denied
 // write, disconnect, connect, fast register and overrun are drawn as one
-// move ("rare"), so that they do not crowd out the others:
+// move ("rare"), so that they do not crowd out the others; so are the
+// cases the pages leave open ("edge": small receive):
 //
 //	receive       NdkReceive (a QP's own queue, up to its depth), NdkSrqReceive
 //	send          NdkSend, 0 to 256 bytes (the receive's size), to a peer
@@ -42,6 +43,15 @@
 //	invalidate    connection: the receive is NdkOperationTypeReceiveAndInvalidate
 //	              with the token (QP-20), the send NdkOperationTypeSend
 //	              (QP-18); a later NdkInvalidate of the window fails (CH-6)
+//	small receive NdkReceive of 1, 2, 17 or 255 bytes on a QP with no
+//	              receive outstanding, then the peer's NdkSend of one more
+//	              byte or 256 (SEND_AND_SOLICIT_EVENT, INLINE or none): the
+//	              pages leave the outcome open, so every status passes on
+//	              both sides, and the connection is ended after; each
+//	              completes once (QP-4), no byte of the receive's slot past
+//	              its SGE changes (MR-16), and a receive that succeeds
+//	              reports at most its SGE's bytes, the send's first ones
+//	              (QP-13)
 //	write         NdkWrite of 1, 2, 63, 255 or 256 bytes under the peer's MR
 //	              remote token or its window's token (NdkGetRemoteTokenFromMw),
 //	              with SILENT_SUCCESS, READ_FENCE, INLINE or none

@@ -201,6 +201,10 @@ type dpWR struct {
 	// for these rules.
 	failDue     string
 	deliveredTo *dpWR // a send: the receive that took it
+	// small: a receive shorter than the send it is posted for (its
+	// SGE is n bytes, fewer than dpSlot).
+	small  bool
+	status ndk.Status // the status of its completion, once done
 }
 
 func (w *dpWR) initiator() bool { return w.op != "NdkReceive" && w.op != "NdkSrqReceive" }
@@ -499,6 +503,8 @@ func runDP(p *suite.Pair, d suite.Direct, text string) {
 
 func (w *dpWorld) run() {
 	rare := []func(*rapid.T){w.fastRegister, w.overrun, w.flush, w.disconnect, w.newConnection, w.flushRace, w.deniedWrite}
+	// The cases the pages leave open, or that take a while.
+	edge := []func(*rapid.T){w.smallReceive}
 	moves := map[string]func(*rapid.T){
 		"receive":             w.receive,
 		"send":                w.send,
@@ -511,6 +517,7 @@ func (w *dpWorld) run() {
 		"arm":                 w.arm,
 		"settle":              func(t *rapid.T) { w.settle() },
 		"rare":                func(t *rapid.T) { rapid.SampledFrom(rare).Draw(t, "rare move")(t) },
+		"edge":                func(t *rapid.T) { rapid.SampledFrom(edge).Draw(t, "edge move")(t) },
 		"unconnected":         w.unconnected,
 		"moderate":            w.moderate,
 		"invalidate":          w.invalidate,

@@ -107,6 +107,7 @@ func (w *dpWorld) result(c *dpCQ, s int, res ndk.ResultEx, ex bool, call string)
 	}
 	r.done = true
 	st := res.Status
+	r.status = st
 	defer w.classify(c, r, st)
 	switch {
 	case r.op == "NdkFastRegister":
@@ -158,9 +159,9 @@ func (w *dpWorld) result(c *dpCQ, s int, res ndk.ResultEx, ex bool, call string)
 		if st == ndk.StatusSuccess {
 			w.delivered(r, res, ex, f)
 		} else {
-			copy(m.want[r.off:r.off+dpSlot], m.mr.Bytes()[r.off:r.off+dpSlot])
+			copy(m.want[r.off:r.off+r.n], m.mr.Bytes()[r.off:r.off+r.n])
 		}
-		m.loosen(r.off, dpSlot, -1)
+		m.loosen(r.off, r.n, -1)
 		m.busy[dpAreaRecv][(r.off-dpOff(dpAreaRecv, 0))/dpSlot] = false
 		if r.srq {
 			for i, x := range w.srq.pending {
@@ -264,7 +265,7 @@ func (w *dpWorld) freeSource(r *dpWR) {
 // its length and bytes.
 func (w *dpWorld) delivered(r *dpWR, res ndk.ResultEx, ex bool, f dpFinding) {
 	m := w.mem[r.landSide]
-	got := m.mr.Bytes()[r.off : r.off+dpSlot]
+	got := m.mr.Bytes()[r.off : r.off+r.n]
 	var send *dpWR
 	var conn *dpConn
 	if r.srq {
@@ -299,6 +300,20 @@ func (w *dpWorld) delivered(r *dpWR, res ndk.ResultEx, ex bool, f dpFinding) {
 	from := 1 - r.landSide
 	conn.undelivered[from] = conn.undelivered[from][1:]
 	r.recvFor, send.deliveredTo = send, r
+	if r.small {
+		// A receive shorter than the send: the pages leave its status
+		// open, but a success reports the bytes it holds, at most its
+		// SGE's, the send's first ones (QP-13).
+		bt := int(res.BytesTransferred)
+		if bt > r.n || bt > len(send.data) || !bytes.Equal(got[:bt], send.data[:bt]) {
+			f.rules, f.kind = "QP-13", "a receive shorter than the send it took succeeded with a BytesTransferred or bytes the send did not place in it"
+			f.expected = fmt.Sprintf("BytesTransferred at most %d (the receive's SGE; the send has %d bytes), the buffer of %s starting with that many bytes of %s: % x", r.n, len(send.data), r.what(), send.what(), clipN(send.data))
+			f.observed = fmt.Sprintf("BytesTransferred %d, buffer % x", bt, clipN(got))
+			w.fail(f)
+		}
+		copy(m.want[r.off:r.off+r.n], got)
+		return
+	}
 	if int(res.BytesTransferred) != len(send.data) {
 		f.rules, f.kind = "QP-13", "a receive's BytesTransferred is not the length of the send it took"
 		f.expected, f.observed = fmt.Sprintf("BytesTransferred %d in the completion of %s, which took %s", len(send.data), r.what(), send.what()), fmt.Sprint(res.BytesTransferred)
@@ -422,7 +437,7 @@ func (w *dpWorld) checkMemory() {
 				continue
 			}
 			area, slot := i/(dpSlots*dpSlot), i%(dpSlots*dpSlot)/dpSlot
-			w.fail(dpFinding{rules: "MR-16", call: "NdkWrite", object: m.mr.ID(), side: sideName(s), kind: "a byte of a region no request may write changed",
+			w.fail(dpFinding{rules: "MR-16", call: dpAreaCalls[area], object: m.mr.ID(), side: sideName(s), kind: "a byte of a region no request may write changed",
 				expected: fmt.Sprintf("byte %d of %s's region (%s area, slot %d), which no request in flight writes, holds %#02x", i, sideName(s), dpAreaNames[area], slot, m.want[i]),
 				observed: fmt.Sprintf("%#02x", buf[i])})
 		}
@@ -446,6 +461,10 @@ func firstDiff(a, b []byte) int {
 }
 
 var dpAreaNames = []string{"send source", "receive", "remote target", "read sink", "bulk"}
+
+// dpAreaCalls are the calls whose bytes land in each area: a byte that
+// changed there is charged to it.
+var dpAreaCalls = []string{"NdkWrite", "NdkSend", "NdkWrite", "NdkRead"}
 
 // due says whether r must complete by now: a non-silent initiator
 // request, or a receive of a QP flushed.

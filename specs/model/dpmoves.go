@@ -30,7 +30,7 @@ func (w *dpWorld) unpost(r *dpWR) {
 	}
 	switch r.op {
 	case "NdkReceive", "NdkSrqReceive":
-		w.mem[s].loosen(r.off, dpSlot, -1)
+		w.mem[s].loosen(r.off, r.n, -1)
 		w.mem[s].busy[dpAreaRecv][(r.off-dpOff(dpAreaRecv, 0))/dpSlot] = false
 	case "NdkWrite":
 		if !r.bulk && r.ext == nil {
@@ -1286,4 +1286,82 @@ func (w *dpWorld) bulkFence(t *rapid.T, q *dpQP) {
 	_, token := pm.bulk.Tokens()
 	w.step("%s: NdkWrite #%d on %s: %d bytes at offset %d of %s's bulk region, which #%d reads (READ_FENCE)", sideName(q.side), x.id, q.name, wn, off, sideName(1-q.side), r.id)
 	w.post(x, q.qp.Write(x.id, pm.bulk.VA+uint64(off), token, ndk.OpFlagReadFence, sge))
+}
+
+// pollFor reads the CQs, and checks the memory and notifications, until
+// done says so or d passed.
+func (w *dpWorld) pollFor(d time.Duration, done func() bool) {
+	end := time.Now().Add(d)
+	for {
+		w.poll(16, true)
+		w.checkMemory()
+		w.checkNotifications()
+		if done() || time.Now().After(end) {
+			return
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// smallReceive posts a receive of k bytes (1 to dpSlot-1) on a QP with
+// no receive outstanding and no send coming to it, then a send of more
+// than k bytes (up to dpSlot) from its peer. The pages say nothing of a
+// receive too small for its send: every status passes on both sides, and
+// the connection is ended after (it may break). What is still checked:
+// each completes once (QP-4; the flush may cancel them), no byte of the
+// receive's slot past its SGE changes (MR-16), and a receive that
+// succeeds reports at most k bytes, the send's first ones (QP-13).
+func (w *dpWorld) smallReceive(t *rapid.T) {
+	c := w.pickConn(t, w.endable(t))
+	s := rapid.IntRange(0, 1).Draw(t, "receiving side")
+	q, peer := c.qp[s], c.qp[1-s]
+	if q.srq || w.outstanding(q, false) > 0 || len(c.undelivered[1-s]) > 0 || w.outstanding(peer, true) >= dpDepth ||
+		w.freeSlots(w.mem[s], dpAreaRecv, false) == 0 || w.freeSlots(w.mem[1-s], dpAreaSrc, false) == 0 {
+		t.Skip("no room")
+	}
+	k := rapid.SampledFrom([]int{1, 2, 17, dpSlot - 1}).Draw(t, "receive length")
+	n := rapid.SampledFrom([]int{k + 1, dpSlot}).Draw(t, "send length")
+	// What is outstanding on the connection may end with any status: the
+	// provider may break the connection.
+	w.doomed(c)
+	m := w.mem[s]
+	slot := m.alloc(dpAreaRecv, t)
+	r := w.newWR("NdkReceive", ndk.OpReceive, q)
+	r.off, r.n, r.landSide, r.small, r.anyStatus = dpOff(dpAreaRecv, slot), k, s, true, true
+	m.loosen(r.off, k, 1)
+	w.step("%s: NdkReceive #%d on %s (%d bytes of a %d-byte slot)", sideName(s), r.id, q.name, k, dpSlot)
+	if !w.post(r, q.qp.Receive(r.id, ndk.SGE{VirtualAddress: m.mr.VA + uint64(r.off), Length: uint32(k), MemoryRegionToken: m.local})) {
+		w.endConn(c)
+		return
+	}
+	x := w.newWR("NdkSend", ndk.OpSend, peer)
+	x.anyStatus = true
+	x.data = w.pattern(n)
+	var sge ndk.SGE
+	x.src, sge = w.source(t, peer, x.data)
+	sgl, fl := w.inline(t, peer, []ndk.SGE{sge}, n)
+	x.inline = fl&ndk.OpFlagInline != 0
+	if rapid.Bool().Draw(t, "solicit") {
+		fl |= ndk.OpFlagSendAndSolicitEvent
+	}
+	x.solicit = fl&ndk.OpFlagSendAndSolicitEvent != 0
+	w.step("%s: NdkSend #%d on %s (%d bytes, %s) to the %d-byte receive", sideName(1-s), x.id, peer.name, n, opFlagNames(fl), k)
+	if w.post(x, peer.qp.Send(x.id, fl, sgl...)) {
+		c.undelivered[1-s] = append(c.undelivered[1-s], x)
+	}
+	w.pollFor(w.p.Settle(), func() bool { return r.done && (x.done || !x.posted) })
+	w.note(" -> receive: %s, send: %s", dpOutcome(r), dpOutcome(x))
+	w.endConn(c)
+	w.waitUntil(func() bool { return !r.done || x.posted && !x.done })
+}
+
+// dpOutcome says how a request ended, for the steps.
+func dpOutcome(r *dpWR) string {
+	switch {
+	case !r.posted:
+		return "not posted"
+	case !r.done:
+		return "not completed yet"
+	}
+	return r.status.String()
 }
