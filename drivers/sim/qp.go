@@ -591,6 +591,13 @@ func (f *fabric) execSendLocked(q *qp, w *wr) {
 	w.data = data
 	q.waiting = append(q.waiting, w)
 	f.matchReceiverLocked(p)
+	// VARIANT send-without-receive-dropped (breaks QP-4): a send that
+	// finds no receive waiting at the peer completes with STATUS_SUCCESS
+	// at once, and its bytes are dropped.
+	if f.variant == VariantSendWithoutReceiveDropped && len(q.waiting) > 0 && q.waiting[len(q.waiting)-1] == w {
+		q.waiting = q.waiting[:len(q.waiting)-1]
+		q.completeLocked(w, ndk.StatusSuccess)
+	}
 }
 
 func (q *qp) writeLocked(w *wr) ndk.Status { return q.writeSpanLocked(w, 0, -1) }

@@ -12,22 +12,23 @@ import (
 
 // Variant names.
 const (
-	VariantFlushLosesContext       = "flush-loses-context"
-	VariantFailedPostCompletes     = "failed-post-completes"
-	VariantSilentFailureHidden     = "silent-failure-hidden"
-	VariantBytesTransferredWrong   = "bytes-transferred-wrong"
-	VariantErrorCodeOnSuccess      = "error-code-on-success"
-	VariantFlushCompletesTwice     = "flush-completes-twice"
-	VariantDeferDroppedOnFailure   = "defer-dropped-on-failure"
-	VariantDeferNeverRung          = "defer-never-rung"
-	VariantFenceIgnored            = "fence-ignored"
-	VariantInlineTokenChecked      = "inline-token-checked"
-	VariantReadPastEnd             = "read-past-end"
-	VariantUnconnectedWrongStatus  = "unconnected-wrong-status"
-	VariantFlushRaceLosesPosts     = "flush-race-loses-posts"
-	VariantConnectorCloseLosesPost = "connector-close-loses-posts"
-	VariantOverflowPastSGE         = "overflow-past-sge"
-	VariantOverflowSucceeds        = "overflow-succeeds"
+	VariantFlushLosesContext         = "flush-loses-context"
+	VariantFailedPostCompletes       = "failed-post-completes"
+	VariantSilentFailureHidden       = "silent-failure-hidden"
+	VariantBytesTransferredWrong     = "bytes-transferred-wrong"
+	VariantErrorCodeOnSuccess        = "error-code-on-success"
+	VariantFlushCompletesTwice       = "flush-completes-twice"
+	VariantDeferDroppedOnFailure     = "defer-dropped-on-failure"
+	VariantDeferNeverRung            = "defer-never-rung"
+	VariantFenceIgnored              = "fence-ignored"
+	VariantInlineTokenChecked        = "inline-token-checked"
+	VariantReadPastEnd               = "read-past-end"
+	VariantUnconnectedWrongStatus    = "unconnected-wrong-status"
+	VariantFlushRaceLosesPosts       = "flush-race-loses-posts"
+	VariantConnectorCloseLosesPost   = "connector-close-loses-posts"
+	VariantOverflowPastSGE           = "overflow-past-sge"
+	VariantOverflowSucceeds          = "overflow-succeeds"
+	VariantSendWithoutReceiveDropped = "send-without-receive-dropped"
 )
 
 func init() {
@@ -127,6 +128,12 @@ func init() {
 			Rule:        "QP-13",
 			Rules:       []string{"QP-13"},
 			Description: "a receive shorter than the send that takes it completes with STATUS_SUCCESS and BytesTransferred the send's length (the bytes that fit are placed), and the send with STATUS_SUCCESS",
+		},
+		Variant{
+			Name:        VariantSendWithoutReceiveDropped,
+			Rule:        "QP-4",
+			Rules:       []string{"QP-4"},
+			Description: "a send that finds no receive waiting at the peer when it executes completes with STATUS_SUCCESS at once, and its bytes are dropped: the receive posted after it gets nothing",
 		},
 	)
 }

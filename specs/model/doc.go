@@ -29,7 +29,7 @@
 // sections missing here is not covered yet). Flush, flush race, denied
 // write, disconnect, connect, fast register and overrun are drawn as one
 // move ("rare"), so that they do not crowd out the others; so are the
-// cases the pages leave open ("edge": small receive):
+// cases the pages leave open ("edge": small receive, no receive):
 //
 //	receive       NdkReceive (a QP's own queue, up to its depth), NdkSrqReceive
 //	send          NdkSend, 0 to 256 bytes (the receive's size), to a peer
@@ -52,6 +52,13 @@
 //	              its SGE changes (MR-16), and a receive that succeeds
 //	              reports at most its SGE's bytes, the send's first ones
 //	              (QP-13)
+//	no receive    NdkSend of 1, 17 or 256 bytes (SEND_AND_SOLICIT_EVENT,
+//	              INLINE or none) to a QP with no receive waiting, the CQs
+//	              read for 20 ms, then the peer's NdkReceive: the send may
+//	              wait for it (both succeed) or fail with any status (the
+//	              connection is ended then, what was outstanding on it
+//	              free to end with any status); a send that succeeds
+//	              delivered its bytes to the receive (QP-4)
 //	write         NdkWrite of 1, 2, 63, 255 or 256 bytes under the peer's MR
 //	              remote token or its window's token (NdkGetRemoteTokenFromMw),
 //	              with SILENT_SUCCESS, READ_FENCE, INLINE or none

@@ -1365,3 +1365,86 @@ func dpOutcome(r *dpWR) string {
 	}
 	return r.status.String()
 }
+
+// noReceive posts an NdkSend to a QP with no receive waiting, reads the
+// CQs for about 20 ms, then posts the peer's receive. The pages leave it
+// to the provider: the send may wait for the receive (then both succeed)
+// or fail with any status (a finite RNR retry; the connection is ended
+// then, and what was outstanding on it may end with any status). A send
+// that completes with STATUS_SUCCESS delivered its bytes to the receive
+// (QP-4), and each completes once.
+func (w *dpWorld) noReceive(t *rapid.T) {
+	c := w.pickConn(t, w.endable(t))
+	s := rapid.IntRange(0, 1).Draw(t, "sending side")
+	q, peer := c.qp[s], c.qp[1-s]
+	if peer.srq || w.outstanding(peer, false) > 0 || len(c.undelivered[s]) > 0 || w.outstanding(q, true) >= dpDepth ||
+		w.freeSlots(w.mem[s], dpAreaSrc, false) == 0 || w.freeSlots(w.mem[1-s], dpAreaRecv, false) == 0 {
+		t.Skip("no room")
+	}
+	// A send that fails may end the connection: what is outstanding on
+	// it may end with any status until the send succeeded.
+	var doomed []*dpWR
+	for _, r := range w.wrs {
+		if (r.qp == q || r.qp == peer) && r.posted && !r.done && !r.srq && r.flushed == "" && !r.anyStatus {
+			r.anyStatus = true
+			doomed = append(doomed, r)
+		}
+	}
+	spared := func() {
+		for _, r := range doomed {
+			if !r.done {
+				r.anyStatus = false
+			}
+		}
+	}
+	n := rapid.SampledFrom([]int{1, 17, dpSlot}).Draw(t, "send length")
+	x := w.newWR("NdkSend", ndk.OpSend, q)
+	x.anyStatus = true
+	x.data = w.pattern(n)
+	if n >= 4 {
+		binary.LittleEndian.PutUint32(x.data, uint32(x.id))
+	}
+	var sge ndk.SGE
+	x.src, sge = w.source(t, q, x.data)
+	sgl, fl := w.inline(t, q, []ndk.SGE{sge}, n)
+	x.inline = fl&ndk.OpFlagInline != 0
+	if rapid.Bool().Draw(t, "solicit") {
+		fl |= ndk.OpFlagSendAndSolicitEvent
+	}
+	x.solicit = fl&ndk.OpFlagSendAndSolicitEvent != 0
+	w.step("%s: NdkSend #%d on %s (%d bytes, %s), no receive waiting at %s", sideName(s), x.id, q.name, n, opFlagNames(fl), peer.name)
+	if !w.post(x, q.qp.Send(x.id, fl, sgl...)) {
+		spared()
+		return
+	}
+	c.undelivered[s] = append(c.undelivered[s], x)
+	w.step("read the CQs for 20 ms")
+	w.pollFor(20*time.Millisecond, func() bool { return x.done })
+	w.note(" -> the send: %s", dpOutcome(x))
+	if x.done && x.status != ndk.StatusSuccess {
+		w.endConn(c)
+		return
+	}
+	w.postReceive(t, peer)
+	r := w.wrs[len(w.wrs)-1]
+	if !r.posted {
+		w.endConn(c)
+		return
+	}
+	pending := func() bool { return !x.done || x.status == ndk.StatusSuccess && x.deliveredTo == nil }
+	w.pollFor(w.wait(), func() bool { return !pending() })
+	if pending() {
+		f := dpFinding{rules: "QP-4", call: "NdkSend", object: q.qp.ID(), side: sideName(s), kind: "a send posted with no receive waiting never reached the receive posted after it",
+			expected: fmt.Sprintf("the completion of %s with the %d bytes of %s, or a failure of the send", r.what(), n, x.what()), costly: hangNotShrunk}
+		f.observed = fmt.Sprintf("within %v: the send %s, the receive %s", w.wait(), dpOutcome(x), dpOutcome(r))
+		if x.done {
+			f.kind = "a send completed with STATUS_SUCCESS but its bytes reached no receive"
+		}
+		w.fail(f)
+	}
+	if x.status != ndk.StatusSuccess {
+		w.endConn(c)
+		return
+	}
+	spared()
+}
