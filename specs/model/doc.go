@@ -29,7 +29,8 @@
 // sections missing here is not covered yet). Flush, flush race, denied
 // write, disconnect, connect, fast register and overrun are drawn as one
 // move ("rare"), so that they do not crowd out the others; so are the
-// cases the pages leave open ("edge": small receive, no receive):
+// cases the pages leave open and the resize ("edge": small receive, no
+// receive, resize):
 //
 //	receive       NdkReceive (a QP's own queue, up to its depth), NdkSrqReceive
 //	send          NdkSend, 0 to 256 bytes (the receive's size), to a peer
@@ -116,6 +117,15 @@
 //	              one past it (SQ-3), NotifyThreshold 0, 1, one below the
 //	              receives queued, their number, one more (SQ-2, SQ-4,
 //	              SQ-5); NdkSrqReceive
+//	resize        NdkResizeCq of a side's CQ where the adapter sets
+//	              NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (AI-2), with up to
+//	              three writes' completions queued, to the depth the
+//	              model's connections need (or the completions it may
+//	              hold, if more), one more, its depth, MaxCqDepth (not
+//	              STATUS_INVALID_PARAMETER) or one past it
+//	              (STATUS_INVALID_PARAMETER, CQ-15); after a success the
+//	              completions queued come, once (CQ-16), and the model
+//	              holds the CQ to its new depth (a failure keeps the old)
 //	overrun       a CQ of its own of depth 1, 2 or 4 and one completion
 //	              more: STATUS_BUFFER_OVERFLOW, and no completion queued at
 //	              or after it (CQ-5)
@@ -146,7 +156,8 @@
 // from NdkControlCqInterruptModeration, NdkModifySrq (to a larger depth),
 // NdkCreateCq and NdkBuildLam.
 //
-// Not covered yet: NdkResizeCq (no provider rule yet),
+// Not covered yet: a resized CQ filled past its old depth (the model's
+// requests never fill it: CQ-16's spec does),
 // NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE and NDK_OP_FLAG_RDMA_READ_SINK,
 // the privileged token (NdkGetPrivilegedMemoryRegionToken), NdkDeregisterMr
 // in a sequence, NdkGetCqResults of a ReceiveAndInvalidate completion (CH-3,

@@ -19,7 +19,7 @@ var dpRules = []string{
 	"QP-3", "QP-4", "QP-5", "QP-6", "QP-7", "QP-10", "QP-13", "QP-18", "QP-19", "QP-20", "QP-21", "QP-22",
 	"DP-4", "DP-5", "DP-6", "WR-7", "DS-10",
 	"MR-8", "MR-10", "MR-12", "MR-13", "MR-16", "MR-20", "AI-3", "AI-5", "IF-5",
-	"CH-6", "CH-7", "CH-8", "CH-9", "CQ-5", "CQ-6", "CQ-8", "CQ-9", "CQ-10", "CQ-11", "CQ-13",
+	"CH-6", "CH-7", "CH-8", "CH-9", "CQ-5", "CQ-6", "CQ-8", "CQ-9", "CQ-10", "CQ-11", "CQ-13", "CQ-15", "CQ-16",
 	"SQ-2", "SQ-3", "SQ-4", "SQ-5",
 }
 
@@ -205,6 +205,10 @@ type dpWR struct {
 	// SGE is n bytes, fewer than dpSlot).
 	small  bool
 	status ndk.Status // the status of its completion, once done
+	// resized: an NdkResizeCq of the CQ its completion (or, for a send,
+	// its receive's) comes to was made while it was outstanding: a
+	// completion lost breaks CQ-16 too.
+	resized bool
 }
 
 func (w *dpWR) initiator() bool { return w.op != "NdkReceive" && w.op != "NdkSrqReceive" }
@@ -504,7 +508,7 @@ func runDP(p *suite.Pair, d suite.Direct, text string) {
 func (w *dpWorld) run() {
 	rare := []func(*rapid.T){w.fastRegister, w.overrun, w.flush, w.disconnect, w.newConnection, w.flushRace, w.deniedWrite}
 	// The cases the pages leave open, or that take a while.
-	edge := []func(*rapid.T){w.smallReceive, w.noReceive}
+	edge := []func(*rapid.T){w.smallReceive, w.noReceive, w.resize}
 	moves := map[string]func(*rapid.T){
 		"receive":             w.receive,
 		"send":                w.send,

@@ -546,6 +546,9 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 				// have removed the completion without counting it.
 				rules += " CQ-13"
 			}
+			if r.resized {
+				rules += " CQ-16"
+			}
 			w.fail(dpFinding{rules: rules, call: r.op, object: r.qp.qp.ID(), side: sideName(r.qp.side), kind: "a completion due did not come",
 				expected: "the completion of " + r.what(), observed: "none within " + w.wait().String(), costly: hangNotShrunk})
 		}
@@ -559,6 +562,9 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 					rules = r.chainRule + " QP-4"
 				}
 				rules += w.lostRules(c.qp[1-s].cq, r)
+				if r.resized {
+					rules += " CQ-16"
+				}
 				w.fail(dpFinding{rules: rules, call: r.op, object: r.qp.qp.ID(), side: sideName(s), kind: "a send did not reach the receive waiting for it",
 					expected: "the completion of a receive of " + c.qp[1-s].name + " with the bytes of " + r.what(), observed: "none within " + w.wait().String(), costly: hangNotShrunk})
 			}

@@ -1448,3 +1448,67 @@ func (w *dpWorld) noReceive(t *rapid.T) {
 	}
 	spared()
 }
+
+// resize calls NdkResizeCq on a side's CQ, where the adapter sets
+// NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (AI-2), with up to three writes'
+// completions queued: to the depth the model's connections need (or the
+// completions it may hold, if more), one more, its depth, MaxCqDepth
+// (not failed with STATUS_INVALID_PARAMETER, CQ-15) or one past it
+// (STATUS_INVALID_PARAMETER, CQ-15). After a resize that succeeded the
+// completions queued still come, once (CQ-16), and the model holds the
+// CQ to its new depth.
+func (w *dpWorld) resize(t *rapid.T) {
+	s := rapid.IntRange(0, 1).Draw(t, "side")
+	if w.info[s].AdapterFlags&ndk.AdapterFlagCQResizeSupported == 0 {
+		t.Skip("the adapter does not set NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (AI-2)")
+	}
+	c := w.cq[s]
+	maxDepth := int(w.info[s].MaxCQDepth)
+	for range rapid.IntRange(0, 3).Draw(t, "writes queued first") {
+		cs := slices.DeleteFunc(w.live(), func(x *dpConn) bool {
+			return w.outstanding(x.qp[s], true) >= dpDepth || w.freeSlots(w.mem[1-s], dpAreaTgt, true) == 0 || w.freeSlots(w.mem[s], dpAreaSrc, false) == 0
+		})
+		if len(cs) == 0 {
+			break
+		}
+		w.postWrite(t, rapid.SampledFrom(cs).Draw(t, "connection").qp[s], 0)
+	}
+	time.Sleep(time.Millisecond)
+	held := 0
+	for _, r := range w.wrs {
+		if r.posted && !r.done && r.qp.cq == c {
+			held++
+		}
+	}
+	need := max(held, len(w.conns)*2*dpDepth+dpSRQDepth)
+	if need > maxDepth {
+		t.Skip("no depth between what the CQ may hold and MaxCqDepth")
+	}
+	depths := []int{need, c.depth, maxDepth, maxDepth + 1}
+	if need < maxDepth {
+		depths = append(depths, need+1)
+	}
+	depth := rapid.SampledFrom(depths).Draw(t, "depth")
+	for _, r := range w.wrs {
+		if r.posted && !r.done && (r.qp.cq == c || r.initiator() && r.qp.conn != nil && r.qp.conn.qp[1-r.qp.side].cq == c) {
+			r.resized = true
+		}
+	}
+	w.step("%s: NdkResizeCq(%d) on %s (depth %d, MaxCqDepth %d; %d requests outstanding on it)", sideName(s), depth, c.name, c.depth, maxDepth, held)
+	st := c.cq.Resize(uint32(depth)).Wait()
+	w.note(" -> %v", st)
+	f := dpFinding{rules: "CQ-15", call: "NdkResizeCq", object: c.cq.ID(), side: sideName(s), observed: st.String()}
+	switch {
+	case depth > maxDepth && st != ndk.StatusInvalidParameter:
+		f.kind, f.expected = "a CqDepth past MaxCqDepth was not failed with STATUS_INVALID_PARAMETER", fmt.Sprintf("STATUS_INVALID_PARAMETER: CqDepth %d, MaxCqDepth %d", depth, maxDepth)
+		w.fail(f)
+	case depth == maxDepth && st == ndk.StatusInvalidParameter:
+		f.kind, f.expected = "a CqDepth of MaxCqDepth failed with STATUS_INVALID_PARAMETER", fmt.Sprintf("no STATUS_INVALID_PARAMETER: CqDepth %d is MaxCqDepth", depth)
+		w.fail(f)
+	case st == ndk.StatusSuccess:
+		// Other failures (STATUS_INSUFFICIENT_RESOURCES, or what the
+		// page's "other status codes" leave open) keep the depth.
+		c.depth = depth
+	}
+	w.settle()
+}
