@@ -29,8 +29,8 @@
 // sections missing here is not covered yet). Flush, flush race, denied
 // write, disconnect, connect, fast register and overrun are drawn as one
 // move ("rare"), so that they do not crowd out the others; so are the
-// cases the pages leave open and the resize ("edge": small receive, no
-// receive, resize):
+// cases the pages leave open, the resize and the window's close ("edge":
+// small receive, no receive, resize, close window):
 //
 //	receive       NdkReceive (a QP's own queue, up to its depth), NdkSrqReceive
 //	send          NdkSend, 0 to 256 bytes (the receive's size), to a peer
@@ -78,6 +78,10 @@
 //	              NDK_OP_FLAG_ALLOW_REMOTE_READ|ALLOW_REMOTE_WRITE, then
 //	              NdkGetRemoteTokenFromMw
 //	invalidate    NdkInvalidate of the bound MW
+//	close window  NdkCloseObject of the side's bound MW (NdkCreateMw makes
+//	              its successor), then the peer's NdkWrite of 1, 16 or 256
+//	              bytes into its old range under its old token: it fails
+//	              and no byte moves (MR-16); the connection ended after
 //	fast register NdkBuildLam of 1 to 3 pages at offset 0, 1 or 4095 in its
 //	              page, first with a page array one page short
 //	              (STATUS_BUFFER_TOO_SMALL with the pages needed, MR-20),

@@ -508,7 +508,7 @@ func runDP(p *suite.Pair, d suite.Direct, text string) {
 func (w *dpWorld) run() {
 	rare := []func(*rapid.T){w.fastRegister, w.overrun, w.flush, w.disconnect, w.newConnection, w.flushRace, w.deniedWrite}
 	// The cases the pages leave open, or that take a while.
-	edge := []func(*rapid.T){w.smallReceive, w.noReceive, w.resize}
+	edge := []func(*rapid.T){w.smallReceive, w.noReceive, w.resize, w.closeWindow}
 	moves := map[string]func(*rapid.T){
 		"receive":             w.receive,
 		"send":                w.send,

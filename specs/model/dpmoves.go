@@ -1512,3 +1512,52 @@ func (w *dpWorld) resize(t *rapid.T) {
 	}
 	w.settle()
 }
+
+// closeWindow closes a side's bound MW (NdkCloseObject), then has the
+// peer write under its old token into the range it was bound to: the
+// token is no longer valid, so the write fails and no byte moves
+// (MR-16). A failed access may end the connection: it is ended after. A
+// new MW takes the closed one's place for later binds.
+func (w *dpWorld) closeWindow(t *rapid.T) {
+	s := rapid.IntRange(0, 1).Draw(t, "side")
+	x := w.mw[s]
+	if x.busy || !x.bound || x.home == nil || x.home.retired {
+		t.Skip("the window is not bound, or busy")
+	}
+	for _, r := range w.wrs {
+		if r.posted && !r.done && (r.op == "NdkWrite" || r.op == "NdkRead") && r.qp.side != s {
+			// An access in flight might be through the window.
+			t.Skip("accesses in flight")
+		}
+	}
+	c := x.home
+	q := c.qp[1-s]
+	m := w.mem[s]
+	slot := -1
+	for i := (x.off - dpOff(dpAreaTgt, 0)) / dpSlot; i < (x.off+x.n-dpOff(dpAreaTgt, 0))/dpSlot; i++ {
+		if !m.busy[dpAreaTgt][i] && len(m.readers[i]) == 0 {
+			slot = i
+			break
+		}
+	}
+	if slot < 0 || w.outstanding(q, true) >= dpDepth || w.freeSlots(w.mem[1-s], dpAreaSrc, false) == 0 {
+		t.Skip("no room")
+	}
+	w.step("%s: NdkCloseObject %s, bound to [%d, %d) of its MR (token %#x)", sideName(s), x.name, x.off, x.off+x.n, x.token)
+	st := x.mw.Close().Wait()
+	w.note(" -> %v", st)
+	w.mw[s] = &dpMW{mw: w.pd[s].CreateMW().MustObject(), name: fmt.Sprintf("%s's MW (new)", sideName(s)), side: s}
+	n := rapid.SampledFrom([]int{1, 16, dpSlot}).Draw(t, "length")
+	off := dpOff(dpAreaTgt, slot) + rapid.IntRange(0, dpSlot-n).Draw(t, "offset in slot")
+	r := w.newWR("NdkWrite", ndk.OpWrite, q)
+	r.data = w.pattern(n)
+	var sge ndk.SGE
+	r.src, sge = w.source(t, q, r.data)
+	r.mustFail, r.mustWhy = "MR-16", fmt.Sprintf("its token, %#x, is that of %s, closed", x.token, x.name)
+	w.doomed(c)
+	w.step("%s: NdkWrite #%d on %s: %d bytes to %s's offset %d under the closed window's token %#x", sideName(1-s), r.id, q.name, n, sideName(s), off, x.token)
+	if w.post(r, q.qp.Write(r.id, m.mr.VA+uint64(off), x.token, 0, sge)) {
+		w.waitUntil(func() bool { return !r.done })
+	}
+	w.endConn(c)
+}
