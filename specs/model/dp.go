@@ -129,6 +129,10 @@ type dpCQ struct {
 	// zeroOne: the last poll of a one-entry array that returned 0;
 	// nonEx: the last NdkGetCqResults (not Ex).
 	zeroOne, nonEx int
+	// resized: an NdkResizeCq succeeded with requests outstanding since
+	// the CQ was last armed (a notification for a completion it lost
+	// then breaks CQ-16).
+	resized bool
 }
 
 type dpQP struct {

@@ -403,6 +403,9 @@ func (w *dpWorld) judgeCQ(c *dpCQ, s int, n0 int) {
 				}
 			}
 		}
+		if c.resized {
+			extra += " CQ-16" // the resize may have lost the completion it was for
+		}
 		f := dpFinding{rules: "CH-7", call: "NdkCqNotificationCallback", object: c.cq.ID(), side: sideName(s), kind: "a notification no arm made due",
 			expected: fmt.Sprintf("%d notification(s): one per satisfied arm", c.notes), observed: fmt.Sprintf("%d", n0)}
 		f.rules += extra

@@ -651,7 +651,7 @@ func (w *dpWorld) armSide(t *rapid.T, s int) {
 		w.pollCQ(s, 16, true)
 	}
 	w.step("%s: NdkArmCq(%s) on %s", sideName(s), dpArmNames[typ], c.name)
-	c.armed, c.typ, c.armedAt = true, typ, len(w.wrs)
+	c.armed, c.typ, c.armedAt, c.resized = true, typ, len(w.wrs), false
 	c.cq.Arm(typ)
 }
 
@@ -1509,6 +1509,7 @@ func (w *dpWorld) resize(t *rapid.T) {
 		// Other failures (STATUS_INSUFFICIENT_RESOURCES, or what the
 		// page's "other status codes" leave open) keep the depth.
 		c.depth = depth
+		c.resized = c.resized || held > 0
 	}
 	w.settle()
 }
