@@ -158,7 +158,11 @@
 // for completions older than the last notification (CH-10: such an arm is
 // made only after reading the CQ empty), STATUS_INSUFFICIENT_RESOURCES
 // from NdkControlCqInterruptModeration, NdkModifySrq (to a larger depth),
-// NdkCreateCq and NdkBuildLam.
+// NdkCreateCq and NdkBuildLam; any status of a receive too small for its
+// send and of that send, a send with no receive waiting held until one
+// comes or failed, a broken connection after either; any failure of
+// NdkResizeCq within MaxCqDepth but STATUS_INVALID_PARAMETER at it (the
+// depth is then kept).
 //
 // Not covered yet: a resized CQ filled past its old depth (the model's
 // requests never fill it: CQ-16's spec does),

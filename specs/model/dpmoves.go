@@ -1490,7 +1490,7 @@ func (w *dpWorld) resize(t *rapid.T) {
 	}
 	depth := rapid.SampledFrom(depths).Draw(t, "depth")
 	for _, r := range w.wrs {
-		if r.posted && !r.done && (r.qp.cq == c || r.initiator() && r.qp.conn != nil && r.qp.conn.qp[1-r.qp.side].cq == c) {
+		if r.posted && !r.done && (r.qp.cq == c || (r.op == "NdkSend" || r.op == "NdkSendAndInvalidate") && r.qp.conn != nil && r.qp.conn.qp[1-r.qp.side].cq == c) {
 			r.resized = true
 		}
 	}
