@@ -25,6 +25,7 @@ type wr struct {
 	raddr  uint64 // Read/Write: remote address
 	rtoken uint32 // Read/Write: remote token; SendAndInvalidate: the peer's token to invalidate
 	inv    bool   // SendAndInvalidate
+	waited bool   // a Send that found no receive waiting when it executed
 	inline bool
 	data   []byte     // Send/Write: the bytes (INLINE: captured at post; else read at execution)
 	dataSt ndk.Status // INLINE: how capturing the bytes went
@@ -283,6 +284,14 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 	if w.inv && !x.pd.invalidatableLocked(w.rtoken) {
 		f.abortConnectionLocked(x.owner, byFault)
 		s.completeLocked(w, ndk.StatusConnectionAborted)
+		return
+	}
+	// VARIANT send-without-receive-dropped (breaks QP-4): a send that
+	// found no receive waiting at the peer completes with STATUS_SUCCESS
+	// when a receive comes, but its bytes are dropped: the receive stays
+	// posted for the next send.
+	if f.variant == VariantSendWithoutReceiveDropped && w.waited {
+		s.completeLocked(w, ndk.StatusSuccess)
 		return
 	}
 	r := take()
@@ -591,12 +600,9 @@ func (f *fabric) execSendLocked(q *qp, w *wr) {
 	w.data = data
 	q.waiting = append(q.waiting, w)
 	f.matchReceiverLocked(p)
-	// VARIANT send-without-receive-dropped (breaks QP-4): a send that
-	// finds no receive waiting at the peer completes with STATUS_SUCCESS
-	// at once, and its bytes are dropped.
-	if f.variant == VariantSendWithoutReceiveDropped && len(q.waiting) > 0 && q.waiting[len(q.waiting)-1] == w {
-		q.waiting = q.waiting[:len(q.waiting)-1]
-		q.completeLocked(w, ndk.StatusSuccess)
+	// VARIANT send-without-receive-dropped: see deliverLocked.
+	if len(q.waiting) > 0 && q.waiting[len(q.waiting)-1] == w {
+		w.waited = true
 	}
 }
 

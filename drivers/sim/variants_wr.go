@@ -133,7 +133,7 @@ func init() {
 			Name:        VariantSendWithoutReceiveDropped,
 			Rule:        "QP-4",
 			Rules:       []string{"QP-4"},
-			Description: "a send that finds no receive waiting at the peer when it executes completes with STATUS_SUCCESS at once, and its bytes are dropped: the receive posted after it gets nothing",
+			Description: "a send that finds no receive waiting at the peer when it executes completes with STATUS_SUCCESS once a receive comes, but its bytes are dropped: the receive stays posted, for the next send",
 		},
 	)
 }
