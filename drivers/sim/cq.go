@@ -49,6 +49,8 @@ func (c *cq) closedLocked()     {}
 func (c *cq) Resize(depth uint32, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := c.ad.f
 	m := f.pick(done != nil)
+	// VARIANT resize-at-max-refused: see createLimit.
+	limit := f.createLimit(VariantResizeAtMaxRefused, f.createLimit(VariantResizeOverMax, f.info.MaxCQDepth))
 	f.mu.Lock()
 	var st ndk.Status
 	switch {
@@ -56,7 +58,7 @@ func (c *cq) Resize(depth uint32, done ndk.RequestCompletion, ctx any) ndk.Statu
 		st = ndk.StatusNotSupported
 	case c.closing:
 		st = ndk.StatusInvalidDeviceState
-	case depth < 1 || depth > f.createLimit(VariantResizeOverMax, f.info.MaxCQDepth) || int(depth) < len(c.entries):
+	case depth < 1 || depth > limit || int(depth) < len(c.entries):
 		st = ndk.StatusInvalidParameter
 	default:
 		c.resizeLocked(depth)

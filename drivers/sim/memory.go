@@ -429,6 +429,12 @@ func (w *mw) RemoteToken() uint32 {
 
 func (w *mw) beginCloseLocked() {}
 func (w *mw) releaseLocked() {
+	// VARIANT mw-close-keeps-binding (breaks MR-16): a bound MW's close
+	// leaves its token and binding live: remote accesses under it still
+	// reach the MR.
+	if w.ad.f.variant == VariantMWCloseKeepsBinding {
+		return
+	}
 	w.valid = false
 	w.ad.dropTokenLocked(&w.token)
 }

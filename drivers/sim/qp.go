@@ -25,6 +25,7 @@ type wr struct {
 	raddr  uint64 // Read/Write: remote address
 	rtoken uint32 // Read/Write: remote token; SendAndInvalidate: the peer's token to invalidate
 	inv    bool   // SendAndInvalidate
+	waited bool   // a Send that found no receive waiting when it executed
 	inline bool
 	data   []byte     // Send/Write: the bytes (INLINE: captured at post; else read at execution)
 	dataSt ndk.Status // INLINE: how capturing the bytes went
@@ -285,6 +286,14 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 		s.completeLocked(w, ndk.StatusConnectionAborted)
 		return
 	}
+	// VARIANT send-without-receive-dropped (breaks QP-4): a send that
+	// found no receive waiting at the peer completes with STATUS_SUCCESS
+	// when a receive comes, but its bytes are dropped: the receive stays
+	// posted for the next send.
+	if f.variant == VariantSendWithoutReceiveDropped && w.waited {
+		s.completeLocked(w, ndk.StatusSuccess)
+		return
+	}
 	r := take()
 	sinks, st := x.pd.localSegsLocked(r.sgl, accLocalWrite)
 	if st != ndk.StatusSuccess {
@@ -293,6 +302,22 @@ func (f *fabric) deliverLocked(s, x *qp, take func() *recv) {
 		return
 	}
 	n := scatter(sinks, w.data)
+	// VARIANT overflow-past-sge (breaks MR-16): the bytes that do not fit
+	// are written on past the receive's last SGE, as far as its MR goes.
+	if n < len(w.data) && f.variant == VariantOverflowPastSGE {
+		wide := slices.Clone(r.sgl)
+		wide[len(wide)-1].Length += uint32(len(w.data) - n)
+		if ss, st := x.pd.localSegsLocked(wide, accLocalWrite); st == ndk.StatusSuccess {
+			scatter(ss, w.data)
+		}
+	}
+	// VARIANT overflow-succeeds (breaks QP-13): both succeed, the receive
+	// reporting the send's length.
+	if n < len(w.data) && f.variant == VariantOverflowSucceeds {
+		x.recvDoneLocked(r, ndk.StatusSuccess, len(w.data), ndk.OpReceive, 0, w.flags&ndk.OpFlagSendAndSolicitEvent != 0)
+		s.completeLocked(w, ndk.StatusSuccess)
+		return
+	}
 	if n < len(w.data) {
 		x.recvDoneLocked(r, ndk.StatusBufferOverflow, n, ndk.OpReceive, 0, false)
 		s.completeLocked(w, ndk.StatusRemoteResources)
@@ -575,6 +600,10 @@ func (f *fabric) execSendLocked(q *qp, w *wr) {
 	w.data = data
 	q.waiting = append(q.waiting, w)
 	f.matchReceiverLocked(p)
+	// VARIANT send-without-receive-dropped: see deliverLocked.
+	if len(q.waiting) > 0 && q.waiting[len(q.waiting)-1] == w {
+		w.waited = true
+	}
 }
 
 func (q *qp) writeLocked(w *wr) ndk.Status { return q.writeSpanLocked(w, 0, -1) }

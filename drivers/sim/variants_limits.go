@@ -20,6 +20,7 @@ const (
 	VariantResizeOverMax              = "resize-over-max"
 	VariantResizeDropsCompletions     = "resize-drops-completions"
 	VariantResizeKeepsDepth           = "resize-keeps-depth"
+	VariantResizeAtMaxRefused         = "resize-at-max-refused"
 	VariantResultTypeWriteAsSend      = "result-type-write-as-send"
 	VariantSRQReceiveOnFirstCQ        = "srq-receive-on-first-cq"
 )
@@ -40,6 +41,8 @@ func init() {
 			Description: "NdkCreateSrq refuses a MaxReceiveRequestSge equal to the adapter's with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
 		Variant{Name: VariantResizeOverMax, Rule: "CQ-15", Rules: []string{"CQ-15"},
 			Description: "NdkResizeCq accepts any CqDepth above MaxCqDepth"},
+		Variant{Name: VariantResizeAtMaxRefused, Rule: "CQ-15", Rules: []string{"CQ-15"},
+			Description: "NdkResizeCq refuses a CqDepth equal to MaxCqDepth with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
 		Variant{Name: VariantResizeDropsCompletions, Rule: "CQ-16", Rules: []string{"CQ-16"},
 			Description: "NdkResizeCq succeeds and discards the completions the CQ held"},
 		Variant{Name: VariantResizeKeepsDepth, Rule: "CQ-16", Rules: []string{"CQ-16"},
@@ -63,9 +66,10 @@ func (f *fabric) createLimit(v string, max uint32) uint32 {
 	// (break CQ-14, QP-23, SQ-7): the limit is checked one too high.
 	case VariantCQCreateDepthOverMax, VariantQPReceiveSGEOverMax, VariantSRQCreateDepthOverMax:
 		return max + 1
-	// VARIANT qp-receive-depth-at-max-refused, srq-sge-at-max-refused
-	// (break QP-23, SQ-7): the limit is taken as exclusive.
-	case VariantQPReceiveDepthAtMaxRefused, VariantSRQSGEAtMaxRefused:
+	// VARIANT qp-receive-depth-at-max-refused, srq-sge-at-max-refused,
+	// resize-at-max-refused (break QP-23, SQ-7, CQ-15): the limit is
+	// taken as exclusive.
+	case VariantQPReceiveDepthAtMaxRefused, VariantSRQSGEAtMaxRefused, VariantResizeAtMaxRefused:
 		return max - 1
 	// VARIANT qp-srq-inline-over-max, resize-over-max (break QP-24,
 	// CQ-15): no limit.

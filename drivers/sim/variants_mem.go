@@ -35,6 +35,7 @@ const (
 	VariantReadInvalidateIgnored      = "read-invalidate-ignored"
 	VariantMRChainGap                 = "mr-chain-gap"
 	VariantLAMChainGap                = "lam-chain-gap"
+	VariantMWCloseKeepsBinding        = "mw-close-keeps-binding"
 )
 
 func init() {
@@ -200,6 +201,12 @@ func init() {
 			Rule:        "MR-20",
 			Rules:       []string{"MR-20"},
 			Description: "NdkBuildLam on an MDL chain that is not virtually contiguous (a gap or an overlap between MDLs) succeeds, mapping the MDLs one after the other",
+		},
+		Variant{
+			Name:        VariantMWCloseKeepsBinding,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "NdkCloseObject of a bound MW leaves its remote token and binding live: the peer's NdkWrite and NdkRead under the closed window's token still reach the MR",
 		},
 	)
 }

@@ -12,20 +12,23 @@ import (
 
 // Variant names.
 const (
-	VariantFlushLosesContext       = "flush-loses-context"
-	VariantFailedPostCompletes     = "failed-post-completes"
-	VariantSilentFailureHidden     = "silent-failure-hidden"
-	VariantBytesTransferredWrong   = "bytes-transferred-wrong"
-	VariantErrorCodeOnSuccess      = "error-code-on-success"
-	VariantFlushCompletesTwice     = "flush-completes-twice"
-	VariantDeferDroppedOnFailure   = "defer-dropped-on-failure"
-	VariantDeferNeverRung          = "defer-never-rung"
-	VariantFenceIgnored            = "fence-ignored"
-	VariantInlineTokenChecked      = "inline-token-checked"
-	VariantReadPastEnd             = "read-past-end"
-	VariantUnconnectedWrongStatus  = "unconnected-wrong-status"
-	VariantFlushRaceLosesPosts     = "flush-race-loses-posts"
-	VariantConnectorCloseLosesPost = "connector-close-loses-posts"
+	VariantFlushLosesContext         = "flush-loses-context"
+	VariantFailedPostCompletes       = "failed-post-completes"
+	VariantSilentFailureHidden       = "silent-failure-hidden"
+	VariantBytesTransferredWrong     = "bytes-transferred-wrong"
+	VariantErrorCodeOnSuccess        = "error-code-on-success"
+	VariantFlushCompletesTwice       = "flush-completes-twice"
+	VariantDeferDroppedOnFailure     = "defer-dropped-on-failure"
+	VariantDeferNeverRung            = "defer-never-rung"
+	VariantFenceIgnored              = "fence-ignored"
+	VariantInlineTokenChecked        = "inline-token-checked"
+	VariantReadPastEnd               = "read-past-end"
+	VariantUnconnectedWrongStatus    = "unconnected-wrong-status"
+	VariantFlushRaceLosesPosts       = "flush-race-loses-posts"
+	VariantConnectorCloseLosesPost   = "connector-close-loses-posts"
+	VariantOverflowPastSGE           = "overflow-past-sge"
+	VariantOverflowSucceeds          = "overflow-succeeds"
+	VariantSendWithoutReceiveDropped = "send-without-receive-dropped"
 )
 
 func init() {
@@ -113,6 +116,24 @@ func init() {
 			Rule:        "WR-8",
 			Rules:       []string{"WR-8", "QP-4"},
 			Description: "closing a connector while a work request is being posted on its QP empties the QP's queues without completing them (posts stay inside about 1 ms)",
+		},
+		Variant{
+			Name:        VariantOverflowPastSGE,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "a send longer than the receive that takes it is placed whole from the receive's SGE on: the bytes that do not fit overwrite the registered memory past the SGE (the completions are sim's: STATUS_BUFFER_OVERFLOW and STATUS_REMOTE_RESOURCES)",
+		},
+		Variant{
+			Name:        VariantOverflowSucceeds,
+			Rule:        "QP-13",
+			Rules:       []string{"QP-13"},
+			Description: "a receive shorter than the send that takes it completes with STATUS_SUCCESS and BytesTransferred the send's length (the bytes that fit are placed), and the send with STATUS_SUCCESS",
+		},
+		Variant{
+			Name:        VariantSendWithoutReceiveDropped,
+			Rule:        "QP-4",
+			Rules:       []string{"QP-4"},
+			Description: "a send that finds no receive waiting at the peer when it executes completes with STATUS_SUCCESS once a receive comes, but its bytes are dropped: the receive stays posted, for the next send",
 		},
 	)
 }

@@ -28,7 +28,9 @@
 // The moves, and the calls and flags each covers (a call or flag of the
 // sections missing here is not covered yet). Flush, flush race, denied
 // write, disconnect, connect, fast register and overrun are drawn as one
-// move ("rare"), so that they do not crowd out the others:
+// move ("rare"), so that they do not crowd out the others; so are the
+// cases the pages leave open, the resize and the window's close ("edge":
+// small receive, no receive, resize, close window):
 //
 //	receive       NdkReceive (a QP's own queue, up to its depth), NdkSrqReceive
 //	send          NdkSend, 0 to 256 bytes (the receive's size), to a peer
@@ -42,6 +44,22 @@
 //	invalidate    connection: the receive is NdkOperationTypeReceiveAndInvalidate
 //	              with the token (QP-20), the send NdkOperationTypeSend
 //	              (QP-18); a later NdkInvalidate of the window fails (CH-6)
+//	small receive NdkReceive of 1, 2, 17 or 255 bytes on a QP with no
+//	              receive outstanding, then the peer's NdkSend of one more
+//	              byte or 256 (SEND_AND_SOLICIT_EVENT, INLINE or none): the
+//	              pages leave the outcome open, so every status passes on
+//	              both sides, and the connection is ended after; each
+//	              completes once (QP-4), no byte of the receive's slot past
+//	              its SGE changes (MR-16), and a receive that succeeds
+//	              reports at most its SGE's bytes, the send's first ones
+//	              (QP-13)
+//	no receive    NdkSend of 1, 17 or 256 bytes (SEND_AND_SOLICIT_EVENT,
+//	              INLINE or none) to a QP with no receive waiting, the CQs
+//	              read for 20 ms, then the peer's NdkReceive: the send may
+//	              wait for it (both succeed) or fail with any status (the
+//	              connection is ended then, what was outstanding on it
+//	              free to end with any status); a send that succeeds
+//	              delivered its bytes to the receive (QP-4)
 //	write         NdkWrite of 1, 2, 63, 255 or 256 bytes under the peer's MR
 //	              remote token or its window's token (NdkGetRemoteTokenFromMw),
 //	              with SILENT_SUCCESS, READ_FENCE, INLINE or none
@@ -60,6 +78,10 @@
 //	              NDK_OP_FLAG_ALLOW_REMOTE_READ|ALLOW_REMOTE_WRITE, then
 //	              NdkGetRemoteTokenFromMw
 //	invalidate    NdkInvalidate of the bound MW
+//	close window  NdkCloseObject of the side's bound MW (NdkCreateMw makes
+//	              its successor), then the peer's NdkWrite of 1, 16 or 256
+//	              bytes into its old range under its old token: it fails
+//	              and no byte moves (MR-16); the connection ended after
 //	fast register NdkBuildLam of 1 to 3 pages at offset 0, 1 or 4095 in its
 //	              page, first with a page array one page short
 //	              (STATUS_BUFFER_TOO_SMALL with the pages needed, MR-20),
@@ -99,6 +121,15 @@
 //	              one past it (SQ-3), NotifyThreshold 0, 1, one below the
 //	              receives queued, their number, one more (SQ-2, SQ-4,
 //	              SQ-5); NdkSrqReceive
+//	resize        NdkResizeCq of a side's CQ where the adapter sets
+//	              NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (AI-2), with up to
+//	              three writes' completions queued, to the depth the
+//	              model's connections need (or the completions it may
+//	              hold, if more), one more, its depth, MaxCqDepth (not
+//	              STATUS_INVALID_PARAMETER) or one past it
+//	              (STATUS_INVALID_PARAMETER, CQ-15); after a success the
+//	              completions queued come, once (CQ-16), and the model
+//	              holds the CQ to its new depth (a failure keeps the old)
 //	overrun       a CQ of its own of depth 1, 2 or 4 and one completion
 //	              more: STATUS_BUFFER_OVERFLOW, and no completion queued at
 //	              or after it (CQ-5)
@@ -127,9 +158,14 @@
 // for completions older than the last notification (CH-10: such an arm is
 // made only after reading the CQ empty), STATUS_INSUFFICIENT_RESOURCES
 // from NdkControlCqInterruptModeration, NdkModifySrq (to a larger depth),
-// NdkCreateCq and NdkBuildLam.
+// NdkCreateCq and NdkBuildLam; any status of a receive too small for its
+// send and of that send, a send with no receive waiting held until one
+// comes or failed, a broken connection after either; any failure of
+// NdkResizeCq within MaxCqDepth but STATUS_INVALID_PARAMETER at it (the
+// depth is then kept).
 //
-// Not covered yet: NdkResizeCq (no provider rule yet),
+// Not covered yet: a resized CQ filled past its old depth (the model's
+// requests never fill it: CQ-16's spec does),
 // NDK_OP_FLAG_RDMA_READ_LOCAL_INVALIDATE and NDK_OP_FLAG_RDMA_READ_SINK,
 // the privileged token (NdkGetPrivilegedMemoryRegionToken), NdkDeregisterMr
 // in a sequence, NdkGetCqResults of a ReceiveAndInvalidate completion (CH-3,

@@ -19,7 +19,7 @@ var dpRules = []string{
 	"QP-3", "QP-4", "QP-5", "QP-6", "QP-7", "QP-10", "QP-13", "QP-18", "QP-19", "QP-20", "QP-21", "QP-22",
 	"DP-4", "DP-5", "DP-6", "WR-7", "DS-10",
 	"MR-8", "MR-10", "MR-12", "MR-13", "MR-16", "MR-20", "AI-3", "AI-5", "IF-5",
-	"CH-6", "CH-7", "CH-8", "CH-9", "CQ-5", "CQ-6", "CQ-8", "CQ-9", "CQ-10", "CQ-11", "CQ-13",
+	"CH-6", "CH-7", "CH-8", "CH-9", "CQ-5", "CQ-6", "CQ-8", "CQ-9", "CQ-10", "CQ-11", "CQ-13", "CQ-15", "CQ-16",
 	"SQ-2", "SQ-3", "SQ-4", "SQ-5",
 }
 
@@ -129,6 +129,10 @@ type dpCQ struct {
 	// zeroOne: the last poll of a one-entry array that returned 0;
 	// nonEx: the last NdkGetCqResults (not Ex).
 	zeroOne, nonEx int
+	// resized: an NdkResizeCq succeeded with requests outstanding since
+	// the CQ was last armed (a notification for a completion it lost
+	// then breaks CQ-16).
+	resized bool
 }
 
 type dpQP struct {
@@ -201,6 +205,14 @@ type dpWR struct {
 	// for these rules.
 	failDue     string
 	deliveredTo *dpWR // a send: the receive that took it
+	// small: a receive shorter than the send it is posted for (its
+	// SGE is n bytes, fewer than dpSlot).
+	small  bool
+	status ndk.Status // the status of its completion, once done
+	// resized: an NdkResizeCq of the CQ its completion (or, for a send,
+	// its receive's) comes to was made while it was outstanding: a
+	// completion lost breaks CQ-16 too.
+	resized bool
 }
 
 func (w *dpWR) initiator() bool { return w.op != "NdkReceive" && w.op != "NdkSrqReceive" }
@@ -499,6 +511,8 @@ func runDP(p *suite.Pair, d suite.Direct, text string) {
 
 func (w *dpWorld) run() {
 	rare := []func(*rapid.T){w.fastRegister, w.overrun, w.flush, w.disconnect, w.newConnection, w.flushRace, w.deniedWrite}
+	// The cases the pages leave open, or that take a while.
+	edge := []func(*rapid.T){w.smallReceive, w.noReceive, w.resize, w.closeWindow}
 	moves := map[string]func(*rapid.T){
 		"receive":             w.receive,
 		"send":                w.send,
@@ -511,6 +525,7 @@ func (w *dpWorld) run() {
 		"arm":                 w.arm,
 		"settle":              func(t *rapid.T) { w.settle() },
 		"rare":                func(t *rapid.T) { rapid.SampledFrom(rare).Draw(t, "rare move")(t) },
+		"edge":                func(t *rapid.T) { rapid.SampledFrom(edge).Draw(t, "edge move")(t) },
 		"unconnected":         w.unconnected,
 		"moderate":            w.moderate,
 		"invalidate":          w.invalidate,

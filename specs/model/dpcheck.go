@@ -107,6 +107,7 @@ func (w *dpWorld) result(c *dpCQ, s int, res ndk.ResultEx, ex bool, call string)
 	}
 	r.done = true
 	st := res.Status
+	r.status = st
 	defer w.classify(c, r, st)
 	switch {
 	case r.op == "NdkFastRegister":
@@ -158,9 +159,9 @@ func (w *dpWorld) result(c *dpCQ, s int, res ndk.ResultEx, ex bool, call string)
 		if st == ndk.StatusSuccess {
 			w.delivered(r, res, ex, f)
 		} else {
-			copy(m.want[r.off:r.off+dpSlot], m.mr.Bytes()[r.off:r.off+dpSlot])
+			copy(m.want[r.off:r.off+r.n], m.mr.Bytes()[r.off:r.off+r.n])
 		}
-		m.loosen(r.off, dpSlot, -1)
+		m.loosen(r.off, r.n, -1)
 		m.busy[dpAreaRecv][(r.off-dpOff(dpAreaRecv, 0))/dpSlot] = false
 		if r.srq {
 			for i, x := range w.srq.pending {
@@ -264,7 +265,7 @@ func (w *dpWorld) freeSource(r *dpWR) {
 // its length and bytes.
 func (w *dpWorld) delivered(r *dpWR, res ndk.ResultEx, ex bool, f dpFinding) {
 	m := w.mem[r.landSide]
-	got := m.mr.Bytes()[r.off : r.off+dpSlot]
+	got := m.mr.Bytes()[r.off : r.off+r.n]
 	var send *dpWR
 	var conn *dpConn
 	if r.srq {
@@ -299,13 +300,30 @@ func (w *dpWorld) delivered(r *dpWR, res ndk.ResultEx, ex bool, f dpFinding) {
 	from := 1 - r.landSide
 	conn.undelivered[from] = conn.undelivered[from][1:]
 	r.recvFor, send.deliveredTo = send, r
+	if r.small {
+		// A receive shorter than the send: the pages leave its status
+		// open, but a success reports the bytes it holds, at most its
+		// SGE's, the send's first ones (QP-13).
+		bt := int(res.BytesTransferred)
+		if bt > r.n || bt > len(send.data) || !bytes.Equal(got[:bt], send.data[:bt]) {
+			f.rules, f.kind = "QP-13", "a receive shorter than the send it took succeeded with a BytesTransferred or bytes the send did not place in it"
+			f.expected = fmt.Sprintf("BytesTransferred at most %d (the receive's SGE; the send has %d bytes), the buffer of %s starting with that many bytes of %s: % x", r.n, len(send.data), r.what(), send.what(), clipN(send.data))
+			f.observed = fmt.Sprintf("BytesTransferred %d, buffer % x", bt, clipN(got))
+			w.fail(f)
+		}
+		copy(m.want[r.off:r.off+r.n], got)
+		return
+	}
+	// The send the model matched may have had its receive's completion
+	// removed unseen (CQ-13, CH-3): the receive took a later one then.
+	lost := w.lostRules(r.qp.cq, send)
 	if int(res.BytesTransferred) != len(send.data) {
-		f.rules, f.kind = "QP-13", "a receive's BytesTransferred is not the length of the send it took"
+		f.rules, f.kind = "QP-13"+lost, "a receive's BytesTransferred is not the length of the send it took"
 		f.expected, f.observed = fmt.Sprintf("BytesTransferred %d in the completion of %s, which took %s", len(send.data), r.what(), send.what()), fmt.Sprint(res.BytesTransferred)
 		w.fail(f)
 	}
 	if !bytes.Equal(got[:len(send.data)], send.data) {
-		f.rules, f.kind = "QP-4", "a receive's buffer does not hold the bytes of the send it took"
+		f.rules, f.kind = "QP-4"+lost, "a receive's buffer does not hold the bytes of the send it took"
 		f.expected, f.observed = fmt.Sprintf("the %d bytes of %s in the buffer of %s: % x", len(send.data), send.what(), r.what(), clipN(send.data)), fmt.Sprintf("% x", clipN(got))
 		w.fail(f)
 	}
@@ -388,6 +406,9 @@ func (w *dpWorld) judgeCQ(c *dpCQ, s int, n0 int) {
 				}
 			}
 		}
+		if c.resized {
+			extra += " CQ-16" // the resize may have lost the completion it was for
+		}
 		f := dpFinding{rules: "CH-7", call: "NdkCqNotificationCallback", object: c.cq.ID(), side: sideName(s), kind: "a notification no arm made due",
 			expected: fmt.Sprintf("%d notification(s): one per satisfied arm", c.notes), observed: fmt.Sprintf("%d", n0)}
 		f.rules += extra
@@ -422,7 +443,7 @@ func (w *dpWorld) checkMemory() {
 				continue
 			}
 			area, slot := i/(dpSlots*dpSlot), i%(dpSlots*dpSlot)/dpSlot
-			w.fail(dpFinding{rules: "MR-16", call: "NdkWrite", object: m.mr.ID(), side: sideName(s), kind: "a byte of a region no request may write changed",
+			w.fail(dpFinding{rules: "MR-16", call: dpAreaCalls[area], object: m.mr.ID(), side: sideName(s), kind: "a byte of a region no request may write changed",
 				expected: fmt.Sprintf("byte %d of %s's region (%s area, slot %d), which no request in flight writes, holds %#02x", i, sideName(s), dpAreaNames[area], slot, m.want[i]),
 				observed: fmt.Sprintf("%#02x", buf[i])})
 		}
@@ -446,6 +467,10 @@ func firstDiff(a, b []byte) int {
 }
 
 var dpAreaNames = []string{"send source", "receive", "remote target", "read sink", "bulk"}
+
+// dpAreaCalls are the calls whose bytes land in each area: a byte that
+// changed there is charged to it.
+var dpAreaCalls = []string{"NdkWrite", "NdkSend", "NdkWrite", "NdkRead"}
 
 // due says whether r must complete by now: a non-silent initiator
 // request, or a receive of a QP flushed.
@@ -527,6 +552,9 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 				// have removed the completion without counting it.
 				rules += " CQ-13"
 			}
+			if r.resized {
+				rules += " CQ-16"
+			}
 			w.fail(dpFinding{rules: rules, call: r.op, object: r.qp.qp.ID(), side: sideName(r.qp.side), kind: "a completion due did not come",
 				expected: "the completion of " + r.what(), observed: "none within " + w.wait().String(), costly: hangNotShrunk})
 		}
@@ -540,6 +568,9 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 					rules = r.chainRule + " QP-4"
 				}
 				rules += w.lostRules(c.qp[1-s].cq, r)
+				if r.resized {
+					rules += " CQ-16"
+				}
 				w.fail(dpFinding{rules: rules, call: r.op, object: r.qp.qp.ID(), side: sideName(s), kind: "a send did not reach the receive waiting for it",
 					expected: "the completion of a receive of " + c.qp[1-s].name + " with the bytes of " + r.what(), observed: "none within " + w.wait().String(), costly: hangNotShrunk})
 			}

@@ -30,7 +30,7 @@ func (w *dpWorld) unpost(r *dpWR) {
 	}
 	switch r.op {
 	case "NdkReceive", "NdkSrqReceive":
-		w.mem[s].loosen(r.off, dpSlot, -1)
+		w.mem[s].loosen(r.off, r.n, -1)
 		w.mem[s].busy[dpAreaRecv][(r.off-dpOff(dpAreaRecv, 0))/dpSlot] = false
 	case "NdkWrite":
 		if !r.bulk && r.ext == nil {
@@ -651,7 +651,7 @@ func (w *dpWorld) armSide(t *rapid.T, s int) {
 		w.pollCQ(s, 16, true)
 	}
 	w.step("%s: NdkArmCq(%s) on %s", sideName(s), dpArmNames[typ], c.name)
-	c.armed, c.typ, c.armedAt = true, typ, len(w.wrs)
+	c.armed, c.typ, c.armedAt, c.resized = true, typ, len(w.wrs), false
 	c.cq.Arm(typ)
 }
 
@@ -1286,4 +1286,279 @@ func (w *dpWorld) bulkFence(t *rapid.T, q *dpQP) {
 	_, token := pm.bulk.Tokens()
 	w.step("%s: NdkWrite #%d on %s: %d bytes at offset %d of %s's bulk region, which #%d reads (READ_FENCE)", sideName(q.side), x.id, q.name, wn, off, sideName(1-q.side), r.id)
 	w.post(x, q.qp.Write(x.id, pm.bulk.VA+uint64(off), token, ndk.OpFlagReadFence, sge))
+}
+
+// pollFor reads the CQs, and checks the memory and notifications, until
+// done says so or d passed.
+func (w *dpWorld) pollFor(d time.Duration, done func() bool) {
+	end := time.Now().Add(d)
+	for {
+		w.poll(16, true)
+		w.checkMemory()
+		w.checkNotifications()
+		if done() || time.Now().After(end) {
+			return
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+}
+
+// smallReceive posts a receive of k bytes (1 to dpSlot-1) on a QP with
+// no receive outstanding and no send coming to it, then a send of more
+// than k bytes (up to dpSlot) from its peer. The pages say nothing of a
+// receive too small for its send: every status passes on both sides, and
+// the connection is ended after (it may break). What is still checked:
+// each completes once (QP-4; the flush may cancel them), no byte of the
+// receive's slot past its SGE changes (MR-16), and a receive that
+// succeeds reports at most k bytes, the send's first ones (QP-13).
+func (w *dpWorld) smallReceive(t *rapid.T) {
+	c := w.pickConn(t, w.endable(t))
+	s := rapid.IntRange(0, 1).Draw(t, "receiving side")
+	q, peer := c.qp[s], c.qp[1-s]
+	if q.srq || w.outstanding(q, false) > 0 || len(c.undelivered[1-s]) > 0 || w.outstanding(peer, true) >= dpDepth ||
+		w.freeSlots(w.mem[s], dpAreaRecv, false) == 0 || w.freeSlots(w.mem[1-s], dpAreaSrc, false) == 0 {
+		t.Skip("no room")
+	}
+	k := rapid.SampledFrom([]int{1, 2, 17, dpSlot - 1}).Draw(t, "receive length")
+	n := rapid.SampledFrom([]int{k + 1, dpSlot}).Draw(t, "send length")
+	// What is outstanding on the connection may end with any status: the
+	// provider may break the connection.
+	w.doomed(c)
+	m := w.mem[s]
+	slot := m.alloc(dpAreaRecv, t)
+	r := w.newWR("NdkReceive", ndk.OpReceive, q)
+	r.off, r.n, r.landSide, r.small, r.anyStatus = dpOff(dpAreaRecv, slot), k, s, true, true
+	m.loosen(r.off, k, 1)
+	w.step("%s: NdkReceive #%d on %s (%d bytes of a %d-byte slot)", sideName(s), r.id, q.name, k, dpSlot)
+	if !w.post(r, q.qp.Receive(r.id, ndk.SGE{VirtualAddress: m.mr.VA + uint64(r.off), Length: uint32(k), MemoryRegionToken: m.local})) {
+		w.endConn(c)
+		return
+	}
+	x := w.newWR("NdkSend", ndk.OpSend, peer)
+	x.anyStatus = true
+	x.data = w.pattern(n)
+	var sge ndk.SGE
+	x.src, sge = w.source(t, peer, x.data)
+	sgl, fl := w.inline(t, peer, []ndk.SGE{sge}, n)
+	x.inline = fl&ndk.OpFlagInline != 0
+	if rapid.Bool().Draw(t, "solicit") {
+		fl |= ndk.OpFlagSendAndSolicitEvent
+	}
+	x.solicit = fl&ndk.OpFlagSendAndSolicitEvent != 0
+	w.step("%s: NdkSend #%d on %s (%d bytes, %s) to the %d-byte receive", sideName(1-s), x.id, peer.name, n, opFlagNames(fl), k)
+	if w.post(x, peer.qp.Send(x.id, fl, sgl...)) {
+		c.undelivered[1-s] = append(c.undelivered[1-s], x)
+	}
+	w.pollFor(w.p.Settle(), func() bool { return r.done && (x.done || !x.posted) })
+	w.note(" -> receive: %s, send: %s", dpOutcome(r), dpOutcome(x))
+	w.endConn(c)
+	w.waitUntil(func() bool { return !r.done || x.posted && !x.done })
+}
+
+// dpOutcome says how a request ended, for the steps.
+func dpOutcome(r *dpWR) string {
+	switch {
+	case !r.posted:
+		return "not posted"
+	case !r.done:
+		return "not completed yet"
+	}
+	return r.status.String()
+}
+
+// noReceive posts an NdkSend to a QP with no receive waiting, reads the
+// CQs for about 20 ms, then posts the peer's receive. The pages leave it
+// to the provider: the send may wait for the receive (then both succeed)
+// or fail with any status (a finite RNR retry; the connection is ended
+// then, and what was outstanding on it may end with any status). A send
+// that completes with STATUS_SUCCESS delivered its bytes to the receive
+// (QP-4), and each completes once.
+func (w *dpWorld) noReceive(t *rapid.T) {
+	c := w.pickConn(t, w.endable(t))
+	s := rapid.IntRange(0, 1).Draw(t, "sending side")
+	q, peer := c.qp[s], c.qp[1-s]
+	if peer.srq || w.outstanding(peer, false) > 0 || len(c.undelivered[s]) > 0 || w.outstanding(q, true) >= dpDepth ||
+		w.freeSlots(w.mem[s], dpAreaSrc, false) == 0 || w.freeSlots(w.mem[1-s], dpAreaRecv, false) == 0 {
+		t.Skip("no room")
+	}
+	// A send that fails may end the connection: what is outstanding on
+	// it may end with any status until the send succeeded.
+	var doomed []*dpWR
+	for _, r := range w.wrs {
+		if (r.qp == q || r.qp == peer) && r.posted && !r.done && !r.srq && r.flushed == "" && !r.anyStatus {
+			r.anyStatus = true
+			doomed = append(doomed, r)
+		}
+	}
+	spared := func() {
+		for _, r := range doomed {
+			if !r.done {
+				r.anyStatus = false
+			}
+		}
+	}
+	n := rapid.SampledFrom([]int{1, 17, dpSlot}).Draw(t, "send length")
+	x := w.newWR("NdkSend", ndk.OpSend, q)
+	x.anyStatus = true
+	x.data = w.pattern(n)
+	if n >= 4 {
+		binary.LittleEndian.PutUint32(x.data, uint32(x.id))
+	}
+	var sge ndk.SGE
+	x.src, sge = w.source(t, q, x.data)
+	sgl, fl := w.inline(t, q, []ndk.SGE{sge}, n)
+	x.inline = fl&ndk.OpFlagInline != 0
+	if rapid.Bool().Draw(t, "solicit") {
+		fl |= ndk.OpFlagSendAndSolicitEvent
+	}
+	x.solicit = fl&ndk.OpFlagSendAndSolicitEvent != 0
+	w.step("%s: NdkSend #%d on %s (%d bytes, %s), no receive waiting at %s", sideName(s), x.id, q.name, n, opFlagNames(fl), peer.name)
+	if !w.post(x, q.qp.Send(x.id, fl, sgl...)) {
+		spared()
+		return
+	}
+	c.undelivered[s] = append(c.undelivered[s], x)
+	w.step("read the CQs for 20 ms")
+	w.pollFor(20*time.Millisecond, func() bool { return x.done })
+	w.note(" -> the send: %s", dpOutcome(x))
+	if x.done && x.status != ndk.StatusSuccess {
+		w.endConn(c)
+		return
+	}
+	w.postReceive(t, peer)
+	r := w.wrs[len(w.wrs)-1]
+	if !r.posted {
+		w.endConn(c)
+		return
+	}
+	pending := func() bool { return !x.done || x.status == ndk.StatusSuccess && x.deliveredTo == nil }
+	w.pollFor(w.wait(), func() bool { return !pending() })
+	if pending() {
+		f := dpFinding{rules: "QP-4", call: "NdkSend", object: q.qp.ID(), side: sideName(s), kind: "a send posted with no receive waiting never reached the receive posted after it",
+			expected: fmt.Sprintf("the completion of %s with the %d bytes of %s, or a failure of the send", r.what(), n, x.what()), costly: hangNotShrunk}
+		f.observed = fmt.Sprintf("within %v: the send %s, the receive %s", w.wait(), dpOutcome(x), dpOutcome(r))
+		if x.done {
+			f.kind = "a send completed with STATUS_SUCCESS but its bytes reached no receive"
+		}
+		w.fail(f)
+	}
+	if x.status != ndk.StatusSuccess {
+		w.endConn(c)
+		return
+	}
+	spared()
+}
+
+// resize calls NdkResizeCq on a side's CQ, where the adapter sets
+// NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (AI-2), with up to three writes'
+// completions queued: to the depth the model's connections need (or the
+// completions it may hold, if more), one more, its depth, MaxCqDepth
+// (not failed with STATUS_INVALID_PARAMETER, CQ-15) or one past it
+// (STATUS_INVALID_PARAMETER, CQ-15). After a resize that succeeded the
+// completions queued still come, once (CQ-16), and the model holds the
+// CQ to its new depth.
+func (w *dpWorld) resize(t *rapid.T) {
+	s := rapid.IntRange(0, 1).Draw(t, "side")
+	if w.info[s].AdapterFlags&ndk.AdapterFlagCQResizeSupported == 0 {
+		t.Skip("the adapter does not set NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (AI-2)")
+	}
+	c := w.cq[s]
+	maxDepth := int(w.info[s].MaxCQDepth)
+	for range rapid.IntRange(0, 3).Draw(t, "writes queued first") {
+		cs := slices.DeleteFunc(w.live(), func(x *dpConn) bool {
+			return w.outstanding(x.qp[s], true) >= dpDepth || w.freeSlots(w.mem[1-s], dpAreaTgt, true) == 0 || w.freeSlots(w.mem[s], dpAreaSrc, false) == 0
+		})
+		if len(cs) == 0 {
+			break
+		}
+		w.postWrite(t, rapid.SampledFrom(cs).Draw(t, "connection").qp[s], 0)
+	}
+	time.Sleep(time.Millisecond)
+	held := 0
+	for _, r := range w.wrs {
+		if r.posted && !r.done && r.qp.cq == c {
+			held++
+		}
+	}
+	need := max(held, len(w.conns)*2*dpDepth+dpSRQDepth)
+	if need > maxDepth {
+		t.Skip("no depth between what the CQ may hold and MaxCqDepth")
+	}
+	depths := []int{need, c.depth, maxDepth, maxDepth + 1}
+	if need < maxDepth {
+		depths = append(depths, need+1)
+	}
+	depth := rapid.SampledFrom(depths).Draw(t, "depth")
+	for _, r := range w.wrs {
+		if r.posted && !r.done && (r.qp.cq == c || (r.op == "NdkSend" || r.op == "NdkSendAndInvalidate") && r.qp.conn != nil && r.qp.conn.qp[1-r.qp.side].cq == c) {
+			r.resized = true
+		}
+	}
+	w.step("%s: NdkResizeCq(%d) on %s (depth %d, MaxCqDepth %d; %d requests outstanding on it)", sideName(s), depth, c.name, c.depth, maxDepth, held)
+	st := c.cq.Resize(uint32(depth)).Wait()
+	w.note(" -> %v", st)
+	f := dpFinding{rules: "CQ-15", call: "NdkResizeCq", object: c.cq.ID(), side: sideName(s), observed: st.String()}
+	switch {
+	case depth > maxDepth && st != ndk.StatusInvalidParameter:
+		f.kind, f.expected = "a CqDepth past MaxCqDepth was not failed with STATUS_INVALID_PARAMETER", fmt.Sprintf("STATUS_INVALID_PARAMETER: CqDepth %d, MaxCqDepth %d", depth, maxDepth)
+		w.fail(f)
+	case depth == maxDepth && st == ndk.StatusInvalidParameter:
+		f.kind, f.expected = "a CqDepth of MaxCqDepth failed with STATUS_INVALID_PARAMETER", fmt.Sprintf("no STATUS_INVALID_PARAMETER: CqDepth %d is MaxCqDepth", depth)
+		w.fail(f)
+	case st == ndk.StatusSuccess:
+		// Other failures (STATUS_INSUFFICIENT_RESOURCES, or what the
+		// page's "other status codes" leave open) keep the depth.
+		c.depth = depth
+		c.resized = c.resized || held > 0
+	}
+	w.settle()
+}
+
+// closeWindow closes a side's bound MW (NdkCloseObject), then has the
+// peer write under its old token into the range it was bound to: the
+// token is no longer valid, so the write fails and no byte moves
+// (MR-16). A failed access may end the connection: it is ended after. A
+// new MW takes the closed one's place for later binds.
+func (w *dpWorld) closeWindow(t *rapid.T) {
+	s := rapid.IntRange(0, 1).Draw(t, "side")
+	x := w.mw[s]
+	if x.busy || !x.bound || x.home == nil || x.home.retired {
+		t.Skip("the window is not bound, or busy")
+	}
+	for _, r := range w.wrs {
+		if r.posted && !r.done && (r.op == "NdkWrite" || r.op == "NdkRead") && r.qp.side != s {
+			// An access in flight might be through the window.
+			t.Skip("accesses in flight")
+		}
+	}
+	c := x.home
+	q := c.qp[1-s]
+	m := w.mem[s]
+	slot := -1
+	for i := (x.off - dpOff(dpAreaTgt, 0)) / dpSlot; i < (x.off+x.n-dpOff(dpAreaTgt, 0))/dpSlot; i++ {
+		if !m.busy[dpAreaTgt][i] && len(m.readers[i]) == 0 {
+			slot = i
+			break
+		}
+	}
+	if slot < 0 || w.outstanding(q, true) >= dpDepth || w.freeSlots(w.mem[1-s], dpAreaSrc, false) == 0 {
+		t.Skip("no room")
+	}
+	w.step("%s: NdkCloseObject %s, bound to [%d, %d) of its MR (token %#x)", sideName(s), x.name, x.off, x.off+x.n, x.token)
+	st := x.mw.Close().Wait()
+	w.note(" -> %v", st)
+	w.mw[s] = &dpMW{mw: w.pd[s].CreateMW().MustObject(), name: fmt.Sprintf("%s's MW (new)", sideName(s)), side: s}
+	n := rapid.SampledFrom([]int{1, 16, dpSlot}).Draw(t, "length")
+	off := dpOff(dpAreaTgt, slot) + rapid.IntRange(0, dpSlot-n).Draw(t, "offset in slot")
+	r := w.newWR("NdkWrite", ndk.OpWrite, q)
+	r.data = w.pattern(n)
+	var sge ndk.SGE
+	r.src, sge = w.source(t, q, r.data)
+	r.mustFail, r.mustWhy = "MR-16", fmt.Sprintf("its token, %#x, is that of %s, closed", x.token, x.name)
+	w.doomed(c)
+	w.step("%s: NdkWrite #%d on %s: %d bytes to %s's offset %d under the closed window's token %#x", sideName(1-s), r.id, q.name, n, sideName(s), off, x.token)
+	if w.post(r, q.qp.Write(r.id, m.mr.VA+uint64(off), x.token, 0, sge)) {
+		w.waitUntil(func() bool { return !r.done })
+	}
+	w.endConn(c)
 }
