@@ -359,3 +359,37 @@ func TestPeerChecksFail(t *testing.T) {
 		t.Errorf("want one report starting %q, got %q", want, msgs)
 	}
 }
+
+// reCountsAll is the last row of docs/peers.md's counts table.
+var reCountsAll = regexp.MustCompile(`^\| \*\*All\*\* \| \*\*(\d+)\*\* \| \*\*(\d+)\*\* \| \*\*(\d+)\*\* \| \*\*(\d+)\*\* \| \*\*(\d+)\*\* \|`)
+
+// TestPeerCounts checks the counts table's total row against the verdicts
+// of the rows, so that a verdict changed without the table shows.
+func TestPeerCounts(t *testing.T) {
+	got := map[string]int{}
+	for _, r := range loadPeerRows(t) {
+		got[r.verdict]++
+	}
+	data, err := os.ReadFile(peersPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		m := reCountsAll.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		for i, v := range []string{"", "yes", "partly", "no", "n/a"} {
+			n, _ := strconv.Atoi(m[i+1])
+			want := got[v]
+			if v == "" {
+				want = len(loadPeerRows(t))
+			}
+			if n != want {
+				t.Errorf("%s: the counts table's total row says %d %s, the rows %d", peersPath, n, map[string]string{"": "cases"}[v]+v, want)
+			}
+		}
+		return
+	}
+	t.Fatalf("%s: no counts row \"| **All** | …\"", peersPath)
+}
