@@ -186,6 +186,7 @@ type dpWR struct {
 	data        []byte
 	src         int // source slot to free (-1 none)
 	tgtSlot     int // write target or read source slot of the peer (-1 none)
+	srcOff      int // a read: the offset it reads from in the peer's region (or bulk region)
 	flushed     string
 	anyStatus   bool
 	mw          *dpMW

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -218,14 +219,10 @@ func (w *dpWorld) result(c *dpCQ, s int, res ndk.ResultEx, ex bool, call string)
 		got := buf[r.off : r.off+r.n]
 		if st == ndk.StatusSuccess && !bytes.Equal(got, r.data) {
 			f.rules, f.kind = "MR-16", "a successful read's sink does not hold the bytes it read"
-			for _, x := range w.wrs {
-				for _, y := range x.fenceReads {
-					if y == r && x.posted {
-						f.rules, f.kind = "QP-7", "a read's sink holds bytes a later write with NDK_OP_FLAG_READ_FENCE wrote"
-					}
-				}
-			}
 			i := firstDiff(got, r.data)
+			if w.fencedOver(r, got, i) {
+				f.rules, f.kind = "QP-7", "a read's sink holds bytes a later write with NDK_OP_FLAG_READ_FENCE wrote"
+			}
 			f.expected = fmt.Sprintf("the %d bytes %s read; from byte %d: % x", r.n, r.what(), i, clipN(r.data[i:]))
 			f.observed = fmt.Sprintf("% x", clipN(got[i:]))
 			w.fail(f)
@@ -458,6 +455,23 @@ func (w *dpWorld) checkMemory() {
 }
 
 // firstDiff is the first index where a and b (of one length) differ.
+// fencedOver reports whether the first byte read r got wrong, got[i], is
+// the byte a later write with NDK_OP_FLAG_READ_FENCE to what r reads put
+// there (QP-7); a byte no such write carries came from elsewhere (a write
+// through a stale token, say: MR-16).
+func (w *dpWorld) fencedOver(r *dpWR, got []byte, i int) bool {
+	p := r.srcOff + i
+	for _, x := range w.wrs {
+		if !x.posted || !slices.Contains(x.fenceReads, r) {
+			continue
+		}
+		if x.off <= p && p < x.off+x.n && got[i] == x.data[p-x.off] {
+			return true
+		}
+	}
+	return false
+}
+
 func firstDiff(a, b []byte) int {
 	i := 0
 	for i < len(a) && a[i] == b[i] {

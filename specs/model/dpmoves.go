@@ -376,7 +376,7 @@ func (w *dpWorld) postRead(t *rapid.T, q *dpQP, flags uint32) *dpWR {
 	m := w.mem[q.side]
 	sink := m.alloc(dpAreaSink, t)
 	r := w.newWR("NdkRead", ndk.OpRead, q)
-	r.landSide, r.off, r.n, r.tgtSlot = q.side, dpOff(dpAreaSink, sink), n, slot
+	r.landSide, r.off, r.n, r.tgtSlot, r.srcOff = q.side, dpOff(dpAreaSink, sink), n, slot, off
 	r.data = append([]byte(nil), w.mem[peer].want[off:off+n]...)
 	m.loosen(r.off, n, 1)
 	w.mem[peer].readers[slot] = append(w.mem[peer].readers[slot], r)
