@@ -601,7 +601,7 @@ func (f *fabric) execSendLocked(q *qp, w *wr) {
 	q.waiting = append(q.waiting, w)
 	f.matchReceiverLocked(p)
 	// VARIANT send-without-receive-dropped: see deliverLocked.
-	if len(q.waiting) > 0 && q.waiting[len(q.waiting)-1] == w {
+	if f.variant == VariantSendWithoutReceiveDropped && len(q.waiting) > 0 && q.waiting[len(q.waiting)-1] == w {
 		w.waited = true
 	}
 }
