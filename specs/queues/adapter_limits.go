@@ -137,6 +137,12 @@ var _ = Describe("NDK_ADAPTER_INFO limits and the loopback flag", Label("queues"
 		size, capped := aiCapped(max, aiRegistrationCap)
 		mr := p.A.CreatePD().MustObject().CreateMR(false).MustObject()
 		st := mr.Register(make([]byte, size), ndk.MRFlagAllowLocalWrite).Wait()
+		if st == ndk.StatusInsufficientResources {
+			// The page lets a registration fail so, inline or through its
+			// completion, whatever its size (CR-11): the adapter may lack
+			// the resources for one this large now.
+			suite.NotObservable(fmt.Sprintf("NdkRegisterMr of %d bytes (MaxRegistrationSize %d) failed with STATUS_INSUFFICIENT_RESOURCES, which its page allows", size, max))
+		}
 		suite.Rule("AI-12").Expect(st).To(Equal(ndk.StatusSuccess), "NdkRegisterMr of %d bytes (MaxRegistrationSize %d)", size, max)
 		if capped {
 			aiEdgeNotVerified("MaxRegistrationSize", max, aiRegistrationCap)
