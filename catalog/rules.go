@@ -312,6 +312,11 @@ var table = build(
 		// netip.AddrPort), so no buffer can be too small and no size is
 		// reported. They stay on the work list ("no spec").
 		{ID: "AI-9", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_query_adapter_info.md", Text: "A successful NdkQueryAdapterInfo reports in *pBufferSize how many bytes of adapter information it wrote."},
+		{ID: "AI-10", Actor: aP, Strength: Must, Page: "ns-ndkinfo-ndk_adapter_info.md", Text: "For reads, MaxReadRequestSge takes the place of MaxInitiatorRequestSge: the provider accepts an NdkRead carrying MaxReadRequestSge SGEs, even a number above the initiator limit, on a QP whose own initiator SGE limit is the adapter's; a read with more SGEs may pass or fail."},
+		{ID: "AI-11", Actor: aP, Strength: Must, Page: "ns-ndkinfo-ndk_adapter_info.md", Text: "The provider takes a send, receive, read or write whose SGEs reference exactly MaxTransferLength bytes in all, and moves its bytes; a longer request may pass or fail."},
+		{ID: "AI-12", Actor: aP, Strength: Must, Page: "ns-ndkinfo-ndk_adapter_info.md", Text: "The provider takes an NdkRegisterMr of exactly MaxRegistrationSize bytes; a larger registration may pass or fail."},
+		{ID: "AI-13", Actor: aP, Strength: Must, Page: "ns-ndkinfo-ndk_adapter_info.md", Text: "The provider takes an NdkBind of a memory window of exactly MaxWindowSize bytes; a larger window may pass or fail."},
+		{ID: "AI-14", Actor: aP, Strength: Must, Page: "ns-ndkinfo-ndk_adapter_info.md", Text: "A provider that sets NDK_ADAPTER_FLAG_LOOPBACK_CONNECTIONS_SUPPORTED connects an adapter address to itself (connector and listener on one adapter, one address), and that connection carries data."},
 	}},
 	part{secB4, []Rule{
 		{ID: "CQ-2", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_cq.md", Text: "The provider never calls NdkCqNotificationCallback unless the consumer has armed the CQ with NdkArmCq."},

@@ -302,8 +302,9 @@
 //     the largest AdapterPageCount NdkInitializeFastRegisterMr takes, unless
 //     frmr-max-pages is more (FRMRPageCount is the size the adapter offers
 //     the most FRMRs of, not a limit: an adapter may take larger counts).
-//   - max-sge (MaxInitiatorRequestSge, MaxReceiveRequestSge and
-//     MaxReadRequestSge, default 4, at least 1).
+//   - max-sge (MaxInitiatorRequestSge and MaxReceiveRequestSge, default 4,
+//     at least 1; MaxReadRequestSge is twice it, and an NdkRead takes up
+//     to that many SGEs whatever the QP's MaxInitiatorRequestSge, AI-10).
 //   - in-order-dma, cq-resize, loopback (on by default), interrupt-moderation,
 //     read-sink-not-required, read-local-invalidate (off by default): the
 //     adapter flags, each with what sim then does (see above and the

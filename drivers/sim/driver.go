@@ -129,7 +129,7 @@ func (Driver) Options() []ndk.Option {
 		{Name: OptFRMRMax, Default: "0",
 			Usage: "the largest AdapterPageCount NdkInitializeFastRegisterMr takes, if more than frmr-page-count (FRMRPageCount is the FRMR size the adapter supports the most FRMRs of, not a limit); 0: frmr-page-count. Over it: STATUS_IMPLEMENTATION_LIMIT (MR-10)"},
 		{Name: OptMaxSGE, Default: strconv.Itoa(DefaultMaxSGE),
-			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.MaxInitiatorRequestSge, MaxReceiveRequestSge and MaxReadRequestSge (1..%d)", MaxMaxSGE)},
+			Usage: fmt.Sprintf("NDK_ADAPTER_INFO.MaxInitiatorRequestSge and MaxReceiveRequestSge (1..%d); MaxReadRequestSge is twice it (AI-10)", MaxMaxSGE)},
 		{Name: OptInOrderDMA, Default: On,
 			Usage: "whether the adapter sets NDK_ADAPTER_FLAG_IN_ORDER_DMA_SUPPORTED: on | off (on: a transfer's bytes land in order, AI-4; off: a Write or Read landed in chunks (dma-chunk) lands its last chunk first, which an adapter without the flag may do)"},
 		{Name: OptCQResize, Default: On,

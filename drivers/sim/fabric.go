@@ -81,7 +81,7 @@ func newFabric(cfg config) *fabric {
 	f.info.MaxSRQDepth = cfg.maxSRQDepth
 	f.info.MaxInlineDataSize = cfg.maxInline
 	f.info.FRMRPageCount = cfg.frmrPages
-	f.info.MaxInitiatorRequestSGE, f.info.MaxReceiveRequestSGE, f.info.MaxReadRequestSGE = cfg.maxSGE, cfg.maxSGE, cfg.maxSGE
+	f.info.MaxInitiatorRequestSGE, f.info.MaxReceiveRequestSGE, f.info.MaxReadRequestSGE = cfg.maxSGE, cfg.maxSGE, readSGE(cfg.maxSGE)
 	for _, fl := range []struct {
 		on   bool
 		flag uint32
@@ -143,19 +143,25 @@ func newFabric(cfg config) *fabric {
 }
 
 // adapterInfo is what the adapter declares with the default options
-// (newFabric applies the options' limits and flags).
+// (newFabric applies the options' limits and flags). The size limits are
+// ones the suite reaches at their exact value (AI-11, AI-12, AI-13, tried
+// up to 96 and 128 MiB): MaxTransferLength and MaxWindowSize 72 MiB, above
+// the 64 MiB DS-4 writes in one request (so that a provider refusing
+// exactly MaxTransferLength fails AI-11 alone), and MaxRegistrationSize
+// 80 MiB, above both (so that a provider refusing exactly
+// MaxRegistrationSize fails AI-12 alone).
 func adapterInfo() ndk.AdapterInfo {
 	return ndk.AdapterInfo{
 		Version:                ndk.Version21,
 		VendorID:               0x1af4, // a made-up device of a virtual-device vendor
 		DeviceID:               0x4e44, // "ND"
-		MaxRegistrationSize:    1 << 40,
-		MaxWindowSize:          1 << 40,
+		MaxRegistrationSize:    80 << 20,
+		MaxWindowSize:          72 << 20,
 		FRMRPageCount:          DefaultFRMRPages,
 		MaxInitiatorRequestSGE: DefaultMaxSGE,
 		MaxReceiveRequestSGE:   DefaultMaxSGE,
-		MaxReadRequestSGE:      DefaultMaxSGE,
-		MaxTransferLength:      1 << 30,
+		MaxReadRequestSGE:      readSGE(DefaultMaxSGE),
+		MaxTransferLength:      72 << 20,
 		MaxInlineDataSize:      DefaultMaxInline,
 		MaxInboundReadLimit:    16,
 		MaxOutboundReadLimit:   16,
@@ -538,3 +544,8 @@ func (f *fabric) await(o *object, r *request) ndk.Status {
 	f.mu.Unlock()
 	return ndk.StatusPending
 }
+
+// readSGE is the MaxReadRequestSge sim declares for a max-sge of n: twice
+// it, so that the read limit overrides MaxInitiatorRequestSge (AI-10) with
+// a larger value a consumer can see.
+func readSGE(n uint32) uint32 { return 2 * n }

@@ -147,7 +147,7 @@ func (m *mr) RegisterChain(chain []ndk.MDL, flags uint32, done ndk.RequestComple
 		st = ndk.StatusInvalidDeviceState
 	case !contiguous:
 		st = ndk.StatusInvalidParameter // MR-3
-	case chain[0].VA == 0, n == 0, n > f.info.MaxRegistrationSize, chain[0].VA+n < chain[0].VA:
+	case chain[0].VA == 0, n == 0, f.overRegistration(n), chain[0].VA+n < chain[0].VA:
 		st = ndk.StatusInvalidParameter // MR-6: no zero-based registrations
 	default:
 		m.registered, m.mem, m.va, m.flags = true, chainSegs(chain), chain[0].VA, flags

@@ -31,7 +31,7 @@ func TestDeclarations(t *testing.T) {
 		info, st := ad.QueryAdapterInfo()
 		expect(t, "QueryAdapterInfo", st, ndk.StatusSuccess)
 		if info.MaxSRQDepth != c.srq || info.MaxInlineDataSize != c.inline || info.FRMRPageCount != c.frmr ||
-			info.MaxInitiatorRequestSGE != c.sge || info.MaxReceiveRequestSGE != c.sge || info.MaxReadRequestSGE != c.sge {
+			info.MaxInitiatorRequestSGE != c.sge || info.MaxReceiveRequestSGE != c.sge || info.MaxReadRequestSGE != 2*c.sge {
 			t.Errorf("%v: MaxSrqDepth %d, MaxInlineDataSize %d, FRMRPageCount %d, SGEs %d/%d/%d; want %d, %d, %d, %d",
 				c.opts, info.MaxSRQDepth, info.MaxInlineDataSize, info.FRMRPageCount,
 				info.MaxInitiatorRequestSGE, info.MaxReceiveRequestSGE, info.MaxReadRequestSGE, c.srq, c.inline, c.frmr, c.sge)

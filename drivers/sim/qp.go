@@ -232,7 +232,7 @@ func (q *qp) Receive(reqCtx any, sgl []ndk.SGE) ndk.Status {
 	switch {
 	case q.closing || q.srq != nil:
 		return ndk.StatusInvalidDeviceState
-	case len(sgl) > int(q.params.MaxReceiveRequestSGE):
+	case len(sgl) > int(q.params.MaxReceiveRequestSGE), f.overTransfer(sgeBytes(sgl)):
 		return ndk.StatusInvalidParameter
 	case len(q.rq) >= int(q.params.ReceiveQueueDepth):
 		return ndk.StatusInsufficientResources
@@ -427,7 +427,7 @@ func sgeBytes(sgl []ndk.SGE) uint64 {
 // its SGE count (QP-10).
 func (q *qp) checkDataLocked(w *wr) ndk.Status {
 	total := sgeBytes(w.sgl)
-	if total > uint64(q.ad.f.info.MaxTransferLength) {
+	if q.ad.f.overTransfer(total) {
 		return ndk.StatusInvalidParameter
 	}
 	if w.flags&ndk.OpFlagInline == 0 {
@@ -479,13 +479,13 @@ func (q *qp) Write(reqCtx any, sgl []ndk.SGE, remoteAddress uint64, remoteToken 
 	return q.post(w, func() ndk.Status { return q.checkDataLocked(w) })
 }
 
-// Read implements ndk.QP (NdkRead). The SGE limit is the smaller of the
-// QP's MaxInitiatorRequestSGE and the adapter's MaxReadRequestSGE.
+// Read implements ndk.QP (NdkRead). The SGE limit is the adapter's
+// MaxReadRequestSGE, which overrides MaxInitiatorRequestSGE for reads
+// (AI-10).
 func (q *qp) Read(reqCtx any, sgl []ndk.SGE, remoteAddress uint64, remoteToken uint32, flags uint32) ndk.Status {
 	w := &wr{op: ndk.OpRead, ctx: reqCtx, sgl: slices.Clone(sgl), flags: flags, raddr: remoteAddress, rtoken: remoteToken}
 	return q.post(w, func() ndk.Status {
-		if len(w.sgl) > int(min(q.params.MaxInitiatorRequestSGE, q.ad.f.info.MaxReadRequestSGE)) ||
-			sgeBytes(w.sgl) > uint64(q.ad.f.info.MaxTransferLength) {
+		if len(w.sgl) > int(q.readSGELimit()) || q.ad.f.overTransfer(sgeBytes(w.sgl)) {
 			return ndk.StatusInvalidParameter
 		}
 		return ndk.StatusSuccess
@@ -499,7 +499,8 @@ func (q *qp) Bind(reqCtx any, m ndk.MR, w ndk.MW, va uint64, length uint64, flag
 	return q.post(r, func() ndk.Status {
 		mm := simMR(m)
 		ww, ok := w.(*mw)
-		if !ok || mm == nil || ww == nil || mm.pd != q.pd || ww.pd != q.pd || mm.closing || ww.closing || va == 0 {
+		if !ok || mm == nil || ww == nil || mm.pd != q.pd || ww.pd != q.pd || mm.closing || ww.closing || va == 0 ||
+			q.ad.f.overWindow(length) {
 			return ndk.StatusInvalidParameter
 		}
 		r.mr, r.mw = mm, ww
@@ -590,6 +591,10 @@ func (f *fabric) execSendLocked(q *qp, w *wr) {
 	p := q.linkPeerLocked()
 	if p == nil {
 		q.completeLocked(w, ndk.StatusConnectionAborted)
+		return
+	}
+	if f.loopbackLost(q, p) {
+		q.completeLocked(w, ndk.StatusSuccess)
 		return
 	}
 	data, st := q.sourceLocked(w)

@@ -114,3 +114,80 @@ func (q *qp) recvCQLocked() *cq {
 	}
 	return q.rcq
 }
+
+// The broken variants of the NDK_ADAPTER_INFO limits and the loopback flag
+// (AI-10 .. AI-14): specs/queues/adapter_limits.go.
+const (
+	VariantReadSGEInitiatorLimit = "read-sge-initiator-limit"
+	VariantTransferAtMaxRefused  = "transfer-at-max-refused"
+	VariantRegisterAtMaxRefused  = "register-at-max-refused"
+	VariantWindowAtMaxRefused    = "window-at-max-refused"
+	VariantLoopbackSendLost      = "loopback-send-lost"
+)
+
+func init() {
+	variants = append(variants,
+		Variant{Name: VariantReadSGEInitiatorLimit, Rule: "AI-10", Rules: []string{"AI-10"},
+			Description: "NdkRead is limited to the QP's MaxInitiatorRequestSge SGEs: a read with MaxReadRequestSge SGEs, more than that, fails with STATUS_INVALID_PARAMETER"},
+		Variant{Name: VariantTransferAtMaxRefused, Rule: "AI-11", Rules: []string{"AI-11"},
+			Description: "a send, receive, read or write referencing exactly MaxTransferLength bytes fails with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
+		Variant{Name: VariantRegisterAtMaxRefused, Rule: "AI-12", Rules: []string{"AI-12"},
+			Description: "NdkRegisterMr of exactly MaxRegistrationSize bytes fails with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
+		Variant{Name: VariantWindowAtMaxRefused, Rule: "AI-13", Rules: []string{"AI-13"},
+			Description: "NdkBind of a window of exactly MaxWindowSize bytes completes with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
+		Variant{Name: VariantLoopbackSendLost, Rule: "AI-14", Rules: []string{"AI-14"},
+			Description: "on a loopback connection (both ends on one host) a send completes with success at the sender and never reaches the peer's receive"},
+	)
+}
+
+// readSGELimit is the number of SGEs an NdkRead on q takes: the adapter's
+// MaxReadRequestSge.
+func (q *qp) readSGELimit() uint32 {
+	// VARIANT read-sge-initiator-limit (breaks AI-10): reads are held to
+	// the QP's MaxInitiatorRequestSge as well, as if MaxReadRequestSge did
+	// not override it.
+	if q.ad.f.variant == VariantReadSGEInitiatorLimit {
+		return min(q.params.MaxInitiatorRequestSGE, q.ad.f.info.MaxReadRequestSGE)
+	}
+	return q.ad.f.info.MaxReadRequestSGE
+}
+
+// overTransfer is whether a request whose SGEs reference n bytes in all is
+// past MaxTransferLength.
+func (f *fabric) overTransfer(n uint64) bool {
+	// VARIANT transfer-at-max-refused (breaks AI-11): the limit is taken
+	// as exclusive.
+	if f.variant == VariantTransferAtMaxRefused {
+		return n >= uint64(f.info.MaxTransferLength)
+	}
+	return n > uint64(f.info.MaxTransferLength)
+}
+
+// overRegistration is whether a registration of n bytes is past
+// MaxRegistrationSize.
+func (f *fabric) overRegistration(n uint64) bool {
+	// VARIANT register-at-max-refused (breaks AI-12): the limit is taken
+	// as exclusive.
+	if f.variant == VariantRegisterAtMaxRefused {
+		return n >= f.info.MaxRegistrationSize
+	}
+	return n > f.info.MaxRegistrationSize
+}
+
+// overWindow is whether a window of n bytes is past MaxWindowSize.
+func (f *fabric) overWindow(n uint64) bool {
+	// VARIANT window-at-max-refused (breaks AI-13): the limit is taken as
+	// exclusive.
+	if f.variant == VariantWindowAtMaxRefused {
+		return n >= f.info.MaxWindowSize
+	}
+	return n > f.info.MaxWindowSize
+}
+
+// loopbackLost is whether a send from q to its peer p is lost: only in the
+// variant, on a connection whose ends are on one host.
+func (f *fabric) loopbackLost(q, p *qp) bool {
+	// VARIANT loopback-send-lost (breaks AI-14): a loopback connection
+	// carries no sends.
+	return f.variant == VariantLoopbackSendLost && q.ad.host == p.ad.host
+}
