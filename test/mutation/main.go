@@ -26,10 +26,11 @@
 //     survivor, NOT REACHED, without a run (-run-unreached runs them).
 //
 // A mutant that survives the default run (sim's default completion
-// personality, deferred) is run again under each of -personalities (inline
-// and reentrant by default): code that only those personalities reach, or
-// a difference only they expose, is behaviour a consumer of a provider that
-// completes that way would see. Only survivors pay for it.
+// personality, deferred) is run again under each of -personalities: the
+// inline and reentrant personalities, and sim as an adapter that lacks or
+// has each capability the default does not (defaultPersonas): code that
+// only those runs reach, or a difference only they expose, is behaviour a
+// consumer of such a provider would see. Only survivors pay for it.
 //
 // Survivors that no NDKPI consumer could tell apart from sim are listed in
 // equivalent.txt with the reason; the score leaves them out. An entry that
@@ -192,7 +193,7 @@ func run() int {
 	flag.StringVar(&o.changed, "changed", "", "only the mutants on the lines of sim changed since this git revision (e.g. HEAD~1): the mutants of a change")
 	flag.IntVar(&o.max, "max", 0, "with -changed: run at most this many of the change's mutants, spread evenly over them (0: all)")
 	flag.StringVar(&o.equivPath, "equivalent", "test/mutation/equivalent.txt", "the equivalent mutants")
-	personas := flag.String("personalities", "inline,reentrant", "sim completion personalities (comma-separated) a mutant that survives the default run is run under too; empty: the default run only")
+	personas := flag.String("personalities", defaultPersonas, "sim completion personalities, or sim options KEY=VALUE (comma-separated), a mutant that survives the default run is run under too; empty: the default run only")
 	flag.Parse()
 	for _, p := range strings.Split(*personas, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -471,10 +472,23 @@ func mutate(root string, o options) (int, error) {
 func runArgs(personas []string) [][]string {
 	out := [][]string{{"run", "--model-shrink-time", "1s"}}
 	for _, p := range personas {
-		out = append(out, []string{"run", "--model-shrink-time", "1s", "--driver-opt", "completion=" + p})
+		opt := "completion=" + p
+		if strings.Contains(p, "=") {
+			opt = p // a capability option: an adapter that lacks (or has) what the default does not
+		}
+		out = append(out, []string{"run", "--model-shrink-time", "1s", "--driver-opt", opt})
 	}
 	return out
 }
+
+// defaultPersonas are the runs a survivor of the default run gets: sim's
+// two other completion personalities, then sim as an adapter that lacks
+// (or has) each capability the default does not (the configurations the
+// self-test certifies sim in, one option at a time): code only such an
+// adapter runs (NdkResizeCq without CQ_RESIZE_SUPPORTED, an adapter
+// without SRQs, NDKPI 1.1, ...) is killed there or nowhere.
+const defaultPersonas = "inline,reentrant,interrupt-moderation=on,read-sink-not-required=on,read-local-invalidate=on,max-srq-depth=0," +
+	"max-inline-data=0,in-order-dma=off,cq-resize=off,loopback=off,version=1.1,max-sge=1"
 
 // runMutant applies m in the copy dir, builds ndkconform and runs the suite:
 // the default run, then, while m survives, one run per personality.
@@ -688,7 +702,7 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 	}
 	persona := ""
 	if len(o.personas) > 0 {
-		persona = ", survivors again under completion=" + strings.Join(o.personas, ", ")
+		persona = ", survivors again under " + strings.Join(o.personas, ", ")
 	}
 	fmt.Fprintf(w, "=== mutation score of %s, scope %s (gremlins v0.6.0 mutators, the whole default suite per mutant%s)\n\n", simDir, o.scopeName, persona)
 	fmt.Fprintf(w, "  mutants                     %4d  (and %d of gremlins' not viable, left out: address-of & made |)\n", total, notViable)
