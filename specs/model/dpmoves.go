@@ -1334,17 +1334,7 @@ func (w *dpWorld) smallReceive(t *rapid.T) {
 		w.endConn(c)
 		return
 	}
-	x := w.newWR("NdkSend", ndk.OpSend, peer)
-	x.anyStatus = true
-	x.data = w.pattern(n)
-	var sge ndk.SGE
-	x.src, sge = w.source(t, peer, x.data)
-	sgl, fl := w.inline(t, peer, []ndk.SGE{sge}, n)
-	x.inline = fl&ndk.OpFlagInline != 0
-	if rapid.Bool().Draw(t, "solicit") {
-		fl |= ndk.OpFlagSendAndSolicitEvent
-	}
-	x.solicit = fl&ndk.OpFlagSendAndSolicitEvent != 0
+	x, sgl, fl := w.edgeSend(t, peer, n, false)
 	w.step("%s: NdkSend #%d on %s (%d bytes, %s) to the %d-byte receive", sideName(1-s), x.id, peer.name, n, opFlagNames(fl), k)
 	if w.post(x, peer.qp.Send(x.id, fl, sgl...)) {
 		c.undelivered[1-s] = append(c.undelivered[1-s], x)
@@ -1398,20 +1388,7 @@ func (w *dpWorld) noReceive(t *rapid.T) {
 		}
 	}
 	n := rapid.SampledFrom([]int{1, 17, dpSlot}).Draw(t, "send length")
-	x := w.newWR("NdkSend", ndk.OpSend, q)
-	x.anyStatus = true
-	x.data = w.pattern(n)
-	if n >= 4 {
-		binary.LittleEndian.PutUint32(x.data, uint32(x.id))
-	}
-	var sge ndk.SGE
-	x.src, sge = w.source(t, q, x.data)
-	sgl, fl := w.inline(t, q, []ndk.SGE{sge}, n)
-	x.inline = fl&ndk.OpFlagInline != 0
-	if rapid.Bool().Draw(t, "solicit") {
-		fl |= ndk.OpFlagSendAndSolicitEvent
-	}
-	x.solicit = fl&ndk.OpFlagSendAndSolicitEvent != 0
+	x, sgl, fl := w.edgeSend(t, q, n, true)
 	w.step("%s: NdkSend #%d on %s (%d bytes, %s), no receive waiting at %s", sideName(s), x.id, q.name, n, opFlagNames(fl), peer.name)
 	if !w.post(x, q.qp.Send(x.id, fl, sgl...)) {
 		spared()
@@ -1561,4 +1538,26 @@ func (w *dpWorld) closeWindow(t *rapid.T) {
 		w.waitUntil(func() bool { return !r.done })
 	}
 	w.endConn(c)
+}
+
+// edgeSend makes the send of an edge move on q: n bytes of a pattern (its
+// first four the request's ID when stamp and n allows), INLINE or not,
+// SEND_AND_SOLICIT_EVENT or not, any status allowed; it returns the
+// request, its SGEs and its flags, not posted.
+func (w *dpWorld) edgeSend(t *rapid.T, q *dpQP, n int, stamp bool) (*dpWR, []ndk.SGE, uint32) {
+	x := w.newWR("NdkSend", ndk.OpSend, q)
+	x.anyStatus = true
+	x.data = w.pattern(n)
+	if stamp && n >= 4 {
+		binary.LittleEndian.PutUint32(x.data, uint32(x.id))
+	}
+	var sge ndk.SGE
+	x.src, sge = w.source(t, q, x.data)
+	sgl, fl := w.inline(t, q, []ndk.SGE{sge}, n)
+	x.inline = fl&ndk.OpFlagInline != 0
+	if rapid.Bool().Draw(t, "solicit") {
+		fl |= ndk.OpFlagSendAndSolicitEvent
+	}
+	x.solicit = fl&ndk.OpFlagSendAndSolicitEvent != 0
+	return x, sgl, fl
 }
