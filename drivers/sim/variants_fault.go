@@ -5,6 +5,7 @@ package sim
 const (
 	VariantCQFatalCompletes = "cq-fatal-completes"
 	VariantCQFatalUnarmed   = "cq-fatal-unarmed"
+	VariantCQFatalArmedLost = "cq-fatal-armed-lost"
 )
 
 func init() {
@@ -20,6 +21,12 @@ func init() {
 			Rule:        "CQ-2",
 			Rules:       []string{"CQ-2"},
 			Description: "a CQ's fatal error (a fault injected with FailCQ) is notified at once even when the CQ is not armed, instead of at its next NdkArmCq",
+		},
+		Variant{
+			Name:        VariantCQFatalArmedLost,
+			Rule:        "CQ-5",
+			Rules:       []string{"CQ-5", "CH-8"},
+			Description: "a CQ's fatal error (a fault injected with FailCQ) does not satisfy the arm set before it: the consumer waiting on NdkArmCq(ERRORS) is never told",
 		},
 	)
 }

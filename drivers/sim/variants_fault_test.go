@@ -97,6 +97,23 @@ func TestVariantCQFatalUnarmed(t *testing.T) {
 	})
 }
 
+// The fault of a CQ armed before it is not notified by the variant.
+func TestVariantCQFatalArmedLost(t *testing.T) {
+	eachVariantIn(t, VariantCQFatalArmedLost, []string{CompletionDeferred}, nil, func(t *testing.T, e *env, broken bool) {
+		x := newCQFaultFix(t, e)
+		x.p.B.cq.Arm(ndk.CQNotifyErrors)
+		if err := e.p.(ndk.CQFaultInjector).FailCQ(x.p.B.cq); err != nil {
+			t.Fatal(err)
+		}
+		if broken {
+			x.n.none(t, "the fault, armed before it")
+		} else {
+			expect(t, "notification of the fault", x.n.one(t, "the fault, armed before it"), ndk.StatusInternalError)
+		}
+		x.close(t)
+	})
+}
+
 // FailCQ refuses what is not one of its CQs, and a CQ being closed.
 func TestFailCQRefuses(t *testing.T) {
 	e := openEnv(t, map[string]string{OptCompletion: CompletionDeferred})
