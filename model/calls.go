@@ -253,6 +253,12 @@ func (m *Model) Reject(c Ref, st ndk.Status) *Finding {
 	why := "NdkReject of a request"
 	rules := "CN-9"
 	switch {
+	case o.aborted:
+		// A host fault aborted the attempt (HostDown, Unanswered): the
+		// page's "other status codes" are the provider's to choose, as
+		// for every call on an aborted connection; a success too (the
+		// provider may not have seen the fault).
+		allowed = nil
 	case peer != nil && peer.Closed:
 		allowed, why = []ndk.Status{ndk.StatusConnectionAborted}, "the peer gave up (its connector is closed)"
 	case gaveUp(peer):
@@ -274,7 +280,7 @@ func (m *Model) Reject(c Ref, st ndk.Status) *Finding {
 	if peer != nil {
 		peer.peerLeft = true
 	}
-	if !statusIn(st, allowed) {
+	if allowed != nil && !statusIn(st, allowed) {
 		return m.find(o, CallReject, rules, fmt.Sprintf("%s (%s)", statusList(allowed), why), st.String())
 	}
 	return nil
