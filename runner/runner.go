@@ -287,7 +287,8 @@ func planInProcess(cfg suite.Config, opt Options, sig os.Signal, start time.Time
 }
 
 // processes is how many processes a run of cfg is split over:
-// opt.Processes, or what the driver suggests (ndk.ConcurrentRunner), or 1.
+// opt.Processes, or what the driver suggests for cfg's options
+// (ndk.ConcurrentRuns: the remote driver's answer is its agents'), or 1.
 func processes(cfg suite.Config, opt Options) int {
 	if opt.Processes > 0 {
 		return opt.Processes
@@ -296,10 +297,7 @@ func processes(cfg suite.Config, opt Options) int {
 	if err != nil {
 		return 1 // the child reports the unknown driver
 	}
-	if cr, ok := d.(ndk.ConcurrentRunner); ok {
-		return max(1, cr.ConcurrentRuns())
-	}
-	return 1
+	return ndk.ConcurrentRuns(d, cfg.DriverOptions)
 }
 
 // tShim is the suite.TestingT of a run outside go test's own: the verdict
