@@ -358,7 +358,7 @@ func (p *provider) FailCQ(x ndk.CQ) error {
 	}
 	c.fatal = true
 	c.errorTold = false // an overrun told before: the fatal error is news
-	// VARIANT cq-fatal-armed-lost (breaks CQ-5, CH-8): the arm set before
+	// VARIANT cq-fatal-armed-lost (breaks CQ-5): the arm set before
 	// the error is not satisfied by it.
 	if c.armed && f.variant == VariantCQFatalArmedLost {
 		return nil

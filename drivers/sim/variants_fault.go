@@ -25,7 +25,7 @@ func init() {
 		Variant{
 			Name:        VariantCQFatalArmedLost,
 			Rule:        "CQ-5",
-			Rules:       []string{"CQ-5", "CH-8"},
+			Rules:       []string{"CQ-5"},
 			Description: "a CQ's fatal error (a fault injected with FailCQ) does not satisfy the arm set before it: the consumer waiting on NdkArmCq(ERRORS) is never told",
 		},
 	)
