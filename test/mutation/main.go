@@ -300,6 +300,12 @@ func mutate(root string, o options) (int, error) {
 	if o.lines != nil {
 		ms = slices.DeleteFunc(ms, func(m *mutant) bool { return !o.lines[m.File][m.Line] })
 		logf("-changed %s: %d mutants on the lines changed", o.changed, len(ms))
+		if len(ms) == 0 {
+			// Lines changed (a comment, say) but none a mutator
+			// changes: nothing to score, as when no line changed.
+			fmt.Printf("mutation: no mutant on the lines of sim changed since %s: no mutant to run\n", o.changed)
+			return 0, nil
+		}
 		if o.max > 0 && len(ms) > o.max {
 			ms = spread(ms, o.max)
 			logf("-max %d: %d of them, spread evenly over the change", o.max, len(ms))
