@@ -591,9 +591,15 @@ func TestSecondSignalForces(t *testing.T) {
 	}
 	t.Parallel()
 	dir := t.TempDir()
-	b := startBackground(t, nil, slowRun(dir)...)
-	// into the minute the disconnect takes, which the interrupted spec's
-	// cleanup waits out (a signal before its pair exists ends it at once)
+	// The interrupted spec's cleanup issues every close at once and sim
+	// completes them in microseconds: the run used to end before the
+	// second signal came (the test failed every time without -race).
+	// Sim's completions 1s late keep the run in its cleanup for a second
+	// after the first signal (its 1s connect time-out made a minute, so
+	// that the late completions do not lapse it).
+	b := startBackground(t, nil, append(slowRun(dir), "--driver-opt", "completion-delay=1s", "--driver-opt", "connect-timeout=1m")...)
+	// into the minute the disconnect takes (a signal before the spec's
+	// pair exists ends the run at once)
 	b.waitFor(t, "the console's note of the disconnect's wait", 2*time.Minute, func() bool {
 		return regexp.MustCompile(`(?m)^  waiting \d+s .*CN-17.*: for the completion of NdkDisconnect`).MatchString(b.stdout.String())
 	})
