@@ -302,14 +302,8 @@ func (w *dpWorld) target(t *rapid.T, q *dpQP, write, fence bool) (slot, off, n i
 		if m.busy[dpAreaTgt][i] {
 			continue
 		}
-		if write && len(m.readers[i]) > 0 {
-			ok := fence
-			for _, r := range m.readers[i] {
-				ok = ok && r.qp == q
-			}
-			if !ok {
-				continue
-			}
+		if write && len(m.readers[i]) > 0 && !(fence && readOnlyBy(m, i, q)) {
+			continue
 		}
 		free = append(free, i)
 	}
@@ -413,10 +407,8 @@ func (w *dpWorld) fence(t *rapid.T) {
 	// the fence orders the write after q's reads only, so another QP's
 	// read of it could get the write's bytes, as the pages allow. No
 	// fenced write then: the read stays a plain one.
-	for _, x := range w.mem[1-q.side].readers[r.tgtSlot] {
-		if x.qp != q {
-			return
-		}
+	if !readOnlyBy(w.mem[1-q.side], r.tgtSlot, q) {
+		return
 	}
 	w.forceSlot = r.tgtSlot
 	defer func() { w.forceSlot = -1 }()
@@ -1547,6 +1539,18 @@ func (w *dpWorld) closeWindow(t *rapid.T) {
 		w.waitUntil(func() bool { return !r.done })
 	}
 	w.endConn(c)
+}
+
+// readOnlyBy says whether every outstanding read of target slot slot of
+// m is q's: a write with NDK_OP_FLAG_READ_FENCE on q may then go over it
+// (the fence orders q's reads only).
+func readOnlyBy(m *dpMem, slot int, q *dpQP) bool {
+	for _, r := range m.readers[slot] {
+		if r.qp != q {
+			return false
+		}
+	}
+	return true
 }
 
 // edgeSend makes the send of an edge move on q: n bytes of a pattern (its
