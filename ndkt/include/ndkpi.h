@@ -46,8 +46,9 @@
  *           - NDK_CQ_NOTIFY_ERRORS/ANY/SOLICITED = 0/1/2 and
  *             NDK_OP_FLAG_RDMA_READ_SINK = 0x80: an unattributed public copy
  *             of ndkpi.h (the one docs/reference/ndkpi/API_SUMMARY.md marks
- *             [hdr]); the user-mode counterparts ND_CQ_NOTIFY_* in
- *             microsoft/NetworkDirect's nddef.h have the same 0/1/2.
+ *             [hdr]); the user-mode counterparts ND_CQ_NOTIFY_* in the
+ *             NetworkDirect SPI's nddef.h (a copy: yuanms2/netdirect
+ *             include/nddef.h) have the same 0/1/2.
  *           - NDK_RDMA_TECHNOLOGY (NdkUndefined=0, NdkiWarp, NdkInfiniBand,
  *             NdkRoCE, NdkRoCEv2, NdkMaxTechnology=5): a public copy of
  *             ndkinfo.h, retep998/winapi-rs src/shared/ndkinfo.rs, and the
@@ -58,10 +59,13 @@
  *             value: nc-ndkpi-ndk_fn_read.md gives 0x00000200, the value it
  *             also gives NDK_OP_FLAG_DEFER (a doc error, API_SUMMARY.md
  *             section 10 item 1); the [hdr] copy has 0x100.
- *           Cross-checks: NDK_OBJECT_TYPE, NDK_OPERATION_TYPE (except the
- *           sign of ReceiveAndInvalidate, see there), NDK_ADAPTER_INFO and
- *           the dispatch-table lengths agree with the ndis.sys PDB dumps in
- *           ntdiff/headers (Win10 1507-21H2).
+ *           Cross-checks with the ndis.sys PDB dumps in ntdiff/headers
+ *           (Windows 10 1507-21H2): NDK_OBJECT_TYPE's values, the 32-byte
+ *           NDK_OBJECT_HEADER_RESERVED_BLOCK, NDK_ADAPTER_INFO's members
+ *           (21H2), NDK_CQ_DISPATCH's 7 entries (1507 x64), the order of
+ *           NDK_QP_DISPATCH's entries, NDK_OPERATION_TYPE (but for how
+ *           ReceiveAndInvalidate is printed, see there) and the pre-2.1
+ *           NDK_RESULT_EX all agree.
  * Declarations the header copies have but no page gives are left out:
  * NDK_FN_QUERY_ADAPTER_INFO_EX and NDK_FN_DISCONNECT_EX (in no dispatch
  * table), and the P* pointer typedefs (the 2018 pages show them for some
