@@ -504,8 +504,9 @@ func DecodeReply(op Opcode, b []byte) (ReplyHeader, Reply, error) {
 }
 
 // ReplyCapacity is the most bytes r's reply may take: the output buffer
-// to give NDKT_CALL (ndkt_reply_capacity computes the same).
-func ReplyCapacity(r Request) (int, error) {
+// to give NDKT_CALL (ndkt_reply_capacity computes the same). Beyond
+// 0xffffffff bytes (no IOCTL's output buffer is larger), DecodeBadSize.
+func ReplyCapacity(r Request) (uint32, error) {
 	d := r.Opcode().desc()
 	if d == nil {
 		return 0, refuse(DecodeUnknownOpcode, "opcode %d", uint32(r.Opcode()))
@@ -528,10 +529,10 @@ func ReplyCapacity(r Request) (int, error) {
 		}
 		n += bound * uint64(p.elemSize)
 	}
-	if n > math.MaxInt32 {
+	if n > math.MaxUint32 {
 		return 0, refuse(DecodeBadSize, "a reply of %d bytes", n)
 	}
-	return int(n), nil
+	return uint32(n), nil
 }
 
 // EncodeEvent encodes one event record: its header's Size and Kind set

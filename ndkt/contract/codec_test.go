@@ -54,7 +54,7 @@ func TestRoundTrip(t *testing.T) {
 			if full {
 				// the full request's bounds are large enough for the full reply
 				capacity, err := ReplyCapacity(r)
-				if err != nil || capacity < len(rb) {
+				if err != nil || int(capacity) < len(rb) {
 					t.Errorf("%s: ReplyCapacity %d (%v), a full reply has %d bytes", op, capacity, err, len(rb))
 				}
 			}

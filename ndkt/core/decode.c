@@ -341,6 +341,9 @@ enum ndkt_decode_status ndkt_reply_capacity(const struct ndkt_call_view *v, size
 			return NDKT_DECODE_BAD_SIZE;
 		}
 	}
+	if ((uint64_t)n > 0xffffffffu) {
+		return NDKT_DECODE_BAD_SIZE; /* no IOCTL's output buffer is larger */
+	}
 	*cap = n;
 	return NDKT_DECODE_OK;
 }

@@ -70,7 +70,8 @@ enum ndkt_decode_status ndkt_decode_ack(const uint8_t *in, size_t in_len, uint64
 /* ndkt_reply_capacity is the most bytes the reply to a decoded call may
  * take: the reply header, the fixed reply and each part at its bound (the
  * request's field or a constant). The dispatch routine refuses a call
- * whose output buffer is smaller (BAD_SIZE) before the provider sees it. */
+ * whose output buffer is smaller (BAD_SIZE) before the provider sees it.
+ * BAD_SIZE too when it would exceed 0xffffffff bytes. */
 enum ndkt_decode_status ndkt_reply_capacity(const struct ndkt_call_view *v, size_t *cap);
 
 /* A part to encode: bytes of data (count x the element size, the count
