@@ -14,7 +14,7 @@ const root = "../../.."
 // compares every file with the checked-in one.
 func TestGeneratedFilesUpToDate(t *testing.T) {
 	tmp := t.TempDir()
-	if err := generate(tmp); err != nil {
+	if err := generate(root, tmp); err != nil {
 		t.Fatal(err)
 	}
 	for name := range Files {

@@ -1,6 +1,6 @@
 // Command gen writes the contract of ndkt/contract/spec as C and Go:
-// ndkt/include/ndkt_contract.h and ndkt/contract/contract_gen.go, under
-// the module root (-root, by default the directory of go.mod above the
+// ndkt/include/ndkt_contract.h, ndkt/contract/contract_gen.go and the
+// tables of ndkt/CONTRACT.md (between its markers), under the module root (-root, by default the directory of go.mod above the
 // working directory). Run it as go generate ./ndkt/contract.
 package main
 
@@ -15,10 +15,17 @@ import (
 	"github.com/ndkconform/ndkconform/ndkt/contract/spec"
 )
 
-// Files are the generated files, relative to the module root.
-var Files = map[string]func() []byte{
-	"ndkt/include/ndkt_contract.h":  emit.C,
-	"ndkt/contract/contract_gen.go": emit.Go,
+// Files are the generated files, relative to the module root: each
+// function makes the file from its current contents (CONTRACT.md keeps its
+// prose around the generated block).
+var Files = map[string]func(old []byte) ([]byte, error){
+	"ndkt/include/ndkt_contract.h":  whole(emit.C),
+	"ndkt/contract/contract_gen.go": whole(emit.Go),
+	"ndkt/CONTRACT.md":              emit.ReplaceBlock,
+}
+
+func whole(f func() []byte) func([]byte) ([]byte, error) {
+	return func([]byte) ([]byte, error) { return f(), nil }
 }
 
 func moduleRoot() (string, error) {
@@ -38,17 +45,26 @@ func moduleRoot() (string, error) {
 	}
 }
 
-// generate writes every file under root.
-func generate(root string) error {
+// generate makes every file from its contents under src and writes it
+// under dst.
+func generate(src, dst string) error {
 	if err := spec.Validate(); err != nil {
 		return fmt.Errorf("the contract's table: %w", err)
 	}
 	for name, f := range Files {
-		path := filepath.Join(root, name)
+		old, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		b, err := f(old)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		path := filepath.Join(dst, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(path, f(), 0o644); err != nil {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
 			return err
 		}
 	}
@@ -66,7 +82,7 @@ func main() {
 		}
 		*root = r
 	}
-	if err := generate(*root); err != nil {
+	if err := generate(*root, *root); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
