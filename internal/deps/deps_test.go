@@ -62,6 +62,10 @@ var rules = []rule{
 	// the remote driver: the provider over the agent protocol
 	{pkg: "drivers/remote/...", may: []string{"agent/v1", "ndk", "internal/...", self}, tests: []string{"perf"}},
 
+	// ndkt's IOCTL contract (its table, generator and Go codec): nothing
+	// else of the project; its tests check it against the agent protocol
+	{pkg: "ndkt/contract/...", may: []string{"ndkt/contract/..."}, tests: []string{"agent/v1"}},
+
 	// the harness and the specs: never a driver
 	// (suite's own tests use the reference provider as a fixture)
 	{pkg: "suite", may: []string{"ndk", "finding", "outcome", "internal/..."}, tests: []string{"drivers/sim"}},
