@@ -151,6 +151,10 @@ void ndkt_free(void *p, uint32_t tag)
 
 struct ndkt_lock {
 	pthread_mutex_t mu;
+	/* Count mode: a bad acquire already reported, so that its release is
+	 * not reported again. Written by the holder only. */
+	int bad_irql;  /* acquired above DISPATCH_LEVEL: taken, IRQL left as it was */
+	int recursed;  /* acquired again by its holder: not taken */
 };
 
 int ndkt_lock_create(ndkt_lock **out)
@@ -178,14 +182,14 @@ void ndkt_lock_destroy(ndkt_lock *l)
 ndkt_irql_t ndkt_lock_acquire(ndkt_lock *l)
 {
 	ndkt_irql_t old = sim_irql;
-	int err;
-	if (old > NDKT_DISPATCH_LEVEL) {
-		sim_bug("spin lock acquired at IRQL %u", (unsigned)old);
+	if (pthread_mutex_lock(&l->mu) == EDEADLK) {
+		sim_bug("spin lock acquired twice by one thread (a deadlock on Windows)");
+		l->recursed++;
 		return old;
 	}
-	err = pthread_mutex_lock(&l->mu);
-	if (err == EDEADLK) {
-		sim_bug("spin lock acquired twice by one thread (a deadlock on Windows)");
+	if (old > NDKT_DISPATCH_LEVEL) {
+		sim_bug("spin lock acquired at IRQL %u", (unsigned)old);
+		l->bad_irql = 1;
 		return old;
 	}
 	sim_irql = NDKT_DISPATCH_LEVEL;
@@ -194,10 +198,19 @@ ndkt_irql_t ndkt_lock_acquire(ndkt_lock *l)
 
 void ndkt_lock_release(ndkt_lock *l, ndkt_irql_t old)
 {
-	if (sim_irql != NDKT_DISPATCH_LEVEL)
-		sim_bug("spin lock released at IRQL %u, not DISPATCH_LEVEL", (unsigned)sim_irql);
-	if (old > NDKT_DISPATCH_LEVEL)
-		sim_bug("spin lock released back to IRQL %u", (unsigned)old);
+	if (l->recursed > 0) {
+		l->recursed--;
+		sim_irql = old;
+		return;
+	}
+	if (l->bad_irql) {
+		l->bad_irql = 0;
+	} else {
+		if (sim_irql != NDKT_DISPATCH_LEVEL)
+			sim_bug("spin lock released at IRQL %u, not DISPATCH_LEVEL", (unsigned)sim_irql);
+		if (old > NDKT_DISPATCH_LEVEL)
+			sim_bug("spin lock released back to IRQL %u", (unsigned)old);
+	}
 	if (pthread_mutex_unlock(&l->mu) != 0) {
 		sim_bug("spin lock released by a thread that does not hold it");
 		return;
