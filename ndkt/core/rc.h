@@ -29,6 +29,7 @@ enum {
 	NDKT_E_RING_OVERFLOW = 30, /* a push found the ring full: the session is broken */
 	NDKT_E_RECORD_TOO_BIG,     /* a push longer than the ring's max record: the session is broken */
 	NDKT_E_BROKEN,             /* the session is broken (fault.h): nothing more is pushed */
+	NDKT_E_BUFFER_SMALL,       /* a take's buffer cannot hold the oldest record: nothing taken */
 
 	/* Held callbacks (held.h). */
 	NDKT_E_UNKNOWN_CALLBACK = 40, /* no outstanding callback has that id */
