@@ -218,12 +218,17 @@ void ndkt_lock_release(ndkt_lock *l, ndkt_irql_t old)
 	sim_irql = old;
 }
 
-/* ---- Event: auto-reset, on CLOCK_MONOTONIC. ---- */
+/* ---- Event: a synchronization event as the kernel's: a set with threads
+ * waiting wakes exactly one of them and leaves the event not signalled, so
+ * two sets wake two waiters; with none waiting it signals the event for the
+ * next wait (and a second set then changes nothing). On CLOCK_MONOTONIC. ---- */
 
 struct ndkt_event {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	int signalled;
+	int waiters; /* threads in ndkt_event_wait */
+	int grants;  /* sets handed to waiters and not yet taken */
 };
 
 int ndkt_event_create(ndkt_event **out)
@@ -258,8 +263,12 @@ void ndkt_event_set(ndkt_event *e)
 	if (sim_irql > NDKT_DISPATCH_LEVEL)
 		sim_bug("event set at IRQL %u", (unsigned)sim_irql);
 	pthread_mutex_lock(&e->mu);
-	e->signalled = 1;
-	pthread_cond_signal(&e->cv);
+	if (e->waiters > e->grants) {
+		e->grants++;
+		pthread_cond_broadcast(&e->cv);
+	} else {
+		e->signalled = 1;
+	}
 	pthread_mutex_unlock(&e->mu);
 }
 
@@ -283,15 +292,25 @@ int ndkt_event_wait(ndkt_event *e, int64_t timeout)
 		}
 	}
 	pthread_mutex_lock(&e->mu);
-	while (!e->signalled) {
-		int err = timeout >= 0 ? pthread_cond_timedwait(&e->cv, &e->mu, &dl) : pthread_cond_wait(&e->cv, &e->mu);
-		if (err == ETIMEDOUT && !e->signalled) {
+	if (e->signalled) {
+		e->signalled = 0;
+		pthread_mutex_unlock(&e->mu);
+		return NDKT_OK;
+	}
+	e->waiters++;
+	for (;;) {
+		int err;
+		if (e->grants > 0) {
+			e->grants--;
+			break;
+		}
+		err = timeout >= 0 ? pthread_cond_timedwait(&e->cv, &e->mu, &dl) : pthread_cond_wait(&e->cv, &e->mu);
+		if (err == ETIMEDOUT && e->grants == 0) {
 			rc = NDKT_E_TIMEOUT;
 			break;
 		}
 	}
-	if (rc == NDKT_OK)
-		e->signalled = 0;
+	e->waiters--;
 	pthread_mutex_unlock(&e->mu);
 	return rc;
 }
