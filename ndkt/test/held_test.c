@@ -185,18 +185,22 @@ static void provider_join(provider *p)
 
 /* ---- Tests ---- */
 
-/* At PASSIVE_LEVEL the provider's thread is held: two calls queued within
- * the callback run on it, in order, and it returns only at the ack. */
+/* At PASSIVE_LEVEL the provider's thread is held: calls queued within the
+ * callback run on it, in order, and it returns only at the ack. The first
+ * call blocks until the two after it are queued, so that their order is
+ * the queue's, not their arrival's. */
 static void test_held_at_passive(void)
 {
 	ndkt_fault f;
 	ndkt_callbacks *t;
 	provider p;
 	ndkt_callback_info ci, got;
-	ndkt_call c1, c2, c3;
+	ndkt_call c0, c1, c2, c3;
+	int i;
 	ndkt_fault_init(&f);
 	reset_published();
 	reset_calls();
+	CHECK_RC(ndkt_event_create(&call_block), NDKT_OK);
 	CHECK_RC(ndkt_callbacks_create(4, NDKT_MS(5000), &f, &t), NDKT_OK);
 	provider_start(&p, t, NDKT_PASSIVE_LEVEL);
 	ci = next_published();
@@ -205,28 +209,35 @@ static void test_held_at_passive(void)
 	CHECK_EQ(ci.irql, NDKT_PASSIVE_LEVEL);
 	CHECK_RC(ndkt_callback_get(t, ci.id, &got), NDKT_OK);
 	CHECK_EQ(got.state, NDKT_CB_OUTSTANDING);
+	CHECK_RC(ndkt_callback_queue_call(t, ci.id, &c0, record_call, (void *)(intptr_t)-1), NDKT_OK);
+	CHECK_EQ(wait_blocked(1), 1);
 	CHECK_RC(ndkt_callback_queue_call(t, ci.id, &c1, record_call, (void *)1), NDKT_OK);
 	CHECK_RC(ndkt_callback_queue_call(t, ci.id, &c2, record_call, (void *)2), NDKT_OK);
-	CHECK_EQ(wait_calls(2), 2);
+	ndkt_event_set(call_block);
+	CHECK_EQ(wait_calls(3), 3);
 	sleep_ms(50);
 	CHECK(!provider_done(&p)); /* still held: no ack yet */
 	CHECK_RC(ndkt_callback_ack(t, ci.id), NDKT_OK);
 	provider_join(&p);
 	CHECK_RC(p.rc, NDKT_OK);
+	CHECK(p.took < NDKT_MS(2500)); /* the ack woke it, not the 5 s deadline */
 	CHECK_EQ(p.info.id, ci.id);
 	CHECK_EQ(p.info.held, 1);
-	CHECK_EQ(calls_log[0].seq, 1);
-	CHECK_EQ(calls_log[1].seq, 2);
-	CHECK(pthread_equal(calls_log[0].thread, p.thread));
-	CHECK(pthread_equal(calls_log[1].thread, p.thread));
-	CHECK_EQ(calls_log[0].how, NDKT_CALL_RUN);
-	CHECK_EQ(calls_log[1].irql, NDKT_PASSIVE_LEVEL);
+	CHECK_EQ(calls_log[0].seq, -1);
+	CHECK_EQ(calls_log[1].seq, 1);
+	CHECK_EQ(calls_log[2].seq, 2);
+	for (i = 0; i < 3; i++) {
+		CHECK(pthread_equal(calls_log[i].thread, p.thread));
+		CHECK_EQ(calls_log[i].how, NDKT_CALL_RUN);
+		CHECK_EQ(calls_log[i].irql, NDKT_PASSIVE_LEVEL);
+	}
 	/* Acked: no longer outstanding. */
 	CHECK_RC(ndkt_callback_ack(t, ci.id), NDKT_E_UNKNOWN_CALLBACK);
 	CHECK_RC(ndkt_callback_queue_call(t, ci.id, &c3, record_call, (void *)3), NDKT_E_UNKNOWN_CALLBACK);
 	CHECK_EQ(ndkt_callbacks_in_use(t), 0);
 	CHECK_EQ(ndkt_fault_get(&f, NULL), 0);
 	CHECK_RC(ndkt_callbacks_destroy(t), NDKT_OK);
+	ndkt_event_destroy(call_block);
 }
 
 /* At (simulated) DISPATCH_LEVEL the callback returns at once, released;
