@@ -4,7 +4,7 @@ BIN       ?= bin/ndkconform
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS   := -X main.version=$(VERSION)
 
-.PHONY: all build run test selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools
+.PHONY: all build run test selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools ndkt-test ndkt-tools ndkt-header ndkt-fuzz
 
 all: build
 
@@ -15,9 +15,32 @@ build:
 run:
 	$(GO) run ./cmd/ndkconform run
 
-# The project's tests, the suite's self-test included, under the race detector.
+# The project's tests, the suite's self-test included, under the race detector;
+# then the C tests of ndkt, the kernel consumer (ndkt-test).
 test:
 	$(GO) test -race -count=1 -timeout 30m ./...
+	$(MAKE) ndkt-test
+
+# ndkt (ndkt/README.md): the NDKPI header compiled by gcc, clang and
+# mingw-w64 (ndkt/test/header.sh), the IOCTL contract's decoder and the
+# core's runtime under AddressSanitizer + UBSan and ThreadSanitizer, and
+# every core file compiled for Windows by mingw-w64. ndkt/test/tools.sh
+# installs the C tools when they are missing (root with apt-get) or says
+# which.
+include ndkt/mk/contract.mk
+include ndkt/mk/core.mk
+
+ndkt-tools:
+	bash ndkt/test/tools.sh
+
+ndkt-header: ndkt-tools
+	bash ndkt/test/header.sh
+
+ndkt-test: ndkt-tools ndkt-header ndkt-contract-test ndkt-core-test
+
+# ndkt's fuzz targets, NDKT_FUZZTIME seconds each: the contract's decoder
+# (libFuzzer and Go's fuzzer) and the core's handle table and event ring.
+ndkt-fuzz: ndkt-tools ndkt-fuzz-decode ndkt-fuzz-core ndkt-fuzz-go
 
 # The suite proves itself: every broken variant of sim caught by its rule's
 # specs (and no unrelated one), and sim passing in every personality.
@@ -31,9 +54,12 @@ selftest:
 # most inputs look new, and minimizing each of them took most of the time
 # (about 4 times fewer execs). FUZZTIME: each target's time.
 FUZZTIME ?= 30s
+# ndkt's five targets (make ndkt-fuzz), seconds each, within make fuzz
+NDKT_FUZZTIME_CI ?= 10
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzSession$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 0s ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzHello$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 0s ./agent/
+	$(MAKE) ndkt-fuzz NDKT_FUZZTIME=$(NDKT_FUZZTIME_CI)
 
 # The mutation score of sim (every file; -scope endpoints: its endpoint,
 # lifetime and disconnect code only): each mutant (gremlins' mutators)

@@ -57,8 +57,8 @@ ndkt-core-mingw:
 	@mkdir -p $(NDKT_OUT)/mingw
 	$(NDKT_MINGW) $(NDKT_CWARN) -DNDKT_WINDOWS -I$(NDKT_MINGW_DDK) -c ndkt/platform/win_kernel.c -o $(NDKT_OUT)/mingw/win_kernel.o
 	@set -e; for f in $(NDKT_CORE_WIN_SRC); do \
-		echo "$(NDKT_MINGW) $(NDKT_CWARN) -DNDKT_WINDOWS -c $$f"; \
-		$(NDKT_MINGW) $(NDKT_CWARN) -DNDKT_WINDOWS -c $$f -o $(NDKT_OUT)/mingw/$$(basename $$f .c).o; \
+		echo "$(NDKT_MINGW) $(NDKT_CWARN) -DNDKT_WINDOWS -Indkt/include -c $$f"; \
+		$(NDKT_MINGW) $(NDKT_CWARN) -DNDKT_WINDOWS -Indkt/include -c $$f -o $(NDKT_OUT)/mingw/$$(basename $$f .c).o; \
 	done
 
 $(NDKT_OUT)/fuzz/fuzz_core: ndkt/test/fuzz_core.c ndkt/core/rc.c ndkt/core/handles.c ndkt/core/ring.c $(NDKT_POSIX_SRC) $(NDKT_CORE_HDR)
