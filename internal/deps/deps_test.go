@@ -62,6 +62,11 @@ var rules = []rule{
 	// the remote driver: the provider over the agent protocol
 	{pkg: "drivers/remote/...", may: []string{"agent/v1", "ndk", "internal/...", self}, tests: []string{"perf"}},
 
+	// sim behind NDKPI's C ABI (cgo, linux): the reference provider as C
+	// objects and dispatch tables for the ndkt core's Linux tests; its
+	// internal test consumer imports it
+	{pkg: "ndkt/simabi/...", may: []string{"ndk", "drivers/sim", "internal/...", "ndkt/simabi/...", self}},
+
 	// the harness and the specs: never a driver
 	// (suite's own tests use the reference provider as a fixture)
 	{pkg: "suite", may: []string{"ndk", "finding", "outcome", "internal/..."}, tests: []string{"drivers/sim"}},
