@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/ndkconform/ndkconform/drivers/sim"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/ndkt/simabi"
 	at "github.com/ndkconform/ndkconform/ndkt/simabi/internal/abitest"
@@ -400,6 +401,27 @@ func (c *consumer) everyKind(s *side, addr netip.Addr) {
 	if pt := at.PrivilegedToken(s.pd); pt == 0 {
 		c.t.Error("NdkGetPrivilegedMemoryRegionToken: 0")
 	}
+	c.request("NdkResizeCq", func(ctx uintptr) ndk.Status { return at.ResizeCQ(s.cq, 128, ctx) })
+	if st := at.ModerateCQ(s.cq, 10, 4); st != ndk.StatusNotSupported { // sim's interrupt-moderation=off
+		c.t.Errorf("NdkControlCqInterruptModeration: %v, want STATUS_NOT_SUPPORTED", st)
+	}
+	c.request("NdkInitializeFastRegisterMr", func(ctx uintptr) ndk.Status { return at.InitFastRegister(fmr, 4, true, ctx) })
+	if at.MRToken(fmr, false) == 0 || at.MRToken(fmr, true) == 0 {
+		c.t.Error("a fast-register MR's tokens are 0 after NdkInitializeFastRegisterMr")
+	}
+	c.request("NdkModifySrq", func(ctx uintptr) ndk.Status { return at.ModifySRQ(srq, 32, 0, ctx) })
+	qp3 := c.handOver("NdkCreateQp", ndk.ObjectTypeQP, func(ctx uintptr) (at.Obj, ndk.Status) {
+		return at.CreateQP(s.pd, s.cq, nil, c.next(), 4, 1, ctx)
+	})
+	fctx := c.next()
+	if st := at.Post(at.OpReceive, qp3, fctx, s.va, 64, at.MRToken(s.mr, false), 0, 0, 0); st != ndk.StatusSuccess {
+		c.t.Errorf("NdkReceive: %v", st)
+	}
+	at.Flush(qp3)
+	if r := c.poll(s.cq, 1, true)[0]; r.Status != ndk.StatusCancelled || r.RequestContext != fctx || r.Type != ndk.OpReceive {
+		c.t.Errorf("a receive after NdkFlush: %+v, want STATUS_CANCELLED", r)
+	}
+	c.close("flushed QP", qp3, ndk.ObjectTypeQP)
 	// OH-2: the consumer may point Dispatch elsewhere; the provider must
 	// not use or set it again.
 	pd2 := c.handOver("NdkCreatePd", ndk.ObjectTypePD, func(ctx uintptr) (at.Obj, ndk.Status) { return at.CreatePD(s.a, ctx) })
@@ -574,12 +596,16 @@ func (c *consumer) run() {
 		c.t.Errorf("A's memory after the read: %q", got)
 	}
 
+	c.memory(A, B)
+
 	// Disconnect: A, then B after its indication.
 	dctx, dch := c.async(func(ctx uintptr) ndk.Status { return at.Disconnect(A.conn, ctx) })
 	c.join("A's NdkDisconnect", dctx, dch)
 	c.wait(at.EvDisconnect, B.discCtx)
 	dctx, dch = c.async(func(ctx uintptr) ndk.Status { return at.Disconnect(B.conn, ctx) })
 	c.join("B's NdkDisconnect", dctx, dch)
+
+	c.second(A, B, l, dst, sa.IPv4)
 
 	// Close everything, children first.
 	c.close("A's connector", A.conn, ndk.ObjectTypeConnector)
@@ -596,6 +622,142 @@ func (c *consumer) run() {
 	if n := at.HookErrors(); n != 0 {
 		c.t.Errorf("ndkt_simabi_irql_hook: %d enter/leave calls did not pair up", n)
 	}
+}
+
+// memory binds an MW, fast-registers an MR over a LAM, invalidates both,
+// and invalidates B's MW by a send (all on the connected QPs).
+func (c *consumer) memory(A, B *side) {
+	c.t.Helper()
+	la := at.MRToken(A.mr, false)
+	mw := c.handOver("NdkCreateMw", ndk.ObjectTypeMW, func(ctx uintptr) (at.Obj, ndk.Status) { return at.CreateMW(A.pd, ctx) })
+	bctx := c.next()
+	switch st := at.Bind(A.qp, bctx, A.mr, mw, A.va, 4096, ndk.OpFlagAllowRemoteRead); {
+	case st == ndk.StatusNotImplemented && c.has("IF-1"): // NdkBind NULL, caught
+		c.close("MW", mw, ndk.ObjectTypeMW)
+		return
+	case st != ndk.StatusSuccess:
+		c.t.Fatalf("NdkBind: %v", st)
+	}
+	c.wantResult("A's bind", c.poll(A.cq, 1, true)[0], ndk.OpBind, A.qpCtx, bctx, 0)
+	if at.MWToken(mw) == 0 {
+		c.t.Error("NdkGetRemoteTokenFromMw: 0 after NdkBind")
+	}
+	ictx := c.next()
+	if st := at.Invalidate(A.qp, ictx, mw); st != ndk.StatusSuccess {
+		c.t.Fatalf("NdkInvalidate(MW): %v", st)
+	}
+	c.wantResult("A's MW invalidate", c.poll(A.cq, 1, true)[0], ndk.OpInvalidate, A.qpCtx, ictx, 0)
+
+	fmr := c.handOver("NdkCreateMr(fast)", ndk.ObjectTypeMR, func(ctx uintptr) (at.Obj, ndk.Status) { return at.CreateMR(A.pd, true, ctx) })
+	c.request("NdkInitializeFastRegisterMr", func(ctx uintptr) ndk.Status { return at.InitFastRegister(fmr, 4, true, ctx) })
+	buf := c.alloc(2 * 4096)
+	m := at.MDL(buf, 2*4096, 0x6_0000_0000, nil)
+	c.toFree = append(c.toFree, m)
+	lam := c.newLAM(2)
+	ctx := c.next()
+	if st := c.finish("NdkBuildLam", ctx, at.BuildLAM(A.a, m, 2*4096, ctx, lam)); st != ndk.StatusSuccess {
+		c.t.Fatalf("NdkBuildLam: %v", st)
+	}
+	_, fbo := lam.Out()
+	fctx := c.next()
+	if st := at.FastRegister(A.qp, fctx, fmr, lam, fbo, 2*4096, 0x7_0000_0000, ndk.OpFlagAllowLocalWrite); st != ndk.StatusSuccess {
+		c.t.Fatalf("NdkFastRegister: %v", st)
+	}
+	c.wantResult("A's fast register", c.poll(A.cq, 1, true)[0], ndk.OpFastRegister, A.qpCtx, fctx, 0)
+	ictx = c.next()
+	if st := at.Invalidate(A.qp, ictx, fmr); st != ndk.StatusSuccess {
+		c.t.Fatalf("NdkInvalidate(MR): %v", st)
+	}
+	c.wantResult("A's MR invalidate", c.poll(A.cq, 1, true)[0], ndk.OpInvalidate, A.qpCtx, ictx, 0)
+	at.ReleaseLAM(A.a, lam)
+	c.close("fast MR", fmr, ndk.ObjectTypeMR)
+	c.close("MW", mw, ndk.ObjectTypeMW)
+
+	// NdkSendAndInvalidate of an MW B bound: B's receive completes as
+	// ReceiveAndInvalidate with the token.
+	mwB := c.handOver("NdkCreateMw", ndk.ObjectTypeMW, func(ctx uintptr) (at.Obj, ndk.Status) { return at.CreateMW(B.pd, ctx) })
+	bctx = c.next()
+	if st := at.Bind(B.qp, bctx, B.mr, mwB, B.va, 4096, ndk.OpFlagAllowRemoteWrite); st != ndk.StatusSuccess {
+		c.t.Fatalf("B's NdkBind: %v", st)
+	}
+	c.wantResult("B's bind", c.poll(B.cq, 1, true)[0], ndk.OpBind, B.qpCtx, bctx, 0)
+	token := at.MWToken(mwB)
+	rctx, sctx := c.next(), c.next()
+	at.Post(at.OpReceive, B.qp, rctx, B.va+512, 64, at.MRToken(B.mr, false), 0, 0, 0)
+	if st := at.SendAndInvalidate(A.qp, sctx, A.va, 4, la, token); st != ndk.StatusSuccess {
+		c.t.Fatalf("NdkSendAndInvalidate: %v", st)
+	}
+	c.wantResult("A's send-and-invalidate", c.poll(A.cq, 1, true)[0], ndk.OpSend, A.qpCtx, sctx, 0)
+	if r := c.poll(B.cq, 1, true)[0]; r.Status != ndk.StatusSuccess || r.Type != ndk.OpReceiveAndInvalidate ||
+		r.TypeSpecificCompletionOutput != uint64(token) || r.BytesTransferred != 4 || r.RequestContext != rctx {
+		c.t.Errorf("B's receive of a send-and-invalidate: %+v, want ReceiveAndInvalidate of token %#x", r, token)
+	}
+	c.close("B's MW", mwB, ndk.ObjectTypeMW)
+}
+
+// second makes a second connection, through a shared endpoint: rejected
+// once, then accepted (NdkAcceptEx on a 2.1 provider) and completed with
+// NdkCompleteConnect; A disconnects and B's disconnect event comes.
+func (c *consumer) second(A, B *side, l at.Obj, dst netip.AddrPort, src netip.Addr) {
+	c.t.Helper()
+	evCtx := uintptr(0) // the listener's connect event context: the first event's
+	for _, ev := range c.seen {
+		if ev.Kind == at.EvConnect {
+			evCtx = ev.Ctx
+		}
+	}
+	qp := c.handOver("NdkCreateQp", ndk.ObjectTypeQP, func(ctx uintptr) (at.Obj, ndk.Status) {
+		return at.CreateQP(A.pd, A.cq, nil, A.qpCtx, 4, 1, ctx)
+	})
+	qpB := c.handOver("NdkCreateQp", ndk.ObjectTypeQP, func(ctx uintptr) (at.Obj, ndk.Status) {
+		return at.CreateQP(B.pd, B.cq, nil, B.qpCtx, 4, 1, ctx)
+	})
+	se := c.handOver("NdkCreateSharedEndpoint", ndk.ObjectTypeSharedEndpoint, func(ctx uintptr) (at.Obj, ndk.Status) {
+		return at.CreateSharedEndpoint(A.a, netip.AddrPortFrom(src, 0), ctx)
+	})
+	conn := c.handOver("NdkCreateConnector", ndk.ObjectTypeConnector, func(ctx uintptr) (at.Obj, ndk.Status) {
+		return at.CreateConnector(A.a, ctx)
+	})
+	at.ControlConnectEvents(l, true)
+	at.ControlConnectEvents(l, false)
+
+	cctx, ch := c.async(func(ctx uintptr) ndk.Status { return at.Connect(conn, qp, se, src, dst, nil, ctx) })
+	ev := c.wait(at.EvConnect, evCtx)
+	if st := at.Reject(ev.Obj, []byte("no")); st != ndk.StatusSuccess {
+		c.t.Fatalf("NdkReject: %v", st)
+	}
+	select {
+	case st := <-ch:
+		if st = c.finish("NdkConnectWithSharedEndpoint", cctx, st); st != ndk.StatusConnectionRefused {
+			c.t.Errorf("a rejected NdkConnectWithSharedEndpoint: %v, want STATUS_CONNECTION_REFUSED", st)
+		}
+	case <-time.After(timeout):
+		c.t.Fatal("a rejected NdkConnectWithSharedEndpoint did not return")
+	}
+	c.close("rejected connector", ev.Obj, ndk.ObjectTypeConnector)
+
+	ex := c.version.HasEx()
+	cctx, ch = c.async(func(ctx uintptr) ndk.Status { return at.Connect(conn, qp, se, src, dst, nil, ctx) })
+	ev = c.wait(at.EvConnect, evCtx)
+	connB, discB := ev.Obj, c.next()
+	actx, ach := c.async(func(ctx uintptr) ndk.Status { return at.Accept(connB, ex, qpB, nil, discB, ctx) })
+	c.join("NdkConnectWithSharedEndpoint", cctx, ch)
+	c.request("NdkCompleteConnect", func(ctx uintptr) ndk.Status { return at.CompleteConnect(conn, false, c.next(), ctx) })
+	c.join("NdkAccept", actx, ach)
+	dctx, dch := c.async(func(ctx uintptr) ndk.Status { return at.Disconnect(conn, ctx) })
+	c.join("NdkDisconnect", dctx, dch)
+	if ex {
+		if ev := c.wait(at.EvDisconnectEx, discB); ev.Reason != sim.ReasonPeerDisconnected {
+			c.t.Errorf("NdkDisconnectEventCallbackEx: reason %d, want %d", ev.Reason, sim.ReasonPeerDisconnected)
+		}
+	} else {
+		c.wait(at.EvDisconnect, discB)
+	}
+	c.close("connector", conn, ndk.ObjectTypeConnector)
+	c.close("B's connector", connB, ndk.ObjectTypeConnector)
+	c.close("shared endpoint", se, ndk.ObjectTypeSharedEndpoint)
+	c.close("QP", qp, ndk.ObjectTypeQP)
+	c.close("B's QP", qpB, ndk.ObjectTypeQP)
 }
 
 var personalities = []string{"inline", "deferred", "reentrant"}
@@ -706,5 +868,62 @@ func TestOptions(t *testing.T) {
 	}
 	if _, s := at.Miniport(p.Handle(), netip.MustParseAddr("192.0.2.1")); s != ndk.StatusInvalidHandle {
 		t.Errorf("a closed provider's miniport: %v, want STATUS_INVALID_HANDLE", s)
+	}
+}
+
+// TestChainsAndIPv6: an MR over MDL chains (contiguous: registered; a gap:
+// STATUS_INVALID_PARAMETER, MR-3; several MDLs with sim's mdl-chains=off:
+// STATUS_NOT_SUPPORTED), and a listener on an IPv6 address.
+func TestChainsAndIPv6(t *testing.T) {
+	for _, chains := range []string{"on", "off"} {
+		t.Run("mdl-chains="+chains, func(t *testing.T) {
+			c := open(t, map[string]string{"completion": "deferred", "mdl-chains": chains}, true)
+			sa, _ := c.p.Sides()
+			mp, a, s := c.adapter(sa.IPv6, c.version.Major, c.version.Minor)
+			if s != ndk.StatusSuccess {
+				t.Fatalf("open on %v: %v", sa.IPv6, s)
+			}
+			pd := c.handOver("NdkCreatePd", ndk.ObjectTypePD, func(ctx uintptr) (at.Obj, ndk.Status) { return at.CreatePD(a, ctx) })
+			buf := c.alloc(3 * 4096)
+			const va = 0x40_0000_0800
+			second := at.MDL(unsafe.Add(buf, 4096), 4096, va+4096, nil)
+			first := at.MDL(buf, 4096, va, second)
+			gap2 := at.MDL(unsafe.Add(buf, 8192), 4096, va+3*4096, nil)
+			gap := at.MDL(buf, 4096, va, gap2)
+			c.toFree = append(c.toFree, first, second, gap, gap2)
+			for _, tc := range []struct {
+				name   string
+				mdl    unsafe.Pointer
+				length uint64
+				want   ndk.Status
+			}{
+				{"one MDL", second, 4096, ndk.StatusSuccess},
+				{"the first MDL of a chain (Length cuts it)", first, 4096, ndk.StatusSuccess},
+				{"a Length beyond the chain", second, 8192, ndk.StatusInvalidParameter},
+				{"a contiguous chain", first, 8192, map[string]ndk.Status{"on": ndk.StatusSuccess, "off": ndk.StatusNotSupported}[chains]},
+				{"a chain with a gap", gap, 8192, map[string]ndk.Status{"on": ndk.StatusInvalidParameter, "off": ndk.StatusNotSupported}[chains]},
+			} {
+				mr := c.handOver("NdkCreateMr", ndk.ObjectTypeMR, func(ctx uintptr) (at.Obj, ndk.Status) { return at.CreateMR(pd, false, ctx) })
+				ctx := c.next()
+				if st := c.finish("NdkRegisterMr", ctx, at.RegisterMR(mr, tc.mdl, tc.length, ndk.MRFlagAllowLocalWrite, ctx)); st != tc.want {
+					t.Errorf("NdkRegisterMr over %s: %v, want %v", tc.name, st, tc.want)
+				}
+				c.close("MR", mr, ndk.ObjectTypeMR)
+			}
+			l := c.handOver("NdkCreateListener", ndk.ObjectTypeListener, func(ctx uintptr) (at.Obj, ndk.Status) {
+				return at.CreateListener(a, c.next(), ctx)
+			})
+			c.request("NdkListen", func(ctx uintptr) ndk.Status { return at.Listen(l, netip.AddrPortFrom(sa.IPv6, 7000), ctx) })
+			if _, n, st := at.Address(l, ndk.ObjectTypeListener, false, 16, false); st != ndk.StatusBufferTooSmall || n != 28 {
+				t.Errorf("IPv6 listener NdkGetLocalAddress into 16 bytes: %v, length %d; want STATUS_BUFFER_TOO_SMALL, 28", st, n)
+			}
+			if ap, n, st := at.Address(l, ndk.ObjectTypeListener, false, 28, false); st != ndk.StatusSuccess || n != 28 ||
+				ap != netip.AddrPortFrom(sa.IPv6, 7000) {
+				t.Errorf("IPv6 listener NdkGetLocalAddress: %v %v, length %d", st, ap, n)
+			}
+			c.close("listener", l, ndk.ObjectTypeListener)
+			c.close("PD", pd, ndk.ObjectTypePD)
+			at.CloseAdapter(mp, a)
+		})
 	}
 }

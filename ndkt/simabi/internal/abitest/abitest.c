@@ -620,3 +620,57 @@ NTSTATUS abitest_get_connection_data(NDK_CONNECTOR *c, void *buf, ULONG *len, UL
 NTSTATUS abitest_disconnect(NDK_CONNECTOR *c, uintptr_t rctx) {
     return c->Dispatch->NdkDisconnect(c, request_cb, (PVOID)rctx);
 }
+
+/* ---- the other entries ---- */
+
+NTSTATUS abitest_resize_cq(NDK_CQ *cq, ULONG depth, uintptr_t rctx) {
+    return cq->Dispatch->NdkResizeCq(cq, depth, request_cb, (PVOID)rctx);
+}
+
+NTSTATUS abitest_moderate_cq(NDK_CQ *cq, ULONG interval, ULONG count) {
+    return cq->Dispatch->NdkControlCqInterruptModeration(cq, interval, count);
+}
+
+NTSTATUS abitest_init_fast_register(NDK_MR *mr, ULONG pages, int remote, uintptr_t rctx) {
+    return mr->Dispatch->NdkInitializeFastRegisterMr(mr, pages, (BOOLEAN)remote, request_cb, (PVOID)rctx);
+}
+
+NTSTATUS abitest_fast_register(NDK_QP *qp, uintptr_t rctx, NDK_MR *mr, const NDK_LOGICAL_ADDRESS_MAPPING *lam, ULONG fbo,
+                               SIZE_T len, uint64_t base, ULONG flags) {
+    return qp->Dispatch->NdkFastRegister(qp, (PVOID)rctx, mr, lam->AdapterPageCount, lam->AdapterPageArray, fbo, len,
+                                         (PVOID)(uintptr_t)base, flags);
+}
+
+NTSTATUS abitest_bind(NDK_QP *qp, uintptr_t rctx, NDK_MR *mr, NDK_MW *mw, uint64_t va, SIZE_T len, ULONG flags) {
+    if (qp->Dispatch->NdkBind == NULL) { /* a provider that breaks IF-1 (abi-variant null-entry) */
+        return STATUS_NOT_IMPLEMENTED;
+    }
+    return qp->Dispatch->NdkBind(qp, (PVOID)rctx, mr, mw, (PVOID)(uintptr_t)va, len, flags);
+}
+
+NTSTATUS abitest_invalidate(NDK_QP *qp, uintptr_t rctx, void *mr_or_mw, ULONG flags) {
+    return qp->Dispatch->NdkInvalidate(qp, (PVOID)rctx, (NDK_OBJECT_HEADER *)mr_or_mw, flags);
+}
+
+NTSTATUS abitest_send_and_invalidate(NDK_QP *qp, uintptr_t rctx, uint64_t va, ULONG len, UINT32 token, UINT32 rtoken) {
+    NDK_SGE sge;
+    memset(&sge, 0, sizeof sge);
+    sge.VirtualAddress = (PVOID)(uintptr_t)va;
+    sge.Length = len;
+    sge.MemoryRegionToken = token;
+    return qp->Dispatch->NdkSendAndInvalidate(qp, (PVOID)rctx, &sge, 1, 0, rtoken);
+}
+
+void abitest_flush(NDK_QP *qp) { qp->Dispatch->NdkFlush(qp); }
+
+NTSTATUS abitest_modify_srq(NDK_SRQ *srq, ULONG depth, ULONG threshold, uintptr_t rctx) {
+    return srq->Dispatch->NdkModifySrq(srq, depth, threshold, request_cb, (PVOID)rctx);
+}
+
+void abitest_control_connect_events(NDK_LISTENER *l, int pause) {
+    l->Dispatch->NdkControlConnectEvents(l, (BOOLEAN)pause);
+}
+
+NTSTATUS abitest_reject(NDK_CONNECTOR *c, const void *pd, ULONG pdLen) {
+    return c->Dispatch->NdkReject(c, (PVOID)pd, pdLen);
+}

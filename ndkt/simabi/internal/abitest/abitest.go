@@ -467,3 +467,61 @@ func ConnectionData(c Obj, n int) (data []byte, length, ird, ord uint32, s ndk.S
 func Disconnect(c Obj, ctx uintptr) ndk.Status {
 	return st(C.abitest_disconnect((*C.NDK_CONNECTOR)(c), C.uintptr_t(ctx)))
 }
+
+// ResizeCQ is NdkResizeCq.
+func ResizeCQ(cq Obj, depth uint32, ctx uintptr) ndk.Status {
+	return st(C.abitest_resize_cq((*C.NDK_CQ)(cq), C.ULONG(depth), C.uintptr_t(ctx)))
+}
+
+// ModerateCQ is NdkControlCqInterruptModeration.
+func ModerateCQ(cq Obj, interval, count uint32) ndk.Status {
+	return st(C.abitest_moderate_cq((*C.NDK_CQ)(cq), C.ULONG(interval), C.ULONG(count)))
+}
+
+// InitFastRegister is NdkInitializeFastRegisterMr.
+func InitFastRegister(mr Obj, pages uint32, remote bool, ctx uintptr) ndk.Status {
+	return st(C.abitest_init_fast_register((*C.NDK_MR)(mr), C.ULONG(pages), flag(remote), C.uintptr_t(ctx)))
+}
+
+// FastRegister is NdkFastRegister over the pages of a built LAM.
+func FastRegister(qp Obj, ctx uintptr, mr Obj, lam LAM, fbo uint32, length uint64, base uint64, flags uint32) ndk.Status {
+	return st(C.abitest_fast_register((*C.NDK_QP)(qp), C.uintptr_t(ctx), (*C.NDK_MR)(mr),
+		(*C.NDK_LOGICAL_ADDRESS_MAPPING)(lam.P), C.ULONG(fbo), C.SIZE_T(length), C.uint64_t(base), C.ULONG(flags)))
+}
+
+// Bind is NdkBind (STATUS_NOT_IMPLEMENTED, not called, if the entry is
+// NULL).
+func Bind(qp Obj, ctx uintptr, mr, mw Obj, va, length uint64, flags uint32) ndk.Status {
+	return st(C.abitest_bind((*C.NDK_QP)(qp), C.uintptr_t(ctx), (*C.NDK_MR)(mr), (*C.NDK_MW)(mw), C.uint64_t(va),
+		C.SIZE_T(length), C.ULONG(flags)))
+}
+
+// Invalidate is NdkInvalidate of an MR or MW.
+func Invalidate(qp Obj, ctx uintptr, target Obj) ndk.Status {
+	return st(C.abitest_invalidate((*C.NDK_QP)(qp), C.uintptr_t(ctx), target, 0))
+}
+
+// SendAndInvalidate is NdkSendAndInvalidate of one SGE.
+func SendAndInvalidate(qp Obj, ctx uintptr, va uint64, n uint32, token, rtoken uint32) ndk.Status {
+	return st(C.abitest_send_and_invalidate((*C.NDK_QP)(qp), C.uintptr_t(ctx), C.uint64_t(va), C.ULONG(n), C.UINT32(token),
+		C.UINT32(rtoken)))
+}
+
+// Flush is NdkFlush.
+func Flush(qp Obj) { C.abitest_flush((*C.NDK_QP)(qp)) }
+
+// ModifySRQ is NdkModifySrq.
+func ModifySRQ(srq Obj, depth, threshold uint32, ctx uintptr) ndk.Status {
+	return st(C.abitest_modify_srq((*C.NDK_SRQ)(srq), C.ULONG(depth), C.ULONG(threshold), C.uintptr_t(ctx)))
+}
+
+// ControlConnectEvents is NdkControlConnectEvents.
+func ControlConnectEvents(l Obj, pause bool) {
+	C.abitest_control_connect_events((*C.NDK_LISTENER)(l), flag(pause))
+}
+
+// Reject is NdkReject.
+func Reject(c Obj, pd []byte) ndk.Status {
+	p, n := bytesArg(pd)
+	return st(C.abitest_reject((*C.NDK_CONNECTOR)(c), p, n))
+}

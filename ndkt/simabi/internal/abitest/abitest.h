@@ -118,4 +118,17 @@ NTSTATUS abitest_accept(NDK_CONNECTOR *c, int ex, NDK_QP *qp, const void *pd, UL
 NTSTATUS abitest_get_connection_data(NDK_CONNECTOR *c, void *buf, ULONG *len, ULONG *ird, ULONG *ord);
 NTSTATUS abitest_disconnect(NDK_CONNECTOR *c, uintptr_t rctx);
 
+NTSTATUS abitest_resize_cq(NDK_CQ *cq, ULONG depth, uintptr_t rctx);
+NTSTATUS abitest_moderate_cq(NDK_CQ *cq, ULONG interval, ULONG count);
+NTSTATUS abitest_init_fast_register(NDK_MR *mr, ULONG pages, int remote, uintptr_t rctx);
+NTSTATUS abitest_fast_register(NDK_QP *qp, uintptr_t rctx, NDK_MR *mr, const NDK_LOGICAL_ADDRESS_MAPPING *lam, ULONG fbo,
+                               SIZE_T len, uint64_t base, ULONG flags);
+NTSTATUS abitest_bind(NDK_QP *qp, uintptr_t rctx, NDK_MR *mr, NDK_MW *mw, uint64_t va, SIZE_T len, ULONG flags);
+NTSTATUS abitest_invalidate(NDK_QP *qp, uintptr_t rctx, void *mr_or_mw, ULONG flags);
+NTSTATUS abitest_send_and_invalidate(NDK_QP *qp, uintptr_t rctx, uint64_t va, ULONG len, UINT32 token, UINT32 rtoken);
+void abitest_flush(NDK_QP *qp);
+NTSTATUS abitest_modify_srq(NDK_SRQ *srq, ULONG depth, ULONG threshold, uintptr_t rctx);
+void abitest_control_connect_events(NDK_LISTENER *l, int pause);
+NTSTATUS abitest_reject(NDK_CONNECTOR *c, const void *pd, ULONG pdLen);
+
 #endif /* ABITEST_H */
