@@ -65,6 +65,10 @@ var rules = []rule{
 	// ndkt's IOCTL contract (its table, generator and Go codec): nothing
 	// else of the project; its tests check it against the agent protocol
 	{pkg: "ndkt/contract/...", may: []string{"ndkt/contract/..."}, tests: []string{"agent/v1"}},
+	// sim behind NDKPI's C ABI (cgo, linux): the reference provider as C
+	// objects and dispatch tables for the ndkt core's Linux tests; its
+	// internal test consumer imports it
+	{pkg: "ndkt/simabi/...", may: []string{"ndk", "drivers/sim", "internal/...", "ndkt/simabi/...", self}},
 
 	// the harness and the specs: never a driver
 	// (suite's own tests use the reference provider as a fixture)

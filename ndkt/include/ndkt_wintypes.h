@@ -12,7 +12,8 @@
  *     function typedefs carry no convention anyway. 32-bit targets are
  *     refused below, because there __stdcall would matter.
  *   - SAL annotations (_In_, _Out_, ...) and _IRQL_requires_max_ are empty.
- *   - MDL is an incomplete struct: NDKPI only passes MDL pointers.
+ *   - MDL has the Windows MDL's members and layout (see there): NDKPI
+ *     only passes MDL pointers, but the Linux builds make and read chains.
  *   - SOCKADDR is the platform's `struct sockaddr`, left incomplete here:
  *     NDKPI only passes PSOCKADDR. Include <sys/socket.h> to complete it;
  *     on Linux it is { sa_family_t (unsigned short) sa_family;
@@ -108,9 +109,45 @@ typedef struct _GROUP_AFFINITY {
     USHORT Reserved[3];
 } GROUP_AFFINITY;
 
-/* MDL: opaque here (NDKPI passes MDL pointers only). */
-typedef struct _MDL MDL;
+/*
+ * MDL (wdm.h): the members of the Windows MDL, in its order and with its
+ * x86_64 layout (48 bytes), for the Linux builds that make MDL chains (the
+ * ndkt core for NdkRegisterMr and NdkBuildLam) and read them (sim behind
+ * NDKPI's C ABI, ndkt/simabi). A PFN array (PFN_NUMBER each) may follow
+ * the struct, as on Windows (MmGetMdlPfnArray).
+ *
+ * On Linux nothing maps PFNs to memory: the bytes an MDL describes are
+ * read at MappedSystemVa (as on Windows once MDL_MAPPED_TO_SYSTEM_VA or
+ * MDL_SOURCE_IS_NONPAGED_POOL is set), and MmGetMdlVirtualAddress
+ * (StartVa + ByteOffset) is the index NdkRegisterMr and NdkBuildLam take as
+ * the region's base (MR-4: never dereferenced).
+ */
+typedef ULONG_PTR PFN_NUMBER;
+typedef PFN_NUMBER *PPFN_NUMBER;
+typedef struct _MDL {
+    struct _MDL *Next;
+    SHORT Size;     /* CSHORT: bytes of the MDL with its PFN array */
+    SHORT MdlFlags; /* CSHORT: MDL_* */
+    USHORT AllocationProcessorNumber;
+    USHORT Reserved;
+    PVOID Process;  /* struct _EPROCESS * */
+    PVOID MappedSystemVa;
+    PVOID StartVa;  /* page-aligned */
+    ULONG ByteCount;
+    ULONG ByteOffset; /* < PAGE_SIZE */
+} MDL;
 typedef MDL *PMDL;
+
+#ifndef PAGE_SIZE
+#define PAGE_SIZE 0x1000
+#endif
+#define MDL_MAPPED_TO_SYSTEM_VA 0x0001
+#define MDL_SOURCE_IS_NONPAGED_POOL 0x0004
+/* wdm.h's accessors. */
+#define MmGetMdlVirtualAddress(Mdl) ((PVOID)((UCHAR *)((Mdl)->StartVa) + (Mdl)->ByteOffset))
+#define MmGetMdlByteCount(Mdl) ((Mdl)->ByteCount)
+#define MmGetMdlByteOffset(Mdl) ((Mdl)->ByteOffset)
+#define MmGetMdlPfnArray(Mdl) ((PPFN_NUMBER)((Mdl) + 1))
 
 /* SOCKADDR (ws2def.h): the platform's struct sockaddr, see above. */
 typedef USHORT ADDRESS_FAMILY;
