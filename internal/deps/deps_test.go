@@ -65,6 +65,9 @@ var rules = []rule{
 	// ndkt's IOCTL contract (its table, generator and Go codec): nothing
 	// else of the project; its tests check it against the agent protocol
 	{pkg: "ndkt/contract/...", may: []string{"ndkt/contract/..."}, tests: []string{"agent/v1"}},
+	// ndkt's transport: a handle and DeviceIoControl on it; nothing of the
+	// project
+	{pkg: "ndkt/device", may: []string{}},
 	// sim behind NDKPI's C ABI (cgo, linux): the reference provider as C
 	// objects and dispatch tables for the ndkt core's Linux tests; its
 	// internal test consumer imports it
