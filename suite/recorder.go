@@ -53,6 +53,11 @@ var finalOnly = func() map[string]bool {
 	return m
 }()
 
+// FinalOnly reports whether call (an NDKPI function name, "NdkWrite") is
+// one CR-12 names: it takes no completion callback and returns its final
+// status, never STATUS_PENDING.
+func FinalOnly(call string) bool { return finalOnly[call] }
+
 // Violation is a breach of a rule, seen by the consumer side of the
 // harness.
 type Violation = finding.Violation
