@@ -460,9 +460,6 @@ func (op *Op) CallReturned(st ndk.Status, p any, completions int, first ndk.Stat
 	if op.Kind == KindClose && p == nil && st != ndk.StatusSuccess && st != ndk.StatusPending {
 		op.rec.violate(op.violation("CR-5", "STATUS_SUCCESS or STATUS_PENDING (a close can never fail)", fmt.Sprintf("it returned %v", st)))
 	}
-	if op.Kind == KindNoCompletion && p == nil && st == ndk.StatusPending && finalOnly[op.Call] {
-		op.rec.violate(op.violation("CR-12", FinalOnlyExpected(op.Call), st.String()))
-	}
 }
 
 // FinalOnlyExpected is what CR-12 expects of call, one of the calls it
