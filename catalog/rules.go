@@ -284,6 +284,10 @@ var table = build(
 		// RULES.md cites nc-ndkpi-ndk_fn_create_*.md: the first create page
 		// that has the status; the shared endpoint seed page is among them.
 		{ID: "CR-11", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_connector.md", Seed: true, Text: "When a create runs out of resources, the provider fails it with STATUS_INSUFFICIENT_RESOURCES, either as the return value or through the create completion."},
+		// RULES.md cites the request completion page first: CR-12 is CR-4
+		// read against the pages of the calls that take no completion
+		// callback.
+		{ID: "CR-12", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_request_completion.md", Text: "Every NDKPI call that takes no completion callback and returns an NTSTATUS (the address and connection data getters, NdkQueryAdapterInfo, NdkReject, NdkQueryExtensionInterface, NdkControlCqInterruptModeration and the nine work requests, which report through the CQ) gives its final status as its return value, and so never returns STATUS_PENDING."},
 	}},
 	part{secB2, []Rule{
 		{ID: "OH-1", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_adapter.md", Text: "Before returning a new object of any type, the provider points the object's Dispatch member at its dispatch table."},

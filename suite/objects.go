@@ -429,13 +429,25 @@ func (b *base) requestFrom(call string, local netip.Addr, fn func(done ndk.Reque
 var helperbasesync helperMark
 
 // sync runs a call that has no completion callback, with the deadline.
+//
+// A call CR-12 names (finalOnly) that returns STATUS_PENDING fails the
+// spec at once, charged to CR-12: it has no completion callback, so no
+// final status will come, and the spec has none to judge its own rule by.
 func (b *base) sync(call string, fn func() ndk.Status) ndk.Status {
 	helperbasesync.mark()
 	b.checkOpen(call)
 	op := b.a.rec().newOp(call, b.obj, KindNoCompletion)
 	op.invoke(fn)
-	return op.Returned()
+	st := op.Returned()
+	if st == ndk.StatusPending && finalOnly[call] {
+		ViolateAll("CR-12"+finalAlso[call], op.violation("", FinalOnlyExpected(call), st.String()))
+	}
+	return st
 }
+
+// finalAlso are, for a call of CR-12's whose own page says that it never
+// returns STATUS_PENDING, that rule (a space first).
+var finalAlso = map[string]string{"NdkControlCqInterruptModeration": " CQ-10"}
 
 var helperbaseaddress helperMark
 

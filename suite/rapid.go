@@ -93,6 +93,17 @@ func violated() bool {
 	return false
 }
 
+// violatedRule reports whether the running spec has a violation of a rule
+// attached.
+func violatedRule() bool {
+	for _, e := range ginkgo.CurrentSpecReport().ReportEntries {
+		if v, ok := e.GetRawValue().(finding.Violation); ok && e.Name == finding.EntryViolation && v.Rule != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // Errors are rapid's messages of a failed check.
 func (t *RapidTB) Errors() []string { return t.errors }
 
@@ -101,8 +112,16 @@ func (t *RapidTB) Errors() []string { return t.errors }
 // breaking a rule, a harness error. The violation observes their first
 // line ("harness: [rapid] flaky test, can not reproduce a failure"); the
 // failure's text has them whole.
+//
+// When a call of a sequence already failed the spec with a violation of a
+// rule (base.sync's CR-12: the failure stops the sequence as a panic,
+// whose replays are skipped, so rapid reports a failure it could not
+// reproduce), that violation is the spec's failure: nothing is added.
 func (t *RapidTB) ViolateHarness(what string) {
 	ginkgo.GinkgoHelper()
+	if violatedRule() {
+		return
+	}
 	all := strings.TrimSpace(strings.Join(t.errors, "\n"))
 	first, _, _ := strings.Cut(all, "\n")
 	if first == "" {

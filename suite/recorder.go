@@ -34,6 +34,30 @@ var (
 	inlineRule  = map[CallKind]string{KindCreate: "CR-2", KindRequest: "CR-4", KindClose: "CR-10"}
 )
 
+// finalOnly are the calls of kind KindNoCompletion that return an NTSTATUS
+// (CR-12 names them): having no completion callback, they return their
+// final status, never STATUS_PENDING. The other calls of that kind return
+// no status (NdkArmCq, NdkFlush, NdkReleaseLam, the token getters...: the
+// harness's wrappers report STATUS_SUCCESS for them) or are not NDK_FN
+// calls (OPEN_NDK_ADAPTER, the blocking adapter close).
+var finalOnly = func() map[string]bool {
+	m := map[string]bool{}
+	for _, call := range []string{
+		"NdkQueryAdapterInfo", "NdkGetLocalAddress", "NdkGetPeerAddress", "NdkGetListenerLocalAddress",
+		"NdkGetSharedEndpointLocalAddress", "NdkGetConnectionData", "NdkReject", "NdkQueryExtensionInterface",
+		"NdkControlCqInterruptModeration", "NdkReceive", "NdkSrqReceive", "NdkSend", "NdkSendAndInvalidate",
+		"NdkRead", "NdkWrite", "NdkBind", "NdkFastRegister", "NdkInvalidate",
+	} {
+		m[call] = true
+	}
+	return m
+}()
+
+// FinalOnly reports whether call (an NDKPI function name, "NdkWrite") is
+// one CR-12 names: it takes no completion callback and returns its final
+// status, never STATUS_PENDING.
+func FinalOnly(call string) bool { return finalOnly[call] }
+
 // Violation is a breach of a rule, seen by the consumer side of the
 // harness.
 type Violation = finding.Violation
@@ -345,7 +369,7 @@ func appendOp(ops []*Op, op *Op) []*Op {
 	if len(ops) == cap(ops) && len(ops) >= 32 {
 		live := ops[:0]
 		for _, o := range ops {
-			if !o.HasReturned() || !o.IsDone() {
+			if !o.over() {
 				live = append(live, o)
 			}
 		}
@@ -438,6 +462,12 @@ func (op *Op) CallReturned(st ndk.Status, p any, completions int, first ndk.Stat
 	}
 }
 
+// FinalOnlyExpected is what CR-12 expects of call, one of the calls it
+// names: the Expected of its violation.
+func FinalOnlyExpected(call string) string {
+	return "any status but STATUS_PENDING: " + call + " takes no completion callback, so it returns its final status"
+}
+
 // CallDone implements ndkcall.Observer.
 func (op *Op) CallDone(st ndk.Status) {
 	if op.onFinal != nil {
@@ -461,6 +491,14 @@ func (op *Op) complete(st ndk.Status, created ndk.Object) {
 // FinishedBefore reports whether op's final status was known before other
 // was issued: then the two calls did not overlap.
 func (op *Op) FinishedBefore(other *Op) bool { return op.c.FinishedBefore(&other.c) }
+
+// over reports whether the call is over: it returned and its final status
+// is known, or, for a call that takes no completion callback, it returned
+// (one that returned STATUS_PENDING, CR-12's breach, has no completion to
+// wait for).
+func (op *Op) over() bool {
+	return op.HasReturned() && (op.IsDone() || op.Kind == KindNoCompletion)
+}
 
 // HasReturned reports whether the provider function returned.
 func (op *Op) HasReturned() bool { return op.c.HasReturned() }
@@ -557,6 +595,11 @@ func (r *Recorder) unfinished() []Violation {
 	for _, op := range ops {
 		if !op.waitReturn(time.Until(deadline)) {
 			out = append(out, op.violation("", "the call returns within "+r.timeout.String(), "it never returned"))
+			continue
+		}
+		if op.Kind == KindNoCompletion {
+			// No completion can come: one that returned STATUS_PENDING
+			// was charged when it returned (CR-12).
 			continue
 		}
 		if !op.waitDone(time.Until(deadline)) {

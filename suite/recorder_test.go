@@ -62,6 +62,10 @@ func TestRecorderGlobalChecks(t *testing.T) {
 			op := r.newOp("NdkCloseObject", obj, KindClose).invoke(func() ndk.Status { return ndk.StatusUnsuccessful })
 			waitReturned(t, op)
 		}, "CR-5"},
+		{"a failure from a call with no completion callback", func(r *Recorder) {
+			op := r.newOp("NdkWrite", obj, KindNoCompletion).invoke(func() ndk.Status { return ndk.StatusConnectionInvalid })
+			waitReturned(t, op)
+		}, ""},
 		{"panicking provider", func(r *Recorder) {
 			op := r.newOp("NdkListen", obj, KindRequest).invoke(func() ndk.Status { panic("boom") })
 			waitReturned(t, op)
@@ -127,6 +131,24 @@ func TestUnfinishedPendingCall(t *testing.T) {
 	u := r.unfinished()
 	if len(u) != 1 || u[0].Rule != "CR-4" || u[0].Call != "NdkConnect" || u[0].Object != "connector#3" || u[0].Side != "A" {
 		t.Fatalf("unfinished = %v", u)
+	}
+}
+
+// TestUnfinishedNoCompletionCall: a call with no completion callback that
+// returned STATUS_PENDING (which base.sync charges to CR-12 as it returns)
+// is over: the end-of-spec check does not wait for a completion that
+// cannot come.
+func TestUnfinishedNoCompletionCall(t *testing.T) {
+	r := newRecorder(time.Second, 100*time.Millisecond)
+	op := r.newOp("NdkWrite", &object{kind: ndk.ObjectTypeQP, id: 4, side: "B"}, KindNoCompletion)
+	op.invoke(func() ndk.Status { return ndk.StatusPending })
+	waitReturned(t, op)
+	start := time.Now()
+	if u := r.unfinished(); len(u) != 0 || time.Since(start) > 500*time.Millisecond {
+		t.Fatalf("unfinished = %v after %v", u, time.Since(start))
+	}
+	if !op.over() {
+		t.Fatal("a call with no completion callback that returned is not over")
 	}
 }
 

@@ -151,3 +151,9 @@ func (op *Op) Violation(rule, expected, observed string) Violation {
 func (b *base) Violation(rule, call, expected, observed string) Violation {
 	return b.obj.violation(rule, call, expected, observed)
 }
+
+// Violation is a violation of rule by call on the adapter, for a spec to
+// pass to Violate.
+func (a *Adapter) Violation(rule, call, expected, observed string) Violation {
+	return a.obj.violation(rule, call, expected, observed)
+}

@@ -47,8 +47,9 @@ func (a *adapter) QueryAdapterInfo() (ndk.AdapterInfo, ndk.Status) {
 	if a.f.refuses(ndk.ObjectTypeAdapter) {
 		return ndk.AdapterInfo{}, ndk.StatusNotSupported
 	}
-	// VARIANT adapter-info-pending-repeat (breaks AI-5): from the third call
-	// on, the query does not block until done.
+	// VARIANT adapter-info-pending-repeat (breaks AI-5, CR-12): from the
+	// third call on, the query does not block until done, and returns
+	// STATUS_PENDING, which a call without completion callback never does.
 	if a.f.variant == VariantAdapterInfoPendingRepeat && a.infoQuery() > 2 {
 		return ndk.AdapterInfo{}, ndk.StatusPending
 	}

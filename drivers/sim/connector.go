@@ -722,6 +722,12 @@ func (c *connector) GetPeerAddress() (netip.AddrPort, ndk.Status) {
 	if !c.hasAddressesLocked() {
 		return netip.AddrPort{}, ndk.StatusConnectionInvalid
 	}
+	// VARIANT sync-call-pending (breaks CR-12): the address, with
+	// STATUS_PENDING, as if the call were to complete later; it has no
+	// completion callback to do so.
+	if f.variant == VariantSyncCallPending {
+		return c.remote, ndk.StatusPending
+	}
 	return c.remote, ndk.StatusSuccess
 }
 

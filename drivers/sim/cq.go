@@ -317,9 +317,9 @@ func (c *cq) ControlInterruptModeration(interval, count uint32) ndk.Status {
 	f := c.ad.f
 	// VARIANT moderation-flag-not-supported (breaks CQ-8): STATUS_NOT_SUPPORTED
 	// with the flag. VARIANT moderation-without-flag (breaks CQ-9):
-	// STATUS_SUCCESS without it. VARIANT moderation-pending (breaks CQ-10):
-	// STATUS_PENDING. VARIANT moderation-sticks (breaks CQ-11, CQ-12): see
-	// fireLocked. (moderationStatus; the flag: moderationFlag.)
+	// STATUS_SUCCESS without it. VARIANT moderation-pending (breaks CQ-10,
+	// CR-12): STATUS_PENDING. VARIANT moderation-sticks (breaks CQ-11,
+	// CQ-12): see fireLocked. (moderationStatus; the flag: moderationFlag.)
 	if st, ok := c.moderationStatus(interval); ok {
 		return st
 	}

@@ -95,6 +95,15 @@ func (q *qp) peerLocked() *qp {
 	return q.linkPeerLocked()
 }
 
+// connected reports whether q may post initiator requests now
+// (peerLocked), taking the fabric's lock.
+func (q *qp) connected() bool {
+	f := q.ad.f
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return q.peerLocked() != nil
+}
+
 // linkPeerLocked returns the QP at the other end of q's connection while data
 // can still move on it, else nil: the connection was established, is not
 // aborted, fully closed (a completed NdkDisconnect, DS-10) or closing on
@@ -475,6 +484,12 @@ func (q *qp) Write(reqCtx any, sgl []ndk.SGE, remoteAddress uint64, remoteToken 
 		q.writing.Store(true)
 		defer q.writing.Store(false)
 		time.Sleep(concurrentCallHold)
+	}
+	// VARIANT sync-call-pending (breaks CR-12): on a connected QP the
+	// write returns STATUS_PENDING and posts nothing, as if it were to
+	// complete later; it has no completion callback to do so.
+	if q.ad.f.variant == VariantSyncCallPending && q.connected() {
+		return ndk.StatusPending
 	}
 	return q.post(w, func() ndk.Status { return q.checkDataLocked(w) })
 }

@@ -36,6 +36,7 @@ const (
 	VariantCloseSuccessWithCallback     = "close-success-with-callback"
 	VariantRejectConcurrentCalls        = "reject-concurrent-calls"
 	VariantResourcesWrongStatus         = "resources-wrong-status"
+	VariantSyncCallPending              = "sync-call-pending"
 
 	VariantDisconnectWithoutWaiting     = "disconnect-without-waiting"
 	VariantDisconnectIgnoresDMA         = "disconnect-ignores-dma"
@@ -265,6 +266,12 @@ var variants = []Variant{
 		Rule:        "CR-11",
 		Rules:       []string{"CR-11"},
 		Description: "a create beyond max-objects fails with STATUS_UNSUCCESSFUL instead of STATUS_INSUFFICIENT_RESOURCES",
+	},
+	{
+		Name:        VariantSyncCallPending,
+		Rule:        "CR-12",
+		Rules:       []string{"CR-12"},
+		Description: "two calls that take no completion callback return STATUS_PENDING: NdkGetPeerAddress on a connector that has a peer (with the address), and NdkWrite on a connected QP (which posts nothing: no completion comes, no byte moves)",
 	},
 	{
 		Name:        VariantDisconnectWithoutWaiting,

@@ -64,13 +64,13 @@ func init() {
 			Description: "the adapter sets NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED, but NdkControlCqInterruptModeration returns STATUS_NOT_SUPPORTED"},
 		Variant{Name: VariantModerationWithoutFlag, Rule: "CQ-9", Rules: []string{"CQ-9"},
 			Description: "the adapter does not set NDK_ADAPTER_FLAG_CQ_INTERRUPT_MODERATION_SUPPORTED, but NdkControlCqInterruptModeration returns STATUS_SUCCESS"},
-		Variant{Name: VariantModerationPending, Rule: "CQ-10", Rules: []string{"CQ-10"},
+		Variant{Name: VariantModerationPending, Rule: "CQ-10", Rules: []string{"CQ-10", "CR-12"},
 			Description: "NdkControlCqInterruptModeration returns STATUS_PENDING"},
 		Variant{Name: VariantModerationSticks, Rule: "CQ-11", Rules: []string{"CQ-11", "CQ-12"},
 			Description: "the adapter sets the moderation flag; once a CQ got a non-zero interval, later settings (interval 0 too) never take effect and its notifications are held back for good"},
 		Variant{Name: VariantMaxCQDepthRefused, Rule: "IF-5", Rules: []string{"IF-5", "CQ-14"},
 			Description: "NdkCreateCq with CqDepth equal to MaxCqDepth fails with STATUS_INVALID_PARAMETER (the limit taken as exclusive)"},
-		Variant{Name: VariantAdapterInfoPendingRepeat, Rule: "AI-5", Rules: []string{"AI-5"},
+		Variant{Name: VariantAdapterInfoPendingRepeat, Rule: "AI-5", Rules: []string{"AI-5", "CR-12"},
 			Description: "the third and later NdkQueryAdapterInfo of an adapter return STATUS_PENDING instead of blocking until done"},
 	)
 }

@@ -630,6 +630,51 @@ func TestVariantResourcesWrongStatus(t *testing.T) {
 	})
 }
 
+// sync-call-pending: NdkGetPeerAddress on a connected connector and NdkWrite
+// on a connected QP return STATUS_PENDING; the write posts nothing. The
+// same calls where they fail (a new connector, a QP not connected) and the
+// other calls without completion callback keep their final status.
+func TestVariantSyncCallPending(t *testing.T) {
+	eachVariantMode(t, VariantSyncCallPending, func(t *testing.T, e *env, broken bool) {
+		p := newPair(t, e)
+		fresh := p.A.connector(t)
+		_, st := fresh.GetPeerAddress()
+		expect(t, "GetPeerAddress on a new connector", st, ndk.StatusConnectionInvalid)
+		unconnected := dataQP(t, p.A, "unconnected")
+		buf, bbuf := make([]byte, 64), make([]byte, 64)
+		ma := regMR(t, p.A.pd, buf, 0x8000, ndk.MRFlagAllowLocalWrite)
+		mb := regMR(t, p.B.pd, bbuf, 0x40000, ndk.MRFlagAllowLocalWrite|ndk.MRFlagAllowRemoteWrite)
+		expect(t, "Write on a QP not connected", unconnected.Write("u", []ndk.SGE{sge(0x8000, 8, ma.LocalToken())}, 0x40000, mb.RemoteToken(), 0), ndk.StatusConnectionInvalid)
+		_, st = p.c.a.GetLocalAddress()
+		expect(t, "GetLocalAddress on a connected connector", st, ndk.StatusSuccess)
+		_, st = p.c.b.GetConnectionData(nil)
+		expect(t, "GetConnectionData(NULL, 0) on the accepted connector", st, ndk.StatusSuccess)
+		// >>> the point of the variant (CR-12)
+		want := ndk.StatusSuccess
+		if broken {
+			want = ndk.StatusPending
+		}
+		peer, st := p.c.a.GetPeerAddress()
+		expect(t, "GetPeerAddress on a connected connector", st, want)
+		if peer != p.ls.addr {
+			t.Errorf("GetPeerAddress = %v, want the listener's %v", peer, p.ls.addr)
+		}
+		copy(buf, "ndkconform")
+		expect(t, "Write on a connected QP", p.c.qa.Write("w", []ndk.SGE{sge(0x8000, 8, ma.LocalToken())}, 0x40000, mb.RemoteToken(), 0), want)
+		if broken {
+			time.Sleep(10 * time.Millisecond)
+			empty(t, p.A.cq, "a write that returned STATUS_PENDING")
+			if string(bbuf[:8]) != "\x00\x00\x00\x00\x00\x00\x00\x00" {
+				t.Errorf("a write that returned STATUS_PENDING moved bytes: %q", bbuf[:8])
+			}
+		} else {
+			check(t, "write", poll1(t, p.A.cq), ndk.StatusSuccess, ndk.OpWrite, "qa", "w")
+		}
+		// <<<
+		p.close(t, fresh, unconnected, ma, mb)
+	})
+}
+
 // The variants that lack an entry point of the object table: the call
 // fails with STATUS_NOT_SUPPORTED, and every other create still works.
 func TestVariantsUnsupported(t *testing.T) {

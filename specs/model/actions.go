@@ -217,6 +217,7 @@ func (w *world) newSharedEndpoint(s model.Side, ap netip.AddrPort) model.Ref {
 	}
 	se := obj.(ndk.SharedEndpoint)
 	got, gst := se.GetLocalAddress()
+	w.fail(finalFinding("NdkGetSharedEndpointLocalAddress", "", s.String(), gst))
 	if gst != ndk.StatusSuccess {
 		w.fail(&model.Finding{Rules: "CN-2", Call: "NdkGetSharedEndpointLocalAddress", Side: s.String(), Expected: "STATUS_SUCCESS", Observed: gst.String()})
 	}

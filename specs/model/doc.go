@@ -137,7 +137,11 @@
 //	              NdkCreateSrq on an adapter with MaxSrqDepth 0 (AI-3),
 //	              NdkCreateQp and NdkCreateQpWithSrq, NdkCreateMw, NdkRegisterMr
 //
-// After every step the model reads both CQs and checks every completion:
+// A work request or NdkControlCqInterruptModeration that returns
+// STATUS_PENDING fails the spec at the call: the harness's wrapper charges
+// CR-12 (and CQ-10), as in every spec; the model's label CR-12 is that
+// check. After every step the model reads both CQs and checks every
+// completion:
 // its request (RequestContext) and QP (QPContext, QP-3), that it comes
 // once (QP-4) and only for a request posted with success (DP-4), its
 // status (STATUS_SUCCESS; STATUS_CANCELLED or STATUS_SUCCESS once

@@ -12,7 +12,9 @@ import (
 )
 
 // post records the inline status of a request's post: a request that
-// failed inline is never completed (DP-4).
+// failed inline is never completed (DP-4). (One that returned
+// STATUS_PENDING never gets here: the harness's wrapper failed the spec
+// at the call, CR-12.)
 func (w *dpWorld) post(r *dpWR, st ndk.Status) bool {
 	w.note(" -> %v", st)
 	r.posted = st == ndk.StatusSuccess

@@ -218,6 +218,8 @@ func (b *bulk) run(port0 netip.AddrPort, busy map[uint16]string) (f *model.Findi
 				Observed: fmt.Sprintf("%v, %v (after %d ports)", got, gst, len(seen))}
 		}
 		switch {
+		case gst == ndk.StatusPending:
+			return finalFinding("NdkGetListenerLocalAddress", "", side, gst)
 		case gst != ndk.StatusSuccess:
 			return find("CN-2", "STATUS_SUCCESS on a listening listener")
 		case got.Addr() != port0.Addr():

@@ -29,7 +29,7 @@ var checkedRules = suite.Rules{
 	"LT-7", "LT-9", "LT-12", "LT-14", "LT-15", "LT-16", "LT-20", "LT-22", "LT-23", "LT-25", "LT-26",
 	"DS-2", "DS-3", "DS-4", "DS-5", "DS-6", "DS-10", "CN-17",
 	"QP-4", "QP-21", "QP-22", "WR-5",
-	"CR-1", "CR-5", "CR-6", "CR-7", "CR-9", "CR-10", "CR-11", "OV-1", "OV-2",
+	"CR-1", "CR-5", "CR-6", "CR-7", "CR-9", "CR-10", "CR-11", "CR-12", "OV-1", "OV-2",
 }
 
 var _ = Describe("Model of the endpoint, lifetime and disconnect rules", Label("model", "endpoints", "lifetime", "disconnect"), func() {

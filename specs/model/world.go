@@ -301,6 +301,9 @@ func (w *world) invoke(what string, fn func() ndk.Status) ndk.Status {
 		if r.panic != "" {
 			w.fail(&model.Finding{Call: what, Expected: "the call returns", Observed: "the provider panicked: " + r.panic})
 		}
+		if suite.FinalOnly(what) {
+			w.fail(finalFinding(what, "", "", r.st))
+		}
 		return r.st
 	case <-suite.After(w.wait()):
 		w.fail(w.hung(&model.Finding{Rules: "LT-12 LT-13", Call: what, Expected: "the call returns within " + w.wait().String(), Observed: "it did not return"}))
@@ -418,6 +421,7 @@ func (w *world) afterSuccess(c *call) {
 		default:
 			got, st = w.handles[op.Obj].(ndk.Listener).GetLocalAddress()
 		}
+		w.fail(finalFinding("NdkGetListenerLocalAddress", w.m.Name(op.Obj), w.side(op.Obj), st))
 		if st != ndk.StatusSuccess {
 			w.fail(&model.Finding{Rules: "CN-2", Call: "NdkGetListenerLocalAddress", Object: w.m.Name(op.Obj), Expected: "STATUS_SUCCESS on a listening listener", Observed: st.String()})
 		}
@@ -443,6 +447,8 @@ func (w *world) addresses(r model.Ref, what string) (local, peer netip.AddrPort)
 	c := w.handles[r].(ndk.Connector)
 	local, st1 := c.GetLocalAddress()
 	peer, st2 := c.GetPeerAddress()
+	w.fail(finalFinding("NdkGetLocalAddress", w.m.Name(r), w.side(r), st1))
+	w.fail(finalFinding("NdkGetPeerAddress", w.m.Name(r), w.side(r), st2))
 	if st1 != ndk.StatusSuccess || st2 != ndk.StatusSuccess {
 		w.fail(&model.Finding{Rules: "LC-2", Call: "NdkGetLocalAddress", Object: w.m.Name(r), Expected: "STATUS_SUCCESS on " + what, Observed: fmt.Sprintf("%v, %v", st1, st2)})
 	}
@@ -450,6 +456,16 @@ func (w *world) addresses(r model.Ref, what string) (local, peer netip.AddrPort)
 }
 
 func (w *world) side(r model.Ref) string { return w.m.Obj(r).Side.String() }
+
+// finalFinding is CR-12's finding for call, one that takes no completion
+// callback and returns an NTSTATUS, if it returned STATUS_PENDING (nil
+// otherwise); object and side may be empty.
+func finalFinding(call, object, side string, st ndk.Status) *model.Finding {
+	if st != ndk.StatusPending {
+		return nil
+	}
+	return &model.Finding{Rules: "CR-12", Call: call, Object: object, Side: side, Expected: suite.FinalOnlyExpected(call), Observed: st.String()}
+}
 
 // settle feeds the model what happened and waits, event-driven, for what
 // the model says must happen now.

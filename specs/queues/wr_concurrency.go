@@ -28,6 +28,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 			sbuf.Store(0, wrPattern(calls*64, 77))
 
 			var wg sync.WaitGroup
+			var finished [2]bool // each goroutine posted all its requests
 			wg.Add(2)
 			go func() { // the receive queue
 				defer GinkgoRecover()
@@ -35,6 +36,7 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 				for i := range calls {
 					suite.Rule("WR-5").Expect(c.ActiveQP.Receive(wrName("receive", i), rbuf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive alongside NdkWrite")
 				}
+				finished[0] = true
 			}()
 			go func() { // the initiator queue
 				defer GinkgoRecover()
@@ -42,8 +44,14 @@ var _ = Describe("Work requests concurrent with other calls on their QP", Label(
 				for i := range calls {
 					suite.Rule("WR-5").Expect(c.ActiveQP.Write(wrName("write", i), dst.VA+uint64(i*64), dtoken, 0, src.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkWrite alongside NdkReceive")
 				}
+				finished[1] = true
 			}()
 			wg.Wait()
+			if !finished[0] || !finished[1] {
+				// A post failed the spec, which stopped its goroutine: the
+				// requests after it were never posted, so none is waited for.
+				return
+			}
 			for i := range calls {
 				suite.Step().Expect(c.PassiveQP.Send(wrName("send", i), 0, sbuf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkSend at side B")
 			}
