@@ -131,8 +131,7 @@ func (p *Provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 func (p *Provider) Close() error {
 	if le := p.loss.get(); le != nil {
 		for _, s := range p.sessions() {
-			s.cancel()
-			s.conn.Close()
+			s.stream.Close()
 		}
 		return le
 	}
