@@ -68,10 +68,9 @@ var (
 	ndktOps = map[protoreflect.FieldNumber]*ndktOp{}
 	ndktEvs = map[protoreflect.FieldNumber]*ndktEv{}
 
-	callOneof   = (&agentv1.Call{}).ProtoReflect().Descriptor().Oneofs().ByName("op")
-	replyOneof  = (&agentv1.CallReturn{}).ProtoReflect().Descriptor().Oneofs().ByName("reply")
-	eventOneof  = (&agentv1.Callback{}).ProtoReflect().Descriptor().Oneofs().ByName("event")
-	errNoOpcode = errors.New("no opcode")
+	callOneof  = (&agentv1.Call{}).ProtoReflect().Descriptor().Oneofs().ByName("op")
+	replyOneof = (&agentv1.CallReturn{}).ProtoReflect().Descriptor().Oneofs().ByName("reply")
+	eventOneof = (&agentv1.Callback{}).ProtoReflect().Descriptor().Oneofs().ByName("event")
 )
 
 func init() {
@@ -110,23 +109,24 @@ func invalidArg(format string, a ...any) error {
 }
 
 // callToContract converts a Call into the NDKT_CALL header and request.
-// A call that has no opcode (a Call.op member this driver does not know,
-// or none) is errNoOpcode; a field the contract cannot carry (an address
-// that does not parse) a *convError.
+// What the Go agent refuses before the provider, the converter refuses
+// with the same protocol error (a *convError): a Call without an op
+// (INVALID_ARGUMENT), one with no opcode (NOT_SUPPORTED), a field the
+// contract cannot carry (an address that does not parse: INVALID_ARGUMENT).
 func callToContract(c *agentv1.Call) (contract.CallHeader, contract.Request, error) {
 	h := contract.CallHeader{CallID: c.GetCallId(), WithinCallback: c.GetWithinCallback()}
 	m := c.ProtoReflect()
 	fd := m.WhichOneof(callOneof)
 	if fd == nil {
-		return h, nil, errNoOpcode
+		return h, nil, invalidArg("a Call with no op")
 	}
 	op := ndktOps[fd.Number()]
 	if op == nil {
-		return h, nil, errNoOpcode
+		return h, nil, &convError{code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_NOT_SUPPORTED, msg: fmt.Sprintf("%s has no ndkt opcode", fd.Name())}
 	}
 	r, err := contract.NewRequest(contract.Opcode(op.spec.Num))
 	if err != nil {
-		return h, nil, errNoOpcode
+		panic(err) // every opcode of the table has a request
 	}
 	cv := converter{parts: op.spec.ReqParts}
 	if err := cv.toContract(m.Get(fd).Message(), op.spec.Req, reflect.ValueOf(r).Elem()); err != nil {
@@ -177,7 +177,7 @@ func replyToContract(ret *agentv1.CallReturn) (contract.ReplyHeader, contract.Re
 	m := ret.ProtoReflect()
 	fd := m.WhichOneof(replyOneof)
 	if fd == nil || ndktOps[fd.Number()] == nil {
-		return h, nil, errNoOpcode
+		return h, nil, errors.New("a CallReturn without a known reply")
 	}
 	o := ndktOps[fd.Number()]
 	r, err := contract.NewReply(contract.Opcode(o.spec.Num))
