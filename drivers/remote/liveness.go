@@ -20,7 +20,8 @@ import (
 // meanwhile does not count it) is lost, and so is the provider: the
 // running spec ends with the loss, not with a call that did not return.
 // The provider declares the wait (LivenessWait), so the harness's
-// --timeout is longer.
+// --timeout is longer. A stream that cannot be probed (an ndkt device:
+// no livenessChecker) is not watched.
 
 // watch probes the session's agent until the session ends, and loses the
 // provider when the agent stops answering for limit.
