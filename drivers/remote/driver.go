@@ -30,6 +30,51 @@
 // A lost agent (its stream broke, or a call went unanswered past the
 // call-timeout) loses the provider (ndk.Losable): every outstanding and
 // later call panics with the *ndk.LostError, and no callback runs after.
+//
+// # Driver ndkt: the same client over ndkt's device
+//
+// The "ndkt" driver (--driver ndkt, NdktDriver) is this client talking to
+// a device of ndkt instead of an agent. ndkt (ndkt/, docs/agent-windows.md)
+// is a kernel-mode NDK consumer whose IOCTL contract (ndkt/CONTRACT.md) is
+// the agent protocol's calls in fixed binary form: its core is the agent,
+// and the provider under test a real NDKPI provider behind it. The
+// devices: \\.\NdkTest, ndkt.sys on Windows (ndkt_windows.go), and those
+// a program registers (RegisterDevice; on Linux ndkt/inproc's core in
+// process, over sim behind NDKPI's C ABI). Everything above the session's
+// stream (objects, memory mirrors, callbacks and calls within them, loss)
+// is this driver's; the stream (ndktStream) maps each message to an
+// exchange on the device handle (ndkt/device):
+//
+//	Hello              NDKT_HELLO (the contract's interface version); the
+//	                   Welcome is made here: protocol 1.4, max_sessions 1,
+//	                   max_memory_chunk NdktMemoryChunk, the sides of
+//	                   side-a and side-b (else the device's: SideDeclarer),
+//	                   fault injection only as the device declares it
+//	                   (FaultDeclarer), agent_version ndkt's file version
+//	Call               NDKT_CALL (opcode: the field number of Call.op), on a
+//	                   goroutine of its own; request and reply converted by
+//	                   one table-driven converter (ndktconv.go)
+//	WriteMemory,       NDKT_WRITE_MEMORY, NDKT_READ_MEMORY: the data in the
+//	ReadMemory         IRP's buffer (direct I/O); refused there, again by
+//	                   NDKT_CALL, for its protocol error
+//	Callback           3 pending NDKT_GET_EVENTS, each event record one
+//	                   Callback (its irql and held dropped: no v1 field)
+//	CallbackReturn     NDKT_ACK_CALLBACK (the device holds no such callback:
+//	                   the session's UNKNOWN_CALLBACK)
+//	CallReturn         the reply; the core's refusal is its protocol error,
+//	                   the converter's (an address that does not parse) the
+//	                   Go agent's
+//	a failed exchange  (a *device.StatusError, a reply that does not decode)
+//	                   breaks the session: the provider is lost, as with a
+//	                   broken agent stream
+//	CloseProvider      its return ends the stream; closing the handle closes
+//	                   what the session left open, children first
+//
+// Its options: device (default \\.\NdkTest on Windows, else the one
+// registered device), device-opts (KEY=VALUE[,KEY=VALUE...], given to the
+// device's open), side-a and side-b (each adapter's IPv4 and/or IPv6
+// address, comma-separated), call-timeout. There are no liveness probes
+// (no agent process to stop), so no liveness wait is declared.
 package remote
 
 import (

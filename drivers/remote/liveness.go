@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-
 	"github.com/ndkconform/ndkconform/internal/wait"
 )
 
@@ -22,16 +20,17 @@ import (
 // meanwhile does not count it) is lost, and so is the provider: the
 // running spec ends with the loss, not with a call that did not return.
 // The provider declares the wait (LivenessWait), so the harness's
-// --timeout is longer.
+// --timeout is longer. A stream that cannot be probed (an ndkt device:
+// no livenessChecker) is not watched.
 
 // watch probes the session's agent until the session ends, and loses the
 // provider when the agent stops answering for limit.
 func (s *session) watch(limit time.Duration) {
-	if limit <= 0 {
+	lc, ok := s.stream.(livenessChecker)
+	if limit <= 0 || !ok {
 		return
 	}
 	every := max(limit/5, time.Millisecond)
-	hc := healthpb.NewHealthClient(s.conn)
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -44,7 +43,7 @@ func (s *session) watch(limit time.Duration) {
 		}
 		// The last answer came at most every ago: a probe unanswered for
 		// limit-every more makes limit without an answer.
-		if !s.probe(hc, limit-every) {
+		if !s.probe(lc, limit-every) {
 			s.lose(fmt.Errorf("no answer to the driver's liveness probes for %v (%s): the agent is stopped, hung or cut off", limit, OptLiveness))
 			return
 		}
@@ -55,13 +54,13 @@ func (s *session) watch(limit time.Duration) {
 // within d (any answer: an agent's gRPC server that answers is running;
 // a broken connection is not the probe's to report, the stream's end
 // says it).
-func (s *session) probe(hc healthpb.HealthClient, d time.Duration) bool {
+func (s *session) probe(lc livenessChecker, d time.Duration) bool {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	answered := make(chan struct{})
 	go func() {
 		defer close(answered)
-		_, _ = hc.Check(ctx, &healthpb.HealthCheckRequest{})
+		lc.check(ctx)
 	}()
 	dl := wait.NewDeadline(d)
 	defer dl.Release()

@@ -131,8 +131,7 @@ func (p *Provider) OpenAdapter(addr netip.Addr) (ndk.Adapter, ndk.Status) {
 func (p *Provider) Close() error {
 	if le := p.loss.get(); le != nil {
 		for _, s := range p.sessions() {
-			s.cancel()
-			s.conn.Close()
+			s.stream.Close()
 		}
 		return le
 	}
@@ -145,9 +144,13 @@ func (p *Provider) Close() error {
 
 // DeclaredTimeouts implements ndk.TimeoutDeclarer with what the agents
 // declared (the longest of each name), and the driver's own wait for an
-// agent that stopped answering (LivenessWait: liveness-timeout).
+// agent that stopped answering (LivenessWait: liveness-timeout; none for
+// an ndkt device, which is not probed).
 func (p *Provider) DeclaredTimeouts() map[string]time.Duration {
-	m := map[string]time.Duration{LivenessWait: p.liveness}
+	m := map[string]time.Duration{}
+	if p.liveness > 0 {
+		m[LivenessWait] = p.liveness
+	}
 	for _, s := range p.sessions() {
 		for k, v := range s.caps.GetDeclaredTimeoutsNs() {
 			m[k] = max(m[k], time.Duration(v))

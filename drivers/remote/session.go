@@ -35,9 +35,7 @@ var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 4}
 type session struct {
 	addr   string
 	what   string // "agent HOST:PORT (side A)"
-	conn   *grpc.ClientConn
-	stream agentv1.Agent_SessionClient
-	cancel context.CancelFunc
+	stream stream
 	caps   *agentv1.Capabilities
 	loss   *loss
 	// timeout bounds every call's wait for its return.
@@ -167,9 +165,20 @@ func dial(addr, what string, c Config, l *loss) (*session, error) {
 		conn.Close()
 		return nil, fmt.Errorf("%s: %w", what, explain(err, addr, c))
 	}
-	stream, err := agentv1.NewAgentClient(conn).Session(ctx)
+	st, err := agentv1.NewAgentClient(conn).Session(ctx)
 	if err != nil {
 		return fail(err)
+	}
+	return start(&grpcStream{Agent_SessionClient: st, conn: conn, cancel: cancel}, addr, what, c, l,
+		func(err error) error { return explain(err, addr, c) })
+}
+
+// start opens a session on st: Hello, then Welcome. explain says why the
+// session could not start; on failure st is closed.
+func start(st stream, addr, what string, c Config, l *loss, explain func(error) error) (*session, error) {
+	fail := func(err error) (*session, error) {
+		st.Close()
+		return nil, fmt.Errorf("%s: %w", what, explain(err))
 	}
 	// The Welcome within the call timeout (time this process could run):
 	// an agent that accepts the connection and never answers does not
@@ -181,12 +190,12 @@ func dial(addr, what string, c Config, l *loss) (*session, error) {
 	}
 	wch := make(chan welcome, 1)
 	go func() {
-		if err := stream.Send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Hello{Hello: &agentv1.Hello{
+		if err := st.Send(&agentv1.ClientMessage{Msg: &agentv1.ClientMessage_Hello{Hello: &agentv1.Hello{
 			ProtocolVersion: protocolVersion, Token: c.Token, ClientVersion: c.ClientVersion, DriverOptions: c.AgentOptions}}}); err != nil && err != io.EOF {
 			wch <- welcome{nil, err}
 			return
 		}
-		m, err := stream.Recv()
+		m, err := st.Recv()
 		wch <- welcome{m, err}
 	}()
 	var w welcome
@@ -216,7 +225,7 @@ func dial(addr, what string, c Config, l *loss) (*session, error) {
 	if v := caps.GetProtocolVersion(); v != nil && v.GetMajor() != protocolVersion.Major {
 		return fail(fmt.Errorf("the agent speaks protocol %d.%d, this driver %d.%d", v.GetMajor(), v.GetMinor(), protocolVersion.Major, protocolVersion.Minor))
 	}
-	s := &session{addr: addr, what: what, conn: conn, stream: stream, cancel: cancel, caps: caps, loss: l,
+	s := &session{addr: addr, what: what, stream: st, caps: caps, loss: l,
 		timeout: c.CallTimeout, chunk: uint64(caps.GetMaxMemoryChunk()),
 		calls: map[uint64]chan *agentv1.CallReturn{}, handlers: map[uint64]func(*agentv1.Callback){},
 		within: map[uint64]uint64{}, ctxs: newCtxs(), done: make(chan struct{})}
@@ -235,7 +244,7 @@ func (s *session) send(m *agentv1.ClientMessage) error {
 // (the reader ends, outstanding calls panic).
 func (s *session) lose(why error) {
 	s.loss.lose(s.what, why)
-	s.cancel()
+	s.stream.Cancel()
 }
 
 // read is the stream reader: it never blocks on a consumer.
@@ -448,10 +457,7 @@ func status(r *agentv1.CallReturn) ndk.Status {
 // close ends the session: CloseProvider, then the stream. A lost
 // provider's session ends at once, with the loss as its error.
 func (s *session) close() (err error) {
-	defer func() {
-		s.cancel()
-		s.conn.Close()
-	}()
+	defer s.stream.Close()
 	if le := s.loss.get(); le != nil {
 		return le
 	}

@@ -59,8 +59,10 @@ var rules = []rule{
 	// else; never another driver (their benchmarks may use perf's cycle)
 	{pkg: "drivers/sim/...", may: []string{"ndk", "internal/...", self}, tests: []string{"perf"}},
 	{pkg: "drivers/rxe/...", may: []string{"ndk", "internal/...", self}, tests: []string{"perf"}},
-	// the remote driver: the provider over the agent protocol
-	{pkg: "drivers/remote/...", may: []string{"agent/v1", "ndk", "internal/...", self}, tests: []string{"perf"}},
+	// the remote driver: the provider over the agent protocol, from a
+	// gRPC stream or (driver ndkt) from ndkt's device, whose IOCTL
+	// contract is the protocol's calls in binary form
+	{pkg: "drivers/remote/...", may: []string{"agent/v1", "ndk", "internal/...", "ndkt/contract/...", "ndkt/device", self}, tests: []string{"perf"}},
 
 	// ndkt's IOCTL contract (its table, generator and Go codec): nothing
 	// else of the project; its tests check it against the agent protocol
