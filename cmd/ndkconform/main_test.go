@@ -98,7 +98,7 @@ func TestUsageErrors(t *testing.T) {
 		want string // in the error line
 		help string // the command named in the usage hint
 	}{
-		{[]string{"run", "--driver", "foo"}, `unknown driver "foo" (valid: remote, rxe, sim`, "run"},
+		{[]string{"run", "--driver", "foo"}, `unknown driver "foo" (valid: ndkt, remote, rxe, sim`, "run"},
 		{[]string{"run", "--driver-opt", "nosuchopt=1"}, "unknown option nosuchopt (valid: ", "run"},
 		{[]string{"run", "--driver-opt", "novalue"}, `invalid --driver-opt "novalue": want key=value`, "run"},
 		{[]string{"run", "--driver-opt", "=x"}, `invalid --driver-opt "=x": want key=value`, "run"},
