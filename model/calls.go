@@ -30,6 +30,8 @@ type opState struct {
 	// failure: the request can only fail (any failure status): a
 	// disconnect of a connector that is not connected.
 	failure bool
+	// answered: a disconnect issued after the peer's succeeded (DS-4).
+	answered bool
 }
 
 // live says whether side s has a listener on ap that takes requests.
@@ -310,18 +312,44 @@ func (m *Model) Disconnect(c Ref) *Op {
 	}
 	o.disconnectOp = op
 	m.disconnectIssued(o, op)
+	p := m.Obj(o.Peer)
+	// The peer's NdkDisconnect succeeded before this one was issued: its
+	// graceful-disconnect notice had arrived, which is what completes this
+	// one with success (DS-4). Not with initiator requests outstanding
+	// here, which a provider need not disconnect gracefully (DS-12).
+	if p != nil && o.Phase == Established && !o.aborted && !p.Closing && p.disconnectOp != nil && p.disconnectOp.Done && p.disconnectOp.Status == ndk.StatusSuccess &&
+		(o.QP == 0 || m.Outstanding(o.QP, true) == 0) {
+		op.st.answered = true
+	}
 	// The peer left before: the provider may have detected the abort
 	// before this call and deliver its indication after it (DS-6, DS-7).
 	o.peerLeftRace = o.peerLeftRace || o.peerLeft
-	if p := m.Obj(o.Peer); p != nil {
-		m.peerLeaves(p, true)
+	if p != nil {
+		m.peerLeaves(p, whyDisconnected)
 	}
 	return op
 }
 
-// peerLeaves records that o's peer left the connection: disconnected
-// (graceful) or closed its connector.
-func (m *Model) peerLeaves(o *Object, graceful bool) {
+// NoDisconnectEvent records that the NdkAccept or NdkCompleteConnect just
+// issued on connector c registers no disconnect event callback (the
+// parameter is optional, CN-15): no indication can come to c, and none is
+// due.
+func (m *Model) NoDisconnectEvent(c Ref) { m.Obj(c).noEvent = true }
+
+// Why an indication is due.
+const (
+	whyDisconnected = "its peer disconnected"
+	whyClosed       = "its peer closed its established connector without disconnecting: an abort"
+	whyFault        = "a host fault aborted its connection"
+)
+
+// peerLeaves records that o's peer left the connection: disconnected, gave
+// up its attempt or closed its connector. why, when not empty, is how o's
+// provider learns it (the peer's graceful-disconnect notice, or the abort
+// the close of an established connector makes): o is owed an indication
+// if its connection is established, it registered a callback and did not
+// call NdkDisconnect itself (DS-6).
+func (m *Model) peerLeaves(o *Object, why string) {
 	if o.peerLeft {
 		return
 	}
@@ -329,8 +357,8 @@ func (m *Model) peerLeaves(o *Object, graceful bool) {
 	if o.disconnectOp != nil && !o.disconnectOp.Done {
 		o.peerLeftRace = true
 	}
-	if graceful && o.disconnectOp == nil && o.Phase == Established {
-		o.indicationDue = true
+	if why != "" && o.disconnectOp == nil && o.Phase == Established && !o.noEvent {
+		o.indicationDue, o.indicationWhy = true, why
 	}
 }
 
@@ -367,7 +395,16 @@ func (m *Model) Close(r Ref) *Op {
 	}
 	if o.Kind == Connector {
 		if p := m.Obj(o.Peer); p != nil {
-			m.peerLeaves(p, false)
+			// The close of an established connector that did not
+			// disconnect aborts the connection: the peer's provider
+			// detects it (the indication is for every cause but the
+			// consumer's own NdDisconnect or NdCloseConnector, DS-2,
+			// DS-6).
+			why := ""
+			if o.Phase == Established {
+				why = whyClosed
+			}
+			m.peerLeaves(p, why)
 		}
 	}
 	if o.Kind == QP {

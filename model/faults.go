@@ -42,8 +42,8 @@ func (m *Model) HostDown(s Side) {
 		}
 		o.aborted = true
 		o.peerLeft = true
-		if o.Side != s && o.Phase == Established && o.disconnectOp == nil && !o.Closing {
-			o.indicationDue = true
+		if o.Side != s && o.Phase == Established && o.disconnectOp == nil && !o.Closing && !o.noEvent {
+			o.indicationDue, o.indicationWhy = true, whyFault
 		}
 		if o.disconnectOp != nil && !o.disconnectOp.Done {
 			o.peerLeftRace = true

@@ -15,7 +15,10 @@
 // choosing, a race the consumer must be ready for) the model allows every
 // choice: it predicts a set of observations, never one provider's. Due
 // lists what must happen now (a completion, a connect event, a disconnect
-// indication) for a driver to wait for.
+// indication) for a driver to wait for. A connector whose NdkAccept or
+// NdkCompleteConnect registered no disconnect event callback
+// (NoDisconnectEvent) is owed no indication; its NdkDisconnect is judged as
+// any other.
 //
 // A model holds one address family: the sides' addresses are those of the
 // family, and the endpoint keys are address and port.
@@ -128,7 +131,9 @@ type Object struct {
 	peerLeft             bool // the peer disconnected, closed or gave up
 	peerLeftRace         bool // the peer left before or while this side's own disconnect was pending (DS-7)
 	indications          int
-	indicationDue        bool // the peer disconnected gracefully: an indication must come (DS-3, DS-6)
+	indicationDue        bool   // the peer disconnected or closed, or a fault aborted the connection: an indication must come (DS-6)
+	indicationWhy        string // why, for Due
+	noEvent              bool   // its NdkAccept or NdkCompleteConnect registered no disconnect event callback
 	acceptOp             *Op
 	completeOp           *Op
 	connectOp            *Op

@@ -189,6 +189,13 @@ func (m *Model) allowed(o *Object, op *Op) ([]ndk.Status, string, string) {
 		if peer == nil || peer.Closing {
 			return nil, "", ""
 		}
+		if op.st.answered {
+			// The peer's success says its provider sent its notice
+			// (DS-3) and had this side's answer: a provider that then
+			// fails this one either ignores the notice that came (DS-4)
+			// or the peer's never sent it.
+			return []ndk.Status{ndk.StatusSuccess}, "DS-4 DS-3", "the peer's NdkDisconnect had completed with STATUS_SUCCESS before this one was issued: its graceful-disconnect notice (DS-3) had arrived"
+		}
 		return []ndk.Status{ndk.StatusSuccess, timeout}, "DS-4 CN-17", "a graceful disconnect (or its time-out)"
 	}
 	return nil, "", ""
@@ -320,11 +327,12 @@ func (m *Model) Due() []Due {
 			}
 		}
 		if c.indicationDue && c.indications == 0 && c.disconnectOp == nil {
-			why := " (its peer disconnected)"
-			if c.aborted {
-				why = " (a host fault aborted its connection)"
+			rules := "DS-6 DS-3 CN-15"
+			if c.indicationWhy == whyClosed {
+				// An abort: no graceful-disconnect notice (DS-3).
+				rules = "DS-6 CN-15"
 			}
-			out = append(out, Due{Indication: c.Ref, Rules: "DS-6 DS-3 CN-15", What: "a disconnect indication on " + m.Name(c.Ref) + why})
+			out = append(out, Due{Indication: c.Ref, Rules: rules, What: "a disconnect indication on " + m.Name(c.Ref) + " (" + c.indicationWhy + ")"})
 		}
 	}
 	return out
@@ -483,7 +491,7 @@ func (m *Model) letGoEarly(o *Object, doing string) *Finding {
 func (m *Model) attemptFailed(o *Object) {
 	o.Phase = Failed
 	if p := m.Obj(o.Peer); p != nil {
-		m.peerLeaves(p, false)
+		m.peerLeaves(p, "")
 	}
 }
 

@@ -454,18 +454,7 @@ func proveAgain(t *testing.T, name, rule string, variants []sim.Variant) bool {
 
 // modelNotYet are the seed-area variants the model specs do not catch yet,
 // and what the model lacks to reach them.
-var modelNotYet = map[string]string{
-	// The endpoint model requires the peer's indication only after a
-	// graceful NdkDisconnect (model.peerLeaves, graceful): a connected
-	// connector's close is an abort it lets pass without one. The
-	// hand-written spec "closing a connected connector gives its own
-	// consumer no disconnect indication; the peer gets one" catches it.
-	"close-no-indication": "the endpoint model does not require the peer's disconnect indication after a connected connector's close (an abort), only after a graceful NdkDisconnect",
-	// The endpoint model always registers a disconnect event callback;
-	// the optional parameter left NULL is the clause spec's (CN-15.once,
-	// CN-15.ex).
-	"disconnect-needs-event": "the endpoint model always registers a disconnect event callback, so it never disconnects a connection whose sides registered none",
-}
+var modelNotYet = map[string]string{}
 
 // coreVariants break the four rules the product is known by: pending
 // listener close, reject-on-close, port reuse failing until the reference

@@ -23,32 +23,34 @@ var poolPorts = []uint16{7000, 7001, 7002}
 // only before Accept or CompleteConnect).
 func (w *world) actions() map[string]func(*rapid.T) {
 	return map[string]func(*rapid.T){
-		"create listener":        w.createListener,
-		"create connector":       w.createConnector,
-		"create QP":              w.createQP,
-		"create shared endpoint": w.createSharedEndpoint,
-		"listen":                 w.listen,
-		"pause connect events":   w.pause,
-		"connect":                w.connect,
-		"connect again":          w.connect,
-		"connect shared":         w.connectShared,
-		"accept":                 w.accept,
-		"accept again":           w.accept,
-		"complete connect again": w.completeConnect,
-		"disconnect again":       w.disconnectAny,
-		"reject":                 w.reject,
-		"complete connect":       w.completeConnect,
-		"connection data":        w.connectionData,
-		"disconnect":             w.disconnect,
-		"close":                  w.close,
-		"probe a port":           w.probePort,
-		"concurrent creates":     w.concurrentCreates,
-		"close during event":     w.closeDuringEvent,
-		"close a held endpoint":  w.closeHeld,
-		"data path":              w.dataPath,
-		"disconnect with data":   w.disconnectWithData,
-		"establish a connection": w.establish,
-		"fault":                  w.fault,
+		"create listener":           w.createListener,
+		"create connector":          w.createConnector,
+		"create QP":                 w.createQP,
+		"create shared endpoint":    w.createSharedEndpoint,
+		"listen":                    w.listen,
+		"pause connect events":      w.pause,
+		"connect":                   w.connect,
+		"connect again":             w.connect,
+		"connect shared":            w.connectShared,
+		"accept":                    w.accept,
+		"accept again":              w.accept,
+		"complete connect again":    w.completeConnect,
+		"disconnect again":          w.disconnectAny,
+		"reject":                    w.reject,
+		"complete connect":          w.completeConnect,
+		"connection data":           w.connectionData,
+		"disconnect":                w.disconnect,
+		"close":                     w.close,
+		"probe a port":              w.probePort,
+		"concurrent creates":        w.concurrentCreates,
+		"close during event":        w.closeDuringEvent,
+		"close a held endpoint":     w.closeHeld,
+		"data path":                 w.dataPath,
+		"disconnect with data":      w.disconnectWithData,
+		"establish a connection":    w.establish,
+		"no disconnect event":       w.noDisconnectEvent,
+		"no disconnect event again": w.noDisconnectEvent,
+		"fault":                     w.fault,
 	}
 }
 
@@ -469,6 +471,61 @@ func (w *world) disconnectAny(t *rapid.T) {
 	w.step("%s: NdkDisconnect %s (%s)", s, w.m.Name(c), w.m.Obj(c).Phase)
 	C := w.handles[c].(ndk.Connector)
 	w.issue(w.m.Disconnect(c), &call{}, func(cl *call) ndk.Status { return C.Disconnect(w.requestDone(cl), nil) })
+}
+
+// noDisconnectEvent establishes a connection whose NdkCompleteConnect,
+// NdkAccept or both register no disconnect event callback (the parameter
+// is optional, CN-15), then ends it: each connector in turn, in a drawn
+// order, is disconnected (its NdkDisconnect waited for) or closed, and
+// both are closed. The pages ask of it what they ask with callbacks: an
+// NdkDisconnect issued once the peer's had succeeded succeeds (DS-4), a
+// side that registered a callback and did not disconnect is told of its
+// peer's disconnect or close (DS-6); a side that registered none is called
+// nothing.
+func (w *world) noDisconnectEvent(t *rapid.T) {
+	s := w.drawSide(t)
+	none := rapid.IntRange(0, 2).Draw(t, "no disconnect event callback on") // 0: the connecting side, 1: the accepting side, 2: both
+	c, p := w.establishWith(t, s, none == 1, none == 0)
+	if c == 0 || p == 0 || w.m.Obj(c).Phase != model.Established || w.m.Obj(p).Phase != model.Established {
+		return
+	}
+	first, second := c, p
+	if rapid.Bool().Draw(t, "accepting side first") {
+		first, second = p, c
+	}
+	for _, r := range []model.Ref{first, second} {
+		if rapid.IntRange(0, 3).Draw(t, "close without disconnecting") == 0 {
+			w.closeConnector(r)
+			continue
+		}
+		w.disconnectAndWait(r)
+	}
+	w.closeConnector(first)
+	w.closeConnector(second)
+}
+
+// disconnectAndWait disconnects connector r, if it is open and has not
+// disconnected, and waits for its NdkDisconnect to end (awaitDisconnect).
+func (w *world) disconnectAndWait(r model.Ref) {
+	if o := w.m.Obj(r); !o.Open() || o.Disconnecting() || w.closed(r) {
+		return
+	}
+	w.step("%s: NdkDisconnect %s", w.side(r), w.m.Name(r))
+	C := w.handles[r].(ndk.Connector)
+	op := w.m.Disconnect(r)
+	w.issue(op, &call{}, func(cl *call) ndk.Status { return C.Disconnect(w.requestDone(cl), nil) })
+	w.awaitDisconnect(op)
+}
+
+// closeConnector closes connector r unless its close was issued or a call
+// on it is still in the provider (LT-8).
+func (w *world) closeConnector(r model.Ref) {
+	if w.m.InCall(r) || !w.claimClose(r) {
+		return
+	}
+	w.step("%s: NdkCloseObject %s", w.side(r), w.m.Name(r))
+	h := w.handles[r]
+	w.issue(w.m.Close(r), &call{}, func(cl *call) ndk.Status { return h.Close(w.closeDone(cl), nil) })
 }
 
 func (w *world) close(t *rapid.T) {

@@ -558,12 +558,19 @@ func (w *world) closeBusyQP(t *rapid.T) {
 func (w *world) establish(t *rapid.T) { w.establishFrom(t, w.drawSide(t)) }
 
 // establishFrom establishes a connection from a connector of side s.
-func (w *world) establishFrom(t *rapid.T, s model.Side) {
+func (w *world) establishFrom(t *rapid.T, s model.Side) { w.establishWith(t, s, true, true) }
+
+// establishWith establishes a connection from a new connector of side s to
+// a new listener of the other side, the NdkCompleteConnect registering a
+// disconnect event callback if activeEvent, the NdkAccept if passiveEvent
+// (the parameter is optional: nil, CN-15). It returns the active and the
+// passive connector, or 0 for one the handshake did not reach.
+func (w *world) establishWith(t *rapid.T, s model.Side, activeEvent, passiveEvent bool) (model.Ref, model.Ref) {
 	l := w.newListener(t, s.Other())
 	w.listenOn(t, s.Other(), l, w.m.Addr(s.Other(), 0))
 	lo := w.m.Obj(l)
 	if !lo.Listening || lo.Closing {
-		return
+		return 0, 0
 	}
 	c, qp := w.newConnector(t, s), w.drawQP(t, s)
 	w.step("%s: NdkConnect %s with %s -> %v", s, w.m.Name(c), w.m.Name(qp), lo.Local)
@@ -574,18 +581,39 @@ func (w *world) establishFrom(t *rapid.T, s model.Side) {
 	})
 	in := w.objects(s.Other(), model.Connector, func(o *model.Object) bool { return o.Open() && o.Phase == model.Incoming && o.From == l })
 	if len(in) == 0 {
-		return
+		return c, 0
 	}
 	p, pqp := in[0], w.drawQP(t, s.Other())
 	w.step("%s: NdkAccept %s with %s", s.Other(), w.m.Name(p), w.m.Name(pqp))
 	P, PQ := w.handles[p].(ndk.Connector), w.handles[pqp].(ndk.QP)
-	w.issue(w.m.Accept(p, pqp, nil, 0, 0), &call{}, func(cl *call) ndk.Status {
-		return P.Accept(ndk.AcceptParams{QP: PQ, OnDisconnect: w.onDisconnect(p)}, w.requestDone(cl), nil)
+	var onP ndk.DisconnectEventCallback
+	if passiveEvent {
+		onP = w.onDisconnect(p)
+	} else {
+		w.note(" (no disconnect event callback)")
+	}
+	op := w.m.Accept(p, pqp, nil, 0, 0)
+	if !passiveEvent {
+		w.m.NoDisconnectEvent(p)
+	}
+	w.issue(op, &call{}, func(cl *call) ndk.Status {
+		return P.Accept(ndk.AcceptParams{QP: PQ, OnDisconnect: onP}, w.requestDone(cl), nil)
 	})
 	if o := w.m.Obj(c); o.Open() && o.Phase == model.Connected {
 		w.step("%s: NdkCompleteConnect %s", s, w.m.Name(c))
-		w.issue(w.m.CompleteConnect(c), &call{}, func(cl *call) ndk.Status {
-			return C.CompleteConnect(w.onDisconnect(c), nil, w.requestDone(cl), nil)
+		var onC ndk.DisconnectEventCallback
+		if activeEvent {
+			onC = w.onDisconnect(c)
+		} else {
+			w.note(" (no disconnect event callback)")
+		}
+		op := w.m.CompleteConnect(c)
+		if !activeEvent {
+			w.m.NoDisconnectEvent(c)
+		}
+		w.issue(op, &call{}, func(cl *call) ndk.Status {
+			return C.CompleteConnect(onC, nil, w.requestDone(cl), nil)
 		})
 	}
+	return c, p
 }

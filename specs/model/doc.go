@@ -11,6 +11,69 @@
 // reach.go: package ndkconform/model's state machine of listeners,
 // connectors, shared endpoints, QPs and their closes (see spec.go).
 //
+// The moves (actions.go's keys), each on a side it draws:
+//
+//	create ...    NdkCreateListener, NdkCreateConnector, NdkCreateQp (on a
+//	              PD and CQ made or reused), NdkCreateSharedEndpoint
+//	listen        NdkListen on port 0, a pool port, a port seen bound or
+//	              the peer's address (closed inside its completion one
+//	              time in eight); pause: NdkControlConnectEvents
+//	connect       NdkConnect (closed inside its completion one time in
+//	              eight), NdkConnectWithSharedEndpoint
+//	accept,       NdkAccept, NdkReject, NdkCompleteConnect (also on a
+//	reject,       connector that is not connecting), NdkGetConnectionData;
+//	complete      every NdkAccept and NdkCompleteConnect of these moves
+//	connect       registers a disconnect event callback
+//	disconnect    NdkDisconnect of an established connector or, in
+//	              "disconnect again", of one never connected or failed
+//	close         NdkCloseObject of any open object (a listener or shared
+//	              endpoint connections hold, a QP with receives posted),
+//	              then maybe a probe of its port
+//	probe a port  NdkListen on a new listener, closed at once
+//	concurrent    two NdkCreateConnector at once (LT-7)
+//	creates
+//	close during  a listener closed while its connect event callback runs
+//	event         (LT-24, LC-16)
+//	close a held  a listener or shared endpoint whose port established
+//	endpoint      connections hold, closed, then probed or connected to
+//	data path     NdkReceive, NdkSend, NdkWrite on established
+//	              connections, a receive and a write posted at once (WR-5),
+//	              NdkFlush, NdkCreateMw, a QP with receives closed (LT-26),
+//	              a pending NdkDisconnect waited out
+//	disconnect    NdkDisconnect with receives, sends and a large write in
+//	with data     flight (DS-5, QP-22), then a post on the QP (DS-10)
+//	establish     a connection in one move (the data path needs them)
+//	no disconnect a connection (two keys, as connect and accept have)
+//	event         whose NdkCompleteConnect, NdkAccept or both register no
+//	              disconnect event callback (nil: the parameter is
+//	              optional, CN-15), then each end in a drawn order
+//	              disconnected (waited for) or closed, and both closed: an
+//	              NdkDisconnect issued once the peer's had succeeded must
+//	              succeed (DS-4), an end with a callback that did not
+//	              disconnect gets its indication (DS-6), an end with none
+//	              is called nothing
+//	fault         the peer's host unresponsive during an NdkDisconnect
+//	              (STATUS_IO_TIMEOUT, DS-4, CN-17), or a host down with
+//	              connections up (an indication to every end of the other
+//	              side that did not disconnect, DS-6)
+//
+// After the drawn steps, one sequence in twelve exhausts a side's
+// ephemeral range and resources (exhaust.go); the teardown closes what is
+// left, and the ports are probed free on new adapters (LC-6).
+//
+// What the model requires of the disconnect scheme: an indication to an
+// established end that registered a callback and did not call NdkDisconnect
+// when its peer disconnects, closes its established connector without
+// disconnecting (an abort the peer's provider detects: the indication is
+// for any cause "other than the local NDK consumer's own initiation such as
+// issuing NdDisconnect or NdCloseConnector", DS-2, DS-6) or a host fault
+// aborts the connection; none for a side's own disconnect or close (DS-2)
+// nor twice (CN-15); an NdkDisconnect issued once the peer's had completed
+// with STATUS_SUCCESS (with no initiator request of its own outstanding,
+// DS-12) completes with STATUS_SUCCESS (DS-4); any other NdkDisconnect of
+// a connection up completes with STATUS_SUCCESS or STATUS_IO_TIMEOUT (CN-17),
+// and with any status once its connection was aborted or its peer closed.
+//
 // # The data path and memory model
 //
 // dp.go, dpmoves.go and dpcheck.go: random sequences of the CQ, QP, SRQ,
