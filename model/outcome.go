@@ -190,11 +190,10 @@ func (m *Model) allowed(o *Object, op *Op) ([]ndk.Status, string, string) {
 			return nil, "", ""
 		}
 		if op.st.answered {
-			// The peer's success says its provider sent its notice
-			// (DS-3) and had this side's answer: a provider that then
-			// fails this one either ignores the notice that came (DS-4)
-			// or the peer's never sent it.
-			return []ndk.Status{ndk.StatusSuccess}, "DS-4 DS-3", "the peer's NdkDisconnect had completed with STATUS_SUCCESS before this one was issued: its graceful-disconnect notice (DS-3) had arrived"
+			// The peer's success says its notice was sent, and this
+			// connector's indication (required before, DS-6) says it
+			// arrived: this one completes with success (DS-4).
+			return []ndk.Status{ndk.StatusSuccess}, "DS-4", "the peer's NdkDisconnect had completed with STATUS_SUCCESS before this one was issued, and its graceful-disconnect notice had arrived (this connector's disconnect indication came)"
 		}
 		return []ndk.Status{ndk.StatusSuccess, timeout}, "DS-4 CN-17", "a graceful disconnect (or its time-out)"
 	}

@@ -48,10 +48,9 @@
 //	              disconnect event callback (nil: the parameter is
 //	              optional, CN-15), then each end in a drawn order
 //	              disconnected (waited for) or closed, and both closed: an
-//	              NdkDisconnect issued once the peer's had succeeded must
-//	              succeed (DS-4), an end with a callback that did not
-//	              disconnect gets its indication (DS-6), an end with none
-//	              is called nothing
+//	              end with a callback that did not disconnect gets its
+//	              indication (DS-6), an end with none is called nothing,
+//	              and every NdkDisconnect completes
 //	fault         the peer's host unresponsive during an NdkDisconnect
 //	              (STATUS_IO_TIMEOUT, DS-4, CN-17), or a host down with
 //	              connections up (an indication to every end of the other
@@ -69,8 +68,11 @@
 // issuing NdDisconnect or NdCloseConnector", DS-2, DS-6) or a host fault
 // aborts the connection; none for a side's own disconnect or close (DS-2)
 // nor twice (CN-15); an NdkDisconnect issued once the peer's had completed
-// with STATUS_SUCCESS (with no initiator request of its own outstanding,
-// DS-12) completes with STATUS_SUCCESS (DS-4); any other NdkDisconnect of
+// with STATUS_SUCCESS and this end's indication had come (the notice's
+// arrival seen; with no initiator request of its own outstanding, DS-12)
+// completes with STATUS_SUCCESS (DS-4: without the indication, a failure
+// could as well be the peer's notice never sent, DS-3, and nothing is
+// required); any other NdkDisconnect of
 // a connection up completes with STATUS_SUCCESS or STATUS_IO_TIMEOUT (CN-17),
 // and with any status once its connection was aborted or its peer closed.
 //
