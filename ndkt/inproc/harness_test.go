@@ -46,7 +46,10 @@ type session struct {
 	done   chan struct{}
 	endErr error // how the pump ended
 	hello  contract.HelloOut
-	closes []closed // the closes made, in order
+	closes []closed                // the closes made, in order
+	used   map[contract.Opcode]int // the calls made (that reached the core's handler)
+	// connectors of connect events a test has taken
+	seenConn map[uint64]bool
 }
 
 func open(t *testing.T, opts map[string]string) (*inproc.Device, *session) {
@@ -71,7 +74,8 @@ func newSession(t *testing.T, dev *inproc.Device) *session {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	s := &session{t: t, dev: dev, h: dh.(*inproc.Handle), hold: map[uint64]bool{}, done: make(chan struct{})}
+	s := &session{t: t, dev: dev, h: dh.(*inproc.Handle), hold: map[uint64]bool{}, done: make(chan struct{}),
+		used: map[contract.Opcode]int{}}
 	s.cond = sync.NewCond(&s.mu)
 	out := make([]byte, 64)
 	n, err := s.h.Ioctl(contract.IoctlHello, contract.EncodeHelloIn(), out)
@@ -172,6 +176,9 @@ func (s *session) callIn(within uint64, r contract.Request) (contract.ReplyHeade
 	if err != nil {
 		return contract.ReplyHeader{}, nil, err
 	}
+	s.mu.Lock()
+	s.used[r.Opcode()]++
+	s.mu.Unlock()
 	return contract.DecodeReply(r.Opcode(), out[:n])
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/ndkt/contract"
 	"github.com/ndkconform/ndkconform/ndkt/device"
 )
@@ -190,15 +191,11 @@ func (s *session) wantResult(what string, r contract.Result, typ uint32, qpCtx, 
 	}
 }
 
-// loopback runs A -> B over one session: connect, send/receive, RDMA
-// write and read, the data checked through ReadMemory, disconnect, and
-// closes in order.
-func loopback(t *testing.T, mode, irql string) {
-	dev, s := open(t, map[string]string{"completion": mode, "callback-irql": irql})
-	sa, sb := dev.Sides()
-	A := s.side("A", sa.IPv4, 0x10_0000_0100)
-	B := s.side("B", sb.IPv4, 0x20_0000_0f00)
-
+// connectPair makes B listen, A connect, B accept and A complete (the
+// private data checked both ways); the listener and its address.
+func (s *session) connectPair(sa, sb ndk.Side, A, B *side) (contract.ObjRef, netip.AddrPort) {
+	t := s.t
+	t.Helper()
 	// B listens; A connects; B accepts; A completes.
 	evCtx := s.ctx()
 	l := s.create("CreateListener", func(done contract.CbRef) contract.Request {
@@ -257,6 +254,20 @@ func loopback(t *testing.T, mode, irql string) {
 		t.Errorf("A's peer address: %#x %v, want %v", st, got, dst)
 	}
 
+	return l, dst
+}
+
+// loopback runs A -> B over one session: connect, send/receive, RDMA
+// write and read, the data checked through ReadMemory, disconnect, and
+// closes in order.
+func loopback(t *testing.T, mode, irql string) {
+	dev, s := open(t, map[string]string{"completion": mode, "callback-irql": irql})
+	sa, sb := dev.Sides()
+	A := s.side("A", sa.IPv4, 0x10_0000_0100)
+	B := s.side("B", sb.IPv4, 0x20_0000_0f00)
+
+	l, _ := s.connectPair(sa, sb, A, B)
+
 	// A send into a posted receive; B's CQ armed, its notification held
 	// by the test, which polls within it (a call within a callback).
 	s.writeMem(A.buf, 0, "ping-from-A")
@@ -264,8 +275,7 @@ func loopback(t *testing.T, mode, irql string) {
 	s.mu.Lock()
 	s.hold[B.notifyCtx] = true
 	s.mu.Unlock()
-	st, _ = s.call(&contract.ArmCQRequest{ArmCQRequestFixed: contract.ArmCQRequestFixed{CQ: B.cq.ID, Type: cqNotifyAny}})
-	if st != statusSuccess {
+	if st, _ := s.call(&contract.ArmCQRequest{ArmCQRequestFixed: contract.ArmCQRequestFixed{CQ: B.cq.ID, Type: cqNotifyAny}}); st != statusSuccess {
 		t.Fatalf("ArmCq: %#x", st)
 	}
 	recvCtx, sendCtx := s.ctx(), s.ctx()
