@@ -592,3 +592,86 @@ func TestCleanup(t *testing.T) {
 		})
 	}
 }
+
+// heldNotification opens an adapter with a CQ whose notification the
+// test holds (never acked by the pump), arms the CQ and makes it fire
+// with a flushed receive's completion.
+func (s *session) heldNotification(ip netip.Addr) (*side, contract.Event) {
+	s.t.Helper()
+	d := s.side("A", ip, 0x1000)
+	s.mu.Lock()
+	s.hold[d.notifyCtx] = true
+	s.mu.Unlock()
+	s.call(&contract.ArmCQRequest{ArmCQRequestFixed: contract.ArmCQRequestFixed{CQ: d.cq.ID, Type: cqNotifyAny}})
+	s.call(&contract.ReceiveRequest{ReceiveRequestFixed: contract.ReceiveRequestFixed{QP: d.qp.ID, RequestContext: s.ctx()}, SGL: sgl(d.va, 64, d.local)})
+	s.call(&contract.FlushRequest{FlushRequestFixed: contract.FlushRequestFixed{QP: d.qp.ID}})
+	return d, s.wait("the CQ notification", byCtx(contract.EvCQNotification, d.notifyCtx))
+}
+
+// TestCallbackDeadline: a callback never acked breaks the session at its
+// deadline, held (PASSIVE_LEVEL: its thread's wait ends) or released
+// (DISPATCH_LEVEL: the deadline check finds it). GET_EVENTS then ends with
+// STATUS_IO_TIMEOUT and every call is refused; the session still closes.
+func TestCallbackDeadline(t *testing.T) {
+	for _, irql := range []string{"passive", "dispatch"} {
+		t.Run(irql, func(t *testing.T) {
+			dev, s := open(t, map[string]string{"completion": "deferred", "callback-irql": irql, "inproc-callback-timeout": "300ms"})
+			sa, _ := dev.Sides()
+			d, ev := s.heldNotification(sa.IPv4)
+			if ev.Header().Held != map[string]uint8{"passive": 1, "dispatch": 0}[irql] {
+				t.Errorf("the notification's held %d at %s", ev.Header().Held, irql)
+			}
+			select {
+			case <-s.done:
+			case <-time.After(waitFor):
+				t.Fatalf("GET_EVENTS still pending %v after a callback's deadline of 300 ms", waitFor)
+			}
+			var se *device.StatusError
+			if !errors.As(s.endErr, &se) || se.Status != 0xC00000B5 {
+				t.Errorf("GET_EVENTS after the deadline: %v, want STATUS_IO_TIMEOUT", s.endErr)
+			}
+			if pe := s.perr(&contract.ArmCQRequest{ArmCQRequestFixed: contract.ArmCQRequestFixed{CQ: d.cq.ID}}); pe != contract.ProtocolErrorInternal {
+				t.Errorf("a call after the deadline: %d, want INTERNAL (the session is broken)", pe)
+			}
+			if st, _ := s.h.Stats(); st.Fault == 0 {
+				t.Error("no fault recorded")
+			}
+			s.broken = true
+			s.closing.Store(true)
+			if err := s.h.Close(); err != nil {
+				t.Errorf("closing a broken session: %v", err)
+			}
+		})
+	}
+}
+
+// TestCloseWithHeldCallback: a session closed while a callback is held
+// (its provider thread waiting for an ack that never comes): cleanup
+// releases it as if acked, a call queued within it is cancelled, and
+// every object closes.
+func TestCloseWithHeldCallback(t *testing.T) {
+	dev, s := open(t, map[string]string{"completion": "deferred", "callback-irql": "passive"})
+	sa, _ := dev.Sides()
+	_, ev := s.heldNotification(sa.IPv4)
+	if ev.Header().Held != 1 {
+		t.Fatalf("the notification is not held: %+v", ev.Header())
+	}
+	s.closing.Store(true)
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.h.CleanupThenStats()
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("cleanup: %v", err)
+		}
+	case <-time.After(waitFor):
+		t.Fatal("cleanup blocked by a held callback")
+	}
+	s.pumpEnded()
+	if err := dev.Close(); err != nil {
+		t.Errorf("sim after cleanup: %v", err)
+	}
+}
