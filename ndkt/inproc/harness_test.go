@@ -32,7 +32,7 @@ const (
 // GET_EVENTS pending, records every event and acks it (unless the test
 // holds events of a context to ack them itself).
 type session struct {
-	t       *testing.T
+	t       testing.TB
 	dev     *inproc.Device
 	h       *inproc.Handle
 	ids     atomic.Uint64
@@ -69,7 +69,7 @@ func open(t *testing.T, opts map[string]string) (*inproc.Device, *session) {
 	return dev, s
 }
 
-func newSession(t *testing.T, dev *inproc.Device) *session {
+func newSession(t testing.TB, dev *inproc.Device) *session {
 	t.Helper()
 	dh, err := dev.Open()
 	if err != nil {

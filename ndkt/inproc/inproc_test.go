@@ -13,6 +13,7 @@ import (
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/ndkt/contract"
 	"github.com/ndkconform/ndkconform/ndkt/device"
+	"github.com/ndkconform/ndkconform/ndkt/inproc"
 )
 
 // NDK values the tests use (ndkt/include/ndkpi.h).
@@ -673,5 +674,31 @@ func TestCloseWithHeldCallback(t *testing.T) {
 	s.pumpEnded()
 	if err := dev.Close(); err != nil {
 		t.Errorf("sim after cleanup: %v", err)
+	}
+}
+
+// BenchmarkCall: one NDKT_CALL through the Linux transport, the core and
+// sim behind the C ABI (GetLocalTokenFromMr: a provider call that does
+// nothing), encoding and decoding included.
+func BenchmarkCall(b *testing.B) {
+	dev, err := inproc.New(map[string]string{"completion": "deferred"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := newSession(b, dev)
+	sa, _ := dev.Sides()
+	d := s.side("A", sa.IPv4, 0x1000)
+	r := &contract.GetLocalTokenFromMRRequest{GetLocalTokenFromMRRequestFixed: contract.GetLocalTokenFromMRRequestFixed{MR: d.mr.ID}}
+	b.ResetTimer()
+	for b.Loop() {
+		if rh, _, err := s.callIn(0, r); err != nil || rh.ProtocolError != 0 {
+			b.Fatal(err, rh)
+		}
+	}
+	b.StopTimer()
+	s.closing.Store(true)
+	s.close()
+	if err := dev.Close(); err != nil {
+		b.Fatal(err)
 	}
 }
