@@ -74,6 +74,10 @@ var rules = []rule{
 	// objects and dispatch tables for the ndkt core's Linux tests; its
 	// internal test consumer imports it
 	{pkg: "ndkt/simabi/...", may: []string{"ndk", "drivers/sim", "internal/...", "ndkt/simabi/...", self}},
+	// ndkt's Linux transport (cgo, linux): the C core in process with sim
+	// behind the C ABI as its provider; its tests speak the contract's Go
+	// codec
+	{pkg: "ndkt/inproc", may: []string{"ndk", "ndkt/device", "ndkt/simabi"}, tests: []string{"ndkt/contract"}},
 
 	// the harness and the specs: never a driver
 	// (suite's own tests use the reference provider as a fixture)

@@ -20,8 +20,11 @@ struct ndkt_ring {
 int ndkt_ring_create(size_t capacity, size_t max_record, ndkt_fault *fault, ndkt_ring **out)
 {
 	ndkt_ring *r;
+	if (max_record > NDKT_RING_MAX_RECORD)
+		return NDKT_E_INVAL;
 	capacity &= ~(size_t)7u;
-	if (fault == NULL || max_record == 0 || max_record > NDKT_RING_MAX_RECORD || capacity < NDKT_RING_SPACE(max_record))
+	max_record &= ~(size_t)7u;
+	if (fault == NULL || max_record < NDKT_RING_MIN_RECORD || capacity < max_record)
 		return NDKT_E_INVAL;
 	r = ndkt_alloc(sizeof *r, TAG_RING);
 	if (r == NULL)
@@ -64,14 +67,6 @@ static void put(ndkt_ring *r, size_t off, const void *src, size_t n)
 	memcpy(r->buf, (const unsigned char *)src + first, n - first);
 }
 
-/* Zeroes n bytes of the ring at offset off, wrapping at its end. */
-static void zero(ndkt_ring *r, size_t off, size_t n)
-{
-	size_t first = r->cap - off < n ? r->cap - off : n;
-	memset(r->buf + off, 0, first);
-	memset(r->buf, 0, n - first);
-}
-
 /* Copies n bytes out of the ring from offset off, wrapping at its end. */
 static void get(ndkt_ring *r, size_t off, void *dst, size_t n)
 {
@@ -86,8 +81,11 @@ int ndkt_ring_push(ndkt_ring *r, const void *rec, size_t len)
 	ndkt_ring_waiter_fn waiter;
 	void *wctx;
 	size_t space, tail;
-	uint32_t hdr[2];
-	if (rec == NULL || len == 0)
+	uint32_t size;
+	if (rec == NULL || len < NDKT_RING_MIN_RECORD || len % 8u != 0)
+		return NDKT_E_INVAL;
+	memcpy(&size, rec, sizeof size);
+	if (size != len)
 		return NDKT_E_INVAL;
 	if (len > r->max_record) {
 		ndkt_fault_set(r->fault, NDKT_E_RECORD_TOO_BIG, len);
@@ -105,12 +103,7 @@ int ndkt_ring_push(ndkt_ring *r, const void *rec, size_t len)
 		return NDKT_E_RING_OVERFLOW;
 	}
 	tail = (r->head + r->used) % r->cap;
-	hdr[0] = (uint32_t)len;
-	hdr[1] = 0;
-	/* The header never straddles the end: offsets and cap are multiples of 8. */
-	memcpy(r->buf + tail, hdr, sizeof hdr);
-	put(r, (tail + NDKT_RING_HDR) % r->cap, rec, len);
-	zero(r, (tail + NDKT_RING_HDR + len) % r->cap, space - NDKT_RING_HDR - len);
+	put(r, tail, rec, len);
 	r->used += space;
 	r->count++;
 	waiter = r->waiter;
@@ -128,10 +121,11 @@ int ndkt_ring_take(ndkt_ring *r, void *buf, size_t len, size_t *records, size_t 
 	int rc = NDKT_OK;
 	old = ndkt_lock_acquire(r->lock);
 	while (r->count > 0) {
-		uint32_t hdr[2];
+		uint32_t size;
 		size_t space;
-		memcpy(hdr, r->buf + r->head, sizeof hdr);
-		space = NDKT_RING_SPACE(hdr[0]);
+		/* The size never straddles the end: offsets and cap are multiples of 8. */
+		memcpy(&size, r->buf + r->head, sizeof size);
+		space = NDKT_RING_SPACE(size);
 		if (len - out < space) {
 			if (n == 0) {
 				rc = NDKT_E_BUFFER_SMALL;

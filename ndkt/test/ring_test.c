@@ -7,42 +7,43 @@
 #include "../core/ring.h"
 #include "test.h"
 
-/* A record's payload: len bytes derived from seq. */
+/* A record of len bytes (a multiple of 8, at least 8) derived from seq:
+ * self-sized (its first u32 is len), then seq, then bytes from seq. */
 static void fill(unsigned char *p, size_t len, uint32_t seq)
 {
+	uint32_t hdr[2];
 	size_t i;
-	for (i = 0; i < len; i++)
+	hdr[0] = (uint32_t)len;
+	hdr[1] = seq;
+	memcpy(p, hdr, sizeof hdr);
+	for (i = 8; i < len; i++)
 		p[i] = (unsigned char)(seq * 31u + i * 7u + 1u);
 }
 
-/* Checks that buf (bytes long, count records) holds whole records, each
- * framed as ring.h says, with the payloads of seqs[0..count) and lens. */
+/* Checks that buf (bytes long, count records) holds whole records, as
+ * pushed (ring.h: no framing of the ring's own), of seqs[0..count) and lens. */
 static int parse(const unsigned char *buf, size_t bytes, size_t count, const uint32_t *seqs, const size_t *lens)
 {
 	size_t off = 0, i;
 	unsigned char want[4096];
 	for (i = 0; i < count; i++) {
-		uint32_t hdr[2];
-		size_t k;
-		if (bytes - off < NDKT_RING_HDR)
+		uint32_t size;
+		if (bytes - off < 8)
 			return 0;
-		memcpy(hdr, buf + off, sizeof hdr);
-		if (hdr[0] != lens[i] || hdr[1] != 0 || bytes - off < NDKT_RING_SPACE(hdr[0]))
+		memcpy(&size, buf + off, sizeof size);
+		if (size != lens[i] || bytes - off < size)
 			return 0;
 		fill(want, lens[i], seqs[i]);
-		if (memcmp(buf + off + NDKT_RING_HDR, want, lens[i]) != 0)
+		if (memcmp(buf + off, want, lens[i]) != 0)
 			return 0;
-		for (k = NDKT_RING_HDR + lens[i]; k < NDKT_RING_SPACE(lens[i]); k++)
-			if (buf[off + k] != 0)
-				return 0;
-		off += NDKT_RING_SPACE(hdr[0]);
+		off += size;
 	}
 	return off == bytes;
 }
 
 static void test_roundtrip(void)
 {
-	static const size_t lens[] = {1, 7, 8, 9, 100};
+	static const size_t lens[] = {8, 16, 24, 32, 104};
 	static const uint32_t seqs[] = {0, 1, 2, 3, 4};
 	ndkt_fault f;
 	ndkt_ring *r;
@@ -72,7 +73,7 @@ static void test_roundtrip(void)
 
 static void test_take_small_buffer(void)
 {
-	static const size_t lens[] = {20, 20, 20};
+	static const size_t lens[] = {24, 24, 24};
 	static const uint32_t seqs[] = {10, 11, 12};
 	ndkt_fault f;
 	ndkt_ring *r;
@@ -84,19 +85,19 @@ static void test_take_small_buffer(void)
 		fill(rec, lens[i], seqs[i]);
 		CHECK_RC(ndkt_ring_push(r, rec, lens[i]), NDKT_OK);
 	}
-	/* Smaller than the oldest record (32 bytes with its frame): nothing taken. */
-	CHECK_RC(ndkt_ring_take(r, out, 31, &n, &b), NDKT_E_BUFFER_SMALL);
+	/* Smaller than the oldest record (24 bytes): nothing taken. */
+	CHECK_RC(ndkt_ring_take(r, out, 23, &n, &b), NDKT_E_BUFFER_SMALL);
 	CHECK_EQ(n, 0);
-	CHECK_EQ(b, NDKT_RING_SPACE(20));
+	CHECK_EQ(b, 24);
 	CHECK_RC(ndkt_ring_take(r, NULL, 0, &n, &b), NDKT_E_BUFFER_SMALL);
 	CHECK_EQ(ndkt_ring_count(r), 3);
 	/* Room for two and a half: two whole records, the third stays. */
-	CHECK_RC(ndkt_ring_take(r, out, 2 * 32 + 16, &n, &b), NDKT_OK);
+	CHECK_RC(ndkt_ring_take(r, out, 2 * 24 + 16, &n, &b), NDKT_OK);
 	CHECK_EQ(n, 2);
-	CHECK_EQ(b, 64);
+	CHECK_EQ(b, 48);
 	CHECK(parse(out, b, n, seqs, lens));
 	CHECK_EQ(ndkt_ring_count(r), 1);
-	CHECK_RC(ndkt_ring_take(r, out, 32, &n, &b), NDKT_OK);
+	CHECK_RC(ndkt_ring_take(r, out, 24, &n, &b), NDKT_OK);
 	CHECK_EQ(n, 1);
 	CHECK(parse(out, b, n, seqs + 2, lens + 2));
 	ndkt_ring_destroy(r);
@@ -108,23 +109,25 @@ static void test_full_breaks(void)
 {
 	ndkt_fault f;
 	ndkt_ring *r;
-	unsigned char rec[24] = {0}, out[256];
+	unsigned char rec[32], small[8], out[256];
 	uint64_t detail;
 	size_t n, b;
 	int i;
+	fill(rec, 32, 1);
+	fill(small, 8, 2);
 	ndkt_fault_init(&f);
-	CHECK_RC(ndkt_ring_create(128, 24, &f, &r), NDKT_OK); /* 4 records of 32 */
+	CHECK_RC(ndkt_ring_create(128, 32, &f, &r), NDKT_OK); /* 4 records of 32 */
 	for (i = 0; i < 4; i++)
-		CHECK_RC(ndkt_ring_push(r, rec, 24), NDKT_OK);
+		CHECK_RC(ndkt_ring_push(r, rec, 32), NDKT_OK);
 	CHECK_EQ(ndkt_fault_get(&f, NULL), 0);
-	CHECK_RC(ndkt_ring_push(r, rec, 1), NDKT_E_RING_OVERFLOW);
+	CHECK_RC(ndkt_ring_push(r, small, 8), NDKT_E_RING_OVERFLOW);
 	CHECK_RC(ndkt_fault_get(&f, &detail), NDKT_E_RING_OVERFLOW);
 	CHECK_EQ(detail, 4);
 	CHECK_EQ(ndkt_ring_count(r), 4);
 	/* The records before it still come out; a push with room is refused. */
 	CHECK_RC(ndkt_ring_take(r, out, sizeof out, &n, &b), NDKT_OK);
 	CHECK_EQ(n, 4);
-	CHECK_RC(ndkt_ring_push(r, rec, 1), NDKT_E_BROKEN);
+	CHECK_RC(ndkt_ring_push(r, small, 8), NDKT_E_BROKEN);
 	CHECK_EQ(ndkt_ring_count(r), 0);
 	CHECK_RC(ndkt_fault_get(&f, &detail), NDKT_E_RING_OVERFLOW);
 	ndkt_ring_destroy(r);
@@ -135,17 +138,31 @@ static void test_bad_records(void)
 	ndkt_fault f;
 	ndkt_ring *r;
 	unsigned char rec[64] = {0};
+	uint32_t size;
 	uint64_t detail;
 	ndkt_fault_init(&f);
 	CHECK_RC(ndkt_ring_create(1024, 32, &f, &r), NDKT_OK);
 	CHECK_RC(ndkt_ring_push(r, rec, 0), NDKT_E_INVAL);
-	CHECK_RC(ndkt_ring_push(r, NULL, 4), NDKT_E_INVAL);
+	CHECK_RC(ndkt_ring_push(r, NULL, 8), NDKT_E_INVAL);
+	size = 12;
+	memcpy(rec, &size, 4);
+	CHECK_RC(ndkt_ring_push(r, rec, 12), NDKT_E_INVAL); /* not a multiple of 8 */
+	size = 4;
+	memcpy(rec, &size, 4);
+	CHECK_RC(ndkt_ring_push(r, rec, 4), NDKT_E_INVAL); /* shorter than a record */
+	size = 16;
+	memcpy(rec, &size, 4);
+	CHECK_RC(ndkt_ring_push(r, rec, 24), NDKT_E_INVAL); /* its size says 16 */
+	CHECK_EQ(ndkt_ring_count(r), 0);
 	CHECK_EQ(ndkt_fault_get(&f, NULL), 0);
+	fill(rec, 32, 7);
 	CHECK_RC(ndkt_ring_push(r, rec, 32), NDKT_OK);
-	CHECK_RC(ndkt_ring_push(r, rec, 33), NDKT_E_RECORD_TOO_BIG);
+	fill(rec, 40, 8);
+	CHECK_RC(ndkt_ring_push(r, rec, 40), NDKT_E_RECORD_TOO_BIG);
 	CHECK_RC(ndkt_fault_get(&f, &detail), NDKT_E_RECORD_TOO_BIG);
-	CHECK_EQ(detail, 33);
-	CHECK_RC(ndkt_ring_push(r, rec, 1), NDKT_E_BROKEN);
+	CHECK_EQ(detail, 40);
+	fill(rec, 8, 9);
+	CHECK_RC(ndkt_ring_push(r, rec, 8), NDKT_E_BROKEN);
 	ndkt_ring_destroy(r);
 }
 
@@ -156,8 +173,9 @@ static void test_create(void)
 	long i;
 	ndkt_fault_init(&f);
 	CHECK_RC(ndkt_ring_create(1024, 0, &f, &r), NDKT_E_INVAL);
+	CHECK_RC(ndkt_ring_create(1024, 7, &f, &r), NDKT_E_INVAL); /* 0 after rounding: < the smallest record */
 	CHECK_RC(ndkt_ring_create(1024, 16, NULL, &r), NDKT_E_INVAL);
-	CHECK_RC(ndkt_ring_create(23, 16, &f, &r), NDKT_E_INVAL); /* 16 after rounding: < one record of 16 (24) */
+	CHECK_RC(ndkt_ring_create(15, 16, &f, &r), NDKT_E_INVAL); /* 8 after rounding: < one record of 16 */
 	CHECK_RC(ndkt_ring_create((size_t)NDKT_RING_MAX_RECORD * 4, NDKT_RING_MAX_RECORD + 1, &f, &r), NDKT_E_INVAL);
 	CHECK_RC(ndkt_ring_create(39, 16, &f, &r), NDKT_OK); /* rounded down to 32 */
 	ndkt_ring_destroy(r);
@@ -186,7 +204,7 @@ static void test_random_wrap(void)
 	for (i = 0; i < N && !bad; i++) {
 		s = s * 1103515245u + 12345u;
 		if ((s >> 16) % 3 != 0) {
-			size_t len = 1 + (s >> 8) % MAX;
+			size_t len = 8 * (1 + (s >> 8) % (MAX / 8));
 			if (used + NDKT_RING_SPACE(len) > (CAP & ~7u))
 				continue; /* the overflow path has its own test */
 			fill(rec, len, seq);
@@ -247,8 +265,9 @@ static void test_waiter(void)
 {
 	ndkt_fault f;
 	ndkt_ring *r;
-	unsigned char rec[8] = {1};
+	unsigned char rec[16];
 	ndkt_irql_t old;
+	fill(rec, 8, 1);
 	ndkt_fault_init(&f);
 	CHECK_RC(ndkt_ring_create(64, 8, &f, &r), NDKT_OK);
 	waiter_ring = r;
@@ -263,7 +282,8 @@ static void test_waiter(void)
 	CHECK_EQ(waiter_irql, NDKT_DISPATCH_LEVEL);
 	CHECK_EQ(waiter_took, 2);
 	CHECK_RC(ndkt_ring_push(r, rec, 0), NDKT_E_INVAL);
-	CHECK_RC(ndkt_ring_push(r, rec, 9), NDKT_E_RECORD_TOO_BIG);
+	fill(rec, 16, 2);
+	CHECK_RC(ndkt_ring_push(r, rec, 16), NDKT_E_RECORD_TOO_BIG);
 	CHECK_EQ(waiter_calls, 2);
 	ndkt_ring_set_waiter(r, NULL, NULL);
 	ndkt_ring_destroy(r);
@@ -285,7 +305,7 @@ static void *producer(void *arg)
 	uint32_t me = (uint32_t)(intptr_t)arg, i;
 	int bad = 0;
 	for (i = 0; i < PER; i++) {
-		uint32_t rec[2] = {me, i};
+		uint32_t rec[4] = {16, me, i, 0};
 		ndkt_irql_t old = ndkt_sim_raise_irql(NDKT_DISPATCH_LEVEL);
 		if (ndkt_ring_push(mt_ring, rec, sizeof rec) != NDKT_OK)
 			bad++;
@@ -304,7 +324,7 @@ static void test_threads(void)
 	int i;
 	ndkt_fault_init(&f);
 	CHECK_RC(ndkt_event_create(&mt_event), NDKT_OK);
-	CHECK_RC(ndkt_ring_create((size_t)PRODUCERS * PER * NDKT_RING_SPACE(8), 8, &f, &mt_ring), NDKT_OK);
+	CHECK_RC(ndkt_ring_create((size_t)PRODUCERS * PER * 16, 16, &f, &mt_ring), NDKT_OK);
 	ndkt_ring_set_waiter(mt_ring, mt_waiter, NULL);
 	for (i = 0; i < PRODUCERS; i++)
 		pthread_create(&th[i], NULL, producer, (void *)(intptr_t)i);
@@ -313,13 +333,12 @@ static void test_threads(void)
 		if (ndkt_ring_take(mt_ring, out, 4096, &n, &b) != NDKT_OK)
 			bad++;
 		for (k = 0; k < n; k++) {
-			uint32_t hdr[2], rec[2];
-			memcpy(hdr, out + k * 16, 8);
-			memcpy(rec, out + k * 16 + 8, 8);
-			if (hdr[0] != 8 || rec[0] >= PRODUCERS || rec[1] != next[rec[0]])
+			uint32_t rec[4];
+			memcpy(rec, out + k * 16, 16);
+			if (rec[0] != 16 || rec[1] >= PRODUCERS || rec[2] != next[rec[1]] || rec[3] != 0)
 				bad++;
 			else
-				next[rec[0]]++;
+				next[rec[1]]++;
 		}
 		got += (long)n;
 		if (n == 0 && ndkt_event_wait(mt_event, NDKT_MS(5000)) != NDKT_OK)

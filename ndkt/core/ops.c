@@ -1,0 +1,1011 @@
+/*
+ * The calls (one handler per opcode, ndkt_op_handler's table at the end),
+ * their common pieces (answers, handle lookups, objects, callback
+ * contexts) and the trampolines that turn the provider's callbacks into
+ * event records (through held.c: held at PASSIVE_LEVEL, released above).
+ * This file: the provider, the adapter, creates from the adapter,
+ * CloseObject. ops_objects.c: CQ, PD, SRQ, QP, MR, MW. ops_connect.c:
+ * connectors, listeners, shared endpoints. ops_memory.c: buffers, memory,
+ * registrations, LAMs.
+ *
+ * Every handler looks up each handle of its request (kind checked; a
+ * stale, foreign or wrong-kind id refused with the protocol's error
+ * before any provider call), builds NDKPI's arguments, calls the provider
+ * only through Object->Dispatch->Member, and answers. A dispatch table or
+ * entry that is NULL (a provider that breaks OH-1 or IF-1) is answered
+ * NOT_SUPPORTED without a call.
+ */
+#include <string.h>
+
+#include "ops.h"
+
+/* ---- answers ---- */
+
+void ndkt_op_reply(ndkt_op *o, NTSTATUS status, const void *fixed, size_t fixed_size, const struct ndkt_part_src *parts,
+	size_t n_parts)
+{
+	static const uint8_t none[8];
+	size_t w = 0;
+	enum ndkt_decode_status st;
+	if (o->answered)
+		return;
+	st = ndkt_encode_reply(o->out, o->cap, o->v->opcode, (uint32_t)status, fixed_size ? fixed : none, fixed_size,
+		parts, n_parts, &w);
+	if (st != NDKT_DECODE_OK) {
+		/* A reply this core built wrong (a bug), or no room (the capacity
+		 * was checked first): say so rather than answer garbage. */
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+		return;
+	}
+	o->written = w;
+	o->answered = 1;
+}
+
+void ndkt_op_refuse(ndkt_op *o, uint32_t code)
+{
+	size_t w = 0;
+	if (o->answered)
+		return;
+	(void)ndkt_encode_protocol_error(o->out, o->cap, code, &w);
+	o->written = w;
+	o->answered = 1;
+}
+
+uint32_t ndkt_handle_error(int rc)
+{
+	switch (rc) {
+	case NDKT_E_HANDLE_FOREIGN:
+		return NDKT_PROTOCOL_ERROR_FOREIGN_HANDLE;
+	case NDKT_E_HANDLE_STALE:
+	case NDKT_E_HANDLE_FREED:
+		return NDKT_PROTOCOL_ERROR_OBJECT_CLOSED;
+	case NDKT_E_HANDLE_KIND:
+		return NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND;
+	default: /* MALFORMED, RANGE: no table issues such an id */
+		return NDKT_PROTOCOL_ERROR_UNKNOWN_HANDLE;
+	}
+}
+
+uint32_t ndkt_lookup(ndkt_session *s, uint64_t id, unsigned kind, ndkt_obj **out)
+{
+	void *p = NULL;
+	ndkt_obj *obj;
+	ndkt_irql_t old;
+	int rc, state;
+	*out = NULL;
+	if (kind == 0) {
+		kind = NDKT_ID_KIND(id);
+		if (kind == 0 || kind > NDKT_KIND_LAST)
+			return NDKT_PROTOCOL_ERROR_UNKNOWN_HANDLE;
+	}
+	rc = ndkt_handles_lookup(s->handles, id, kind, &p);
+	if (rc != NDKT_OK)
+		return ndkt_handle_error(rc);
+	obj = p;
+	old = ndkt_lock_acquire(s->lock);
+	state = obj->state;
+	ndkt_lock_release(s->lock, old);
+	if (state == NDKT_OBJ_CLOSED)
+		return NDKT_PROTOCOL_ERROR_OBJECT_CLOSED; /* closed, its handle about to go */
+	*out = obj;
+	return 0;
+}
+
+ndkt_obj *ndkt_op_get(ndkt_op *o, uint64_t id, unsigned kind)
+{
+	ndkt_obj *obj;
+	uint32_t code;
+	if (id == 0) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT); /* a required handle is missing */
+		return NULL;
+	}
+	code = ndkt_lookup(o->s, id, kind, &obj);
+	if (code != 0) {
+		ndkt_op_refuse(o, code);
+		return NULL;
+	}
+	return obj;
+}
+
+ndkt_obj *ndkt_op_get_opt(ndkt_op *o, uint64_t id, unsigned kind, int *ok)
+{
+	ndkt_obj *obj;
+	*ok = 1;
+	if (id == 0)
+		return NULL;
+	obj = ndkt_op_get(o, id, kind);
+	*ok = obj != NULL;
+	return obj;
+}
+
+uint32_t ndkt_proto_kind(unsigned kind)
+{
+	switch (kind) {
+	case NDKT_KIND_ADAPTER: return 1;
+	case NDKT_KIND_QP: return 2;
+	case NDKT_KIND_CQ: return 3;
+	case NDKT_KIND_MR: return 4;
+	case NDKT_KIND_MW: return 5;
+	case NDKT_KIND_PD: return 6;
+	case NDKT_KIND_SHARED_ENDPOINT: return 7;
+	case NDKT_KIND_CONNECTOR: return 8;
+	case NDKT_KIND_LISTENER: return 9;
+	case NDKT_KIND_SRQ: return 10;
+	case NDKT_KIND_BUFFER: return 100;
+	case NDKT_KIND_LAM: return 101;
+	default: return 0;
+	}
+}
+
+void ndkt_objref_of(ndkt_obj *obj, struct ndkt_objref *ref)
+{
+	memset(ref, 0, sizeof *ref);
+	if (obj == NULL || obj->id == 0)
+		return;
+	ref->id = obj->id;
+	ref->kind = ndkt_proto_kind(obj->kind);
+	ref->flags = obj->flags;
+}
+
+/* ---- objects and contexts ---- */
+
+ndkt_obj *ndkt_obj_new(ndkt_session *s, unsigned kind, ndkt_obj *adapter, void *ndk)
+{
+	ndkt_obj *obj = ndkt_alloc(sizeof *obj, NDKT_TAG_OBJ);
+	ndkt_irql_t old;
+	if (obj == NULL)
+		return NULL;
+	obj->s = s;
+	obj->kind = kind;
+	obj->adapter = kind == NDKT_KIND_ADAPTER ? obj : adapter;
+	obj->ndk = ndk;
+	if (kind == NDKT_KIND_MR || kind == NDKT_KIND_ADAPTER)
+		obj->flags = NDKT_OBJ_MDL_CHAINS; /* NDKPI takes MDL chains: design note section 6 */
+	old = ndkt_lock_acquire(s->lock);
+	obj->next_all = s->objs;
+	s->objs = obj;
+	ndkt_lock_release(s->lock, old);
+	return obj;
+}
+
+int ndkt_obj_register(ndkt_obj *obj)
+{
+	uint64_t id;
+	int rc = ndkt_handles_alloc(obj->s->handles, obj->kind, obj, &id);
+	if (rc == NDKT_OK)
+		obj->id = id;
+	return rc;
+}
+
+ndkt_obj *ndkt_obj_new_registered(ndkt_session *s, unsigned kind, ndkt_obj *adapter, void *ndk, int from_cb)
+{
+	ndkt_obj *obj = ndkt_obj_new(s, kind, adapter, ndk);
+	int rc = obj == NULL ? NDKT_E_NOMEM : ndkt_obj_register(obj);
+	if (rc != NDKT_OK) {
+		/* The provider made an object this session cannot name: it stays
+		 * open and unreachable, so the session is broken (its next call
+		 * says so), whether a return or a completion (from_cb) gave it. */
+		(void)from_cb;
+		ndkt_fault_set(&s->fault, rc, kind);
+		return NULL;
+	}
+	if (kind == NDKT_KIND_CONNECTOR)
+		obj->flags = ndkt_connector_flags(adapter, ndk);
+	return obj;
+}
+
+uint32_t ndkt_connector_flags(ndkt_obj *adapter, void *ndk_connector)
+{
+	const NDK_CONNECTOR_DISPATCH *d;
+	if (adapter == NULL || ndk_connector == NULL)
+		return 0;
+	/* NDKPI 2.1's entries: served when the provider declares 2.1 or later
+	 * and its table has them (design note section 6). */
+	if (adapter->version.Major < 2 || (adapter->version.Major == 2 && adapter->version.Minor < 1))
+		return 0;
+	d = ((NDK_CONNECTOR *)ndk_connector)->Dispatch;
+	if (d == NULL || d->NdkCompleteConnectEx == NULL || d->NdkAcceptEx == NULL)
+		return 0;
+	return NDKT_OBJ_CONNECTOR_EX;
+}
+
+ndkt_cbctx *ndkt_cbctx_new(ndkt_session *s, int kind, const struct ndkt_cbref *ref, ndkt_obj *obj)
+{
+	ndkt_cbctx *c = ndkt_alloc(sizeof *c, NDKT_TAG_CTX);
+	ndkt_irql_t old;
+	if (c == NULL)
+		return NULL;
+	c->s = s;
+	c->kind = kind;
+	c->has_ref = ref != NULL && ref->present;
+	c->context = c->has_ref ? ref->context : 0;
+	c->obj = obj;
+	ndkt_atomic_init(&c->fired, 0);
+	ndkt_atomic_init(&c->settled, 0);
+	old = ndkt_lock_acquire(s->lock);
+	c->next_all = s->ctxs;
+	s->ctxs = c;
+	ndkt_lock_release(s->lock, old);
+	return c;
+}
+
+int ndkt_obj_closed(ndkt_obj *obj, int release)
+{
+	ndkt_session *s = obj->s;
+	ndkt_region r;
+	int had;
+	ndkt_irql_t old = ndkt_lock_acquire(s->lock);
+	if (obj->state == NDKT_OBJ_CLOSED) {
+		ndkt_lock_release(s->lock, old);
+		return 0;
+	}
+	obj->state = NDKT_OBJ_CLOSED;
+	had = obj->has_region;
+	r = obj->region;
+	obj->has_region = 0;
+	memset(&obj->region, 0, sizeof obj->region);
+	ndkt_lock_release(s->lock, old);
+	if (had)
+		ndkt_region_drop(s, &r);
+	if (release && obj->id != 0)
+		(void)ndkt_handles_release(s->handles, obj->id, NULL);
+	return 1;
+}
+
+/* ---- events ---- */
+
+struct pub {
+	ndkt_session *s;
+	uint32_t kind;
+	void *rec;
+	size_t rec_size;
+	const void *tail;
+	size_t tail_bytes;
+	uint64_t context;
+};
+
+/* held.c's publish: the record with the callback's id, IRQL and held,
+ * into the ring. */
+static int publish(void *arg, const ndkt_callback_info *info)
+{
+	struct pub *p = arg;
+	struct ndkt_event_header *h = p->rec;
+	uint8_t small[128];
+	uint8_t *buf = small;
+	size_t cap = sizeof small, used = 0;
+	int rc;
+	h->callback_id = info->id;
+	h->context = p->context;
+	h->irql = (uint8_t)info->irql;
+	h->held = info->held ? 1 : 0;
+	if (p->rec_size + p->tail_bytes + 8 > cap) {
+		if (p->tail_bytes > p->s->lim.max_record) {
+			ndkt_fault_set(&p->s->fault, NDKT_E_RECORD_TOO_BIG, p->tail_bytes);
+			return NDKT_E_RECORD_TOO_BIG;
+		}
+		cap = p->rec_size + p->tail_bytes + 8;
+		buf = ndkt_alloc(cap, NDKT_TAG_OPS);
+		if (buf == NULL) {
+			ndkt_fault_set(&p->s->fault, NDKT_E_NOMEM, cap);
+			return NDKT_E_NOMEM;
+		}
+	}
+	if (ndkt_event_put(buf, cap, &used, p->kind, p->rec, p->rec_size, p->tail, p->tail_bytes) != NDKT_DECODE_OK)
+		rc = NDKT_E_INVAL; /* a record this core built wrong */
+	else
+		rc = ndkt_ring_push(p->s->ring, buf, used);
+	if (buf != small)
+		ndkt_free(buf, NDKT_TAG_OPS);
+	return rc;
+}
+
+/* A callback's event: held at PASSIVE_LEVEL until the ack, released above. */
+static void emit(ndkt_session *s, uint32_t kind, void *rec, size_t rec_size, const void *tail, size_t tail_bytes,
+	uint64_t context)
+{
+	struct pub p;
+	p.s = s;
+	p.kind = kind;
+	p.rec = rec;
+	p.rec_size = rec_size;
+	p.tail = tail;
+	p.tail_bytes = tail_bytes;
+	p.context = context;
+	(void)ndkt_callback_enter(s->cbs, publish, &p, NULL);
+}
+
+/* Counts a completion of c; a second one of a one-shot context is a
+ * provider bug, counted (and still delivered). */
+static void fired(ndkt_cbctx *c)
+{
+	ndkt_atomic_add(&c->s->n_callbacks, 1);
+	if (ndkt_atomic_add(&c->fired, 1) > 1 &&
+	    (c->kind == NDKT_CB_CREATE || c->kind == NDKT_CB_REQUEST || c->kind == NDKT_CB_CLOSE))
+		ndkt_atomic_add(&c->s->n_second, 1);
+}
+
+static ndkt_obj *ctx_obj(ndkt_cbctx *c)
+{
+	ndkt_irql_t old = ndkt_lock_acquire(c->s->lock);
+	ndkt_obj *obj = c->obj;
+	ndkt_lock_release(c->s->lock, old);
+	return obj;
+}
+
+VOID ndkt_cb_create(PVOID ctx, NTSTATUS status, NDK_OBJECT_HEADER *pobj)
+{
+	ndkt_cbctx *c = ctx;
+	ndkt_session *s = c->s;
+	ndkt_obj *obj = NULL;
+	struct ndkt_ev_create_completion ev;
+	fired(c);
+	if (status == STATUS_SUCCESS && pobj != NULL) {
+		/* The kind created, not the header's (OH-4 is the harness's to check). */
+		obj = ndkt_obj_new_registered(s, c->new_kind, c->adapter, pobj, 1);
+		if (obj != NULL && c->link != NULL) {
+			ndkt_irql_t old = ndkt_lock_acquire(s->lock);
+			c->link->obj = obj;
+			ndkt_lock_release(s->lock, old);
+		}
+	}
+	if (!c->has_ref)
+		return;
+	memset(&ev, 0, sizeof ev);
+	ev.status = (uint32_t)status;
+	ndkt_objref_of(obj, &ev.object);
+	emit(s, NDKT_EV_CREATE_COMPLETION, &ev, sizeof ev, NULL, 0, c->context);
+}
+
+VOID ndkt_cb_request(PVOID ctx, NTSTATUS status)
+{
+	ndkt_cbctx *c = ctx;
+	struct ndkt_ev_request_completion ev;
+	const void *pages = NULL;
+	fired(c);
+	ndkt_settle(c, status);
+	if (!c->has_ref)
+		return;
+	memset(&ev, 0, sizeof ev);
+	ev.status = (uint32_t)status;
+	if (c->settle == NDKT_SETTLE_LAM && c->obj != NULL)
+		ndkt_lam_output(c->obj, status, &ev.lam_output, &pages);
+	emit(c->s, NDKT_EV_REQUEST_COMPLETION, &ev, sizeof ev, pages, (size_t)ev.lam_output.n_pages * 8u, c->context);
+}
+
+VOID ndkt_cb_close(PVOID ctx)
+{
+	ndkt_cbctx *c = ctx;
+	ndkt_session *s = c->s;
+	ndkt_obj *obj = c->obj;
+	ndkt_close_token *tok;
+	ndkt_irql_t old;
+	fired(c);
+	if (obj == NULL)
+		return;
+	(void)ndkt_obj_closed(obj, 0);
+	if (c->has_ref) {
+		struct ndkt_ev_close_completion ev;
+		memset(&ev, 0, sizeof ev);
+		ndkt_objref_of(obj, &ev.object);
+		emit(s, NDKT_EV_CLOSE_COMPLETION, &ev, sizeof ev, NULL, 0, c->context);
+	}
+	/* The handle goes once the harness's callback returned (held: calls
+	 * within it may still name the object, as in process). */
+	(void)ndkt_handles_release(s->handles, obj->id, NULL);
+	old = ndkt_lock_acquire(s->lock);
+	tok = obj->cleanup_token;
+	obj->cleanup_token = NULL;
+	ndkt_lock_release(s->lock, old);
+	if (tok != NULL)
+		ndkt_cleanup_close_done(tok, NDKT_OK);
+}
+
+VOID ndkt_cb_cq(PVOID ctx, NTSTATUS status)
+{
+	ndkt_cbctx *c = ctx;
+	struct ndkt_ev_cq_notification ev;
+	fired(c);
+	memset(&ev, 0, sizeof ev);
+	ndkt_objref_of(ctx_obj(c), &ev.cq);
+	ev.cq_status = (uint32_t)status;
+	emit(c->s, NDKT_EV_CQ_NOTIFICATION, &ev, sizeof ev, NULL, 0, c->context);
+}
+
+VOID ndkt_cb_srq(PVOID ctx, NTSTATUS status)
+{
+	ndkt_cbctx *c = ctx;
+	struct ndkt_ev_srq_notification ev;
+	fired(c);
+	memset(&ev, 0, sizeof ev);
+	ndkt_objref_of(ctx_obj(c), &ev.srq);
+	ev.srq_status = (uint32_t)status;
+	emit(c->s, NDKT_EV_SRQ_NOTIFICATION, &ev, sizeof ev, NULL, 0, c->context);
+}
+
+VOID ndkt_cb_connect(PVOID ctx, NDK_CONNECTOR *connector)
+{
+	ndkt_cbctx *c = ctx;
+	struct ndkt_ev_connect_event ev;
+	ndkt_obj *conn = NULL;
+	fired(c);
+	if (connector != NULL)
+		conn = ndkt_obj_new_registered(c->s, NDKT_KIND_CONNECTOR, c->adapter, connector, 1);
+	memset(&ev, 0, sizeof ev);
+	ndkt_objref_of(ctx_obj(c), &ev.listener);
+	ndkt_objref_of(conn, &ev.connector);
+	emit(c->s, NDKT_EV_CONNECT_EVENT, &ev, sizeof ev, NULL, 0, c->context);
+}
+
+VOID ndkt_cb_disconnect(PVOID ctx)
+{
+	ndkt_cbctx *c = ctx;
+	struct ndkt_ev_disconnect_event ev;
+	fired(c);
+	memset(&ev, 0, sizeof ev);
+	ndkt_objref_of(c->obj, &ev.connector);
+	emit(c->s, NDKT_EV_DISCONNECT_EVENT, &ev, sizeof ev, NULL, 0, c->context);
+}
+
+VOID ndkt_cb_disconnect_ex(PVOID ctx, ULONG reason)
+{
+	ndkt_cbctx *c = ctx;
+	struct ndkt_ev_disconnect_event_ex ev;
+	fired(c);
+	memset(&ev, 0, sizeof ev);
+	ndkt_objref_of(c->obj, &ev.connector);
+	ev.provider_disconnect_reason = (uint32_t)reason;
+	emit(c->s, NDKT_EV_DISCONNECT_EVENT_EX, &ev, sizeof ev, NULL, 0, c->context);
+}
+
+/* ---- closing ---- */
+
+NDK_FN_CLOSE_OBJECT ndkt_ndk_close_fn(ndkt_obj *obj)
+{
+	NDK_FN_CLOSE_OBJECT fn = NULL;
+	switch (obj->kind) {
+#define CLOSE_FN(K, T, DT, M)                                         \
+	case K: {                                                     \
+		const DT *d = ((T *)obj->ndk)->Dispatch;              \
+		fn = d != NULL ? d->M : NULL;                         \
+		break;                                                \
+	}
+	CLOSE_FN(NDKT_KIND_CQ, NDK_CQ, NDK_CQ_DISPATCH, NdkCloseCq)
+	CLOSE_FN(NDKT_KIND_PD, NDK_PD, NDK_PD_DISPATCH, NdkClosePd)
+	CLOSE_FN(NDKT_KIND_MR, NDK_MR, NDK_MR_DISPATCH, NdkCloseMr)
+	CLOSE_FN(NDKT_KIND_MW, NDK_MW, NDK_MW_DISPATCH, NdkCloseMw)
+	CLOSE_FN(NDKT_KIND_SRQ, NDK_SRQ, NDK_SRQ_DISPATCH, NdkCloseSrq)
+	CLOSE_FN(NDKT_KIND_QP, NDK_QP, NDK_QP_DISPATCH, NdkCloseQp)
+	CLOSE_FN(NDKT_KIND_SHARED_ENDPOINT, NDK_SHARED_ENDPOINT, NDK_SHARED_ENDPOINT_DISPATCH, NdkCloseSharedEndpoint)
+	CLOSE_FN(NDKT_KIND_CONNECTOR, NDK_CONNECTOR, NDK_CONNECTOR_DISPATCH, NdkCloseConnector)
+	CLOSE_FN(NDKT_KIND_LISTENER, NDK_LISTENER, NDK_LISTENER_DISPATCH, NdkCloseListener)
+#undef CLOSE_FN
+	default:
+		break;
+	}
+	return fn;
+}
+
+/* CloseObject (30): NdkCloseObject on anything but an adapter. The
+ * provider always gets a completion (the session must know when the
+ * object's memory can go); the harness gets an event only with its done. */
+static void op_close_object(ndkt_op *o)
+{
+	const struct ndkt_close_object_req *r = o->req;
+	ndkt_session *s = o->s;
+	ndkt_obj *obj = ndkt_op_get(o, r->object, 0);
+	ndkt_cbctx *c;
+	ndkt_irql_t old;
+	NTSTATUS st;
+	if (obj == NULL)
+		return;
+	if (obj->kind == NDKT_KIND_ADAPTER || obj->kind == NDKT_KIND_BUFFER || obj->kind == NDKT_KIND_LAM) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND); /* CloseAdapter, FreeBuffer, ReleaseLam */
+		return;
+	}
+	if (ndkt_ndk_close_fn(obj) == NULL) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+		return;
+	}
+	c = ndkt_cbctx_new(s, NDKT_CB_CLOSE, &r->done, obj);
+	if (c == NULL) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+		return;
+	}
+	old = ndkt_lock_acquire(s->lock);
+	if (obj->state == NDKT_OBJ_OPEN)
+		obj->state = NDKT_OBJ_CLOSING;
+	ndkt_lock_release(s->lock, old);
+	st = ndkt_ndk_close_fn(obj)(obj->ndk, ndkt_cb_close, c);
+	if (st != STATUS_PENDING && ndkt_atomic_load(&c->fired) == 0) {
+		if (st == STATUS_SUCCESS) {
+			(void)ndkt_obj_closed(obj, 1);
+		} else {
+			old = ndkt_lock_acquire(s->lock);
+			if (obj->state == NDKT_OBJ_CLOSING)
+				obj->state = NDKT_OBJ_OPEN; /* the close failed: still open */
+			ndkt_lock_release(s->lock, old);
+		}
+	}
+	ndkt_op_reply(o, st, NULL, 0, NULL, 0);
+}
+
+/* ---- the provider ---- */
+
+/* OpenAdapter (10). The version: NDKPI 2.0 and up first, then 1.1 and up
+ * if the provider refuses 2 for its version (OH-7). */
+static void op_open_adapter(ndkt_op *o)
+{
+	const struct ndkt_open_adapter_req *r = o->req;
+	ndkt_session *s = o->s;
+	struct ndkt_open_adapter_reply rep;
+	NDK_ADAPTER *a = NULL;
+	NDK_VERSION v;
+	NTSTATUS st;
+	ndkt_obj *obj;
+	v.Major = 2;
+	v.Minor = 0;
+	st = ndkt_provider_open_adapter(s->provider, &r->address, v, &a);
+	if (st == NDKT_NDIS_STATUS_BAD_VERSION) {
+		v.Major = 1;
+		v.Minor = 1;
+		a = NULL;
+		st = ndkt_provider_open_adapter(s->provider, &r->address, v, &a);
+	}
+	memset(&rep, 0, sizeof rep);
+	if (st == STATUS_SUCCESS && a != NULL) {
+		NDK_ADAPTER_INFO info;
+		ULONG size = sizeof info;
+		const NDK_ADAPTER_DISPATCH *d = a->Dispatch;
+		obj = ndkt_obj_new(s, NDKT_KIND_ADAPTER, NULL, a);
+		if (obj == NULL || ndkt_obj_register(obj) != NDKT_OK) {
+			ndkt_provider_close_adapter(s->provider, a);
+			ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+			return;
+		}
+		/* The version it declares decides NDKPI 2.1's connector calls. */
+		obj->version = a->Header.Version;
+		memset(&info, 0, sizeof info);
+		if (d != NULL && d->NdkQueryAdapterInfo != NULL && d->NdkQueryAdapterInfo(a, &info, &size) == STATUS_SUCCESS)
+			obj->version = info.Version;
+		ndkt_objref_of(obj, &rep.adapter);
+	}
+	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+/* CloseProvider (11): the session's last call: every object left is
+ * closed, children first (as at cleanup); later calls are BAD_SEQUENCE. */
+static void op_close_provider(ndkt_op *o)
+{
+	ndkt_session *s = o->s;
+	ndkt_cleanup_report *rep = NULL;
+	struct ndkt_close_provider_reply fixed;
+	struct ndkt_part_src part;
+	static const char stuck[] = "ndkt: an object's close did not complete in time; its memory is kept";
+	static const char failed[] = "ndkt: an object's close failed; it stays open";
+	ndkt_irql_t old = ndkt_lock_acquire(s->lock);
+	s->provider_closed = 1;
+	ndkt_lock_release(s->lock, old);
+	memset(&fixed, 0, sizeof fixed);
+	part.data = NULL;
+	part.bytes = 0;
+	if (ndkt_cleanup_run(s->handles, ndkt_cleanup_close, s, s->lim.close_bound, &rep) != NDKT_OK) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+		return;
+	}
+	if (rep->stuck > 0 || rep->leaked > 0) {
+		part.data = stuck;
+		part.bytes = sizeof stuck - 1;
+	} else if (rep->failed > 0) {
+		part.data = failed;
+		part.bytes = sizeof failed - 1;
+	}
+	fixed.n_error = (uint32_t)part.bytes;
+	if (ndkt_cleanup_report_free(rep) != NDKT_OK) {
+		old = ndkt_lock_acquire(s->lock);
+		s->leak = 1;
+		ndkt_lock_release(s->lock, old);
+	}
+	ndkt_op_reply(o, STATUS_SUCCESS, &fixed, sizeof fixed, &part, 1);
+}
+
+/* SetHostState (12), FailSrq (13), FailCq (14): a kernel consumer has no
+ * means to silence the RDMA traffic or break a queue (design note section
+ * 9): NOT_SUPPORTED, after the handle is checked as every handle is. */
+static void op_set_host_state(ndkt_op *o)
+{
+	ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+}
+
+static void op_fail_srq(ndkt_op *o)
+{
+	const struct ndkt_fail_srq_req *r = o->req;
+	if (ndkt_op_get(o, r->srq, NDKT_KIND_SRQ) != NULL)
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+}
+
+static void op_fail_cq(ndkt_op *o)
+{
+	const struct ndkt_fail_cq_req *r = o->req;
+	if (ndkt_op_get(o, r->cq, NDKT_KIND_CQ) != NULL)
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+}
+
+/* ---- the adapter ---- */
+
+/* The adapter's objects end with it: closed (their memory goes) and their
+ * handles released. */
+static void end_adapter_objects(ndkt_session *s, ndkt_obj *a)
+{
+	uint32_t cursor = 0;
+	uint64_t id;
+	void *p;
+	while (ndkt_handles_next(s->handles, 0, &cursor, &id, &p)) {
+		ndkt_obj *obj = p;
+		if (obj->adapter != a || obj == a)
+			continue;
+		if (obj->kind == NDKT_KIND_LAM)
+			ndkt_lam_free(obj);
+		(void)ndkt_obj_closed(obj, 1);
+	}
+}
+
+/* CloseAdapter (20): the provider's close returns once the adapter's
+ * objects are closed (the harness closes them meanwhile); then they end
+ * with it. */
+static void op_close_adapter(ndkt_op *o)
+{
+	const struct ndkt_close_adapter_req *r = o->req;
+	ndkt_session *s = o->s;
+	ndkt_obj *a = ndkt_op_get(o, r->adapter, NDKT_KIND_ADAPTER);
+	ndkt_irql_t old;
+	if (a == NULL)
+		return;
+	old = ndkt_lock_acquire(s->lock);
+	if (a->state != NDKT_OBJ_OPEN) {
+		ndkt_lock_release(s->lock, old);
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_OBJECT_CLOSED);
+		return;
+	}
+	a->state = NDKT_OBJ_CLOSING;
+	ndkt_lock_release(s->lock, old);
+	ndkt_provider_close_adapter(s->provider, a->ndk);
+	end_adapter_objects(s, a);
+	(void)ndkt_obj_closed(a, 1);
+	ndkt_op_reply(o, STATUS_SUCCESS, NULL, 0, NULL, 0);
+}
+
+static void op_query_adapter_info(ndkt_op *o)
+{
+	const struct ndkt_query_adapter_info_req *r = o->req;
+	struct ndkt_query_adapter_info_reply rep;
+	ndkt_obj *a = ndkt_op_get(o, r->adapter, NDKT_KIND_ADAPTER);
+	const NDK_ADAPTER_DISPATCH *d;
+	NDK_ADAPTER_INFO info;
+	ULONG size = sizeof info;
+	NTSTATUS st;
+	if (a == NULL)
+		return;
+	d = ((NDK_ADAPTER *)a->ndk)->Dispatch;
+	if (d == NULL || d->NdkQueryAdapterInfo == NULL) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+		return;
+	}
+	memset(&info, 0, sizeof info);
+	st = d->NdkQueryAdapterInfo(a->ndk, &info, &size);
+	memset(&rep, 0, sizeof rep);
+	if (st == STATUS_SUCCESS) {
+		struct ndkt_adapter_info *i = &rep.info;
+		i->version.major = info.Version.Major;
+		i->version.minor = info.Version.Minor;
+		i->vendor_id = info.VendorId;
+		i->device_id = info.DeviceId;
+		i->max_registration_size = (uint64_t)info.MaxRegistrationSize;
+		i->max_window_size = (uint64_t)info.MaxWindowSize;
+		i->frmr_page_count = info.FRMRPageCount;
+		i->max_initiator_request_sge = info.MaxInitiatorRequestSge;
+		i->max_receive_request_sge = info.MaxReceiveRequestSge;
+		i->max_read_request_sge = info.MaxReadRequestSge;
+		i->max_transfer_length = info.MaxTransferLength;
+		i->max_inline_data_size = info.MaxInlineDataSize;
+		i->max_inbound_read_limit = info.MaxInboundReadLimit;
+		i->max_outbound_read_limit = info.MaxOutboundReadLimit;
+		i->max_receive_queue_depth = info.MaxReceiveQueueDepth;
+		i->max_initiator_queue_depth = info.MaxInitiatorQueueDepth;
+		i->max_srq_depth = info.MaxSrqDepth;
+		i->max_cq_depth = info.MaxCqDepth;
+		i->large_request_threshold = info.LargeRequestThreshold;
+		i->max_caller_data = info.MaxCallerData;
+		i->max_callee_data = info.MaxCalleeData;
+		i->adapter_flags = info.AdapterFlags;
+		i->rdma_technology = (uint32_t)info.RdmaTechnology;
+	}
+	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+/* A create's object from its return: registered with STATUS_SUCCESS (a
+ * pending create's comes in its completion). link: a notify context to
+ * point at it. */
+void ndkt_created(ndkt_op *o, NTSTATUS st, void *ndk, unsigned kind, ndkt_obj *adapter, ndkt_cbctx *link,
+	struct ndkt_objref *ref)
+{
+	ndkt_obj *obj;
+	memset(ref, 0, sizeof *ref);
+	if (st != STATUS_SUCCESS || ndk == NULL)
+		return;
+	obj = ndkt_obj_new_registered(o->s, kind, adapter, ndk, 0);
+	if (obj == NULL)
+		return;
+	if (link != NULL) {
+		ndkt_irql_t old = ndkt_lock_acquire(o->s->lock);
+		link->obj = obj;
+		ndkt_lock_release(o->s->lock, old);
+	}
+	ndkt_objref_of(obj, ref);
+}
+
+ndkt_cbctx *ndkt_request_ctx(ndkt_op *o, const struct ndkt_cbref *done)
+{
+	ndkt_cbctx *c = ndkt_cbctx_new(o->s, NDKT_CB_REQUEST, done, NULL);
+	if (c == NULL)
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+	return c;
+}
+
+ndkt_cbctx *ndkt_create_ctx(ndkt_op *o, const struct ndkt_cbref *done, unsigned kind, ndkt_obj *adapter,
+	ndkt_cbctx *link)
+{
+	ndkt_cbctx *c = ndkt_cbctx_new(o->s, NDKT_CB_CREATE, done, NULL);
+	if (c == NULL) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+		return NULL;
+	}
+	c->new_kind = kind;
+	c->adapter = adapter;
+	c->link = link;
+	return c;
+}
+
+#define ADAPTER_D(obj) (((NDK_ADAPTER *)(obj)->ndk)->Dispatch)
+#define NEED NDKT_NEED
+
+static void op_create_cq(ndkt_op *o)
+{
+	const struct ndkt_create_cq_req *r = o->req;
+	struct ndkt_create_cq_reply rep;
+	ndkt_obj *a = ndkt_op_get(o, r->adapter, NDKT_KIND_ADAPTER);
+	const NDK_ADAPTER_DISPATCH *d;
+	ndkt_cbctx *nc = NULL, *cc;
+	NDK_CQ *cq = NULL;
+	NTSTATUS st;
+	if (a == NULL)
+		return;
+	d = ADAPTER_D(a);
+	NEED(d, NdkCreateCq);
+	if (r->notify.present && (nc = ndkt_cbctx_new(o->s, NDKT_CB_CQ, &r->notify, NULL)) == NULL) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+		return;
+	}
+	if ((cc = ndkt_create_ctx(o, &r->done, NDKT_KIND_CQ, a, nc)) == NULL)
+		return;
+	st = d->NdkCreateCq(a->ndk, r->depth, nc != NULL ? ndkt_cb_cq : NULL, nc, NULL, ndkt_cb_create, cc, &cq);
+	ndkt_created(o, st, cq, NDKT_KIND_CQ, a, nc, &rep.cq);
+	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+static void op_create_pd(ndkt_op *o)
+{
+	const struct ndkt_create_pd_req *r = o->req;
+	struct ndkt_create_pd_reply rep;
+	ndkt_obj *a = ndkt_op_get(o, r->adapter, NDKT_KIND_ADAPTER);
+	const NDK_ADAPTER_DISPATCH *d;
+	ndkt_cbctx *cc;
+	NDK_PD *pd = NULL;
+	NTSTATUS st;
+	if (a == NULL)
+		return;
+	d = ADAPTER_D(a);
+	NEED(d, NdkCreatePd);
+	if ((cc = ndkt_create_ctx(o, &r->done, NDKT_KIND_PD, a, NULL)) == NULL)
+		return;
+	st = d->NdkCreatePd(a->ndk, ndkt_cb_create, cc, &pd);
+	ndkt_created(o, st, pd, NDKT_KIND_PD, a, NULL, &rep.pd);
+	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+static void op_create_shared_endpoint(ndkt_op *o)
+{
+	const struct ndkt_create_shared_endpoint_req *r = o->req;
+	struct ndkt_create_shared_endpoint_reply rep;
+	ndkt_obj *a = ndkt_op_get(o, r->adapter, NDKT_KIND_ADAPTER);
+	const NDK_ADAPTER_DISPATCH *d;
+	ndkt_cbctx *cc;
+	NDK_SHARED_ENDPOINT *se = NULL;
+	uint8_t sa[32];
+	ULONG n;
+	NTSTATUS st;
+	if (a == NULL)
+		return;
+	d = ADAPTER_D(a);
+	NEED(d, NdkCreateSharedEndpoint);
+	if ((cc = ndkt_create_ctx(o, &r->done, NDKT_KIND_SHARED_ENDPOINT, a, NULL)) == NULL)
+		return;
+	n = ndkt_sockaddr_from(&r->local, sa);
+	st = d->NdkCreateSharedEndpoint(a->ndk, n ? (PSOCKADDR)(void *)sa : NULL, n, ndkt_cb_create, cc, &se);
+	ndkt_created(o, st, se, NDKT_KIND_SHARED_ENDPOINT, a, NULL, &rep.shared_endpoint);
+	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+static void op_create_connector(ndkt_op *o)
+{
+	const struct ndkt_create_connector_req *r = o->req;
+	struct ndkt_create_connector_reply rep;
+	ndkt_obj *a = ndkt_op_get(o, r->adapter, NDKT_KIND_ADAPTER);
+	const NDK_ADAPTER_DISPATCH *d;
+	ndkt_cbctx *cc;
+	NDK_CONNECTOR *c = NULL;
+	NTSTATUS st;
+	if (a == NULL)
+		return;
+	d = ADAPTER_D(a);
+	NEED(d, NdkCreateConnector);
+	if ((cc = ndkt_create_ctx(o, &r->done, NDKT_KIND_CONNECTOR, a, NULL)) == NULL)
+		return;
+	st = d->NdkCreateConnector(a->ndk, ndkt_cb_create, cc, &c);
+	ndkt_created(o, st, c, NDKT_KIND_CONNECTOR, a, NULL, &rep.connector);
+	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+static void op_create_listener(ndkt_op *o)
+{
+	const struct ndkt_create_listener_req *r = o->req;
+	struct ndkt_create_listener_reply rep;
+	ndkt_obj *a = ndkt_op_get(o, r->adapter, NDKT_KIND_ADAPTER);
+	const NDK_ADAPTER_DISPATCH *d;
+	ndkt_cbctx *ec = NULL, *cc;
+	NDK_LISTENER *l = NULL;
+	NTSTATUS st;
+	if (a == NULL)
+		return;
+	d = ADAPTER_D(a);
+	NEED(d, NdkCreateListener);
+	if (r->on_connect.present) {
+		if ((ec = ndkt_cbctx_new(o->s, NDKT_CB_CONNECT, &r->on_connect, NULL)) == NULL) {
+			ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INTERNAL);
+			return;
+		}
+		ec->adapter = a;
+	}
+	if ((cc = ndkt_create_ctx(o, &r->done, NDKT_KIND_LISTENER, a, ec)) == NULL)
+		return;
+	st = d->NdkCreateListener(a->ndk, ec != NULL ? ndkt_cb_connect : NULL, ec, ndkt_cb_create, cc, &l);
+	ndkt_created(o, st, l, NDKT_KIND_LISTENER, a, ec, &rep.listener);
+	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+/* ---- the table ---- */
+
+/* ops_objects.c */
+void ndkt_op_resize_cq(ndkt_op *o);
+void ndkt_op_arm_cq(ndkt_op *o);
+void ndkt_op_get_cq_results(ndkt_op *o);
+void ndkt_op_get_cq_results_ex(ndkt_op *o);
+void ndkt_op_control_cq_interrupt_moderation(ndkt_op *o);
+void ndkt_op_create_qp(ndkt_op *o);
+void ndkt_op_create_qp_with_srq(ndkt_op *o);
+void ndkt_op_create_srq(ndkt_op *o);
+void ndkt_op_create_mr(ndkt_op *o);
+void ndkt_op_create_mw(ndkt_op *o);
+void ndkt_op_get_privileged_memory_region_token(ndkt_op *o);
+void ndkt_op_modify_srq(ndkt_op *o);
+void ndkt_op_srq_receive(ndkt_op *o);
+void ndkt_op_initialize_fast_register_mr(ndkt_op *o);
+void ndkt_op_get_local_token_from_mr(ndkt_op *o);
+void ndkt_op_get_remote_token_from_mr(ndkt_op *o);
+void ndkt_op_get_remote_token_from_mw(ndkt_op *o);
+void ndkt_op_flush(ndkt_op *o);
+void ndkt_op_receive(ndkt_op *o);
+void ndkt_op_send(ndkt_op *o);
+void ndkt_op_send_and_invalidate(ndkt_op *o);
+void ndkt_op_write(ndkt_op *o);
+void ndkt_op_read(ndkt_op *o);
+void ndkt_op_bind(ndkt_op *o);
+void ndkt_op_fast_register(ndkt_op *o);
+void ndkt_op_invalidate(ndkt_op *o);
+/* ops_connect.c */
+void ndkt_op_connect(ndkt_op *o);
+void ndkt_op_connect_with_shared_endpoint(ndkt_op *o);
+void ndkt_op_complete_connect(ndkt_op *o);
+void ndkt_op_accept(ndkt_op *o);
+void ndkt_op_reject(ndkt_op *o);
+void ndkt_op_get_connection_data(ndkt_op *o);
+void ndkt_op_get_local_address(ndkt_op *o);
+void ndkt_op_get_peer_address(ndkt_op *o);
+void ndkt_op_disconnect(ndkt_op *o);
+void ndkt_op_complete_connect_ex(ndkt_op *o);
+void ndkt_op_accept_ex(ndkt_op *o);
+void ndkt_op_listen(ndkt_op *o);
+void ndkt_op_get_listener_local_address(ndkt_op *o);
+void ndkt_op_control_connect_events(ndkt_op *o);
+void ndkt_op_get_shared_endpoint_local_address(ndkt_op *o);
+/* ops_memory.c */
+void ndkt_op_build_lam(ndkt_op *o);
+void ndkt_op_release_lam(ndkt_op *o);
+void ndkt_op_build_lam_chain(ndkt_op *o);
+void ndkt_op_register_mr(ndkt_op *o);
+void ndkt_op_deregister_mr(ndkt_op *o);
+void ndkt_op_register_mr_chain(ndkt_op *o);
+void ndkt_op_allocate_buffer(ndkt_op *o);
+void ndkt_op_free_buffer(ndkt_op *o);
+void ndkt_op_write_memory(ndkt_op *o);
+void ndkt_op_read_memory(ndkt_op *o);
+
+ndkt_op_fn ndkt_op_handler(uint32_t opcode)
+{
+	switch (opcode) {
+	case NDKT_OP_OPEN_ADAPTER: return op_open_adapter;
+	case NDKT_OP_CLOSE_PROVIDER: return op_close_provider;
+	case NDKT_OP_SET_HOST_STATE: return op_set_host_state;
+	case NDKT_OP_FAIL_SRQ: return op_fail_srq;
+	case NDKT_OP_FAIL_CQ: return op_fail_cq;
+	case NDKT_OP_CLOSE_ADAPTER: return op_close_adapter;
+	case NDKT_OP_QUERY_ADAPTER_INFO: return op_query_adapter_info;
+	case NDKT_OP_CREATE_CQ: return op_create_cq;
+	case NDKT_OP_CREATE_PD: return op_create_pd;
+	case NDKT_OP_CREATE_SHARED_ENDPOINT: return op_create_shared_endpoint;
+	case NDKT_OP_CREATE_CONNECTOR: return op_create_connector;
+	case NDKT_OP_CREATE_LISTENER: return op_create_listener;
+	case NDKT_OP_BUILD_LAM: return ndkt_op_build_lam;
+	case NDKT_OP_RELEASE_LAM: return ndkt_op_release_lam;
+	case NDKT_OP_BUILD_LAM_CHAIN: return ndkt_op_build_lam_chain;
+	case NDKT_OP_CLOSE_OBJECT: return op_close_object;
+	case NDKT_OP_RESIZE_CQ: return ndkt_op_resize_cq;
+	case NDKT_OP_ARM_CQ: return ndkt_op_arm_cq;
+	case NDKT_OP_GET_CQ_RESULTS: return ndkt_op_get_cq_results;
+	case NDKT_OP_GET_CQ_RESULTS_EX: return ndkt_op_get_cq_results_ex;
+	case NDKT_OP_CONTROL_CQ_INTERRUPT_MODERATION: return ndkt_op_control_cq_interrupt_moderation;
+	case NDKT_OP_CREATE_QP: return ndkt_op_create_qp;
+	case NDKT_OP_CREATE_QP_WITH_SRQ: return ndkt_op_create_qp_with_srq;
+	case NDKT_OP_CREATE_SRQ: return ndkt_op_create_srq;
+	case NDKT_OP_CREATE_MR: return ndkt_op_create_mr;
+	case NDKT_OP_CREATE_MW: return ndkt_op_create_mw;
+	case NDKT_OP_GET_PRIVILEGED_MEMORY_REGION_TOKEN: return ndkt_op_get_privileged_memory_region_token;
+	case NDKT_OP_MODIFY_SRQ: return ndkt_op_modify_srq;
+	case NDKT_OP_SRQ_RECEIVE: return ndkt_op_srq_receive;
+	case NDKT_OP_REGISTER_MR: return ndkt_op_register_mr;
+	case NDKT_OP_DEREGISTER_MR: return ndkt_op_deregister_mr;
+	case NDKT_OP_INITIALIZE_FAST_REGISTER_MR: return ndkt_op_initialize_fast_register_mr;
+	case NDKT_OP_GET_LOCAL_TOKEN_FROM_MR: return ndkt_op_get_local_token_from_mr;
+	case NDKT_OP_GET_REMOTE_TOKEN_FROM_MR: return ndkt_op_get_remote_token_from_mr;
+	case NDKT_OP_GET_REMOTE_TOKEN_FROM_MW: return ndkt_op_get_remote_token_from_mw;
+	case NDKT_OP_REGISTER_MR_CHAIN: return ndkt_op_register_mr_chain;
+	case NDKT_OP_FLUSH: return ndkt_op_flush;
+	case NDKT_OP_RECEIVE: return ndkt_op_receive;
+	case NDKT_OP_SEND: return ndkt_op_send;
+	case NDKT_OP_SEND_AND_INVALIDATE: return ndkt_op_send_and_invalidate;
+	case NDKT_OP_WRITE: return ndkt_op_write;
+	case NDKT_OP_READ: return ndkt_op_read;
+	case NDKT_OP_BIND: return ndkt_op_bind;
+	case NDKT_OP_FAST_REGISTER: return ndkt_op_fast_register;
+	case NDKT_OP_INVALIDATE: return ndkt_op_invalidate;
+	case NDKT_OP_CONNECT: return ndkt_op_connect;
+	case NDKT_OP_CONNECT_WITH_SHARED_ENDPOINT: return ndkt_op_connect_with_shared_endpoint;
+	case NDKT_OP_COMPLETE_CONNECT: return ndkt_op_complete_connect;
+	case NDKT_OP_ACCEPT: return ndkt_op_accept;
+	case NDKT_OP_REJECT: return ndkt_op_reject;
+	case NDKT_OP_GET_CONNECTION_DATA: return ndkt_op_get_connection_data;
+	case NDKT_OP_GET_LOCAL_ADDRESS: return ndkt_op_get_local_address;
+	case NDKT_OP_GET_PEER_ADDRESS: return ndkt_op_get_peer_address;
+	case NDKT_OP_DISCONNECT: return ndkt_op_disconnect;
+	case NDKT_OP_COMPLETE_CONNECT_EX: return ndkt_op_complete_connect_ex;
+	case NDKT_OP_ACCEPT_EX: return ndkt_op_accept_ex;
+	case NDKT_OP_LISTEN: return ndkt_op_listen;
+	case NDKT_OP_GET_LISTENER_LOCAL_ADDRESS: return ndkt_op_get_listener_local_address;
+	case NDKT_OP_CONTROL_CONNECT_EVENTS: return ndkt_op_control_connect_events;
+	case NDKT_OP_GET_SHARED_ENDPOINT_LOCAL_ADDRESS: return ndkt_op_get_shared_endpoint_local_address;
+	case NDKT_OP_ALLOCATE_BUFFER: return ndkt_op_allocate_buffer;
+	case NDKT_OP_FREE_BUFFER: return ndkt_op_free_buffer;
+	case NDKT_OP_WRITE_MEMORY: return ndkt_op_write_memory;
+	case NDKT_OP_READ_MEMORY: return ndkt_op_read_memory;
+	default: return NULL;
+	}
+}

@@ -1,0 +1,4 @@
+//go:build linux && cgo
+
+/* The Linux memory the provider sees (buffers, MDLs). */
+#include "../platform/posix_mem.c"

@@ -1,0 +1,38 @@
+/*
+ * A tiny NDK provider behind NDKPI's C ABI for the session's unit tests
+ * (session_test.c): an adapter (query info, CQ, PD, connector, LAMs), CQs
+ * (arm, results), PDs (MRs), MRs (register, deregister, tokens) and
+ * connectors. It counts every call and logs every close, so a test can
+ * check that a refused call never reached it and the order cleanup closed
+ * things in. Closes return STATUS_SUCCESS, or STATUS_PENDING with the
+ * completion from a thread of its own (fake_close_mode).
+ */
+#ifndef NDKT_FAKE_PROVIDER_H
+#define NDKT_FAKE_PROVIDER_H
+
+#include "../core/provider.h"
+
+/* Closes: 0 STATUS_SUCCESS; 1 STATUS_PENDING, completed 2 ms later from a
+ * thread at fake_close_irql; 2 STATUS_PENDING, never completed (stuck). */
+extern int fake_close_mode;
+extern ndkt_irql_t fake_close_irql;
+/* The only NDKPI major version an adapter open accepts (2 by default):
+ * another asked for is NDIS_STATUS_BAD_VERSION. */
+extern int fake_major;
+
+/* Provider calls made (every dispatch entry and open/close adapter). */
+long fake_calls(void);
+/* The NDK_OBJECT_TYPEs of the closes, in order (adapters included). */
+int fake_closes(int *types, int n);
+void fake_reset(void);
+/* The last MDL NdkRegisterMr got: its MmGetMdlVirtualAddress, byte count
+ * and first byte. */
+extern uint64_t fake_mdl_va;
+extern uint32_t fake_mdl_bytes;
+extern int fake_mdl_first;
+/* Completions still pending (mode 2). */
+int fake_stuck(void);
+/* Waits until no close completion thread runs. */
+void fake_drain(void);
+
+#endif
