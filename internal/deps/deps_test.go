@@ -104,7 +104,7 @@ var rules = []rule{
 	// the commands and the tests that put it all together (of the
 	// internal helpers, the one writer the runner and certify's log share;
 	// their own internal packages: earlysig, SIGINT watched from init)
-	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "outcome", "reports", "runner", "specs", "suite", "internal/syncwriter", self}, tests: []string{"internal/testpki"}},
+	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "ndkt/device", "ndkt/inproc", "outcome", "reports", "runner", "specs", "suite", "internal/syncwriter", self}, tests: []string{"internal/testpki"}},
 	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "finding", "ndk", "outcome", "reports", "runner", "specs", "suite"}},
 	{pkg: "test/mutation"},
 	{pkg: "test/rxe/judge", may: []string{"outcome", "reports"}, tests: []string{"finding"}},
