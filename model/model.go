@@ -29,6 +29,7 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -168,6 +169,9 @@ type Op struct {
 	mustPend string
 	// completions counts the completion callbacks.
 	completions int
+	// issued and returnedAt: when the call was made and when it returned
+	// (the provider had it by then), for the waits a provider times.
+	issued, returnedAt time.Time
 }
 
 // Config is what the model knows of the adapters before any call.
@@ -176,6 +180,10 @@ type Config struct {
 	MaxCallerData          uint32
 	MaxCalleeData          uint32
 	MaxInbound, MaxOutboud [2]uint32 // the adapters' read limit maxima
+	// SetupTimeout is how long the provider declares connection set-up
+	// may wait for the peer (ndk.TimeoutDeclarer's "connect": an
+	// NdkAccept for the peer's NdkCompleteConnect); 0: not declared.
+	SetupTimeout time.Duration
 }
 
 // Model is the consumer-observable state of both sides.
@@ -249,7 +257,7 @@ func (m *Model) find(o *Object, call, rules, expected, observed string) *Finding
 }
 
 func (m *Model) newOp(call string, o *Object) *Op {
-	op := &Op{ID: len(m.ops) + 1, Call: call, Obj: o.Ref}
+	op := &Op{ID: len(m.ops) + 1, Call: call, Obj: o.Ref, issued: time.Now()}
 	m.ops = append(m.ops, op)
 	m.pending[o.Ref] = append(m.pending[o.Ref], op)
 	return op

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 	"slices"
+	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
 )
@@ -12,6 +13,7 @@ import (
 func (m *Model) Returned(op *Op, st ndk.Status) *Finding {
 	o := m.Obj(op.Obj)
 	op.Returned = true
+	op.returnedAt = time.Now()
 	if st == ndk.StatusPending {
 		op.Pending = true
 		if op.Call == CallClose && len(o.closedAround) > 0 && !op.Done {
@@ -163,8 +165,22 @@ func (m *Model) allowed(o *Object, op *Op) ([]ndk.Status, string, string) {
 		switch {
 		case peer == nil:
 			return nil, "", ""
-		case peer.Phase == Established || peer.completeOp != nil && !gaveUp(peer):
+		case peer.Phase == Established:
 			return []ndk.Status{ndk.StatusSuccess}, "CN-8", "the connecting peer completed the connection"
+		case peer.completeOp != nil && !gaveUp(peer):
+			// The provider had the peer's NdkCompleteConnect once that
+			// call returned: if it returned within the set-up time-out
+			// the provider declares, counted from this NdkAccept's issue
+			// (its timer starts no earlier), the time-out cannot have
+			// ended the accept first (CN-8). A later return (a slow path
+			// to the provider, a loaded machine) leaves the race to the
+			// provider; a provider that declares no time-out, too.
+			c := peer.completeOp
+			if m.cfg.SetupTimeout > 0 && c.Returned && c.returnedAt.Sub(op.issued) < m.cfg.SetupTimeout {
+				return []ndk.Status{ndk.StatusSuccess}, "CN-8", fmt.Sprintf("the connecting peer completed the connection (its NdkCompleteConnect returned %v after this NdkAccept was issued, within the provider's set-up time-out of %v)",
+					c.returnedAt.Sub(op.issued).Round(time.Millisecond), m.cfg.SetupTimeout)
+			}
+			return []ndk.Status{ndk.StatusSuccess, timeout}, "CN-8", "the connecting peer called NdkCompleteConnect, but it returned only after the provider's set-up time-out could have ended this NdkAccept"
 		case gaveUp(peer):
 			return []ndk.Status{ndk.StatusConnectionAborted, timeout}, "CN-8", "the connecting peer gave up"
 		}

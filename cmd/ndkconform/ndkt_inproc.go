@@ -4,8 +4,10 @@ package main
 
 import (
 	"net/netip"
+	"slices"
 
 	"github.com/ndkconform/ndkconform/drivers/remote"
+	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/ndkt/device"
 	"github.com/ndkconform/ndkconform/ndkt/inproc"
 )
@@ -23,12 +25,40 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return inprocSides{d}, nil
+		return inprocSides{d, opts}, nil
 	})
 }
 
-// inprocSides gives the ndkt driver sim's sides (remote.SideDeclarer).
-type inprocSides struct{ *inproc.Device }
+// inprocSides gives the ndkt driver sim's sides (remote.SideDeclarer)
+// and how many processes a run may use: each opens a core and a sim of
+// its own, so as many as sim's own runs with these options
+// (ndk.ConcurrentRunner).
+type inprocSides struct {
+	*inproc.Device
+	opts map[string]string
+}
+
+func (d inprocSides) ConcurrentRuns() int {
+	sim, err := ndk.Lookup("sim")
+	if err != nil {
+		return 1
+	}
+	simOpts := map[string]string{}
+	for k, v := range d.opts {
+		if slices.Contains(simOptionNames(sim), k) {
+			simOpts[k] = v
+		}
+	}
+	return ndk.ConcurrentRuns(sim, simOpts)
+}
+
+func simOptionNames(d ndk.Driver) []string {
+	var names []string
+	for _, o := range d.Options() {
+		names = append(names, o.Name)
+	}
+	return names
+}
 
 func (d inprocSides) Sides() (a, b []netip.Addr) {
 	sa, sb := d.Device.Sides()

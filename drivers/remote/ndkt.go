@@ -274,6 +274,32 @@ func sideInfo(s ndk.Side) *agentv1.SideInfo {
 	return &agentv1.SideInfo{Ipv4: d(s.IPv4), Ipv6: d(s.IPv6)}
 }
 
+// ConcurrentRuns implements ndk.ConcurrentRunner: how many processes a
+// run may be split over. Each process opens the device for itself; a
+// device that is its own provider in each process (ndkt/inproc: the core
+// with a sim of its own) says how many by implementing
+// ndk.ConcurrentRunner. Any other (the kernel device, whose sessions all
+// drive the host's one adapter, as the design note's max_sessions 1 says)
+// takes one.
+func (c NdktConfig) ConcurrentRuns() int {
+	open := lookupDevice(c.Device)
+	if open == nil {
+		return 1
+	}
+	dev, err := open(c.DeviceOptions)
+	if err != nil {
+		return 1
+	}
+	n := 1
+	if cr, ok := dev.(ndk.ConcurrentRunner); ok {
+		n = max(1, cr.ConcurrentRuns())
+	}
+	if cl, ok := dev.(interface{ Close() error }); ok {
+		cl.Close()
+	}
+	return n
+}
+
 // Open implements ndk.Opener: a session on a handle of the device. The
 // provider is the remote driver's (*Provider, or one with fault
 // injection when the device declares it), its one session serving both
@@ -342,6 +368,7 @@ func (c NdktConfig) Open() (ndk.Provider, error) {
 }
 
 var (
-	_ ndk.OptionParser = NdktDriver{}
-	_ ndk.Opener       = NdktConfig{}
+	_ ndk.OptionParser     = NdktDriver{}
+	_ ndk.ConcurrentRunner = NdktConfig{}
+	_ ndk.Opener           = NdktConfig{}
 )

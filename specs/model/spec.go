@@ -173,6 +173,9 @@ func (w *world) run() {
 	cfg.MaxCallerData = min(w.info[0].MaxCallerData, w.info[1].MaxCallerData)
 	cfg.MaxCalleeData = min(w.info[0].MaxCalleeData, w.info[1].MaxCalleeData)
 	cfg.Addr = [2]netip.Addr{w.d.A, w.d.B}
+	if td, ok := w.d.Provider.(ndk.TimeoutDeclarer); ok {
+		cfg.SetupTimeout = td.DeclaredTimeouts()["connect"]
+	}
 	w.m = model.New(cfg)
 	w.t.Repeat(w.actions())
 	w.exhaust(w.t)
