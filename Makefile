@@ -123,6 +123,14 @@ proto: proto-tools
 	  --go-grpc_out=$(PROTO_OUT) --go-grpc_opt=paths=source_relative \
 	  $(PROTO_FILES)
 
+# The whole suite through ndkt, the kernel consumer's path, on Linux: the
+# ndkt driver -> the IOCTL contract -> the C core in process -> NDKPI's C
+# ABI -> sim, in each completion personality, its per-spec outcomes equal
+# to sim's in process but for test/ndkt/verdict-diffs.txt (test/ndkt/run.sh).
+.PHONY: test-ndkt
+test-ndkt:
+	GO=$(GO) bash test/ndkt/run.sh
+
 # The suite against the rxe driver on real Soft-RoCE (rdma_rxe) inside a qemu
 # guest: installs the Debian packages it needs, builds ndkconform with
 # -tags rxe statically, boots the guest, brings the JUnit and JSON reports

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# test/ndkt/run.sh (make test-ndkt): the whole suite through ndkt, the
+# kernel consumer's path, on Linux: the ndkt driver (the agent protocol's
+# client over ndkt's IOCTL contract) -> the C core in process (session,
+# calls, held callbacks, event ring) -> NDKPI's C ABI -> sim
+# (ndkt/simabi), in each of sim's completion personalities; each run's
+# per-spec outcomes must equal those of the same personality against sim in
+# process (test/rxe/compare-verdicts.sh), but for the differences
+# test/ndkt/verdict-diffs.txt explains. Reports go to out/ndkt/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+GO=${GO:-go}
+out=out/ndkt
+mkdir -p "$out"
+bin=$out/ndkconform
+$GO build -o "$bin" ./cmd/ndkconform
+rc=0
+for p in ${NDKT_PERSONALITIES:-inline deferred reentrant}; do
+	echo "=== completion=$p: sim in process"
+	"$bin" run --driver sim --driver-opt completion="$p" --junit-report "$out/sim-$p.xml" >"$out/sim-$p.log" 2>&1 || {
+		echo "the suite against sim in process failed (completion=$p):"; tail -20 "$out/sim-$p.log"; rc=1; continue; }
+	tail -1 "$out/sim-$p.log"
+	echo "=== completion=$p: through ndkt (the C core, sim behind NDKPI's C ABI)"
+	t0=$(date +%s)
+	"$bin" run --driver ndkt --driver-opt device-opts=completion="$p" --junit-report "$out/ndkt-$p.xml" \
+		--json-report "$out/ndkt-$p.json" >"$out/ndkt-$p.log" 2>&1 || {
+		echo "the suite through ndkt failed (completion=$p):"; sed -n '/conformance summary/,$p' "$out/ndkt-$p.log" | head -60; rc=1; }
+	echo "$(tail -1 "$out/ndkt-$p.log") ($(( $(date +%s) - t0 )) s)"
+	sh test/rxe/compare-verdicts.sh -explained test/ndkt/verdict-diffs.txt "$out/sim-$p.xml" "$out/ndkt-$p.xml" || rc=1
+done
+exit $rc
