@@ -49,7 +49,7 @@
 //   - Closing an unanswered passive connector refuses the request
 //     (STATUS_CONNECTION_REFUSED at the connecting side).
 //   - Set-up time-out: an NdkAccept whose connecting peer does not call
-//     NdkCompleteConnect within option connect-timeout (default 300ms) fails
+//     NdkCompleteConnect within option connect-timeout (default 2s) fails
 //     with STATUS_IO_TIMEOUT (CN-8); the connecting side's NdkCompleteConnect
 //     then fails with STATUS_IO_TIMEOUT and leaves the connector idle (CN-7),
 //     and its NdkReject with STATUS_CONNECTION_ABORTED. When the accepting
@@ -344,7 +344,7 @@
 //     and answers) and new connect requests to it are held there, unanswered,
 //     until it is up again; its data path and the messages it sends go on. A
 //     held connect request fails with STATUS_IO_TIMEOUT after option
-//     connect-timeout (default 300ms); a held notice makes the disconnect time
+//     connect-timeout (default 2s); a held notice makes the disconnect time
 //     out unless the host is up before.
 //   - HostDown: every connection of the host is aborted (both ends see it),
 //     handshakes in progress with it fail (STATUS_CONNECTION_ABORTED, or

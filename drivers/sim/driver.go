@@ -71,8 +71,8 @@ const (
 	DefaultMaxObjects  = 20480      // the 16384 listeners of an exhausted ephemeral range and 4096 more
 	DefaultLinkRate    = 4000000000 // bytes per second: 4 GB/s (an 8 MiB transfer is 2 ms in flight)
 	DefaultDiscTimeout = 300 * time.Millisecond
-	DefaultConnTimeout = time.Second // connection set-up: NdkConnect to a host that does not answer, NdkAccept waiting for the peer's NdkCompleteConnect (300ms lapsed on loaded CI machines while the harness was about to call it)
-	DefaultDMAChunk    = 256 << 10   // bytes: a Write or Read of more lands in chunks of 256 KiB (64 µs apart at the default link rate) or more (8 chunks at most)
+	DefaultConnTimeout = 2 * time.Second // connection set-up: NdkConnect to a host that does not answer, NdkAccept waiting for the peer's NdkCompleteConnect (300ms, then 1s lapsed on loaded CI machines while the harness was about to call it: 1s in a clean-clone CI of 4390bd6, NdkAcceptEx timed out in the CN-15 Ex spec under make test -race with the ndkt packages testing beside it)
+	DefaultDMAChunk    = 256 << 10       // bytes: a Write or Read of more lands in chunks of 256 KiB (64 µs apart at the default link rate) or more (8 chunks at most)
 
 	// The adapter's limits in NDK_ADAPTER_INFO, and the ranges the options
 	// that change them take.
