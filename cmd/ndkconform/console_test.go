@@ -42,7 +42,7 @@ func TestConsoleOneVoice(t *testing.T) {
 		t.Fatal(err)
 	}
 	js, junit := filepath.Join(dir, "run.json"), filepath.Join(dir, "junit.xml")
-	r := runOrSkip(t, "run", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s", "--label-filter", "lifetime && LT-26 && !model",
+	r := runOrSkip(t, "run", "--driver-opt", "variant=close-no-cancel", "--driver-opt", "connect-timeout=1s", "--timeout", "2s", "--label-filter", "lifetime && LT-26 && !model",
 		"--waivers", waivers, "--json-report", js, "--junit-report", junit)
 	if r.code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
@@ -94,7 +94,7 @@ func TestConsoleOneVoice(t *testing.T) {
 // run and saying why, exit status 1 (a failed run, not an interrupted one).
 func TestFailFast(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "run.json")
-	r := runOrSkip(t, "run", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s", "--label-filter", "lifetime && !model",
+	r := runOrSkip(t, "run", "--driver-opt", "variant=close-no-cancel", "--driver-opt", "connect-timeout=1s", "--timeout", "2s", "--label-filter", "lifetime && !model",
 		"--parallel", "1", "--fail-fast", "--json-report", js)
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
@@ -131,7 +131,7 @@ func TestRepeatAndUntilItFails(t *testing.T) {
 	}
 
 	js := filepath.Join(t.TempDir(), "run.json")
-	r = runOrSkip(t, "run", "--until-it-fails", "--repeat", "4", "--driver-opt", "variant=close-no-cancel", "--timeout", "2s",
+	r = runOrSkip(t, "run", "--until-it-fails", "--repeat", "4", "--driver-opt", "variant=close-no-cancel", "--driver-opt", "connect-timeout=1s", "--timeout", "2s",
 		"--label-filter", "LT-26 && !model", "--json-report", js)
 	if r.code != 1 || !strings.Contains(r.stdout, "run 1: FAIL, ") || strings.Contains(r.stdout, "run 2:") || !strings.Contains(r.stdout, "1 run, 1 failed (run 1)") {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)

@@ -114,10 +114,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--side-b-ipv6", "2001:db8::99"}, "side B IPv6 address 2001:db8::99: opening its adapter failed with STATUS_INVALID_ADDRESS", "run"},
 		{[]string{"certify", "--out", "x", "--side-b-ipv4", "203.0.113.9"}, "side B IPv4 address 203.0.113.9: opening its adapter failed with STATUS_INVALID_ADDRESS", "certify"},
 		// a harness deadline not longer than a wait sim is entitled to (300ms)
-		{[]string{"run", "--timeout", "300ms"}, "--timeout 300ms is not longer than the provider's connect timeout (1s): use at least 2s", "run"},
-		{[]string{"run", "--timeout", "1500ms"}, "--timeout 1.5s is not 1s longer than the provider's connect timeout (1s): use at least 2s", "run"},
+		{[]string{"run", "--timeout", "300ms"}, "--timeout 300ms is not longer than the provider's connect timeout (2s): use at least 3s", "run"},
+		{[]string{"run", "--timeout", "2500ms"}, "--timeout 2.5s is not 1s longer than the provider's connect timeout (2s): use at least 3s", "run"},
 		{[]string{"run", "--timeout", "5s", "--driver-opt", "disconnect-timeout=5s"}, "--timeout 5s is not longer than the provider's disconnect timeout (5s): use at least 6s", "run"},
-		{[]string{"certify", "--out", "x", "--timeout", "1s"}, "--timeout 1s is not longer than the provider's connect timeout (1s): use at least 2s", "certify"},
+		{[]string{"certify", "--out", "x", "--timeout", "2s"}, "--timeout 2s is not longer than the provider's connect timeout (2s): use at least 3s", "certify"},
 		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
 		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
 		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
@@ -413,11 +413,11 @@ func TestRunNoSpecSelected(t *testing.T) {
 
 // A --timeout at least 1s longer than the provider's declared waits is
 // accepted, and the spec that waits the provider's whole disconnect timeout
-// (CN-17, sim: 300ms; its connect timeout is 1s) passes under it: the
+// (CN-17, sim: 300ms; its connect timeout is 2s) passes under it: the
 // deadline is no false verdict.
 func TestTimeoutJustLongEnough(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "run.json")
-	r := runOrSkip(t, "run", "--timeout", "2s", "--label-filter", "CN-17", "--json-report", js)
+	r := runOrSkip(t, "run", "--timeout", "3s", "--label-filter", "CN-17", "--json-report", js)
 	if r.code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
