@@ -321,12 +321,12 @@ func TestNdktDriverOverFakeDevice(t *testing.T) {
 	if gotCtx != "the PD's close" {
 		t.Errorf("the close completion's context %v", gotCtx)
 	}
-	ad.Close()
-	if err := p.Close(); err != nil {
-		t.Errorf("Close: %v", err)
-	}
+	// The ack follows the consumer callback's return on the client's
+	// goroutine: wait for it before closing, as a consumer's next call
+	// would (a close racing it may end the session first: under load the
+	// clean-clone CI of e4fd2fd saw the ack lost that way).
 	f := d.opened[0]
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		f.mu.Lock()
 		acked := f.acked[1<<20|3]
@@ -338,6 +338,10 @@ func TestNdktDriverOverFakeDevice(t *testing.T) {
 			break
 		}
 		time.Sleep(time.Millisecond)
+	}
+	ad.Close()
+	if err := p.Close(); err != nil {
+		t.Errorf("Close: %v", err)
 	}
 	want := []contract.Opcode{contract.OpOpenAdapter, contract.OpOpenAdapter, contract.OpQueryAdapterInfo, contract.OpCreatePD,
 		contract.OpCloseObject, contract.OpCloseAdapter, contract.OpCloseProvider}
