@@ -70,17 +70,17 @@ func (c *Connector) ConnectWithSharedEndpoint(se *SharedEndpoint, qp *QP, dst ne
 // CompleteConnect calls NdkCompleteConnect, registering the harness's
 // disconnect event callback.
 func (c *Connector) CompleteConnect() *Op {
-	return c.request("NdkCompleteConnect", func(done ndk.RequestCompletion) ndk.Status {
+	return c.a.rec().noteAnswer(c.request("NdkCompleteConnect", func(done ndk.RequestCompletion) ndk.Status {
 		return c.Connector.CompleteConnect(c.onDisconnect, nil, done, nil)
-	})
+	}))
 }
 
 // CompleteConnectWithoutEvents calls NdkCompleteConnect with no disconnect
 // event callback: the parameter is optional (nc-ndkpi-ndk_fn_complete_connect.md).
 func (c *Connector) CompleteConnectWithoutEvents() *Op {
-	return c.request("NdkCompleteConnect", func(done ndk.RequestCompletion) ndk.Status {
+	return c.a.rec().noteAnswer(c.request("NdkCompleteConnect", func(done ndk.RequestCompletion) ndk.Status {
 		return c.Connector.CompleteConnect(nil, nil, done, nil)
-	})
+	}))
 }
 
 // AcceptWithoutEvents calls NdkAccept with qp and no disconnect event
@@ -110,6 +110,8 @@ var helperConnectorReject helperMark
 // Reject calls NdkReject.
 func (c *Connector) Reject(privateData []byte) ndk.Status {
 	helperConnectorReject.mark()
+	issued := c.a.rec().answersClock()
+	defer c.a.rec().noteSyncAnswer("NdkReject", issued)
 	return c.sync("NdkReject", func() ndk.Status { return c.Connector.Reject(privateData) })
 }
 
@@ -151,7 +153,10 @@ func (c *Connector) Disconnect() *Op {
 var helperConnectorClose helperMark
 
 // Close calls NdkCloseObject.
-func (c *Connector) Close() *Op { helperConnectorClose.mark(); return c.closeWith(c.Connector) }
+func (c *Connector) Close() *Op {
+	helperConnectorClose.mark()
+	return c.a.rec().noteAnswer(c.closeWith(c.Connector))
+}
 
 var helperMustSucceed helperMark
 
@@ -159,6 +164,10 @@ var helperMustSucceed helperMark
 func MustSucceed(op *Op) {
 	helperMustSucceed.mark()
 	if st := op.Wait(); st != ndk.StatusSuccess {
-		Violate(stepFailed(op.violation("", "STATUS_SUCCESS (a step the spec needs)", st.String())))
+		observed := st.String()
+		if late, why := op.lateAnswer(); late {
+			observed += ": " + why + " (a lab fault, no verdict on the provider)"
+		}
+		Violate(stepFailed(op.violation("", "STATUS_SUCCESS (a step the spec needs)", observed)))
 	}
 }

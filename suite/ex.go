@@ -70,9 +70,9 @@ func (c *Connector) DisconnectReasons() []uint32 {
 // NdkDisconnectEventCallbackEx.
 func (c *Connector) CompleteConnectEx() *Op {
 	x := c.ex()
-	return c.request("NdkCompleteConnectEx", func(done ndk.RequestCompletion) ndk.Status {
+	return c.a.rec().noteAnswer(c.request("NdkCompleteConnectEx", func(done ndk.RequestCompletion) ndk.Status {
 		return x.CompleteConnectEx(c.onDisconnectEx, nil, done, nil)
-	})
+	}))
 }
 
 // CompleteConnectExWithoutEvents calls NdkCompleteConnectEx with no
@@ -80,9 +80,9 @@ func (c *Connector) CompleteConnectEx() *Op {
 // (nc-ndkpi-ndk_fn_complete_connect_ex.md).
 func (c *Connector) CompleteConnectExWithoutEvents() *Op {
 	x := c.ex()
-	return c.request("NdkCompleteConnectEx", func(done ndk.RequestCompletion) ndk.Status {
+	return c.a.rec().noteAnswer(c.request("NdkCompleteConnectEx", func(done ndk.RequestCompletion) ndk.Status {
 		return x.CompleteConnectEx(nil, nil, done, nil)
-	})
+	}))
 }
 
 // AcceptEx calls NdkAcceptEx with qp, registering the harness's

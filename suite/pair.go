@@ -78,6 +78,7 @@ func NewPair(f Family) *Pair {
 	r := current()
 	p := &Pair{Family: f, rec: newRecorder(r.cfg.Timeout, r.cfg.Settle), run: r, byObj: map[*object]*tracked{}}
 	p.rec.lost = lostChan(r.provider)
+	p.rec.setupTimeout, _ = p.DeclaredTimeout("connect")
 	p.rec.interrupt = r.interrupt
 	if r.waits != nil {
 		p.rec.watch, p.rec.spec = r.waits, r.specText()

@@ -111,6 +111,10 @@ type Recorder struct {
 	dropped    int
 	panics     []string // the consumer callbacks that panicked, with their stacks
 	ops        []*Op
+	// answers are the harness's answers to connections, and setupTimeout
+	// the provider's declared set-up time-out (0: none): see answer.go.
+	answers      []answer
+	setupTimeout time.Duration
 	// intercept, when set, runs inside every callback before the harness's
 	// own handling: a spec blocks there, or closes an object from there.
 	intercept func(Callback)

@@ -90,6 +90,14 @@ var epoch = time.Now()
 
 func now() time.Duration { return time.Since(epoch) }
 
+// Now is the clock of a Call's times: the time since the package's
+// epoch, for a harness that compares a call of its own with a Call's.
+func Now() time.Duration { return now() }
+
+// IssuedAt is when the call was issued, on Now's clock (0 if the Call is
+// not timed).
+func (c *Call) IssuedAt() time.Duration { return c.issued }
+
 // New returns a Call observed by obs (nil: none), issued now, that
 // records its times (InitTimed).
 func New(obs Observer) *Call {

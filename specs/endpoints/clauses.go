@@ -385,7 +385,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 			l.MustListen(0)
 			c, _, accept := handshakeToAccept(p, l)
 			suite.MustSucceed(c.Close())
-			suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer closed its connector")
+			suite.Rule("CN-8").Expect(accept.WaitAnswered()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer closed its connector")
 		})
 
 		suite.It(suite.Rules{"CN-9", "CN-8"}, "NdkReject, and NdkAccept, fail with STATUS_CONNECTION_ABORTED when the connecting side closed its connector with its connect pending", Label(clause("CN-9.aborted")), func() {
@@ -445,7 +445,7 @@ var _ = Describe("Compound connection rules, clause by clause", Label("endpoints
 				n := min(p.A.Info().MaxCallerData, p.A.Info().MaxCalleeData)
 				suite.Rule("CN-9").Expect(c.Reject(privateData(n, 9))).To(Equal(ndk.StatusSuccess),
 					"NdkReject with %d bytes of private data (min(MaxCallerData, MaxCalleeData)) on the connecting side once %s completed", n, kind.name)
-				suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept of a connection the connecting side rejected")
+				suite.Rule("CN-8").Expect(accept.WaitAnswered()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept of a connection the connecting side rejected")
 			}
 		})
 	})

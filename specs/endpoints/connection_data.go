@@ -140,7 +140,7 @@ var _ = Describe("Connector calls", Label("endpoints"), func() {
 			accept := passive.Accept(p.B.MustQP(), nil)
 			suite.MustSucceed(connect)
 			suite.Rule("CN-9").Expect(c.Reject(nil)).To(Equal(ndk.StatusSuccess), "NdkReject on the connecting side after NdkConnect completed")
-			suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer gave up")
+			suite.Rule("CN-8").Expect(accept.WaitAnswered()).To(Equal(ndk.StatusConnectionAborted), "NdkAccept whose connecting peer gave up")
 		})
 	})
 })

@@ -109,7 +109,7 @@ var _ = Describe("The connector calls of NDKPI 2.1, clause by clause", Label("en
 			dst := l.MustListen(0)
 			c, _, accept := handshakeToAcceptEx(p, l)
 			suite.MustSucceed(c.Close())
-			suite.Rule("CN-8").Expect(accept.Wait()).To(Equal(ndk.StatusConnectionAborted), "NdkAcceptEx whose connecting peer closed its connector")
+			suite.Rule("CN-8").Expect(accept.WaitAnswered()).To(Equal(ndk.StatusConnectionAborted), "NdkAcceptEx whose connecting peer closed its connector")
 
 			for range attempts {
 				c := p.A.MustCreateConnector()

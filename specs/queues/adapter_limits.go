@@ -201,7 +201,7 @@ var _ = Describe("NDK_ADAPTER_INFO limits and the loopback flag", Label("queues"
 		accept := passive.Accept(qb, nil)
 		suite.Rule("AI-14").Expect(connect.Wait()).To(Equal(ndk.StatusSuccess), "%s", what)
 		suite.Rule("AI-14").Expect(c.CompleteConnect().Wait()).To(Equal(ndk.StatusSuccess), "NdkCompleteConnect of the loopback connection")
-		suite.Rule("AI-14").Expect(accept.Wait()).To(Equal(ndk.StatusSuccess), "NdkAccept of the loopback connection")
+		suite.Rule("AI-14").Expect(accept.WaitAnswered()).To(Equal(ndk.StatusSuccess), "NdkAccept of the loopback connection")
 
 		const n = 4096
 		src := wrRegion(qa, n, ndk.MRFlagAllowLocalWrite)
