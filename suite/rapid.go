@@ -93,17 +93,6 @@ func violated() bool {
 	return false
 }
 
-// violatedRule reports whether the running spec has a violation of a rule
-// attached.
-func violatedRule() bool {
-	for _, e := range ginkgo.CurrentSpecReport().ReportEntries {
-		if v, ok := e.GetRawValue().(finding.Violation); ok && e.Name == finding.EntryViolation && v.Rule != "" {
-			return true
-		}
-	}
-	return false
-}
-
 // Errors are rapid's messages of a failed check.
 func (t *RapidTB) Errors() []string { return t.errors }
 
@@ -113,13 +102,14 @@ func (t *RapidTB) Errors() []string { return t.errors }
 // line ("harness: [rapid] flaky test, can not reproduce a failure"); the
 // failure's text has them whole.
 //
-// When a call of a sequence already failed the spec with a violation of a
-// rule (base.sync's CR-12: the failure stops the sequence as a panic,
-// whose replays are skipped, so rapid reports a failure it could not
-// reproduce), that violation is the spec's failure: nothing is added.
+// When a call of a sequence already failed the spec with a violation (of
+// a rule, base.sync's CR-12; or of a set-up step, a handshake the harness
+// answered late): the failure stops the sequence as a panic, whose
+// replays are skipped, so rapid reports a failure it could not
+// reproduce. That violation is the spec's failure: nothing is added.
 func (t *RapidTB) ViolateHarness(what string) {
 	ginkgo.GinkgoHelper()
-	if violatedRule() {
+	if violated() {
 		return
 	}
 	all := strings.TrimSpace(strings.Join(t.errors, "\n"))
