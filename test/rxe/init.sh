@@ -5,7 +5,7 @@
 # reports go between "=====BEGIN NAME=====" and "=====END NAME=====" lines,
 # gzipped and base64-encoded.
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
-# The guest has 1 GiB: a soft limit on the Go heap of ndkconform's
+# The guest has 1.5 GiB (phase 1) or 1 GiB (an agent's): a soft limit on the Go heap of ndkconform's
 # processes keeps a garbage peak (a spec that takes a whole port range)
 # from reaching the OOM killer; the live heap stays below it (the largest,
 # about 290 MiB, is AI-11's: two 96 MiB regions and their pattern). At
@@ -250,7 +250,8 @@ say "ndkconform $*"
 timeout -s KILL "$GUEST_TIMEOUT" /bin/ndkconform "$@" >/out/ndkconform.log 2>&1 &
 pid=$!
 # Every 2 s while the run lasts: the lowest MemAvailable and the largest
-# resident size of an ndkconform process (the test process does the work).
+# peak resident size (VmHWM) of an ndkconform process (the test process
+# does the work).
 (
 	low=0 peak=0
 	while :; do
@@ -258,7 +259,7 @@ pid=$!
 		if [ "$low" = 0 ] || [ "$m" -lt "$low" ]; then low=$m; fi
 		for s in /proc/[0-9]*/status; do
 			grep -q '^Name:[[:space:]]*ndkconform$' "$s" 2>/dev/null || continue
-			r=$(sed -n 's/^VmRSS: *\([0-9]*\) kB$/\1/p' "$s" 2>/dev/null)
+			r=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "$s" 2>/dev/null)
 			if [ -n "$r" ] && [ "$r" -gt "$peak" ]; then peak=$r; fi
 		done
 		echo "$low $peak" >/tmp/runmem
@@ -271,7 +272,7 @@ rc=$?
 kill $mpid 2>/dev/null
 say "ndkconform exited with status $rc at $(cut -d' ' -f1 /proc/uptime)s"
 read -r memlow mempeak </tmp/runmem 2>/dev/null
-say "run memory (sampled every 2 s): largest ndkconform process ${mempeak:-?} kB resident, lowest MemAvailable ${memlow:-?} kB of $(sed -n 's/^MemTotal: *//p' /proc/meminfo)"
+say "run memory (sampled every 2 s): largest ndkconform process ${mempeak:-?} kB peak resident, lowest MemAvailable ${memlow:-?} kB of $(sed -n 's/^MemTotal: *//p' /proc/meminfo)"
 if [ $rc -eq 137 ]; then
 	if dmesg | grep -q "Killed process [0-9]* (ndkconform)"; then
 		say "ndkconform killed by the kernel's OOM killer: $(dmesg | grep -m1 "Killed process [0-9]* (ndkconform)")"

@@ -65,6 +65,7 @@
 # all: none), AGENT_MODEL_SEQUENCES (--model-sequences of phase 2, default
 # 5), AGENTS_CTL (tap or user: the message
 # network, see agents.sh), AGENT_MTU (data0's MTU, default 9000),
+# GUEST_MEM (MiB of phase 1's guest, default 1536),
 # AGENT_MEM (MiB of each agent's guest, default 1024), AGENT_SMP (its
 # vCPUs, default 1), AGENT_ARGS (more flags for phase 2's harness, e.g.
 # "--repeat 20" to hunt a flaky failure), RUN_ARGS (the same for phase 1's
@@ -126,6 +127,10 @@ AGENT_MODEL_SEQUENCES=${AGENT_MODEL_SEQUENCES:-5}
 AGENTS_CTL=${AGENTS_CTL:-tap}
 AGENT_MTU=${AGENT_MTU:-9000}
 AGENT_MEM=${AGENT_MEM:-1024}
+# Phase 1's guest holds the whole suite's test process, both rxe devices
+# and their queues: at 1 GiB its lowest MemAvailable was 100 MB (after one
+# OOM kill in QP-23's spec), so it has half as much again.
+GUEST_MEM=${GUEST_MEM:-1536}
 AGENT_SMP=${AGENT_SMP:-1}
 mkdir -p "$OUT" "$CACHE"
 OUT=$(cd "$OUT" && pwd)
@@ -353,7 +358,7 @@ log "booting the guest (deadline ${DEADLINE}s)"
 console=$OUT/console.log
 rm -f "$OUT/junit.xml" "$OUT/report.json"
 set +e
-timeout -k 10 "$DEADLINE" qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 \
+timeout -k 10 "$DEADLINE" qemu-system-x86_64 -accel tcg -cpu max -m "$GUEST_MEM" -smp 2 \
 	-nographic -no-reboot -nic none -monitor none -serial stdio \
 	-kernel "$kdir/boot/vmlinuz-$kver" -initrd "$OUT/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 quiet loglevel=3" </dev/null >"$console" 2>&1
