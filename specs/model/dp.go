@@ -13,10 +13,16 @@ import (
 	"pgregory.net/rapid"
 )
 
-// dpRules are the rules the data-path model checks (the package doc
-// lists its moves and checks).
+// dpRules are the labels of the data-path model: the rules it checks (the
+// package doc lists its moves and checks) that a broken variant of sim has
+// failed it with (make selftest proves every label). It also checks QP-22
+// (a disconnect that never completes, requests a disconnect left
+// unflushed), which no variant has failed it with yet: its disconnect
+// move is rare and seldom has requests outstanding (seeds 1-4 against
+// no-flush-after-disconnect, hang-with-outstanding, flush-completes-twice);
+// a finding still names it.
 var dpRules = []string{
-	"QP-3", "QP-4", "QP-5", "QP-6", "QP-7", "QP-10", "QP-13", "QP-18", "QP-19", "QP-20", "QP-21", "QP-22",
+	"QP-3", "QP-4", "QP-5", "QP-6", "QP-7", "QP-10", "QP-13", "QP-18", "QP-19", "QP-20", "QP-21",
 	"DP-4", "DP-5", "DP-6", "WR-7", "DS-10",
 	"MR-8", "MR-10", "MR-12", "MR-13", "MR-16", "MR-20", "AI-3", "AI-5", "IF-5",
 	"CH-6", "CH-7", "CH-8", "CH-9", "CQ-5", "CQ-6", "CQ-8", "CQ-9", "CQ-10", "CQ-11", "CQ-13", "CQ-15", "CQ-16",
