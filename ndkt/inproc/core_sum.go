@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "90182b47151a2f3ed8c1327e200a0e54b83ea4fd7473de8193d880eac7e6dec7"
+const coreSum = "1bf3e9ed028c9939d66a5301071e3f9822172d6345014d60cb030b948ab92529"
