@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "1bf3e9ed028c9939d66a5301071e3f9822172d6345014d60cb030b948ab92529"
+const coreSum = "7cf4b16b9301f8afe15747f13981925801128d7d8f059d07c302595d3eac762e"

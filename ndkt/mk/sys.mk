@@ -12,7 +12,9 @@
 # its entry (x86_64 has one calling convention: the symbol is undecorated),
 # against mingw-w64's import libraries of the three kernel modules the
 # driver calls: ntoskrnl.exe, HAL.dll and NETIO.SYS (WSK and the IP
-# Helper; libnetio.a).
+# Helper; libnetio.a). A fixed preferred base (the loader relocates it
+# anyway) keeps the image the same from any output path; no symbol is
+# exported.
 #
 # NDKT_SYS_SUBSYSTEM, NDKT_SYS_ENTRY, NDKT_SYS_EXTRA_SRC and
 # NDKT_SYS_EXTRA_LINK exist so that ndkt/test/sys.sh's checks can be shown
@@ -32,7 +34,7 @@ NDKT_SYS_HDR    := $(wildcard ndkt/core/*.h) $(wildcard ndkt/include/*.h) $(wild
 NDKT_SYS_CFLAGS := -std=c11 -Wall -Wextra -Werror -pedantic -O2 -DNDKT_WINDOWS -DNDKT_HAVE_WDK_TYPES \
 	-I$(NDKT_MINGW_DDK) -Indkt/include
 NDKT_SYS_LDFLAGS := -nostdlib -shared -Wl,--subsystem,$(NDKT_SYS_SUBSYSTEM) -Wl,--entry,$(NDKT_SYS_ENTRY) \
-	-Wl,--dynamicbase -Wl,--nxcompat -Wl,--exclude-all-symbols
+	-Wl,--image-base,0x140000000 -Wl,--dynamicbase -Wl,--nxcompat -Wl,--exclude-all-symbols
 NDKT_SYS_LIBS   := -lntoskrnl -lhal -lnetio $(NDKT_SYS_EXTRA_LINK)
 
 $(NDKT_OUT)/ndkt.sys: $(NDKT_SYS_SRC) $(NDKT_SYS_HDR) ndkt/mk/sys.mk
