@@ -4,7 +4,7 @@ BIN       ?= bin/ndkconform
 VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 LDFLAGS   := -X main.version=$(VERSION)
 
-.PHONY: all build run test selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools ndkt-test ndkt-tools ndkt-header ndkt-fuzz
+.PHONY: all build run test selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools ndkt-test ndkt-tools ndkt-header ndkt-fuzz ndkt-sys
 
 all: build
 
@@ -24,11 +24,13 @@ test:
 # ndkt (ndkt/README.md): the NDKPI header compiled by gcc, clang and
 # mingw-w64 (ndkt/test/header.sh), the IOCTL contract's decoder and the
 # core's runtime under AddressSanitizer + UBSan and ThreadSanitizer, and
-# every core file compiled for Windows by mingw-w64. ndkt/test/tools.sh
+# every core file compiled for Windows by mingw-w64, and ndkt.sys linked
+# and its image checked (ndkt-sys). ndkt/test/tools.sh
 # installs the C tools when they are missing (root with apt-get) or says
 # which.
 include ndkt/mk/contract.mk
 include ndkt/mk/core.mk
+include ndkt/mk/sys.mk
 
 ndkt-tools:
 	bash ndkt/test/tools.sh
@@ -36,7 +38,13 @@ ndkt-tools:
 ndkt-header: ndkt-tools
 	bash ndkt/test/header.sh
 
-ndkt-test: ndkt-tools ndkt-header ndkt-contract-test ndkt-core-test
+# ndkt.sys, the Windows kernel driver, cross-built by mingw-w64 and its
+# image checked (ndkt/test/sys.sh; compile only: ndkt/README.md, "The
+# Windows driver").
+ndkt-sys: ndkt-tools
+	MAKE="$(MAKE)" NDKT_OUT="$(NDKT_OUT)" bash ndkt/test/sys.sh
+
+ndkt-test: ndkt-tools ndkt-header ndkt-contract-test ndkt-core-test ndkt-sys
 
 # ndkt's fuzz targets, NDKT_FUZZTIME seconds each: the contract's decoder
 # (libFuzzer and Go's fuzzer) and the core's handle table and event ring.

@@ -6,12 +6,13 @@
  *
  *   piece                     Windows shell                      Linux
  *   ndkt_provider_open/close  WskOpenNdkAdapter (the interface    the transport: sim behind
- *                             index of the address; the service    NDKPI's C ABI
- *                             maps it), NdkCloseObject then        (ndkt/inproc/provider_simabi.c),
- *                             WskCloseNdkAdapter                   the unit tests' fake
- *   ndkt_buffer_alloc/free    ExAllocatePool2(NON_PAGED) or        posix_memalign, zeroed
- *                             MmAllocatePagesForMdlEx, an MDL      (ndkt/platform/posix_mem.c)
- *                             over the buffer
+ *                             index of the address: IP Helper),    NDKPI's C ABI
+ *                             WskCloseNdkAdapter (the adapter's    (ndkt/inproc/provider_simabi.c),
+ *                             dispatch has no close entry)         the unit tests' fake
+ *   ndkt_buffer_alloc/free    nonpaged pool (ExAllocatePool2, or   posix_memalign, zeroed
+ *                             ExAllocatePoolWithTag with mingw),   (ndkt/platform/posix_mem.c)
+ *                             an MDL over the buffer
+ *   (ndkt/windows/wsk.c, ifindex.c, memory.c)
  *   ndkt_mdl_build/free       IoAllocateMdl for the range, the     an MDL whose MappedSystemVa is
  *                             buffer's PFNs copied in, StartVa/    the range's bytes
  *                             ByteOffset from va                   (ndkt/platform/posix_mem.c)

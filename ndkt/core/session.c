@@ -188,6 +188,14 @@ void ndkt_session_set_event_hook(ndkt_session *s, ndkt_event_hook_fn fn, void *c
 	ndkt_lock_release(s->lock, old);
 }
 
+uint32_t ndkt_session_check_deadlines(ndkt_session *s)
+{
+	uint32_t n = ndkt_callbacks_check_deadlines(s->cbs);
+	if (n > 0)
+		wake(s);
+	return n;
+}
+
 /* ---- HELLO ---- */
 
 static int32_t hello(ndkt_session *s, const void *in, size_t in_len, void *out, size_t out_len, size_t *written)

@@ -118,6 +118,16 @@ void ndkt_session_wait_events(ndkt_session *s);
  * closes, at that IRQL (<= DISPATCH_LEVEL), no lock of the core held. */
 typedef void (*ndkt_event_hook_fn)(void *ctx);
 void ndkt_session_set_event_hook(ndkt_session *s, ndkt_event_hook_fn fn, void *ctx);
+/* The deadlines of released callbacks (a held one's own thread ends its
+ * hold): each released callback past its deadline and not acked breaks
+ * the session (NDKT_E_CALLBACK_TIMEOUT: GET_EVENTS then answers
+ * STATUS_IO_TIMEOUT once the ring is empty), and when one did the hook
+ * runs, so that a pended GET_EVENTS learns it. Returns how many it found
+ * (each once). ndkt_session_call checks at every call and the Linux
+ * transport's GET_EVENTS every 250 ms; the Windows shell calls this from
+ * a periodic timer's work, since a pended GET_EVENTS makes no call.
+ * IRQL <= DISPATCH_LEVEL. */
+uint32_t ndkt_session_check_deadlines(ndkt_session *s);
 
 /*
  * IRP_MJ_CLEANUP (docs/agent-windows.md section 7): marks the session

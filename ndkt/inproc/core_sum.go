@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "90182b47151a2f3ed8c1327e200a0e54b83ea4fd7473de8193d880eac7e6dec7"
+const coreSum = "7cf4b16b9301f8afe15747f13981925801128d7d8f059d07c302595d3eac762e"

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "../core/decode.h"
 #include "../core/handles.h"
@@ -527,6 +528,66 @@ static void test_released_callback(void)
 	held_or_released(NDKT_DISPATCH_LEVEL);
 }
 
+/* ndkt_session_check_deadlines: a released callback never acked breaks
+ * the session once past its deadline (not before), the hook runs, and
+ * GET_EVENTS (the shell's non-blocking one) then says STATUS_IO_TIMEOUT. */
+static ndkt_atomic64 hook_runs;
+static void count_hook(void *ctx)
+{
+	(void)ctx;
+	ndkt_atomic_add(&hook_runs, 1);
+}
+
+static void test_check_deadlines(void)
+{
+	ndkt_session_limits l;
+	struct ndkt_ev_close_completion ev;
+	struct timespec ts = {0, 300 * 1000 * 1000};
+	uint64_t a, cq;
+	int64_t before;
+	int32_t st;
+	size_t w = 0;
+	fake_reset();
+	ndkt_session_default_limits(&l);
+	l.handles = 64;
+	l.callbacks = 16;
+	l.ring_bytes = 64u << 10;
+	l.max_record = 4096;
+	l.close_bound = NDKT_MS(2000);
+	l.callback_timeout = NDKT_MS(100);
+	CHECK_RC(ndkt_session_open(&l, NULL, &S), NDKT_OK);
+	ndkt_atomic_init(&hook_runs, 0);
+	ndkt_session_set_event_hook(S, count_hook, NULL);
+	hello_on(S);
+	a = open_adapter();
+	cq = create(NDKT_OP_CREATE_CQ, a, 16);
+	fake_close_mode = 1;
+	fake_close_irql = NDKT_DISPATCH_LEVEL; /* released */
+	CHECK_EQ(close_object(cq, 0xC2, &st), 0);
+	CHECK_EQ(st, STATUS_PENDING);
+	memset(&ev, 0, sizeof ev);
+	CHECK_EQ(next_event(&ev, sizeof ev), NDKT_EV_CLOSE_COMPLETION);
+	CHECK_EQ(ev.hdr.held, 0);
+	fake_drain();
+	/* Before its deadline: nothing. */
+	CHECK_EQ(ndkt_session_check_deadlines(S), 0);
+	CHECK_EQ(ndkt_session_get_events(S, out_buf.b, 4096, &w), NDKT_STATUS_PENDING);
+	before = ndkt_atomic_load(&hook_runs);
+	nanosleep(&ts, NULL);
+	/* Past it: found once, the hook ran, GET_EVENTS says why. */
+	CHECK_EQ(ndkt_session_check_deadlines(S), 1);
+	CHECK_EQ(ndkt_atomic_load(&hook_runs), before + 1);
+	CHECK_EQ(ndkt_session_check_deadlines(S), 0);
+	CHECK_EQ(ndkt_atomic_load(&hook_runs), before + 1);
+	CHECK_EQ(ndkt_session_get_events(S, out_buf.b, 4096, &w), NDKT_STATUS_IO_TIMEOUT);
+	CHECK_EQ(w, 0);
+	ndkt_session_set_event_hook(S, NULL, NULL);
+	CHECK_RC(ndkt_session_cleanup(S), NDKT_OK);
+	fake_drain();
+	CHECK_RC(ndkt_session_free(S), NDKT_OK);
+	S = NULL;
+}
+
 static uint64_t alloc_buffer(uint64_t n)
 {
 	struct ndkt_allocate_buffer_req r;
@@ -825,6 +886,7 @@ int main(void)
 	RUN(test_create_pending_and_results);
 	RUN(test_held_callback);
 	RUN(test_released_callback);
+	RUN(test_check_deadlines);
 	RUN(test_memory);
 	RUN(test_cleanup);
 	RUN(test_cleanup_pending_close);
