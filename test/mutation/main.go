@@ -604,17 +604,16 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, se
 		}
 		out.Reset()
 		// The first failed spec is the suite's verdict (ndkconform run then
-		// exits 1 whatever else fails): stop there unless -no-fail-fast.
-		runCtx, stopRun := context.WithCancel(ctx)
-		w := &failWatch{buf: &out}
+		// exits 1 whatever else fails): the run stops there (its
+		// --fail-fast) unless -no-fail-fast.
+		run := append(slices.Clone(args), "--json-report", report)
 		if failFast {
-			w.onFail = stopRun
+			run = append(run, "--fail-fast")
 		}
 		os.Remove(report)
-		r := command(runCtx, dir, bin, append(args, "--json-report", report)...)
-		r.Stdout, r.Stderr = w, w
+		r := command(ctx, dir, bin, run...)
+		r.Stdout, r.Stderr = &out, &out
 		err = r.Run()
-		stopRun()
 		m.Duration = time.Since(t0).Seconds()
 		if rootCtx.Err() != nil {
 			return errors.New("interrupted")
@@ -622,10 +621,6 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, se
 		switch {
 		case ctx.Err() != nil:
 			m.Status = stTimedOut
-		case w.failed && failFast:
-			m.Status, m.Exit = stKilled, 1
-			m.Tail = under + w.first
-			return nil
 		case err == nil:
 			m.Status = stSurvived
 		default:
@@ -634,6 +629,10 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, se
 				return fmt.Errorf("%s: %v", m.ID(), err)
 			}
 			m.Status, m.Exit = stKilled, exitCode(err)
+			if first := failedSpec(report); first != "" {
+				m.Tail = under + first
+				return nil
+			}
 		}
 		m.Tail = under + string(tail(out.Bytes(), 6))
 		if m.Status != stSurvived {
@@ -655,41 +654,31 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, se
 // failFast: a mutant's run stops at its first failed spec.
 var failFast = true
 
-// failWatch collects a run's output and sees its first failed spec (Ginkgo's
-// "• [FAILED]", "• [PANICKED]", "• [TIMEDOUT]" report lines).
-type failWatch struct {
-	mu     sync.Mutex
-	buf    *bytes.Buffer
-	line   []byte
-	failed bool
-	first  string // the failed spec's report line and name
-	want   int    // lines still to keep in first
-	onFail func()
-}
-
-func (w *failWatch) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	for _, c := range p {
-		if c != '\n' {
-			w.line = append(w.line, c)
-			continue
-		}
-		l := string(w.line)
-		w.line = w.line[:0]
-		if w.want > 0 {
-			w.first += "\n" + l
-			if w.want--; w.want == 0 && w.onFail != nil {
-				w.onFail()
-			}
-			continue
-		}
-		if !w.failed && (strings.HasPrefix(l, "• [FAILED]") || strings.HasPrefix(l, "• [PANICKED]") || strings.HasPrefix(l, "• [TIMEDOUT]")) {
-			w.failed, w.first, w.want = true, l, 1
+// failedSpec is the first failed spec of a run's JSON report, as the
+// results and the log give it ("• [FAILED] ID" and its name on the next
+// line: firstLine), or "" when none failed (the run failed otherwise: bad
+// usage, a refused configuration).
+func failedSpec(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var rep struct {
+		Specs []struct {
+			ID    string `json:"id"`
+			Name  string `json:"name"`
+			State string `json:"state"`
+		} `json:"specs"`
+	}
+	if json.Unmarshal(data, &rep) != nil {
+		return ""
+	}
+	for _, sp := range rep.Specs {
+		if sp.State == "failed" {
+			return "• [FAILED] " + sp.ID + "\n" + sp.Name
 		}
 	}
-	return len(p), nil
+	return ""
 }
 
 func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o options, wall, baseline time.Duration) int {

@@ -216,3 +216,35 @@ func TestPerSpecCoverage(t *testing.T) {
 		t.Errorf("no block of listener.go run by the listener specs %q alone", listener)
 	}
 }
+
+// TestFailedSpec: a killed mutant's evidence is the first failed spec of
+// the run's JSON report (the run stops there: --fail-fast), which the log
+// line names; a run that failed without a failed spec gives none.
+func TestFailedSpec(t *testing.T) {
+	dir := t.TempDir()
+	write := func(specs string) string {
+		p := filepath.Join(dir, "r.json")
+		if err := os.WriteFile(p, []byte(`{"specs": [`+specs+`]}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p := write(`{"id": "aaaa0001", "name": "A passes", "state": "passed"},
+		{"id": "aaaa0002", "name": "B is interrupted", "state": "interrupted"},
+		{"id": "aaaa0003", "name": "C fails", "state": "failed"},
+		{"id": "aaaa0004", "name": "D fails", "state": "failed"}`)
+	got := failedSpec(p)
+	if got != "• [FAILED] aaaa0003\nC fails" {
+		t.Errorf("failedSpec: %q; want C's", got)
+	}
+	m := &mutant{Status: stKilled, Exit: 1, Tail: "(--driver-opt completion=inline) " + got}
+	if by := firstLine(m); by != "  by: (--driver-opt completion=inline) C fails" {
+		t.Errorf("firstLine: %q", by)
+	}
+	if got := failedSpec(write(`{"id": "aaaa0001", "name": "A passes", "state": "passed"}`)); got != "" {
+		t.Errorf("failedSpec of a report without a failed spec: %q", got)
+	}
+	if got := failedSpec(filepath.Join(dir, "none.json")); got != "" {
+		t.Errorf("failedSpec of no report: %q", got)
+	}
+}
