@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -214,7 +215,7 @@ func specArgs(ids []string) []string {
 
 // covdataProfiles turns every directory of counts under each of dirs (the
 // configurations', DIR/ID and DIR/outside) into its text profile of sim,
-// DIR/ID.txt, jobs at a time.
+// DIR/ID.txt, jobs (or as many as the CPUs) at a time.
 func covdataProfiles(base string, dirs []string, jobs int) error {
 	tool := covdataCommand(base)
 	var todo []string
@@ -233,7 +234,7 @@ func covdataProfiles(base string, dirs []string, jobs int) error {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var errs []error
-	for range max(1, jobs) {
+	for range max(1, jobs, runtime.NumCPU()) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
