@@ -329,6 +329,25 @@ func TestSpecIDsAndSkip(t *testing.T) {
 	if len(sel) != 1 || sel[0].Name != name || sel[0].ID != id {
 		t.Errorf("--spec %s selected %d specs (%+v); want %q alone", id, len(sel), sel, name)
 	}
+	// several --spec select those specs and no other (one focus regexp,
+	// an alternation of their names)
+	var two []string
+	for k := range ids {
+		if len(two) < 2 && k != id {
+			two = append(two, k)
+		}
+	}
+	r = ndkconform(t, "run", "--dry-run", "--spec", id, "--spec", two[0], "--spec", two[1], "--spec", id, "--json-report", filepath.Join(dir, "d.json"))
+	var got []string
+	for _, s := range readJSONReport(t, filepath.Join(dir, "d.json")).Selected() {
+		got = append(got, s.ID)
+	}
+	slices.Sort(got)
+	want := []string{id, two[0], two[1]}
+	slices.Sort(want)
+	if r.code != 0 || !slices.Equal(got, want) {
+		t.Errorf("--spec %s --spec %s --spec %s --spec %s: exit %d, selected %q; want 0, %q", id, two[0], two[1], id, r.code, got, want)
+	}
 	if bad := ndkconform(t, "run", "--spec", "0badc0de"); bad.code != exitUsage || !strings.Contains(bad.stderr, "--spec 0badc0de: no spec") {
 		t.Errorf("--spec 0badc0de: exit %d, stderr %q; want 2 naming it", bad.code, bad.stderr)
 	}

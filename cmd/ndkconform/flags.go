@@ -81,7 +81,11 @@ func parse(fs *flag.FlagSet, args []string) error {
 
 func validFlags(fs *flag.FlagSet) []string {
 	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, flagName(f.Name)) })
+	fs.VisitAll(func(f *flag.Flag) {
+		if !hiddenRunFlags[f.Name] {
+			names = append(names, flagName(f.Name))
+		}
+	})
 	return append(names, "-h")
 }
 

@@ -46,6 +46,7 @@ const (
 const tool = "ndkconform"
 
 func main() {
+	coverPerSpec() // a test process of a run with --cover-per-spec: each spec's coverage apart
 	runner.Child() // a child process of a run runs its share and exits
 	// SIGINT and SIGTERM have been watched since the program's first
 	// package was initialized (earlysig): run and certify report a run

@@ -33,6 +33,7 @@ type runOptions struct {
 	runTimeout   time.Duration
 	specIDs      stringList
 	parallel     parallelFlag
+	coverPerSpec string // hidden: coverspec.go
 }
 
 func runFlags() (*flag.FlagSet, *runOptions) {
@@ -72,6 +73,7 @@ func runFlags() (*flag.FlagSet, *runOptions) {
 	fs.Var((*durationFlag)(&c.ModelShrinkTime), "model-shrink-time", "how long a model spec that found a failing sequence searches for a shorter one to report (a `DURATION`); the rules the failure names do not depend on it")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "list the selected specs, their IDs and labels, without running them; --json-report writes the plan (every spec, selected or not)")
 	fs.Var(&o.parallel, "parallel", "split the selected specs over `N` child processes that run at the same time, with one merged report (default: as many as the driver allows; sim: 16, other drivers: 1, since processes testing the same adapters at once would see one another)")
+	fs.StringVar(&o.coverPerSpec, coverPerSpecFlag, "", "hidden (test/mutation): in a binary built with -cover -covermode=atomic, write each spec's coverage counters into `DIR`/ID")
 	return fs, o
 }
 
@@ -167,6 +169,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "run", err)
 	}
+	if err := startCoverPerSpec(o.coverPerSpec); err != nil {
+		return usageError(stderr, "run", err)
+	}
 	if os.Getenv(runner.EnvInProcess) != "" {
 		return runSuite(cfg, o, waivers, args, stdout, stderr)
 	}
@@ -223,9 +228,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	return finishRun(report, 0, cfg, o, outs, stdout, stderr)
 }
 
-// focusSpecIDs are the --focus regexps that select the specs ids name
+// focusSpecIDs is the --focus regexp that selects the specs ids name
 // (outcome.SpecID), from the specs compiled in; an ID of none of them is
-// an error naming it.
+// an error naming it. It is one regexp, an alternation of the names
+// (^(?:name|name...)$): a focus a spec would make it one alternative of
+// Ginkgo's focus each, with a (?s:.*?) of its own (focusFor), and a run
+// of a few hundred --spec spent tens of seconds matching them.
 func focusSpecIDs(ids []string) ([]string, error) {
 	specs, err := listSpecs()
 	if err != nil {
@@ -235,15 +243,19 @@ func focusSpecIDs(ids []string) ([]string, error) {
 	for _, s := range specs {
 		byID[outcome.SpecID(s.Name)] = s.Name
 	}
-	var focus []string
+	var names []string
+	seen := map[string]bool{}
 	for _, id := range ids {
 		name, ok := byID[strings.ToLower(strings.TrimSpace(id))]
 		if !ok {
 			return nil, fmt.Errorf("--spec %s: no spec of the %d compiled in has this ID (see a report, or '%s run --dry-run')", id, len(specs), tool)
 		}
-		focus = append(focus, "^"+regexp.QuoteMeta(name)+"$")
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, regexp.QuoteMeta(name))
+		}
 	}
-	return focus, nil
+	return []string{"^(?:" + strings.Join(names, "|") + ")$"}, nil
 }
 
 // runLine is a run's outcome on one line, for --repeat.

@@ -1,10 +1,14 @@
 // Command mutation measures how much of sim's endpoint, lifetime and
 // disconnect code the conformance suite pins down (issue 12, section 4):
-// it mutates that code with gremlins' mutators, runs the whole default
-// suite (ndkconform run, built with the mutated sim) against each mutant,
-// and prints the score, killed / (mutants - equivalent), and every
-// surviving mutant with its diff. `make mutation` runs it; README.md says
-// how and what the latest score is.
+// it mutates that code with gremlins' mutators, runs the default suite
+// (ndkconform run, built with the mutated sim) against each mutant, and
+// prints the score, killed / (mutants - equivalent), and every surviving
+// mutant with its diff. `make mutation` runs it; README.md says how and
+// what the latest score is.
+//
+// A mutant is run with the specs whose execution covers its operator in
+// the baseline, not the whole suite (selection.go: the others run as
+// against the unmutated sim; -select=all runs the whole suite).
 //
 // gremlins (github.com/go-gremlins/gremlins, from the module proxy) finds
 // the mutants: `gremlins unleash --dry-run --output` lists every mutation
@@ -171,6 +175,7 @@ type options struct {
 	changed      string                  // -changed REV: only the mutants on the lines changed since REV
 	lines        map[string]map[int]bool // with changed: file -> the lines changed
 	max          int                     // with changed: at most this many mutants run, spread evenly
+	selectMode   string                  // selectCoverage or selectAll (selection.go)
 }
 
 func run() int {
@@ -193,6 +198,7 @@ func run() int {
 	flag.StringVar(&o.changed, "changed", "", "only the mutants on the lines of sim changed since this git revision (e.g. HEAD~1): the mutants of a change")
 	flag.IntVar(&o.max, "max", 0, "with -changed: run at most this many of the change's mutants, spread evenly over them (0: all)")
 	flag.StringVar(&o.equivPath, "equivalent", "test/mutation/equivalent.txt", "the equivalent mutants")
+	flag.StringVar(&o.selectMode, "select", selectCoverage, "the specs a mutant is run with: coverage (those whose execution in the baseline covers its block, per personality) or all (the whole suite)")
 	personas := flag.String("personalities", defaultPersonas, "sim completion personalities, or sim options KEY=VALUE (comma-separated), a mutant that survives the default run is run under too; empty: the default run only")
 	flag.Parse()
 	for _, p := range strings.Split(*personas, ",") {
@@ -214,6 +220,10 @@ func run() int {
 		return 2
 	}
 	o.scope = sc
+	if o.selectMode != selectCoverage && o.selectMode != selectAll {
+		fmt.Fprintf(os.Stderr, "mutation: -select %q: want coverage or all\n", o.selectMode)
+		return 2
+	}
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "mutation: unexpected arguments %q\n", flag.Args())
 		return 2
@@ -325,32 +335,71 @@ func mutate(root string, o options) (int, error) {
 		return 0, err
 	}
 	bin := filepath.Join(tmp, "base-ndkconform")
-	if out, err := command(rootCtx, base, "go", "build", "-cover", "-coverpkg=./"+simDir+",./cmd/ndkconform", "-o", bin, "./cmd/ndkconform").CombinedOutput(); err != nil {
+	build := []string{"build", "-cover", "-coverpkg=./" + simDir + ",./cmd/ndkconform", "-o", bin, "./cmd/ndkconform"}
+	if o.selectMode == selectCoverage {
+		// per-spec counts: the counters are cleared as the run goes
+		build = slices.Insert(build, 2, "-covermode=atomic")
+	}
+	if out, err := command(rootCtx, base, "go", build...).CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("building the baseline: %v\n%s", err, out)
 	}
 	// The default run, then one per personality: each must pass, and
 	// each one's coverage counts (a mutant only a personality reaches is
-	// reached).
+	// reached). With -select=coverage each counts spec by spec, in a
+	// directory of its own (selection.go).
 	var baseline time.Duration
-	for _, args := range runArgs(o.personas) {
+	var runDirs []string
+	for i, args := range runArgs(o.personas) {
 		t0 := time.Now()
-		cmd := command(rootCtx, base, bin, args...)
-		cmd.Env = append(os.Environ(), "GOCOVERDIR="+covDir)
-		if out, err := cmd.CombinedOutput(); err != nil {
+		var out []byte
+		var err error
+		if o.selectMode == selectCoverage {
+			dir := filepath.Join(covDir, fmt.Sprintf("run%d", i))
+			runDirs = append(runDirs, dir)
+			out, err = perSpecRun(base, bin, args, dir)
+		} else {
+			cmd := command(rootCtx, base, bin, args...)
+			cmd.Env = append(os.Environ(), "GOCOVERDIR="+covDir)
+			out, err = cmd.CombinedOutput()
+		}
+		if err != nil {
 			return 0, fmt.Errorf("the suite fails against the unmutated sim (%s: %v): fix that first\n%s", strings.Join(args, " "), err, tail(out, 30))
 		}
 		baseline += time.Since(t0)
 	}
-	prof := filepath.Join(tmp, "cover.txt")
-	if out, err := command(rootCtx, base, "go", "tool", "covdata", "textfmt", "-i", covDir, "-o", prof).CombinedOutput(); err != nil {
-		return 0, fmt.Errorf("covdata: %v\n%s", err, out)
-	}
-	cov, err := readCoverage(prof)
-	if err != nil {
-		return 0, err
-	}
-	for _, m := range ms {
-		m.Reached = cov.reached(m)
+	var sel *specCoverage
+	if o.selectMode == selectCoverage {
+		t0 := time.Now()
+		if err := covdataProfiles(base, runDirs, o.jobs); err != nil {
+			return 0, err
+		}
+		sel = &specCoverage{}
+		for _, dir := range runDirs {
+			rc, blocks, err := readRunCoverage(dir)
+			if err != nil {
+				return 0, err
+			}
+			sel.runs = append(sel.runs, rc)
+			if sel.blocks == nil {
+				sel.blocks = blocks
+			}
+		}
+		for _, m := range ms {
+			m.Reached = sel.reached(m)
+		}
+		logf("per-spec coverage read in %s (%d specs in the default run)", time.Since(t0).Round(time.Second), len(sel.runs[0].ids))
+	} else {
+		prof := filepath.Join(tmp, "cover.txt")
+		if out, err := command(rootCtx, base, "go", "tool", "covdata", "textfmt", "-i", covDir, "-o", prof).CombinedOutput(); err != nil {
+			return 0, fmt.Errorf("covdata: %v\n%s", err, out)
+		}
+		cov, err := readCoverage(prof)
+		if err != nil {
+			return 0, err
+		}
+		for _, m := range ms {
+			m.Reached = cov.reached(m)
+		}
 	}
 	if o.timeout == 0 {
 		o.timeout = 3*baseline + 60*time.Second
@@ -359,9 +408,9 @@ func mutate(root string, o options) (int, error) {
 		len(o.personas), strings.Join(o.personas, ", "), o.timeout.Round(time.Second))
 
 	// Classify, then run.
-	tree := treeHash(root, files, o.personas)
+	tree := treeHash(root, files, o.personas, o.selectMode)
 	logf("tree %s", tree)
-	resultsPath := filepath.Join(root, o.out, "results.jsonl")
+	resultsPath := filepath.Join(o.outDir(root), "results.jsonl")
 	cached := map[string]result{}
 	if !o.fresh || o.only != nil {
 		cached = readResults(resultsPath, tree)
@@ -399,6 +448,9 @@ func mutate(root string, o options) (int, error) {
 	}
 	logf("%d mutants in scope: %d to run, %d only reached by a broken variant, %d not reached by the suite, %d results reused from %s (-fresh: run them again)",
 		len(ms), len(todo), count(ms, stVariantOnly), count(ms, stNotReached), reused, resultsPath)
+	if sel != nil && len(todo) > 0 {
+		logf("%s", sel.summary(todo))
+	}
 	if err := os.MkdirAll(filepath.Dir(resultsPath), 0o755); err != nil {
 		return 0, err
 	}
@@ -408,7 +460,7 @@ func mutate(root string, o options) (int, error) {
 	}
 	defer resFile.Close()
 
-	if err := os.MkdirAll(filepath.Join(root, o.out, "logs"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(o.outDir(root), "logs"), 0o755); err != nil {
 		return 0, err
 	}
 	queue := make(chan *mutant)
@@ -425,7 +477,7 @@ func mutate(root string, o options) (int, error) {
 		go func() {
 			defer wg.Done()
 			for m := range queue {
-				err := runMutant(dir, m, o.timeout, o.personas, filepath.Join(root, o.out, "logs"))
+				err := runMutant(dir, m, o.timeout, o.personas, sel, filepath.Join(o.outDir(root), "logs"))
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -464,7 +516,7 @@ func mutate(root string, o options) (int, error) {
 		return 130, nil
 	}
 	if !o.partial() {
-		if err := os.WriteFile(filepath.Join(root, o.out, "report.txt"), rep.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(o.outDir(root), "report.txt"), rep.Bytes(), 0o644); err != nil {
 			return 0, err
 		}
 	}
@@ -497,8 +549,10 @@ const defaultPersonas = "inline,reentrant,interrupt-moderation=on,read-sink-not-
 	"max-inline-data=0,in-order-dma=off,cq-resize=off,loopback=off,version=1.1,max-sge=1"
 
 // runMutant applies m in the copy dir, builds ndkconform and runs the suite:
-// the default run, then, while m survives, one run per personality.
-func runMutant(dir string, m *mutant, bound time.Duration, personas []string, logs string) error {
+// the default run, then, while m survives, one run per personality. With
+// sel (-select=coverage) each run has only the specs sel selects for it,
+// and a run with none is not made (m survives it).
+func runMutant(dir string, m *mutant, bound time.Duration, personas []string, sel *specCoverage, logs string) error {
 	path := filepath.Join(dir, m.File)
 	orig, err := os.ReadFile(path)
 	if err != nil {
@@ -531,35 +585,42 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, lo
 	}
 	var logBuf bytes.Buffer
 	report := filepath.Join(dir, "report.json")
-	for _, args := range runArgs(personas) {
-		out.Reset()
-		// The first failed spec is the suite's verdict (ndkconform run then
-		// exits 1 whatever else fails): stop there unless -no-fail-fast.
-		runCtx, stopRun := context.WithCancel(ctx)
-		w := &failWatch{buf: &out}
-		if failFast {
-			w.onFail = stopRun
-		}
-		os.Remove(report)
-		r := command(runCtx, dir, bin, append(args, "--json-report", report)...)
-		r.Stdout, r.Stderr = w, w
-		err = r.Run()
-		stopRun()
-		m.Duration = time.Since(t0).Seconds()
-		if rootCtx.Err() != nil {
-			return errors.New("interrupted")
-		}
+	for i, args := range runArgs(personas) {
 		under := ""
 		if len(args) > 1 {
 			under = "(" + strings.Join(args[1:], " ") + ") "
 		}
+		if sel != nil {
+			ids, all := sel.specsFor(m, i)
+			if !all && len(ids) == 0 {
+				// it runs as against the unmutated sim, and passes
+				m.Status = stSurvived
+				fmt.Fprintf(&logBuf, "=== ndkconform %s: not run, none of its specs executes the mutant's block\n", strings.Join(args, " "))
+				continue
+			}
+			if !all {
+				args = append(slices.Clone(args), specArgs(ids)...)
+			}
+		}
+		out.Reset()
+		// The first failed spec is the suite's verdict (ndkconform run then
+		// exits 1 whatever else fails): the run stops there (its
+		// --fail-fast) unless -no-fail-fast.
+		run := append(slices.Clone(args), "--json-report", report)
+		if failFast {
+			run = append(run, "--fail-fast")
+		}
+		os.Remove(report)
+		r := command(ctx, dir, bin, run...)
+		r.Stdout, r.Stderr = &out, &out
+		err = r.Run()
+		m.Duration = time.Since(t0).Seconds()
+		if rootCtx.Err() != nil {
+			return errors.New("interrupted")
+		}
 		switch {
 		case ctx.Err() != nil:
 			m.Status = stTimedOut
-		case w.failed && failFast:
-			m.Status, m.Exit = stKilled, 1
-			m.Tail = under + w.first
-			return nil
 		case err == nil:
 			m.Status = stSurvived
 		default:
@@ -568,6 +629,10 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, lo
 				return fmt.Errorf("%s: %v", m.ID(), err)
 			}
 			m.Status, m.Exit = stKilled, exitCode(err)
+			if first := failedSpec(report); first != "" {
+				m.Tail = under + first
+				return nil
+			}
 		}
 		m.Tail = under + string(tail(out.Bytes(), 6))
 		if m.Status != stSurvived {
@@ -575,12 +640,13 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, lo
 		}
 		fmt.Fprintf(&logBuf, "=== ndkconform %s\n", strings.Join(args, " "))
 		logBuf.Write(out.Bytes())
-		if len(args) == 1 {
+		if i == 0 {
 			// The default run's skips only: the personalities skip specs
 			// the baseline skips too (a pending call they never return).
 			m.Skips = skippedSpecs(report)
 		}
 	}
+	m.Duration = time.Since(t0).Seconds()
 	name := strings.NewReplacer("/", "_", ":", "_", " ", "_").Replace(m.ID()) + ".log"
 	return os.WriteFile(filepath.Join(logs, name), logBuf.Bytes(), 0o644)
 }
@@ -588,41 +654,31 @@ func runMutant(dir string, m *mutant, bound time.Duration, personas []string, lo
 // failFast: a mutant's run stops at its first failed spec.
 var failFast = true
 
-// failWatch collects a run's output and sees its first failed spec (Ginkgo's
-// "• [FAILED]", "• [PANICKED]", "• [TIMEDOUT]" report lines).
-type failWatch struct {
-	mu     sync.Mutex
-	buf    *bytes.Buffer
-	line   []byte
-	failed bool
-	first  string // the failed spec's report line and name
-	want   int    // lines still to keep in first
-	onFail func()
-}
-
-func (w *failWatch) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	for _, c := range p {
-		if c != '\n' {
-			w.line = append(w.line, c)
-			continue
-		}
-		l := string(w.line)
-		w.line = w.line[:0]
-		if w.want > 0 {
-			w.first += "\n" + l
-			if w.want--; w.want == 0 && w.onFail != nil {
-				w.onFail()
-			}
-			continue
-		}
-		if !w.failed && (strings.HasPrefix(l, "• [FAILED]") || strings.HasPrefix(l, "• [PANICKED]") || strings.HasPrefix(l, "• [TIMEDOUT]")) {
-			w.failed, w.first, w.want = true, l, 1
+// failedSpec is the first failed spec of a run's JSON report, as the
+// results and the log give it ("• [FAILED] ID" and its name on the next
+// line: firstLine), or "" when none failed (the run failed otherwise: bad
+// usage, a refused configuration).
+func failedSpec(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var rep struct {
+		Specs []struct {
+			ID    string `json:"id"`
+			Name  string `json:"name"`
+			State string `json:"state"`
+		} `json:"specs"`
+	}
+	if json.Unmarshal(data, &rep) != nil {
+		return ""
+	}
+	for _, sp := range rep.Specs {
+		if sp.State == "failed" {
+			return "• [FAILED] " + sp.ID + "\n" + sp.Name
 		}
 	}
-	return len(p), nil
+	return ""
 }
 
 func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o options, wall, baseline time.Duration) int {
@@ -710,7 +766,11 @@ func summarize(w io.Writer, root string, ms []*mutant, eqs []*equivalent, o opti
 	if len(o.personas) > 0 {
 		persona = ", survivors again under " + strings.Join(o.personas, ", ")
 	}
-	fmt.Fprintf(w, "=== mutation score of %s, scope %s (gremlins v0.6.0 mutators, the whole default suite per mutant%s)\n\n", simDir, o.scopeName, persona)
+	specs := "the specs covering it"
+	if o.selectMode == selectAll {
+		specs = "the whole default suite"
+	}
+	fmt.Fprintf(w, "=== mutation score of %s, scope %s (gremlins v0.6.0 mutators, %s per mutant%s)\n\n", simDir, o.scopeName, specs, persona)
 	fmt.Fprintf(w, "  mutants                     %4d  (and %d of gremlins' not viable, left out: address-of & made |)\n", total, notViable)
 	fmt.Fprintf(w, "  equivalent, variant only    %4d  (evaluated only under a broken variant=; not run)\n", variantOnly)
 	fmt.Fprintf(w, "  equivalent, listed          %4d  (%s)\n", equiv, o.equivPath)
@@ -1008,11 +1068,12 @@ func readResults(path, tree string) map[string]result {
 }
 
 // treeHash identifies the tree a result was measured on: every file but
-// test/mutation's and the Markdown, and the personalities survivors are run
-// under.
-func treeHash(root string, files []string, personas []string) string {
+// test/mutation's and the Markdown, the personalities survivors are run
+// under and the selection of the specs a mutant is run with (-select).
+func treeHash(root string, files []string, personas []string, selectMode string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "personalities %q\n", personas)
+	fmt.Fprintf(h, "select %q\n", selectMode)
 	for _, f := range files {
 		if strings.HasPrefix(f, "test/mutation/") || strings.HasSuffix(f, ".md") {
 			continue
@@ -1131,4 +1192,12 @@ func spread(ms []*mutant, n int) []*mutant {
 		out = append(out, ms[i*len(ms)/n])
 	}
 	return out
+}
+
+// outDir is -out: relative to the module root, or absolute.
+func (o options) outDir(root string) string {
+	if filepath.IsAbs(o.out) {
+		return o.out
+	}
+	return filepath.Join(root, o.out)
 }
