@@ -50,6 +50,7 @@ type agentOptions struct {
 	memory      byteSize
 	callbacks   durationFlag
 	keepalive   durationFlag
+	service     string
 }
 
 func agentFlags() (*flag.FlagSet, *agentOptions) {
@@ -68,12 +69,13 @@ func agentFlags() (*flag.FlagSet, *agentOptions) {
 	fs.BoolVar(&o.plaintext, "insecure-plaintext", false, "allow --listen off loopback without TLS: the token then crosses the network in clear (a closed control network of a test lab only)")
 	fs.Var(&o.memory, "max-session-memory", "the most memory one session may hold (`SIZE`: bytes, or with KiB, MiB, GiB): its buffers, LAMs, handles and calls; a call past it is refused")
 	fs.Var(&o.callbacks, "callback-timeout", "end a session whose harness has not acked a callback within `DURATION` (the provider's thread waits that long at most)")
+	fs.StringVar(&o.service, "windows-service", "", "run as the Windows service `NAME` (on its command line: sc create NAME binPath= \"...ndkconform.exe agent ... --windows-service NAME\"): the service manager's stop stops the agent, and its messages go to the Application event log under source NAME; Windows only")
 	fs.Var(&o.keepalive, "keepalive", "ping a harness whose connection is silent for `DURATION`, and end its sessions if it does not answer within as long again")
 	return fs, o
 }
 
 var agentFlagOrder = []string{"driver", "driver-opt", "session-opts", "listen", "token-file", "addr-file", "tls-cert", "tls-key", "tls-client-ca", "insecure-plaintext",
-	"max-session-memory", "callback-timeout", "keepalive"}
+	"max-session-memory", "callback-timeout", "keepalive", "windows-service"}
 
 func agentUsage(w io.Writer) {
 	fmt.Fprintf(w, "Usage:\n  %s agent --driver NAME [--driver-opt KEY=VALUE]... [--listen HOST:PORT] --token-file FILE [TLS flags]\n\n", tool)
@@ -97,6 +99,30 @@ func agentCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return usageError(stderr, "agent", err)
 	}
+	if o.service != "" {
+		// Under the service control manager: its stop stops the agent,
+		// and what the agent prints goes to the event log.
+		return runService(o.service, stdout, stderr, o.serve)
+	}
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	stop := make(chan string, 1)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case sig := <-sigs:
+			stop <- sig.String()
+		case <-done:
+		}
+	}()
+	return o.serve(stop, stdout, stderr)
+}
+
+// serve listens and serves until the server fails or stop gives a reason
+// (a signal, the service manager's stop), then stops gracefully.
+func (o *agentOptions) serve(stop <-chan string, stdout, stderr io.Writer) int {
 	srv, lis, desc, err := o.prepare()
 	if err != nil {
 		return usageError(stderr, "agent", err)
@@ -110,9 +136,6 @@ func agentCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s agent %s: serving driver %s on %s (%s)\n", tool, toolVersion(), o.driver, addr, desc)
 
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(lis) }()
 	select {
@@ -122,8 +145,8 @@ func agentCmd(args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 		return exitPass
-	case sig := <-sigs:
-		fmt.Fprintf(stdout, "%s agent: %v: stopping\n", tool, sig)
+	case reason := <-stop:
+		fmt.Fprintf(stdout, "%s agent: %v: stopping\n", tool, reason)
 	}
 	// The session in progress ends as a dropped stream does: its objects
 	// are closed, then its provider.

@@ -96,6 +96,7 @@ func TestAgentUsage(t *testing.T) {
 		{[]string{"agent", "--driver", "sim", "--token-file", token, "--max-session-memory", "0"}, "want a positive size"},
 		{[]string{"agent", "--driver", "sim", "--token-file", token, "--callback-timeout", "0s"}, "must be positive"},
 		{[]string{"agent", "--driver", "sim", "--token-file", token, "--keepalive", "soon"}, "--keepalive"},
+		{[]string{"agent", "--driver", "sim", "--token-file", token, "--windows-service", "ndkconform-agent"}, "--windows-service: there is no service manager here"},
 	} {
 		r := ndkconform(t, c.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) {
@@ -103,7 +104,7 @@ func TestAgentUsage(t *testing.T) {
 		}
 	}
 	r := ndkconform(t, "agent", "--help")
-	for _, f := range []string{"--token-file", "--session-opts", "--max-session-memory", "--callback-timeout", "--keepalive"} {
+	for _, f := range []string{"--token-file", "--session-opts", "--max-session-memory", "--callback-timeout", "--keepalive", "--windows-service"} {
 		if r.code != 0 || !strings.Contains(r.stdout, f) {
 			t.Errorf("agent --help: exit %d, %s not listed\n%s", r.code, f, r.stdout)
 		}
