@@ -138,6 +138,7 @@ proto: proto-tools
 .PHONY: test-ndkt
 test-ndkt:
 	GO=$(GO) bash test/ndkt/run.sh
+	GO=$(GO) bash test/ndkt/kill.sh
 
 # The suite against the rxe driver on real Soft-RoCE (rdma_rxe) inside a qemu
 # guest: installs the Debian packages it needs, builds ndkconform with
