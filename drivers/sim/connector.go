@@ -46,6 +46,7 @@ type connector struct {
 	peer     *connector
 	peerGone bool // the peer gave up while the handshake was in progress
 	timedOut bool // active: set-up timed out at the accepting peer (its Accept waited connect-timeout for CompleteConnect)
+	leakPort bool // variant second-connect-leaks-port: the close keeps the endpoint
 
 	reqIn, reqOut   uint32 // own read limits, capped by the adapter maxima
 	peerIn, peerOut uint32 // the peer's
@@ -101,10 +102,19 @@ func (c *connector) ConnectWithSharedEndpoint(se ndk.SharedEndpoint, p ndk.Conne
 func (c *connector) connect(withSE bool, se ndk.SharedEndpoint, p ndk.ConnectParams, done ndk.RequestCompletion, ctx any) ndk.Status {
 	f := c.ad.f
 	m := f.pick(done != nil)
+	if done != nil && f.wildcardPends(p.Destination.Addr().WithZone("")) {
+		m = modeDeferred // the variants' connect returns STATUS_PENDING
+	}
 	f.mu.Lock()
 	st := c.startConnectLocked(withSE, se, p, m, done, ctx)
 	r := c.connReq
 	f.mu.Unlock()
+	// VARIANT second-connect-completes-twice (breaks CR-4): the refused
+	// second connect returns STATUS_PENDING and completes twice.
+	if f.variant == VariantSecondConnectCompletesTwice && st == ndk.StatusConnectionActive && done != nil {
+		f.completeNow(&c.object, modeDeferred, done, ctx, st)
+		return f.completeNow(&c.object, modeDeferred, done, ctx, st)
+	}
 	if st != ndk.StatusPending {
 		return f.completeNow(&c.object, m, done, ctx, st)
 	}
@@ -124,6 +134,11 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		// Choice: a connector whose connection ended is not reused (DS-9).
 		return ndk.StatusConnectionInvalid
 	case c.state != stIdle:
+		// VARIANT second-connect-leaks-port (breaks LC-18, LC-19): marks
+		// the connector whose endpoint its close keeps (releaseLocked).
+		if f.variant == VariantSecondConnectLeaksPort {
+			c.leakPort = true
+		}
 		return ndk.StatusConnectionActive
 	}
 	q, ok := p.QP.(*qp)
@@ -189,7 +204,9 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		}
 	}
 	fail := func(st ndk.Status) ndk.Status {
-		if s == nil {
+		// VARIANT wildcard-connect-leaks-port (breaks LC-18, LC-19): the
+		// endpoint of a failed connect to no host's address stays bound.
+		if s == nil && !(f.variant == VariantWildcardConnectLeaksPort && noHost(dst.Addr())) {
 			f.unrefLocked(ep) // LC-19: the dedicated endpoint goes with the failed connect
 		}
 		return st
@@ -214,11 +231,18 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		// (option loopback=off) cannot reach its own host's addresses.
 		return fail(ndk.StatusHostUnreachable)
 	}
-	if dh == nil || dh.state == ndk.HostDown {
+	if dh == nil && !f.wildcardPends(dst.Addr()) || dh != nil && dh.state == ndk.HostDown {
 		if f.variant == VariantUnreachableRefused {
 			return fail(ndk.StatusConnectionRefused)
 		}
 		return fail(ndk.StatusHostUnreachable)
+	}
+	// VARIANT wildcard-connect-never-completes, wildcard-close-leaves-connect
+	// (break CR-4, LT-23): a connect to no host's address stays pending,
+	// no answer to come.
+	if dh == nil && f.wildcardPends(dst.Addr()) {
+		c.activateLocked(s, ep, dst, q, key, p, m, done, ctx)
+		return ndk.StatusPending
 	}
 	var lep *endpoint
 	if dh.state != ndk.HostUnresponsive {
@@ -233,25 +257,7 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 		}
 	}
 
-	// The active side.
-	if s != nil {
-		ep.refs++ // LC-21
-		c.se = s
-		linkLocked(&c.object, &s.object)
-	}
-	c.ep, c.local, c.remote = ep, ep.addr, dst
-	q.owner, c.q = c, q
-	linkLocked(&c.object, &q.object)
-	f.tuples[key] = c
-	c.inTuples = true
-	c.reqIn = min(p.InboundReadLimit, info.MaxInboundReadLimit)
-	c.reqOut = min(p.OutboundReadLimit, info.MaxOutboundReadLimit)
-	if f.variant == VariantReadLimitsUncapped {
-		c.reqIn, c.reqOut = p.InboundReadLimit, p.OutboundReadLimit
-	}
-	c.data, c.peerGone, c.timedOut = nil, false, false
-	c.state = stConnecting
-	c.connReq = newRequest(m, done, ctx)
+	c.activateLocked(s, ep, dst, q, key, p, m, done, ctx)
 
 	if lep == nil {
 		// The destination host is unresponsive: the request waits there,
@@ -276,6 +282,30 @@ func (c *connector) startConnectLocked(withSE bool, se ndk.SharedEndpoint, p ndk
 	}
 	f.offerLocked(c, lep, p.PrivateData)
 	return ndk.StatusPending
+}
+
+// activateLocked makes c the active side of a connect from ep (over s,
+// if not nil) to dst with q, pending as connReq.
+func (c *connector) activateLocked(s *sharedEndpoint, ep *endpoint, dst netip.AddrPort, q *qp, key tuple, p ndk.ConnectParams, m mode, done ndk.RequestCompletion, ctx any) {
+	f, info := c.ad.f, &c.ad.f.info
+	if s != nil {
+		ep.refs++ // LC-21
+		c.se = s
+		linkLocked(&c.object, &s.object)
+	}
+	c.ep, c.local, c.remote = ep, ep.addr, dst
+	q.owner, c.q = c, q
+	linkLocked(&c.object, &q.object)
+	f.tuples[key] = c
+	c.inTuples = true
+	c.reqIn = min(p.InboundReadLimit, info.MaxInboundReadLimit)
+	c.reqOut = min(p.OutboundReadLimit, info.MaxOutboundReadLimit)
+	if f.variant == VariantReadLimitsUncapped {
+		c.reqIn, c.reqOut = p.InboundReadLimit, p.OutboundReadLimit
+	}
+	c.data, c.peerGone, c.timedOut = nil, false, false
+	c.state = stConnecting
+	c.connReq = newRequest(m, done, ctx)
 }
 
 // offerLocked makes the passive side of c's connect request on the
@@ -735,7 +765,9 @@ func (c *connector) GetPeerAddress() (netip.AddrPort, ndk.Status) {
 // connection that was established ends as closeConnectionLocked says.
 func (c *connector) beginCloseLocked() {
 	f := c.ad.f
-	if r := c.connReq; r != nil {
+	// VARIANT wildcard-close-leaves-connect (breaks LT-23): the pending
+	// connect to no host's address is left pending by the close.
+	if r := c.connReq; r != nil && !(f.variant == VariantWildcardCloseLeavesConnect && noHost(c.remote.Addr())) {
 		c.connReq = nil
 		st := ndk.StatusCancelled
 		// VARIANT close-no-cancel (breaks LT-26): the pending Connect
@@ -789,7 +821,9 @@ func (c *connector) releaseLocked() {
 	if c.ep != nil {
 		// VARIANT connector-close-leaks-port (breaks LC-18, LC-19): the
 		// dedicated endpoint of an NdkConnect connector is never freed.
-		if f.variant != VariantConnectorCloseLeaksPort || c.passive || c.se != nil {
+		// VARIANT second-connect-leaks-port (breaks LC-18, LC-19): nor that
+		// of a connector a second connect was issued on.
+		if (f.variant != VariantConnectorCloseLeaksPort || c.passive || c.se != nil) && !c.leakPort {
 			f.unrefLocked(c.ep)
 		}
 		c.ep = nil
