@@ -376,6 +376,23 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 			}
 		}
 	}
+	// A model label proven again alone in one family (above, in name
+	// order: IPv4 before IPv6) proves the other family's too.
+	for id, names := range unproven {
+		names = slices.DeleteFunc(names, func(name string) bool {
+			if modelSpec[name] && modelProven[withoutFamily(name)][id] {
+				ok++
+				family++
+				return true
+			}
+			return false
+		})
+		if len(names) == 0 {
+			delete(unproven, id)
+		} else {
+			unproven[id] = names
+		}
+	}
 	fmt.Printf("\nlabels: %d of %d (spec, rule) labels proven by a variant that breaks the rule (%d of them by the spec run again alone, %d model labels by the model's run in the other family)\n", ok, pairs, again, family)
 	for _, id := range slices.Sorted(maps.Keys(unproven)) {
 		breakers := 0
