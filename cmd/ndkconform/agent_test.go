@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"crypto/x509"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -421,5 +423,61 @@ func TestAgentNotThereIsTheLabs(t *testing.T) {
 	want := "cannot connect to " + addr + ": connection refused"
 	if r.code != exitError || !strings.Contains(firstLine(r.stderr), want) || strings.Contains(r.stderr, "for usage") || strings.Contains(r.stderr, "rpc error") {
 		t.Errorf("exit %d, stderr %q; want exit %d and one line with %q", r.code, r.stderr, exitError, want)
+	}
+}
+
+// Broken variants are caught through an agent as in process, rule by
+// rule: a callback after its connector's close (late-callback) and a
+// second completion of a flushed request (flush-completes-twice), which
+// the remote driver once dropped (it forgot a callback's context at the
+// close, a request's at its first Result), passing through the agent the
+// specs they fail in process.
+func TestRemoteCatchesLateAndSecondCallbacks(t *testing.T) {
+	skipIfShort(t)
+	for _, c := range []struct{ variant, labels string }{
+		{"late-callback", "lifetime"},
+		{"flush-completes-twice", "queues && !model"},
+	} {
+		t.Run(c.variant, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			local, remote := filepath.Join(dir, "local.json"), filepath.Join(dir, "remote.json")
+			simOpts := []string{"completion=deferred", "variant=" + c.variant, "connect-timeout=3s", "disconnect-timeout=3s"}
+			args := []string{"run", "--json-report", local, "--label-filter", c.labels, "--timeout", "30s"}
+			for _, o := range simOpts {
+				args = append(args, "--driver-opt", o)
+			}
+			ndkconform(t, args...) // fails: the variant is caught
+			addr, token, _ := startAgent(t, simOpts...)
+			ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
+				"--json-report", remote, "--label-filter", c.labels, "--timeout", "30s")
+			a, b := readJSONReport(t, local), readJSONReport(t, remote)
+			// The rules charged, over the specs: spec by spec a late
+			// callback may land in one spec in process and in the next
+			// through the agent (logged, not judged).
+			inProcess, throughAgent := map[string]bool{}, map[string]bool{}
+			for i := range a.Specs {
+				x, y := a.Specs[i], b.Specs[i]
+				if x.Name != y.Name {
+					t.Fatalf("spec %d: %q in process, %q through the agent", i, x.Name, y.Name)
+				}
+				for _, id := range outcome.Charged(x) {
+					inProcess[id] = true
+				}
+				for _, id := range outcome.Charged(y) {
+					throughAgent[id] = true
+				}
+				if cx, cy := slices.Sorted(slices.Values(outcome.Charged(x))), slices.Sorted(slices.Values(outcome.Charged(y))); !slices.Equal(cx, cy) {
+					t.Logf("%s: %s %v in process, %s %v through the agent", x.Name, x.State, cx, y.State, cy)
+				}
+			}
+			if len(inProcess) == 0 {
+				t.Fatalf("variant %s failed no spec against a rule in process", c.variant)
+			}
+			x, y := slices.Sorted(maps.Keys(inProcess)), slices.Sorted(maps.Keys(throughAgent))
+			if !slices.Equal(x, y) {
+				t.Errorf("variant %s: charged %v in process, %v through the agent", c.variant, x, y)
+			}
+		})
 	}
 }

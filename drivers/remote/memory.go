@@ -15,21 +15,46 @@ import (
 
 // UnknownContext is the request context of a Result whose id this driver
 // does not know (the agent's provider handed back a context it was never
-// given, or one twice): the id the agent sent.
+// given, or one retired long ago): the id the agent sent.
 type UnknownContext uint64
 
 // ctxs maps the consumer's request and QP contexts to the ids the agent
-// sees. A request context is forgotten once its Result has been taken
-// (or its post failed); QP contexts stay for the session.
+// sees. A request context is retired once its Result has been taken (or
+// its post failed); QP contexts stay for the session. The last
+// maxRetired retired ones are kept: a provider that completes a request
+// twice, or one whose post failed, hands the consumer its own context
+// again, as in process, and the harness judges a second completion (QP-4)
+// or a completion of a failed post (DP-4) as such. Forgetting them at once
+// made each an UnknownContext, charged to QP-3 instead.
 type ctxs struct {
-	ctxMu   sync.Mutex
-	lastReq uint64
-	reqs    map[uint64]any
-	lastQP  uint64
-	qps     map[uint64]any
+	ctxMu        sync.Mutex
+	lastReq      uint64
+	reqs         map[uint64]any
+	retired      map[uint64]any
+	retiredOrder []uint64
+	lastQP       uint64
+	qps          map[uint64]any
 }
 
-func newCtxs() ctxs { return ctxs{reqs: map[uint64]any{}, qps: map[uint64]any{}} }
+func newCtxs() ctxs {
+	return ctxs{reqs: map[uint64]any{}, retired: map[uint64]any{}, qps: map[uint64]any{}}
+}
+
+// retireLocked moves request context id from reqs to retired.
+func (c *ctxs) retireLocked(id uint64) {
+	v, ok := c.reqs[id]
+	if !ok {
+		return
+	}
+	delete(c.reqs, id)
+	c.retired[id] = v
+	c.retiredOrder = append(c.retiredOrder, id)
+	if len(c.retiredOrder) > maxRetired {
+		delete(c.retired, c.retiredOrder[0])
+		c.retiredOrder[0] = 0
+		c.retiredOrder = c.retiredOrder[1:]
+	}
+}
 
 // reqID names a request context (nil: 0).
 func (c *ctxs) reqID(v any) uint64 {
@@ -48,7 +73,7 @@ func (c *ctxs) reqID(v any) uint64 {
 func (c *ctxs) reqPosted(id uint64, st ndk.Status) {
 	if id != 0 && st != ndk.StatusSuccess {
 		c.ctxMu.Lock()
-		delete(c.reqs, id)
+		c.retireLocked(id)
 		c.ctxMu.Unlock()
 	}
 }
@@ -62,9 +87,12 @@ func (c *ctxs) reqTake(id uint64) any {
 	defer c.ctxMu.Unlock()
 	v, ok := c.reqs[id]
 	if !ok {
+		if v, ok := c.retired[id]; ok {
+			return v // a second Result for it: the consumer judges it
+		}
 		return UnknownContext(id)
 	}
-	delete(c.reqs, id)
+	c.retireLocked(id)
 	return v
 }
 
