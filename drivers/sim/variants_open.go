@@ -3,8 +3,10 @@ package sim
 import "net/netip"
 
 // Broken variants of the connects RULES.md leaves open (OPEN-6, OPEN-7;
-// specs/endpoints/open.go). Each breaks its rule only in that situation,
-// at the points marked "VARIANT <name>".
+// specs/endpoints/open.go) and of the zero lengths and depths (OPEN-5;
+// specs/model's write and read moves, specs/memory's model, specs/queues/
+// zero.go). Each breaks its rule only in that situation, at the points
+// marked "VARIANT <name>".
 
 // Variant names.
 const (
@@ -13,6 +15,9 @@ const (
 	VariantSecondConnectCompletesTwice   = "second-connect-completes-twice"
 	VariantSecondConnectLeaksPort        = "second-connect-leaks-port"
 	VariantWildcardConnectLeaksPort      = "wildcard-connect-leaks-port"
+	VariantZeroWriteCompletesTwice       = "zero-write-completes-twice"
+	VariantZeroReadWritesAByte           = "zero-read-writes-a-byte"
+	VariantZeroWindowGrantsAccess        = "zero-window-grants-access"
 )
 
 func init() {
@@ -46,6 +51,24 @@ func init() {
 			Rule:        "LC-18",
 			Rules:       []string{"LC-18", "LC-19"},
 			Description: "the dedicated endpoint of an NdkConnect to a wildcard, broadcast or multicast destination, which fails, is never freed, not even by the connector's close",
+		},
+		Variant{
+			Name:        VariantZeroWriteCompletesTwice,
+			Rule:        "QP-4",
+			Rules:       []string{"QP-4"},
+			Description: "an NdkWrite of 0 bytes (OPEN-5) queues its completion twice (a silent one that succeeds none)",
+		},
+		Variant{
+			Name:        VariantZeroReadWritesAByte,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "an NdkRead of 0 bytes (OPEN-5) with an SGE of length 0 that succeeds changes the byte at its SGE's address",
+		},
+		Variant{
+			Name:        VariantZeroWindowGrantsAccess,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "an NdkBind of 0 bytes (OPEN-5) binds the window to the rest of the region from its address",
 		},
 	)
 }
