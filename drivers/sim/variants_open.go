@@ -18,6 +18,8 @@ const (
 	VariantZeroWriteCompletesTwice       = "zero-write-completes-twice"
 	VariantZeroReadWritesAByte           = "zero-read-writes-a-byte"
 	VariantZeroWindowGrantsAccess        = "zero-window-grants-access"
+	VariantZeroRegisterNeverCompletes    = "zero-register-never-completes"
+	VariantZeroCQNeverCompletes          = "zero-cq-never-completes"
 )
 
 func init() {
@@ -69,6 +71,18 @@ func init() {
 			Rule:        "MR-16",
 			Rules:       []string{"MR-16"},
 			Description: "an NdkBind of 0 bytes (OPEN-5) binds the window to the rest of the region from its address",
+		},
+		Variant{
+			Name:        VariantZeroRegisterNeverCompletes,
+			Rule:        "CR-4",
+			Rules:       []string{"CR-4"},
+			Description: "NdkRegisterMr of 0 bytes (OPEN-5) with a completion callback returns STATUS_PENDING and never completes",
+		},
+		Variant{
+			Name:        VariantZeroCQNeverCompletes,
+			Rule:        "CR-1",
+			Rules:       []string{"CR-1"},
+			Description: "NdkCreateCq of depth 0 (OPEN-5) with a completion callback returns STATUS_PENDING and never completes",
 		},
 	)
 }
