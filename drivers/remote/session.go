@@ -241,7 +241,7 @@ func start(st stream, addr, what string, c Config, l *loss, explain func(error) 
 		timeout: c.CallTimeout, chunk: uint64(caps.GetMaxMemoryChunk()),
 		calls: map[uint64]chan *agentv1.CallReturn{}, handlers: map[uint64]func(*agentv1.Callback){},
 		retired: map[uint64]func(*agentv1.Callback){},
-		within: map[uint64]uint64{}, ctxs: newCtxs(), done: make(chan struct{})}
+		within:  map[uint64]uint64{}, ctxs: newCtxs(), done: make(chan struct{})}
 	go s.read()
 	go s.watch(c.Liveness)
 	return s, nil
