@@ -505,6 +505,12 @@ var modelNotYet = map[string]string{
 	// be the peer's provider never sending its notice (DS-3), so the model
 	// requires nothing there. The hand-written CN-15.once spec catches it.
 	"disconnect-needs-event": "the endpoint model cannot tell DS-4 from DS-3 on a connector that registered no disconnect event callback (no indication shows the peer's notice arrived), so it requires nothing of its NdkDisconnect there",
+	// The cases the pages leave open (RULES.md OPEN-6, OPEN-7): the
+	// endpoint model connects idle connectors to listeners' addresses
+	// only; the hand-written OPEN-6 and OPEN-7 specs catch these.
+	"wildcard-close-leaves-connect": "the endpoint model makes no NdkConnect to a wildcard, broadcast or multicast destination (OPEN-6)",
+	"wildcard-connect-leaks-port":   "the endpoint model makes no NdkConnect to a wildcard, broadcast or multicast destination (OPEN-6)",
+	"second-connect-leaks-port":     "the endpoint model makes no second NdkConnect on a connecting or connected connector (OPEN-7)",
 }
 
 // coreVariants break the four rules the product is known by: pending

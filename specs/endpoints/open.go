@@ -19,12 +19,21 @@ import (
 // first (LT-23), and it releases the connector's port (LC-18, LC-19).
 
 // freePort is a free port of side A: one a listener held and released at
-// its close (LC-10, which these specs rely on).
+// its close (LC-10). These specs rely on LC-10, so they check it first: a
+// provider whose closed listener keeps its port fails here, against
+// LC-10, not later against the rules the specs check (LC-18, LC-19: the
+// self-test's listener-close-keeps-own-ref was charged those).
 func freePort(p *suite.Pair) netip.AddrPort {
 	GinkgoHelper()
 	probe := p.A.MustCreateListener()
 	src := probe.MustListen(0)
 	suite.MustSucceed(probe.Close())
+	again := p.A.MustCreateListener()
+	listen := again.Listen(src)
+	if st := listen.Wait(); st != ndk.StatusSuccess {
+		suite.Violate(listen.Violation("LC-10", fmt.Sprintf("NdkListen on %v succeeds: the close of the listener that held it released it", src), st.String()))
+	}
+	suite.MustSucceed(again.Close())
 	return src
 }
 
