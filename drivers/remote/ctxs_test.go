@@ -36,7 +36,7 @@ func TestRetiredRequestContexts(t *testing.T) {
 	if got := c.reqTake(id); got != UnknownContext(id) {
 		t.Errorf("a context retired %d contexts ago: %v, want UnknownContext", maxRetired, got)
 	}
-	if len(c.retired) != maxRetired || len(c.retiredOrder) != maxRetired {
-		t.Errorf("%d retired kept (order %d), want %d", len(c.retired), len(c.retiredOrder), maxRetired)
+	if c.retired.len() != maxRetired || len(c.retired.order) != maxRetired {
+		t.Errorf("%d retired kept (order %d), want %d", c.retired.len(), len(c.retired.order), maxRetired)
 	}
 }

@@ -27,34 +27,52 @@ type UnknownContext uint64
 // or a completion of a failed post (DP-4) as such. Forgetting them at once
 // made each an UnknownContext, charged to QP-3 instead.
 type ctxs struct {
-	ctxMu        sync.Mutex
-	lastReq      uint64
-	reqs         map[uint64]any
-	retired      map[uint64]any
-	retiredOrder []uint64
-	lastQP       uint64
-	qps          map[uint64]any
+	ctxMu   sync.Mutex
+	lastReq uint64
+	reqs    map[uint64]any
+	retired retiredSet[any]
+	lastQP  uint64
+	qps     map[uint64]any
 }
 
-func newCtxs() ctxs {
-	return ctxs{reqs: map[uint64]any{}, retired: map[uint64]any{}, qps: map[uint64]any{}}
-}
+func newCtxs() ctxs { return ctxs{reqs: map[uint64]any{}, qps: map[uint64]any{}} }
 
 // retireLocked moves request context id from reqs to retired.
 func (c *ctxs) retireLocked(id uint64) {
-	v, ok := c.reqs[id]
-	if !ok {
-		return
-	}
-	delete(c.reqs, id)
-	c.retired[id] = v
-	c.retiredOrder = append(c.retiredOrder, id)
-	if len(c.retiredOrder) > maxRetired {
-		delete(c.retired, c.retiredOrder[0])
-		c.retiredOrder[0] = 0
-		c.retiredOrder = c.retiredOrder[1:]
+	if v, ok := c.reqs[id]; ok {
+		delete(c.reqs, id)
+		c.retired.add(id, v)
 	}
 }
+
+// retiredSet holds the last maxRetired values retired by id, oldest
+// first in order: what a provider may still name after the harness is
+// done with it (a session's callback contexts, its request contexts).
+// Its user locks it.
+type retiredSet[V any] struct {
+	byID  map[uint64]V
+	order []uint64
+}
+
+func (r *retiredSet[V]) add(id uint64, v V) {
+	if r.byID == nil {
+		r.byID = map[uint64]V{}
+	}
+	r.byID[id] = v
+	r.order = append(r.order, id)
+	if len(r.order) > maxRetired {
+		delete(r.byID, r.order[0])
+		r.order[0] = 0
+		r.order = r.order[1:]
+	}
+}
+
+func (r *retiredSet[V]) get(id uint64) (V, bool) {
+	v, ok := r.byID[id]
+	return v, ok
+}
+
+func (r *retiredSet[V]) len() int { return len(r.byID) }
 
 // reqID names a request context (nil: 0).
 func (c *ctxs) reqID(v any) uint64 {
@@ -87,7 +105,7 @@ func (c *ctxs) reqTake(id uint64) any {
 	defer c.ctxMu.Unlock()
 	v, ok := c.reqs[id]
 	if !ok {
-		if v, ok := c.retired[id]; ok {
+		if v, ok := c.retired.get(id); ok {
 			return v // a second Result for it: the consumer judges it
 		}
 		return UnknownContext(id)

@@ -53,15 +53,14 @@ type session struct {
 	// retired are the handlers of contexts no callback is expected for
 	// any more (a completion that ran, or that a call returning another
 	// status than STATUS_PENDING does not have; the callbacks of a closed
-	// object), the last maxRetired of them, oldest first in retiredOrder:
+	// object), the last maxRetired of them:
 	// a provider that calls one (a second completion, a completion of a
 	// call that returned inline, a callback after its object's close)
 	// reaches the consumer's callback as it would in process, where the
 	// harness judges it (CR-2, CR-4, LT-25). Dropping them hid those
 	// breaches behind an agent: late-callback passed all 35 lifetime
 	// specs through one, and failed 16 in process.
-	retired      map[uint64]func(*agentv1.Callback)
-	retiredOrder []uint64
+	retired retiredSet[func(*agentv1.Callback)]
 	// within maps the goroutine running a consumer callback to the
 	// callback's id, so that a call it makes names it (within_callback).
 	within  map[uint64]uint64
@@ -240,8 +239,7 @@ func start(st stream, addr, what string, c Config, l *loss, explain func(error) 
 	s := &session{addr: addr, what: what, stream: st, caps: caps, loss: l,
 		timeout: c.CallTimeout, chunk: uint64(caps.GetMaxMemoryChunk()),
 		calls: map[uint64]chan *agentv1.CallReturn{}, handlers: map[uint64]func(*agentv1.Callback){},
-		retired: map[uint64]func(*agentv1.Callback){},
-		within:  map[uint64]uint64{}, ctxs: newCtxs(), done: make(chan struct{})}
+		within: map[uint64]uint64{}, ctxs: newCtxs(), done: make(chan struct{})}
 	go s.read()
 	go s.watch(c.Liveness)
 	return s, nil
@@ -318,7 +316,7 @@ func (s *session) runCallback(cb *agentv1.Callback, g uint64) {
 	s.mu.Lock()
 	h := s.handlers[cb.GetContext()]
 	if h == nil {
-		h = s.retired[cb.GetContext()]
+		h, _ = s.retired.get(cb.GetContext())
 	}
 	s.within[g] = cb.GetCallbackId()
 	s.mu.Unlock()
@@ -371,13 +369,7 @@ func (s *session) unregister(id uint64) {
 		return
 	}
 	delete(s.handlers, id)
-	s.retired[id] = h
-	s.retiredOrder = append(s.retiredOrder, id)
-	if len(s.retiredOrder) > maxRetired {
-		delete(s.retired, s.retiredOrder[0])
-		s.retiredOrder[0] = 0
-		s.retiredOrder = s.retiredOrder[1:]
-	}
+	s.retired.add(id, h)
 }
 
 // unregisterUnlessPending forgets a completion's handler when the call did
