@@ -143,6 +143,11 @@ func (a *adapter) CreatePD(done ndk.CreateCompletion, ctx any) (ndk.PD, ndk.Stat
 
 // CreateCQ implements ndk.Adapter.
 func (a *adapter) CreateCQ(params ndk.CQParams, done ndk.CreateCompletion, ctx any) (ndk.CQ, ndk.Status) {
+	// VARIANT zero-cq-never-completes (breaks CR-1): a create of depth 0
+	// returns STATUS_PENDING and never completes.
+	if a.f.variant == VariantZeroCQNeverCompletes && params.Depth == 0 && done != nil {
+		return nil, ndk.StatusPending
+	}
 	return create(a, done, ctx, func() (ndk.CQ, *object, ndk.Status) {
 		// VARIANT no-cq (breaks IF-5): the entry point is missing.
 		if a.f.refuses(ndk.ObjectTypeCQ) {

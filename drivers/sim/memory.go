@@ -134,6 +134,11 @@ func (m *mr) RegisterChain(chain []ndk.MDL, flags uint32, done ndk.RequestComple
 	f := m.ad.f
 	mode := f.pick(done != nil)
 	n := ndk.ChainLength(chain)
+	// VARIANT zero-register-never-completes (breaks CR-4): a registration
+	// of 0 bytes returns STATUS_PENDING and never completes.
+	if f.variant == VariantZeroRegisterNeverCompletes && n == 0 && done != nil {
+		return ndk.StatusPending
+	}
 	contiguous := ndk.Contiguous(chain)
 	// VARIANT mr-chain-gap (breaks MR-3): the MDLs are registered one
 	// after the other whatever their virtual addresses say.

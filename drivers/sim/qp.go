@@ -154,10 +154,16 @@ func (q *qp) completeLocked(w *wr, st ndk.Status) {
 	if w.flags&ndk.OpFlagSilentSuccess != 0 && (st == ndk.StatusSuccess || q.ad.f.variant == VariantSilentFailureHidden) {
 		return
 	}
-	q.icq.pushLocked(ndk.ResultEx{
+	res := ndk.ResultEx{
 		Result: ndk.Result{Status: st, QPContext: q.params.Context, RequestContext: w.ctx},
 		Type:   w.op,
-	}, false)
+	}
+	q.icq.pushLocked(res, false)
+	// VARIANT zero-write-completes-twice (breaks QP-4): a Write of 0 bytes
+	// completes twice.
+	if q.ad.f.variant == VariantZeroWriteCompletesTwice && w.op == ndk.OpWrite && sgeBytes(w.sgl) == 0 && len(w.data) == 0 {
+		q.icq.pushLocked(res, false)
+	}
 }
 
 // recvDoneLocked queues the completion of a receive taken by q.
@@ -683,6 +689,17 @@ func (q *qp) readSpanLocked(w *wr, off, n int) ndk.Status {
 		n = total - off
 	}
 	scatter(cutSegs(sinks, off, n), gather(cutSegs(src, off, n)))
+	// VARIANT zero-read-writes-a-byte (breaks MR-16): a Read of 0 bytes
+	// with an SGE flips the byte at the SGE's address.
+	if q.ad.f.variant == VariantZeroReadWritesAByte && total == 0 && len(w.sgl) > 0 {
+		one := w.sgl[0]
+		one.Length = 1
+		if ss, st := q.pd.localSegsLocked([]ndk.SGE{one}, accReadSink); st == ndk.StatusSuccess {
+			b := gather(ss)
+			b[0] = ^b[0]
+			scatter(ss, b)
+		}
+	}
 	return ndk.StatusSuccess
 }
 
@@ -738,6 +755,11 @@ func (f *fabric) bindMWLocked(w *wr) ndk.Status {
 		win.mr = m
 	}
 	win.valid, win.va, win.len, win.gen = true, w.va, w.length, m.gen
+	// VARIANT zero-window-grants-access (breaks MR-16): a bind of 0 bytes
+	// binds the rest of the region from its address.
+	if f.variant == VariantZeroWindowGrantsAccess && w.length == 0 {
+		win.len = base + length - w.va
+	}
 	// VARIANT window-off-by-one (breaks MR-16): one byte more is bound.
 	if f.variant == VariantWindowOffByOne {
 		win.len++

@@ -3,8 +3,10 @@ package sim
 import "net/netip"
 
 // Broken variants of the connects RULES.md leaves open (OPEN-6, OPEN-7;
-// specs/endpoints/open.go). Each breaks its rule only in that situation,
-// at the points marked "VARIANT <name>".
+// specs/endpoints/open.go) and of the zero lengths and depths (OPEN-5;
+// specs/model's write and read moves, specs/memory's model, specs/queues/
+// zero.go). Each breaks its rule only in that situation, at the points
+// marked "VARIANT <name>".
 
 // Variant names.
 const (
@@ -13,6 +15,11 @@ const (
 	VariantSecondConnectCompletesTwice   = "second-connect-completes-twice"
 	VariantSecondConnectLeaksPort        = "second-connect-leaks-port"
 	VariantWildcardConnectLeaksPort      = "wildcard-connect-leaks-port"
+	VariantZeroWriteCompletesTwice       = "zero-write-completes-twice"
+	VariantZeroReadWritesAByte           = "zero-read-writes-a-byte"
+	VariantZeroWindowGrantsAccess        = "zero-window-grants-access"
+	VariantZeroRegisterNeverCompletes    = "zero-register-never-completes"
+	VariantZeroCQNeverCompletes          = "zero-cq-never-completes"
 )
 
 func init() {
@@ -46,6 +53,36 @@ func init() {
 			Rule:        "LC-18",
 			Rules:       []string{"LC-18", "LC-19"},
 			Description: "the dedicated endpoint of an NdkConnect to a wildcard, broadcast or multicast destination, which fails, is never freed, not even by the connector's close",
+		},
+		Variant{
+			Name:        VariantZeroWriteCompletesTwice,
+			Rule:        "QP-4",
+			Rules:       []string{"QP-4"},
+			Description: "an NdkWrite of 0 bytes (OPEN-5) queues its completion twice (a silent one that succeeds none)",
+		},
+		Variant{
+			Name:        VariantZeroReadWritesAByte,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "an NdkRead of 0 bytes (OPEN-5) with an SGE of length 0 that succeeds changes the byte at its SGE's address",
+		},
+		Variant{
+			Name:        VariantZeroWindowGrantsAccess,
+			Rule:        "MR-16",
+			Rules:       []string{"MR-16"},
+			Description: "an NdkBind of 0 bytes (OPEN-5) binds the window to the rest of the region from its address",
+		},
+		Variant{
+			Name:        VariantZeroRegisterNeverCompletes,
+			Rule:        "CR-4",
+			Rules:       []string{"CR-4"},
+			Description: "NdkRegisterMr of 0 bytes (OPEN-5) with a completion callback returns STATUS_PENDING and never completes",
+		},
+		Variant{
+			Name:        VariantZeroCQNeverCompletes,
+			Rule:        "CR-1",
+			Rules:       []string{"CR-1"},
+			Description: "NdkCreateCq of depth 0 (OPEN-5) with a completion callback returns STATUS_PENDING and never completes",
 		},
 	)
 }

@@ -20,7 +20,9 @@ var memModelRules = suite.Rules{"MR-15", "MR-16", "QP-14"}
 // The memory model: random sequences (rapid's state machines, shrunk on
 // failure) of side B registering regions (sizes down to one byte, remote
 // read, write, both or neither), deregistering them, creating MWs,
-// binding windows to any [off, off+n) of a region (edges included),
+// binding windows to any [off, off+n) of a region (edges included; a
+// window not bound, one time in six, to 0 bytes: any status passes, and
+// one that succeeds grants no byte, OPEN-5),
 // rebinding them, invalidating them, and side A's NdkRead and NdkWrite
 // under a token (a region's, a window's, one made stale by a
 // deregistration, an invalidation or a rebind, a wrong one) at the edges
@@ -327,6 +329,14 @@ func (w *memWorld) bindTo(t *rapid.T, x *mmWindow, r *mmRegion) {
 	wantWrite := rights&mmWindowWrite != 0
 	mustFail := wantWrite && r.flags&ndk.MRFlagAllowLocalWrite == 0
 	unsure := !mustFail && (rights&ndk.OpFlagAllowRemoteRead != 0 && r.flags&ndk.MRFlagAllowRemoteRead == 0 || wantWrite && r.flags&mmRemoteWrite == 0)
+	if !x.bound && rapid.IntRange(0, 5).Draw(t, "0 bytes") == 0 {
+		// OPEN-5: a bind of 0 bytes (of a window not bound: what a failed
+		// rebind leaves is not decided) may fail with any status, inline
+		// or in its completion; one that succeeds gives remote access to
+		// no byte.
+		w.bindZero(x, r, off, rights)
+		return
+	}
 	if x.bound && (mustFail || unsure) {
 		// What a failed rebind leaves of the binding before it is not
 		// decided: a bound window is bound again only with rights the
@@ -395,6 +405,27 @@ func (w *memWorld) bindTo(t *rapid.T, x *mmWindow, r *mmRegion) {
 	w.step("   %s's token: %#x", x.name, tok)
 }
 
+// bindZero binds x, not bound, to 0 bytes at off of r on a connection of
+// its own (a failed bind may end it): any status passes (OPEN-5). After a
+// success side A reads or writes 1 byte at the window's address under its
+// token: it must fail and move no byte (MR-16, access).
+func (w *memWorld) bindZero(x *mmWindow, r *mmRegion, off int, rights uint32) {
+	GinkgoHelper()
+	at := mmRange{r, off, 0}
+	c := w.connect()
+	w.step("B: bind %s to %s (%s) with %s, 0 bytes, on %s: any status passes (OPEN-5)", x.name, at, r.mr.ID(), rightNames(rights), c.PassiveQP.ID())
+	tok, st := bindOn(c, "bind", x.mw, bindStep{r.mr, off, 0}, rights)
+	if st != ndk.StatusSuccess {
+		w.note(tok, x.name+"'s token after a failed bind of 0 bytes")
+		w.step("   NdkBind failed with %v: %s is not bound (token %#x)", st, x.name, tok)
+		return
+	}
+	x.home, x.bound, x.at, x.rights, x.token = c, true, at, rights, tok
+	w.note(tok, fmt.Sprintf("%s's token, bound to %s (0 bytes) with %s", x.name, at, rightNames(rights)))
+	w.step("   %s's token: %#x", x.name, tok)
+	w.access(rapid.Bool().Draw(w.t, "write"), tok, x.name+"'s token (a window of 0 bytes)", at, 0)
+}
+
 func (w *memWorld) invalidate(t *rapid.T) {
 	GinkgoHelper()
 	x := w.drawWindow(t, func(x *mmWindow) bool { return x.bound }, "no window bound")
@@ -436,7 +467,10 @@ func aim(rg mmRange, e int) (uint64, int) {
 	case 5:
 		return end - 1, 2
 	case 6:
-		return start, rg.n
+		// A range of 0 bytes (a window bound to 0 bytes, OPEN-5): its
+		// first byte, which it does not grant (an access of 0 bytes may
+		// be refused, inline).
+		return start, max(rg.n, 1)
 	}
 	return start, rg.n + 1
 }

@@ -127,9 +127,16 @@
 //	              delivered its bytes to the receive (QP-4)
 //	write         NdkWrite of 1, 2, 63, 255 or 256 bytes under the peer's MR
 //	              remote token or its window's token (NdkGetRemoteTokenFromMw),
-//	              with SILENT_SUCCESS, READ_FENCE, INLINE or none
+//	              with SILENT_SUCCESS, READ_FENCE, INLINE or none; one time
+//	              in six 0 bytes (OPEN-5), with one SGE of length 0 or none:
+//	              the provider may fail its post with any status (no
+//	              completion then, DP-4); one it takes is judged as any
+//	              write: it completes once with STATUS_SUCCESS (QP-4) and no
+//	              byte of either region changes (MR-16)
 //	read          NdkRead of the same lengths into the side's sink, under the
-//	              MR's or the window's token, with READ_FENCE or none
+//	              MR's or the window's token, with READ_FENCE or none; one
+//	              time in six 0 bytes, as the write: no byte of the sink
+//	              changes (MR-16)
 //	fence         NdkRead (of a slot, or of 512 KiB of a bulk region
 //	              registered on first use, in flight a while), then at once
 //	              NdkWrite with NDK_OP_FLAG_READ_FENCE to the bytes it reads:

@@ -266,6 +266,9 @@ type dpWorld struct {
 	// forceSlot, when >= 0, is the target slot the next write takes (a
 	// fenced write after a read of it).
 	forceSlot int
+	// zeroOK: the write or read move may draw a request of 0 bytes
+	// (OPEN-5).
+	zeroOK bool
 	// The overrun move's CQs and MRs, closed with the others.
 	extraCQs []*suite.CQ
 	extraMRs []*suite.MR

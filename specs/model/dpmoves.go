@@ -317,8 +317,13 @@ func (w *dpWorld) target(t *rapid.T, q *dpQP, write, fence bool) (slot, off, n i
 		slot = w.forceSlot
 	}
 	base := dpOff(dpAreaTgt, slot)
-	n = rapid.SampledFrom([]int{1, 2, 63, dpSlot - 1, dpSlot}).Draw(t, "length")
-	at := rapid.IntRange(0, dpSlot-n).Draw(t, "offset in slot")
+	if w.zeroOK && rapid.IntRange(0, 5).Draw(t, "0 bytes") == 0 {
+		// OPEN-5: a request of 0 bytes, at an offset inside the slot.
+		n = 0
+	} else {
+		n = rapid.SampledFrom([]int{1, 2, 63, dpSlot - 1, dpSlot}).Draw(t, "length")
+	}
+	at := rapid.IntRange(0, min(dpSlot-n, dpSlot-1)).Draw(t, "offset in slot")
 	off = base + at
 	token, via = m.remote, fmt.Sprintf("%s's MR remote token", sideName(peer))
 	if x := w.mw[peer]; x.home == q.conn && x.bound && !x.busy && x.off <= off && off+n <= x.off+x.n && rapid.Bool().Draw(t, "through the window") {
@@ -330,7 +335,20 @@ func (w *dpWorld) target(t *rapid.T, q *dpQP, write, fence bool) (slot, off, n i
 func (w *dpWorld) write(t *rapid.T) {
 	c := w.pickConn(t, func(*dpConn) bool { return true })
 	q := w.initiatorQP(t, c, 1)
+	w.zeroOK = true
+	defer func() { w.zeroOK = false }()
 	w.postWrite(t, q, 0)
+}
+
+// zeroSGL is the SGE list of a request of 0 bytes (OPEN-5): none, or sge
+// (of length 0), as the draw says. The provider may fail the post with any
+// status (the request then never completes, DP-4); one it takes is judged
+// as any other of its kind.
+func (w *dpWorld) zeroSGL(t *rapid.T, sge ndk.SGE) ([]ndk.SGE, string) {
+	if rapid.Bool().Draw(t, "no SGE") {
+		return nil, ", no SGE"
+	}
+	return []ndk.SGE{sge}, ", one SGE of length 0"
 }
 
 func (w *dpWorld) postWrite(t *rapid.T, q *dpQP, flags uint32) *dpWR {
@@ -342,7 +360,11 @@ func (w *dpWorld) postWrite(t *rapid.T, q *dpQP, flags uint32) *dpWR {
 	r.landSide, r.off, r.n, r.tgtSlot = peer, off, n, slot
 	var sge ndk.SGE
 	r.src, sge = w.source(t, q, r.data)
-	sgl, fl := w.inline(t, q, []ndk.SGE{sge}, n)
+	sgl, zero := []ndk.SGE{sge}, ""
+	if n == 0 {
+		sgl, zero = w.zeroSGL(t, sge)
+	}
+	sgl, fl := w.inline(t, q, sgl, n)
 	r.inline = fl&ndk.OpFlagInline != 0
 	if rapid.IntRange(0, 3).Draw(t, "silent") == 0 {
 		fl |= ndk.OpFlagSilentSuccess
@@ -355,7 +377,7 @@ func (w *dpWorld) postWrite(t *rapid.T, q *dpQP, flags uint32) *dpWR {
 	r.silent, r.deferred = fl&ndk.OpFlagSilentSuccess != 0, fl&ndk.OpFlagDefer != 0
 	w.mem[peer].busy[dpAreaTgt][slot] = true
 	w.mem[peer].loosen(off, n, 1)
-	w.step("%s: NdkWrite #%d on %s: %d bytes to %s's offset %d under %s (%s)", sideName(q.side), r.id, q.name, n, sideName(peer), off, via, opFlagNames(fl))
+	w.step("%s: NdkWrite #%d on %s: %d bytes%s to %s's offset %d under %s (%s)", sideName(q.side), r.id, q.name, n, zero, sideName(peer), off, via, opFlagNames(fl))
 	w.post(r, q.qp.Write(r.id, w.mem[peer].mr.VA+uint64(off), token, fl, sgl...))
 	return r
 }
@@ -363,6 +385,8 @@ func (w *dpWorld) postWrite(t *rapid.T, q *dpQP, flags uint32) *dpWR {
 func (w *dpWorld) read(t *rapid.T) {
 	c := w.pickConn(t, func(*dpConn) bool { return true })
 	q := w.initiatorQP(t, c, 1)
+	w.zeroOK = true
+	defer func() { w.zeroOK = false }()
 	w.postRead(t, q, 0)
 }
 
@@ -382,8 +406,13 @@ func (w *dpWorld) postRead(t *rapid.T, q *dpQP, flags uint32) *dpWR {
 	}
 	fl |= flags
 	r.deferred = fl&ndk.OpFlagDefer != 0
-	w.step("%s: NdkRead #%d on %s: %d bytes from %s's offset %d under %s into its sink at %d (%s)", sideName(q.side), r.id, q.name, n, sideName(peer), off, via, r.off, opFlagNames(fl))
-	w.post(r, q.qp.Read(r.id, w.mem[peer].mr.VA+uint64(off), token, fl, ndk.SGE{VirtualAddress: m.mr.VA + uint64(r.off), Length: uint32(n), MemoryRegionToken: m.local}))
+	sgl, zero := []ndk.SGE{{VirtualAddress: m.mr.VA + uint64(r.off), Length: uint32(n), MemoryRegionToken: m.local}}, ""
+	if n == 0 {
+		// No byte of the sink may change (MR-16: checkMemory).
+		sgl, zero = w.zeroSGL(t, sgl[0])
+	}
+	w.step("%s: NdkRead #%d on %s: %d bytes%s from %s's offset %d under %s into its sink at %d (%s)", sideName(q.side), r.id, q.name, n, zero, sideName(peer), off, via, r.off, opFlagNames(fl))
+	w.post(r, q.qp.Read(r.id, w.mem[peer].mr.VA+uint64(off), token, fl, sgl...))
 	return r
 }
 
