@@ -133,6 +133,8 @@ type dpCQ struct {
 	// armedAt: the requests posted before the arm (a completion of one
 	// may have been queued before it: CH-9).
 	armedAt int
+	// armPoll: the polls made before the arm.
+	armPoll int
 	// zeroOne: the last poll of a one-entry array that returned 0;
 	// nonEx: the last NdkGetCqResults (not Ex).
 	zeroOne, nonEx int

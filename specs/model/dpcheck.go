@@ -410,6 +410,12 @@ func (w *dpWorld) judgeCQ(c *dpCQ, s int, n0 int) {
 			expected: fmt.Sprintf("%d notification(s): one per satisfied arm", c.notes), observed: fmt.Sprintf("%d", n0)}
 		f.rules += extra
 		if c.armed {
+			if c.zeroOne > c.armPoll {
+				// A one-entry NdkGetCqResults returned 0 since the arm: it
+				// may have removed a completion, which satisfied the arm,
+				// without counting it.
+				extra += " CQ-13"
+			}
 			f.rules, f.kind = "CH-8"+extra, "a notification while the arm was not satisfied"
 			f.expected = fmt.Sprintf("no notification while the CQ's arm, %s, is not satisfied by a completion read (%d so far)", dpArmNames[c.typ], c.notes)
 		}

@@ -683,7 +683,7 @@ func (w *dpWorld) armSide(t *rapid.T, s int) {
 		w.pollCQ(s, 16, true)
 	}
 	w.step("%s: NdkArmCq(%s) on %s", sideName(s), dpArmNames[typ], c.name)
-	c.armed, c.typ, c.armedAt, c.resized = true, typ, len(w.wrs), false
+	c.armed, c.typ, c.armedAt, c.armPoll, c.resized = true, typ, len(w.wrs), w.polls, false
 	c.cq.Arm(typ)
 }
 
