@@ -481,3 +481,35 @@ func TestRemoteCatchesLateAndSecondCallbacks(t *testing.T) {
 		})
 	}
 }
+
+// The components of a run are the agents that served it, each with the
+// addresses it served: one agent serves both sides' four addresses; with
+// two sim agents, the first owns every address of the run (each sim owns
+// 192.0.2.1 and 192.0.2.2), so the second, named side-b, would serve
+// nothing and be named in the certificate for a side it did not test:
+// the run is refused (exit 2, one line naming side-b), before any spec.
+func TestRemoteComponentsAreWhatServed(t *testing.T) {
+	addr, token, _ := startAgent(t)
+	report := filepath.Join(t.TempDir(), "r.json")
+	r := ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
+		"--label-filter", "LC-14 && !model", "--json-report", report)
+	if r.code != 0 {
+		t.Fatalf("one agent: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	comps := readJSONReport(t, report).Components
+	if len(comps) != 1 || comps[0].Role != "agent of sides A and B" || comps[0].Address != addr ||
+		strings.Join(comps[0].Serves, " ") != "192.0.2.1 2001:db8::1 192.0.2.2 2001:db8::2" {
+		t.Errorf("one agent: components %+v, want the agent of sides A and B at %s serving the four addresses", comps, addr)
+	}
+	if want := "served by agent of sides A and B at " + addr + " serving 192.0.2.1, 2001:db8::1, 192.0.2.2, 2001:db8::2: "; !strings.Contains(r.stdout, want) {
+		t.Errorf("one agent: the header has no %q\n%s", want, r.stdout)
+	}
+
+	second, _ := startAgentWith(t, []string{"--token-file", token})
+	r = ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "side-b="+second,
+		"--driver-opt", "token-file="+token, "--label-filter", "LC-14 && !model")
+	want := "side-b=" + second + " serves none of the run's addresses: the agent of side-a=" + addr + " owns all of them"
+	if r.code != exitUsage || !strings.Contains(firstLine(r.stderr), want) || strings.Contains(r.stdout, "passed") {
+		t.Errorf("two sim agents: exit %d, stdout %q, stderr %q; want exit 2 and %q", r.code, r.stdout, r.stderr, want)
+	}
+}

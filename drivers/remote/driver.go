@@ -6,10 +6,16 @@
 // provider's sides are the provider's; with two (side-a and side-b), side
 // A is the first agent's own side A and side B the second agent's own side
 // A: each agent serves its own host's adapter. OpenAdapter and
-// SetHostState go to the agent that lists the address (side A's when none
-// does, so that the agent's provider answers for an address it does not
-// own); FailSRQ and FailCQ (offered when every agent offers them) go to
-// the agent of the SRQ's or CQ's session.
+// SetHostState go to the agent that owns the address: its Welcome lists
+// the address among its provider's sides and the agent opened it there
+// (AdapterDescription.open_status STATUS_SUCCESS; side A's agent when
+// none owns it, so that the agent's provider answers for an address it
+// does not own); FailSRQ and FailCQ (offered when every agent offers
+// them) go to the agent of the SRQ's or CQ's session. Two agents of which
+// one would serve none of the run's addresses (two sims: the first owns
+// them all) are refused, naming its option, when the provider opens and
+// again for the run's sides (ndk.SideRouter); the components
+// (ndk.Describer) name the addresses each agent served.
 //
 // Memory. Registered memory lives on the agents: the provider implements
 // ndk.MemoryMirror. MR.Register and Adapter.BuildLAM mirror the consumer's

@@ -27,6 +27,8 @@ import (
 type fakeAgent struct {
 	agentv1.UnimplementedAgentServer
 	end error
+	// caps are its Welcome's capabilities; nil: side A 192.0.2.1.
+	caps *agentv1.Capabilities
 }
 
 func (f fakeAgent) Session(s agentv1.Agent_SessionServer) error {
@@ -37,6 +39,9 @@ func (f fakeAgent) Session(s agentv1.Agent_SessionServer) error {
 		return f.end
 	}
 	caps := &agentv1.Capabilities{ProtocolVersion: protocolVersion, SideA: &agentv1.SideInfo{Ipv4: &agentv1.AdapterDescription{Address: "192.0.2.1"}}}
+	if f.caps != nil {
+		caps = f.caps
+	}
 	if err := s.Send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: caps}}}); err != nil {
 		return err
 	}
@@ -259,5 +264,78 @@ func TestTokenFileMode(t *testing.T) {
 		case c.err == "" && o.(Config).Token != "a-token-of-the-harness":
 			t.Errorf("mode %04o: token %q", c.mode, o.(Config).Token)
 		}
+	}
+}
+
+// sidesAgent is a fake agent whose provider's sides are a and b, each
+// address opened with the status in st (absent: success).
+func sidesAgent(t *testing.T, a, b string, st map[string]ndk.Status) string {
+	t.Helper()
+	d := func(addr string) *agentv1.AdapterDescription {
+		if addr == "" {
+			return nil
+		}
+		return &agentv1.AdapterDescription{Address: addr, OpenStatus: uint32(st[addr])}
+	}
+	caps := &agentv1.Capabilities{ProtocolVersion: protocolVersion, AgentVersion: "test", Driver: "fake",
+		SideA: &agentv1.SideInfo{Ipv4: d(a)}, SideB: &agentv1.SideInfo{Ipv4: d(b)}}
+	return serveFake(t, fakeAgent{caps: caps}, nil)
+}
+
+// TestAgentsServeWhatTheyOwn: with two agents, each address goes to the
+// agent whose provider owns it (opened it before its Welcome), and the
+// components name the addresses each served; a configuration in which
+// the agent of side-b (or side-a) would serve nothing is refused (not
+// the lab's fault), naming the option, so that no certificate names an
+// agent that tested nothing.
+func TestAgentsServeWhatTheyOwn(t *testing.T) {
+	// two sims: each owns 192.0.2.1 and 192.0.2.2; side B (the second's
+	// side A, 192.0.2.1) would be served by the first
+	one, two := sidesAgent(t, "192.0.2.1", "192.0.2.2", nil), sidesAgent(t, "192.0.2.1", "192.0.2.2", nil)
+	// (call-timeout: the fake agents do not answer the CloseProvider of
+	// the refused sessions)
+	_, err := openOpts(t, map[string]string{"side-a": one, "side-b": two, "call-timeout": "500ms"})
+	want := "side-b=" + two + " serves none of the run's addresses: the agent of side-a=" + one + " owns all of them (192.0.2.1)"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") || errors.Is(err, ndk.ErrUnavailable) {
+		t.Fatalf("two agents, the first owning both addresses: Open: %v; want a configuration error with %q", err, want)
+	}
+
+	// two hosts: the first lists the second's address (its peer) but
+	// cannot open it; each owns its own
+	a := sidesAgent(t, "192.0.2.1", "192.0.2.2", map[string]ndk.Status{"192.0.2.2": ndk.StatusInvalidAddress})
+	b := sidesAgent(t, "192.0.2.2", "", nil)
+	prov, err := openOpts(t, map[string]string{"side-a": a, "side-b": b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := prov.(*Provider)
+	defer func() { p.loss.lose("the test", errors.New("done")); _ = p.Close() }()
+	if s := p.owner(netip.MustParseAddr("192.0.2.2")); s != p.b {
+		t.Errorf("192.0.2.2 routed to %s, want side B's agent %s", s.addr, b)
+	}
+	if s := p.owner(netip.MustParseAddr("192.0.2.1")); s != p.a {
+		t.Errorf("192.0.2.1 routed to %s, want side A's agent %s", s.addr, a)
+	}
+	comps := p.Describe()
+	got := fmt.Sprintf("%s %s %v; %s %s %v", comps[0].Role, comps[0].Address, comps[0].Serves, comps[1].Role, comps[1].Address, comps[1].Serves)
+	if w := fmt.Sprintf("agent of side A %s [192.0.2.1]; agent of side B %s [192.0.2.2]", a, b); got != w {
+		t.Errorf("components %q, want %q", got, w)
+	}
+
+	// the harness's own sides (--side-*): both side A's agent's
+	// addresses leave side B's agent nothing; refused, and the
+	// components stay as they were
+	err = p.RouteSides(ndk.Side{IPv4: netip.MustParseAddr("192.0.2.1")}, ndk.Side{IPv4: netip.MustParseAddr("192.0.2.9")})
+	if err == nil || !strings.HasPrefix(err.Error(), "side-b="+b+" serves none of the run's addresses") {
+		t.Errorf("RouteSides leaving side B's agent nothing: %v", err)
+	}
+	// sides swapped: each agent still serves its own, now of the other
+	// side
+	if err := p.RouteSides(ndk.Side{IPv4: netip.MustParseAddr("192.0.2.2")}, ndk.Side{IPv4: netip.MustParseAddr("192.0.2.1")}); err != nil {
+		t.Fatal(err)
+	}
+	comps = p.Describe()
+	if comps[0].Role != "agent of side B" || comps[0].Serves[0] != "192.0.2.1" || comps[1].Role != "agent of side A" || comps[1].Serves[0] != "192.0.2.2" {
+		t.Errorf("components after RouteSides with swapped sides: %+v", comps)
 	}
 }
