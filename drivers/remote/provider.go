@@ -323,6 +323,29 @@ type AgentInfo struct {
 	// SRQFaultInjection, CQFaultInjection: the agent serves FailSrq,
 	// FailCq.
 	SRQFaultInjection, CQFaultInjection bool
+	// Adapters are the adapters of its provider's own sides, as the agent
+	// opened and queried them before its Welcome.
+	Adapters []AgentAdapter
+	// MaxSessions is how many sessions it serves at once (1 for an agent
+	// before protocol 1.3); MaxMemoryChunk the most bytes one WriteMemory
+	// or ReadMemory moves.
+	MaxSessions    int
+	MaxMemoryChunk uint32
+	// DeclaredTimeouts are its provider's declared waits (ndk.TimeoutDeclarer).
+	DeclaredTimeouts map[string]time.Duration
+}
+
+// AgentAdapter is one adapter an agent's provider lists.
+type AgentAdapter struct {
+	// Side is the side of the agent's own provider it is of ("A", "B").
+	Side    string
+	Address netip.Addr
+	// OpenStatus and QueryStatus are the statuses of the agent's
+	// OpenAdapter and QueryAdapterInfo on it; Info what the query
+	// returned. An adapter whose OpenStatus is STATUS_SUCCESS is the
+	// agent's own: calls on its address go to this agent.
+	OpenStatus, QueryStatus ndk.Status
+	Info                    ndk.AdapterInfo
 }
 
 // Agents returns the identity of the provider's agents, side A's first.
@@ -342,6 +365,23 @@ func (p *Provider) Agents() []AgentInfo {
 		}
 		for _, o := range c.GetDriverOptions() {
 			ai.DriverOptions[o.GetName()] = o.GetDefaultValue()
+		}
+		for i, si := range []*agentv1.SideInfo{c.GetSideA(), c.GetSideB()} {
+			for _, d := range []*agentv1.AdapterDescription{si.GetIpv4(), si.GetIpv6()} {
+				addr, err := netip.ParseAddr(d.GetAddress())
+				if err != nil {
+					continue
+				}
+				ai.Adapters = append(ai.Adapters, AgentAdapter{Side: []string{"A", "B"}[i], Address: addr,
+					OpenStatus: ndk.Status(d.GetOpenStatus()), QueryStatus: ndk.Status(d.GetQueryStatus()), Info: adapterInfoFromProto(d.GetInfo())})
+			}
+		}
+		ai.MaxSessions, ai.MaxMemoryChunk = max(int(c.GetMaxSessions()), 1), c.GetMaxMemoryChunk()
+		if len(c.GetDeclaredTimeoutsNs()) > 0 {
+			ai.DeclaredTimeouts = map[string]time.Duration{}
+			for k, v := range c.GetDeclaredTimeoutsNs() {
+				ai.DeclaredTimeouts[k] = time.Duration(v)
+			}
 		}
 		out = append(out, ai)
 	}
