@@ -326,6 +326,21 @@ func TestAgentsServeWhatTheyOwn(t *testing.T) {
 		t.Errorf("components %q, want %q", got, w)
 	}
 
+	// an address two agents list in their side B, the first without
+	// opening it (its peer's), the second its own: the second's, not
+	// the first lister's
+	c := sidesAgent(t, "192.0.2.1", "192.0.2.2", map[string]ndk.Status{"192.0.2.2": ndk.StatusInvalidAddress})
+	d := sidesAgent(t, "192.0.2.3", "192.0.2.2", nil)
+	prov2, err := openOpts(t, map[string]string{"side-a": c, "side-b": d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2 := prov2.(*Provider)
+	defer func() { p2.loss.lose("the test", errors.New("done")); _ = p2.Close() }()
+	if s := p2.owner(netip.MustParseAddr("192.0.2.2")); s != p2.b {
+		t.Errorf("192.0.2.2, listed by both agents' side B, opened by the second's only: routed to %s, want %s", s.addr, d)
+	}
+
 	// the harness's own sides (--side-*): both side A's agent's
 	// addresses leave side B's agent nothing; refused, and the
 	// components stay as they were
