@@ -1,9 +1,15 @@
 # ndkconform: see README.md.
 GO        ?= go
 BIN       ?= bin/ndkconform
-VERSION   ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
+# The version: a release's tag, vMAJOR.MINOR.PATCH (semantic versioning;
+# README.md, "Releases"), on its commit; after it, git describe's
+# vX.Y.Z-N-gCOMMIT (N commits since); a bare abbreviated commit before the
+# first tag; -dirty with uncommitted changes. Stamped with -ldflags -X:
+# ndkconform --version, the reports and the certification manifest say it.
+VERSION   ?= $(shell git describe --tags --match 'v[0-9]*' --always --dirty 2>/dev/null || echo devel)
 LDFLAGS   := -X main.version=$(VERSION)
 
+.PHONY: dist dist-tools dist-check
 .PHONY: all build run test selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools ndkt-test ndkt-tools ndkt-header ndkt-fuzz ndkt-sys
 
 all: build
@@ -100,7 +106,7 @@ windows:
 	GOOS=windows GOARCH=amd64 $(GO) build -ldflags "$(LDFLAGS)" -o bin/ndkconform.exe ./cmd/ndkconform
 
 clean:
-	rm -rf bin out
+	rm -rf bin out dist
 
 # The agent protocol (agent/v1/agent.proto): regenerate the checked-in Go
 # code next to it. protoc is Debian's protobuf-compiler 3.21.12
@@ -149,3 +155,39 @@ test-ndkt:
 .PHONY: test-rxe
 test-rxe:
 	GO=$(GO) bash test/rxe/run.sh
+
+# Release binaries into DIST: ndkconform (the CLI and the agent, one
+# binary) for each of DIST_TARGETS, static (CGO_ENABLED=0: the rxe driver,
+# which needs cgo and libibverbs, is not in them; build it on the lab's
+# host, test/rxe), each with a CycloneDX SBOM (.cdx.json) made from the
+# modules the binary records (cyclonedx-gomod bin, at a fixed version,
+# without serial number or timestamp), and SHA256SUMS over all of them.
+# Reproducible: -trimpath, no VCS stamp, no build id, the version the only
+# stamp: the same commit and Go toolchain give the same bytes (make
+# dist-check builds twice and compares).
+DIST         ?= dist
+DIST_TARGETS := linux/amd64 linux/arm64 windows/amd64
+DIST_LDFLAGS := -s -w -buildid= -X main.version=$(VERSION)
+DIST_TOOLS   ?= $(CURDIR)/bin/dist-tools
+CYCLONEDX_GOMOD_VERSION := v1.10.0
+
+dist-tools:
+	@test -x $(DIST_TOOLS)/cyclonedx-gomod && $(DIST_TOOLS)/cyclonedx-gomod version 2>/dev/null | grep -q $(CYCLONEDX_GOMOD_VERSION) || \
+	  GOBIN=$(DIST_TOOLS) GOFLAGS= $(GO) install -trimpath github.com/CycloneDX/cyclonedx-gomod/cmd/cyclonedx-gomod@$(CYCLONEDX_GOMOD_VERSION)
+
+dist: dist-tools
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	@set -e; for t in $(DIST_TARGETS); do \
+	  os=$${t%/*}; arch=$${t#*/}; ext=; if [ $$os = windows ]; then ext=.exe; fi; \
+	  out=$(DIST)/ndkconform_$(VERSION)_$${os}_$${arch}$$ext; \
+	  echo "  $$out"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -buildvcs=false -ldflags "$(DIST_LDFLAGS)" -o $$out ./cmd/ndkconform; \
+	  $(DIST_TOOLS)/cyclonedx-gomod bin -json -noserial -notimestamp -version $(VERSION) -output $$out.cdx.json $$out; \
+	done
+	cd $(DIST) && LC_ALL=C sha256sum ndkconform_* > SHA256SUMS
+	@cat $(DIST)/SHA256SUMS
+
+# make dist twice, into two directories, and the bytes compared
+# (test/dist/check.sh); then the checksums, the SBOMs and the version.
+dist-check:
+	GO=$(GO) MAKE="$(MAKE)" VERSION=$(VERSION) bash test/dist/check.sh

@@ -59,12 +59,26 @@ type Describer interface {
 	Describe() []Component
 }
 
+// SideRouter is implemented by a Provider whose addresses are served by
+// different parts (drivers/remote: each address by the agent that owns
+// it). The harness tells it the run's sides (the provider's own, or those
+// it was given instead) before it calls Describe: RouteSides refuses
+// sides that leave a part serving none of their addresses (an error of
+// the configuration), and Describe then says which part served which
+// address.
+type SideRouter interface {
+	RouteSides(a, b Side) error
+}
+
 // Component is one part of what serves a provider.
 type Component struct {
 	// Role is what it is to the run, e.g. "agent of side A".
 	Role string `json:"role"`
 	// Address is where the harness reached it, if anywhere.
 	Address string `json:"address,omitempty"`
+	// Serves are the addresses of the run's sides it served (every call
+	// on their adapters went to it), if it is one of several.
+	Serves []string `json:"serves,omitempty"`
 	// Version is its own version (an agent's build), Protocol the
 	// protocol version spoken with it.
 	Version  string `json:"version,omitempty"`

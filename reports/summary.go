@@ -550,11 +550,14 @@ func adapterLine(a ndk.AdapterInfo) string {
 }
 
 // ComponentText is one line about c, a part of what served the provider:
-// "agent of side A at 10.0.0.2:7471: ndkconform 1.2.0 (protocol 1.0), driver rxe (faults=tc)".
+// "agent of side A at 10.0.0.2:7471 serving 10.0.0.2: ndkconform 1.2.0 (protocol 1.0), driver rxe (faults=tc)".
 func ComponentText(c ndk.Component) string {
 	s := c.Role
 	if c.Address != "" {
 		s += " at " + c.Address
+	}
+	if len(c.Serves) > 0 {
+		s += " serving " + strings.Join(c.Serves, ", ")
 	}
 	if c.Version != "" {
 		s += ": " + c.Version

@@ -297,6 +297,12 @@ func planChild(cfg suite.Config, sink io.Writer) int {
 	if err != nil {
 		return refuse(err)
 	}
+	if r, ok := p.(ndk.SideRouter); ok {
+		if err := r.RouteSides(sideA, sideB); err != nil {
+			p.Close()
+			return refuse(suite.UsageError{Err: err})
+		}
+	}
 	rec := record{ProgressRecord: suite.ProgressRecord{Event: suite.ProgressPlan, Plan: plan, SideA: &sideA, SideB: &sideB}}
 	if d, ok := p.(ndk.Describer); ok {
 		rec.Components = d.Describe()

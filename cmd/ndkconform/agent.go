@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -25,12 +26,13 @@ import (
 
 	"github.com/ndkconform/ndkconform/agent"
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/drivers/remote"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
 // defaultAgentListen is where an agent listens unless told otherwise:
 // loopback, since an agent drives a kernel interface.
-const defaultAgentListen = "127.0.0.1:7471"
+const defaultAgentListen = "127.0.0.1:" + remote.DefaultAgentPort
 
 // minTokenBytes is the shortest token an agent takes.
 const minTokenBytes = 16
@@ -135,6 +137,7 @@ func (o *agentOptions) serve(stop <-chan string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%s agent %s: serving driver %s on %s (%s)\n", tool, toolVersion(), o.driver, addr, desc)
+	fmt.Fprintf(stdout, "%s agent: ready; a harness reaches it with: %s\n", tool, o.reachOptions(addr))
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(lis) }()
@@ -158,6 +161,40 @@ func (o *agentOptions) serve(stop <-chan string, stdout, stderr io.Writer) int {
 		srv.Stop()
 	}
 	return exitPass
+}
+
+// reachOptions are the remote driver's options that reach the agent
+// listening at addr: its address (this host's name when it listens on
+// every address), the token file (its own: the harness's copy goes
+// there) and, for TLS, the CA and client certificate files the harness
+// must hold (CA.pem: the CA that signed --tls-cert; CLIENT.pem,
+// CLIENT.key: a certificate of the CA of --tls-client-ca).
+func (o *agentOptions) reachOptions(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); err == nil && ip != nil && ip.IsUnspecified() {
+		if h, err := os.Hostname(); err == nil && h != "" {
+			host = h
+		}
+	}
+	opts := []string{remote.OptSideA + "=" + net.JoinHostPort(host, port)}
+	if o.tokenFile != "" {
+		f := o.tokenFile
+		if abs, err := filepath.Abs(f); err == nil {
+			f = abs
+		}
+		opts = append(opts, remote.OptTokenFile+"="+f)
+	}
+	if o.tlsCert != "" {
+		opts = append(opts, remote.OptTLSCA+"=CA.pem")
+	}
+	if o.tlsClient != "" {
+		opts = append(opts, remote.OptTLSCert+"=CLIENT.pem", remote.OptTLSKey+"=CLIENT.key")
+	}
+	s := "--driver remote"
+	for _, x := range opts {
+		s += " --driver-opt " + x
+	}
+	return s
 }
 
 // prepare checks the flags, the driver and its options, and listens. desc

@@ -481,3 +481,102 @@ func TestRemoteCatchesLateAndSecondCallbacks(t *testing.T) {
 		})
 	}
 }
+
+// The components of a run are the agents that served it, each with the
+// addresses it served: one agent serves both sides' four addresses; with
+// two sim agents, the first owns every address of the run (each sim owns
+// 192.0.2.1 and 192.0.2.2), so the second, named side-b, would serve
+// nothing and be named in the certificate for a side it did not test:
+// the run is refused (exit 2, one line naming side-b), before any spec.
+func TestRemoteComponentsAreWhatServed(t *testing.T) {
+	addr, token, _ := startAgent(t)
+	report := filepath.Join(t.TempDir(), "r.json")
+	r := ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
+		"--label-filter", "LC-14 && !model", "--json-report", report)
+	if r.code != 0 {
+		t.Fatalf("one agent: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	comps := readJSONReport(t, report).Components
+	if len(comps) != 1 || comps[0].Role != "agent of sides A and B" || comps[0].Address != addr ||
+		strings.Join(comps[0].Serves, " ") != "192.0.2.1 2001:db8::1 192.0.2.2 2001:db8::2" {
+		t.Errorf("one agent: components %+v, want the agent of sides A and B at %s serving the four addresses", comps, addr)
+	}
+	if want := "served by agent of sides A and B at " + addr + " serving 192.0.2.1, 2001:db8::1, 192.0.2.2, 2001:db8::2: "; !strings.Contains(r.stdout, want) {
+		t.Errorf("one agent: the header has no %q\n%s", want, r.stdout)
+	}
+
+	second, _ := startAgentWith(t, []string{"--token-file", token})
+	r = ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "side-b="+second,
+		"--driver-opt", "token-file="+token, "--label-filter", "LC-14 && !model")
+	want := "side-b=" + second + " serves none of the run's addresses: the agent of side-a=" + addr + " owns all of them"
+	if r.code != exitUsage || !strings.Contains(firstLine(r.stderr), want) || strings.Contains(r.stdout, "passed") {
+		t.Errorf("two sim agents: exit %d, stdout %q, stderr %q; want exit 2 and %q", r.code, r.stdout, r.stderr, want)
+	}
+}
+
+// An agent says, once ready, the exact remote driver options that reach
+// it; `ndkconform ping` with just those reaches it, authenticates, lists
+// its adapters and capabilities and exits 0. A failure is one line and
+// exit 3 (nothing listening: the lab's) or 2 (a wrong token: the
+// configuration's, as for run); bad flags are usage (exit 2).
+func TestAgentReadyLineAndPing(t *testing.T) {
+	_, _, agent := startAgent(t)
+	var line string
+	waitFor(t, "the agent's ready line", 30*time.Second, func() bool {
+		for _, l := range strings.Split(agent.stdout.String(), "\n") {
+			if _, opts, ok := strings.Cut(l, "ndkconform agent: ready; a harness reaches it with: "); ok {
+				line = opts
+				return true
+			}
+		}
+		return false
+	})
+	args := append([]string{"ping"}, strings.Fields(line)...)
+	if !strings.HasPrefix(line, "--driver remote --driver-opt side-a=127.0.0.1:") || !strings.Contains(line, " --driver-opt token-file=/") {
+		t.Fatalf("ready line's options %q: want the agent's address and its token file", line)
+	}
+	r := ndkconform(t, args...)
+	for _, want := range []string{
+		"driver remote opened: side A 192.0.2.1 2001:db8::1, side B 192.0.2.2 2001:db8::2\n",
+		"(side-a): ", ", driver sim (",
+		"  adapter 192.0.2.1 (its provider's side A): vendor 0x",
+		"  adapter 2001:db8::2 (its provider's side B): vendor 0x",
+		"  capabilities: fault injection, SRQ fault injection, CQ fault injection, 16 session(s) at once",
+		"  in a run: agent of sides A and B, serving 192.0.2.1, 2001:db8::1, 192.0.2.2, 2001:db8::2\n",
+		"1 of 1 agents reached and authenticated\n",
+	} {
+		if r.code != 0 || !strings.Contains(r.stdout, want) {
+			t.Errorf("%q: exit %d, stdout lacks %q\n%s%s", args, r.code, want, r.stdout, r.stderr)
+		}
+	}
+
+	wrong := filepath.Join(t.TempDir(), "wrong")
+	if err := os.WriteFile(wrong, []byte("not-the-agents-token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nobody := l.Addr().String()
+	l.Close()
+	side := strings.TrimPrefix(strings.Fields(line)[3], "side-a=")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"ping", "--driver-opt", "side-a=" + side, "--driver-opt", "token-file=" + wrong}, exitUsage,
+			"the agent refused the token of token-file=" + wrong + ": it is not the agent's (its --token-file)"},
+		{[]string{"ping", "--driver-opt", "side-a=" + nobody}, exitError, "cannot connect to " + nobody + ": connection refused"},
+		{[]string{"ping"}, exitUsage, "side-a: the agent's HOST:PORT is required"},
+		{[]string{"ping", "--nosuch"}, exitUsage, "unknown flag --nosuch"},
+	} {
+		r := ndkconform(t, c.args...)
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		hint := c.code == exitUsage && !strings.Contains(c.want, "token")
+		if r.code != c.code || !strings.Contains(lines[0], c.want) || (len(lines) > 1) != hint || strings.Contains(r.stderr, "rpc error") {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and one line with %q", c.args, r.code, r.stderr, c.code, c.want)
+		}
+	}
+}

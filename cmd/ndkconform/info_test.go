@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -45,5 +47,30 @@ func TestStampedRevision(t *testing.T) {
 	version = ""
 	if rev, _, _ := buildRevision(); !strings.HasPrefix(rev, "unstamped: ") {
 		t.Errorf("buildRevision: %q", rev)
+	}
+}
+
+// TestVersionStamped: a release's version, stamped as make dist stamps it
+// (-ldflags -X main.version=TAG), is what --version, the version command,
+// the run's first line and the JSON report say (the certification
+// manifest takes the same toolVersion).
+func TestVersionStamped(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "ndkconform")
+	if out, err := exec.Command("go", "build", "-trimpath", "-ldflags", "-X main.version=v1.2.3", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"--version"}, {"version"}} {
+		r := runBinary(t, bin, args...)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "ndkconform v1.2.3 (go") {
+			t.Errorf("%q: exit %d, %q; want ndkconform v1.2.3 (go...)", args, r.code, r.stdout)
+		}
+	}
+	report := filepath.Join(t.TempDir(), "r.json")
+	r := runBinary(t, bin, "run", "--label-filter", "LC-14 && !model", "--json-report", report)
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "ndkconform v1.2.3: ") {
+		t.Errorf("run: exit %d, first line %q; want ndkconform v1.2.3: ...", r.code, firstLine(r.stdout))
+	}
+	if v := readJSONReport(t, report).Version; v != "v1.2.3" {
+		t.Errorf("the JSON report's version %q, want v1.2.3", v)
 	}
 }

@@ -7,6 +7,7 @@
 //	ndkconform rules [flags]    print the rule catalog and each rule's coverage
 //	ndkconform agent [flags]    serve a driver to a harness on another host
 //	ndkconform drivers [--json] list the drivers compiled in
+//	ndkconform ping             reach each agent of the remote driver and list its adapters
 //	ndkconform version          print the tool's version (also: --version)
 //	ndkconform help [COMMAND]   print usage
 //
@@ -103,6 +104,7 @@ func init() {
 		{"verify", "check a certification bundle: its files, its verdict and its signature", verifyUsage, verifyCmd},
 		{"rules", "print the rule catalog with each rule's coverage by the specs", rulesUsage, rulesCmd},
 		{"agent", "serve a driver's provider to a harness on another host (the remote driver)", agentUsage, agentCmd},
+		{"ping", "check a lab before a run: reach each agent, authenticate, list its adapters", pingUsage, pingCmd},
 		{"drivers", "list the drivers compiled in, whether they are usable here, and their options", driversUsage, driversCmd},
 		{"version", "print the version of " + tool, versionUsage, versionCmd},
 		{"help", "print usage: of " + tool + ", or of a command", helpUsage, helpCmd},

@@ -121,7 +121,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
 		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
 		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
-		{[]string{"frob"}, `unknown command "frob" (valid: run, certify, verify, rules, agent, drivers, version, help)`, ""},
+		{[]string{"frob"}, `unknown command "frob" (valid: run, certify, verify, rules, agent, ping, drivers, version, help)`, ""},
 		{[]string{"run", "--waivers", "/nonexistent/waivers"}, "--waivers: open /nonexistent/waivers", "run"},
 		{[]string{"rules", "--all"}, "unknown flag --all (valid: --json, --uncovered, -h)", "rules"},
 		{[]string{"certify"}, "certify needs --out DIR", "certify"},

@@ -6,10 +6,16 @@
 // provider's sides are the provider's; with two (side-a and side-b), side
 // A is the first agent's own side A and side B the second agent's own side
 // A: each agent serves its own host's adapter. OpenAdapter and
-// SetHostState go to the agent that lists the address (side A's when none
-// does, so that the agent's provider answers for an address it does not
-// own); FailSRQ and FailCQ (offered when every agent offers them) go to
-// the agent of the SRQ's or CQ's session.
+// SetHostState go to the agent that owns the address: its Welcome lists
+// the address among its provider's sides and the agent opened it there
+// (AdapterDescription.open_status STATUS_SUCCESS; side A's agent when
+// none owns it, so that the agent's provider answers for an address it
+// does not own); FailSRQ and FailCQ (offered when every agent offers
+// them) go to the agent of the SRQ's or CQ's session. Two agents of which
+// one would serve none of the run's addresses (two sims: the first owns
+// them all) are refused, naming its option, when the provider opens and
+// again for the run's sides (ndk.SideRouter); the components
+// (ndk.Describer) name the addresses each agent served.
 //
 // Memory. Registered memory lives on the agents: the provider implements
 // ndk.MemoryMirror. MR.Register and Adapter.BuildLAM mirror the consumer's
@@ -79,7 +85,10 @@ package remote
 
 import (
 	"crypto/tls"
+	"errors"
 	"fmt"
+	"io/fs"
+	"net"
 	"os"
 	"runtime"
 	"strings"
@@ -106,6 +115,24 @@ const (
 	OptLiveness      = "liveness-timeout"
 )
 
+// DefaultAgentPort is the port an agent listens on unless told otherwise
+// (ndkconform agent --listen), and the port side-a and side-b dial when
+// they name none.
+const DefaultAgentPort = "7471"
+
+// withDefaultPort is addr (HOST:PORT, HOST, or an IPv6 address with or
+// without brackets) with DefaultAgentPort when it names no port; gRPC
+// would dial 443.
+func withDefaultPort(addr string) string {
+	if host, port, err := net.SplitHostPort(addr); err == nil {
+		if port == "" {
+			return net.JoinHostPort(host, DefaultAgentPort)
+		}
+		return addr
+	}
+	return net.JoinHostPort(strings.TrimSuffix(strings.TrimPrefix(addr, "["), "]"), DefaultAgentPort)
+}
+
 // DefaultCallTimeout is how long a call waits for its return unless
 // call-timeout says otherwise.
 const DefaultCallTimeout = 30 * time.Second
@@ -127,8 +154,8 @@ type Driver struct{}
 // Options implements ndk.Driver.
 func (Driver) Options() []ndk.Option {
 	return []ndk.Option{
-		{Name: OptSideA, Usage: "HOST:PORT of the agent serving side A's adapters (required)"},
-		{Name: OptSideB, Usage: "HOST:PORT of the agent serving side B's adapters; empty: side A's agent serves both sides"},
+		{Name: OptSideA, Usage: "HOST[:PORT] of the agent serving side A's adapters (required; port " + DefaultAgentPort + " if none)"},
+		{Name: OptSideB, Usage: "HOST[:PORT] of the agent serving side B's adapters (port " + DefaultAgentPort + " if none); empty: side A's agent serves both sides"},
 		{Name: OptTokenFile, Usage: "file holding the agents' bearer token (trailing newline ignored); empty: an empty token (loopback only)"},
 		{Name: OptCallTimeout, Default: DefaultCallTimeout.String(),
 			Usage: "how long a call waits for the agent's return (a Go duration): past it the agent is taken as lost, and so is the provider"},
@@ -196,6 +223,10 @@ func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	if c.SideA == "" {
 		return nil, fmt.Errorf("%s: the agent's HOST:PORT is required", OptSideA)
 	}
+	c.SideA = withDefaultPort(c.SideA)
+	if c.SideB != "" {
+		c.SideB = withDefaultPort(c.SideB)
+	}
 	if f := opts[OptTokenFile]; f != "" {
 		// a secret: only its owner may read or write it, as the agent
 		// requires of its own (where file modes say so: not on Windows,
@@ -204,8 +235,11 @@ func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 			return nil, fmt.Errorf("%s=%s can be read or written by others (mode %04o): chmod 600 %s", OptTokenFile, f, fi.Mode().Perm(), f)
 		}
 		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", OptTokenFile, err)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("%s=%s: no such file: set %s to a file holding the agent's token (a copy of the file its --token-file names, mode 600)", OptTokenFile, f, OptTokenFile)
+		case err != nil:
+			return nil, fmt.Errorf("%s=%s cannot be read (%v): set %s to a file of the agent's token this user can read", OptTokenFile, f, errors.Unwrap(err), OptTokenFile)
 		}
 		c.Token, c.TokenFile = strings.TrimRight(string(b), "\r\n"), f
 	}

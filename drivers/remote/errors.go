@@ -72,6 +72,9 @@ func explain(err error, addr string, c Config) error {
 	case codes.InvalidArgument:
 		return refused(st.Code(), "the agent refused the session's driver options (%s): %s", OptAgentOpts, msg)
 	case codes.FailedPrecondition:
+		if strings.Contains(msg, "protocol major version") {
+			return refused(st.Code(), "the agent speaks another major version of the agent protocol (%s): run an ndkconform agent of the same major version as this harness (protocol %d.%d; see 'ndkconform version' on each host)", msg, protocolVersion.Major, protocolVersion.Minor)
+		}
 		return refused(st.Code(), "the agent refused the session: %s", msg)
 	case codes.DeadlineExceeded:
 		return lab{refused(st.Code(), "the agent refused the session: %s", msg)}
@@ -123,6 +126,19 @@ func diagnoseTLS(addr string, c Config) error {
 	return nil
 }
 
+// servesTLS says whether the server at addr answers a TLS handshake (its
+// certificate not checked: only whether it speaks TLS, for a client
+// without tls-ca that the server hung up on).
+func servesTLS(addr string) bool {
+	d := &net.Dialer{Timeout: diagnoseWait}
+	conn, err := tls.DialWithDialer(d, "tcp", addr, &tls.Config{InsecureSkipVerify: true, NextProtos: []string{"h2"}})
+	if err != nil {
+		return false
+	}
+	conn.Close()
+	return true
+}
+
 // diagnoseWait bounds diagnoseTLS's connection and its read.
 const diagnoseWait = 5 * time.Second
 
@@ -150,6 +166,9 @@ func explainUnavailable(msg, addr string, c Config) error {
 	case strings.Contains(msg, "connection refused"):
 		return lab{refused(codes.Unavailable, "cannot connect to %s: connection refused (no agent listening there? check %s and the agent's --listen)", addr, side)}
 	case c.TLSCA == "" && (strings.Contains(msg, "EOF") || strings.Contains(msg, "server preface")):
+		if servesTLS(addr) {
+			return refused(codes.Unavailable, "the agent at %s serves TLS: set %s to the PEM file of the CA that signed its certificate (its --tls-cert)", addr, OptTLSCA)
+		}
 		return refused(codes.Unavailable, "the connection to %s closed before the agent answered: an agent that serves TLS? (then set %s)", addr, OptTLSCA)
 	case strings.Contains(msg, "x509: "):
 		return refused(codes.Unavailable, "the agent's TLS certificate was refused (%s): %s", OptTLSCA, afterLast(msg, "x509: "))

@@ -2,6 +2,8 @@ package remote
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -15,10 +17,12 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	grpcstatus "google.golang.org/grpc/status"
 
 	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/internal/testpki"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -27,6 +31,8 @@ import (
 type fakeAgent struct {
 	agentv1.UnimplementedAgentServer
 	end error
+	// caps are its Welcome's capabilities; nil: side A 192.0.2.1.
+	caps *agentv1.Capabilities
 }
 
 func (f fakeAgent) Session(s agentv1.Agent_SessionServer) error {
@@ -37,6 +43,9 @@ func (f fakeAgent) Session(s agentv1.Agent_SessionServer) error {
 		return f.end
 	}
 	caps := &agentv1.Capabilities{ProtocolVersion: protocolVersion, SideA: &agentv1.SideInfo{Ipv4: &agentv1.AdapterDescription{Address: "192.0.2.1"}}}
+	if f.caps != nil {
+		caps = f.caps
+	}
 	if err := s.Send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: caps}}}); err != nil {
 		return err
 	}
@@ -258,6 +267,184 @@ func TestTokenFileMode(t *testing.T) {
 			t.Errorf("mode %04o: %v", c.mode, err)
 		case c.err == "" && o.(Config).Token != "a-token-of-the-harness":
 			t.Errorf("mode %04o: token %q", c.mode, o.(Config).Token)
+		}
+	}
+}
+
+// sidesAgent is a fake agent whose provider's sides are a and b, each
+// address opened with the status in st (absent: success).
+func sidesAgent(t *testing.T, a, b string, st map[string]ndk.Status) string {
+	t.Helper()
+	d := func(addr string) *agentv1.AdapterDescription {
+		if addr == "" {
+			return nil
+		}
+		return &agentv1.AdapterDescription{Address: addr, OpenStatus: uint32(st[addr])}
+	}
+	caps := &agentv1.Capabilities{ProtocolVersion: protocolVersion, AgentVersion: "test", Driver: "fake",
+		SideA: &agentv1.SideInfo{Ipv4: d(a)}, SideB: &agentv1.SideInfo{Ipv4: d(b)}}
+	return serveFake(t, fakeAgent{caps: caps}, nil)
+}
+
+// TestAgentsServeWhatTheyOwn: with two agents, each address goes to the
+// agent whose provider owns it (opened it before its Welcome), and the
+// components name the addresses each served; a configuration in which
+// the agent of side-b (or side-a) would serve nothing is refused (not
+// the lab's fault), naming the option, so that no certificate names an
+// agent that tested nothing.
+func TestAgentsServeWhatTheyOwn(t *testing.T) {
+	// two sims: each owns 192.0.2.1 and 192.0.2.2; side B (the second's
+	// side A, 192.0.2.1) would be served by the first
+	one, two := sidesAgent(t, "192.0.2.1", "192.0.2.2", nil), sidesAgent(t, "192.0.2.1", "192.0.2.2", nil)
+	// (call-timeout: the fake agents do not answer the CloseProvider of
+	// the refused sessions)
+	_, err := openOpts(t, map[string]string{"side-a": one, "side-b": two, "call-timeout": "500ms"})
+	want := "side-b=" + two + " serves none of the run's addresses: the agent of side-a=" + one + " owns all of them (192.0.2.1)"
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") || errors.Is(err, ndk.ErrUnavailable) {
+		t.Fatalf("two agents, the first owning both addresses: Open: %v; want a configuration error with %q", err, want)
+	}
+
+	// two hosts: the first lists the second's address (its peer) but
+	// cannot open it; each owns its own
+	a := sidesAgent(t, "192.0.2.1", "192.0.2.2", map[string]ndk.Status{"192.0.2.2": ndk.StatusInvalidAddress})
+	b := sidesAgent(t, "192.0.2.2", "", nil)
+	prov, err := openOpts(t, map[string]string{"side-a": a, "side-b": b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := prov.(*Provider)
+	defer func() { p.loss.lose("the test", errors.New("done")); _ = p.Close() }()
+	if s := p.owner(netip.MustParseAddr("192.0.2.2")); s != p.b {
+		t.Errorf("192.0.2.2 routed to %s, want side B's agent %s", s.addr, b)
+	}
+	if s := p.owner(netip.MustParseAddr("192.0.2.1")); s != p.a {
+		t.Errorf("192.0.2.1 routed to %s, want side A's agent %s", s.addr, a)
+	}
+	comps := p.Describe()
+	got := fmt.Sprintf("%s %s %v; %s %s %v", comps[0].Role, comps[0].Address, comps[0].Serves, comps[1].Role, comps[1].Address, comps[1].Serves)
+	if w := fmt.Sprintf("agent of side A %s [192.0.2.1]; agent of side B %s [192.0.2.2]", a, b); got != w {
+		t.Errorf("components %q, want %q", got, w)
+	}
+
+	// an address two agents list in their side B, the first without
+	// opening it (its peer's), the second its own: the second's, not
+	// the first lister's
+	c := sidesAgent(t, "192.0.2.1", "192.0.2.2", map[string]ndk.Status{"192.0.2.2": ndk.StatusInvalidAddress})
+	d := sidesAgent(t, "192.0.2.3", "192.0.2.2", nil)
+	prov2, err := openOpts(t, map[string]string{"side-a": c, "side-b": d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2 := prov2.(*Provider)
+	defer func() { p2.loss.lose("the test", errors.New("done")); _ = p2.Close() }()
+	if s := p2.owner(netip.MustParseAddr("192.0.2.2")); s != p2.b {
+		t.Errorf("192.0.2.2, listed by both agents' side B, opened by the second's only: routed to %s, want %s", s.addr, d)
+	}
+
+	// the harness's own sides (--side-*): both side A's agent's
+	// addresses leave side B's agent nothing; refused, and the
+	// components stay as they were
+	err = p.RouteSides(ndk.Side{IPv4: netip.MustParseAddr("192.0.2.1")}, ndk.Side{IPv4: netip.MustParseAddr("192.0.2.9")})
+	if err == nil || !strings.HasPrefix(err.Error(), "side-b="+b+" serves none of the run's addresses") {
+		t.Errorf("RouteSides leaving side B's agent nothing: %v", err)
+	}
+	// sides swapped: each agent still serves its own, now of the other
+	// side
+	if err := p.RouteSides(ndk.Side{IPv4: netip.MustParseAddr("192.0.2.2")}, ndk.Side{IPv4: netip.MustParseAddr("192.0.2.1")}); err != nil {
+		t.Fatal(err)
+	}
+	comps = p.Describe()
+	if comps[0].Role != "agent of side B" || comps[0].Serves[0] != "192.0.2.1" || comps[1].Role != "agent of side A" || comps[1].Serves[0] != "192.0.2.2" {
+		t.Errorf("components after RouteSides with swapped sides: %+v", comps)
+	}
+}
+
+// serveFakeTLS serves a over TLS (a certificate of a new CA for
+// 127.0.0.1) and returns its address and the CA's PEM file.
+func serveFakeTLS(t *testing.T, a agentv1.AgentServer) (addr, ca string) {
+	t.Helper()
+	iss := testpki.NewIssuer(t, "fake agent CA")
+	cert, key := iss.Issue(t, x509.ExtKeyUsageServerAuth)
+	pair, err := tls.LoadX509KeyPair(cert, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := grpc.NewServer(grpc.Creds(credentials.NewTLS(&tls.Config{Certificates: []tls.Certificate{pair}, MinVersion: tls.VersionTLS12})))
+	agentv1.RegisterAgentServer(gs, a)
+	go func() { _ = gs.Serve(lis) }()
+	t.Cleanup(gs.Stop)
+	return lis.Addr().String(), iss.File
+}
+
+// TestConfigurationErrorsSayWhatToDo: what a vendor meets first, each one
+// line naming the cause and the option (or the program) that fixes it,
+// never a gRPC status: an agent serving TLS dialed without tls-ca (said
+// for certain: the driver tries a handshake), tls-ca against a plaintext
+// agent, a token file that is not there, an agent of another major
+// protocol version (refused by it, or seen in its Welcome).
+func TestConfigurationErrorsSayWhatToDo(t *testing.T) {
+	tlsAddr, ca := serveFakeTLS(t, fakeAgent{})
+	plain := serveFake(t, fakeAgent{}, nil)
+	other := serveFake(t, fakeAgent{caps: &agentv1.Capabilities{ProtocolVersion: &agentv1.ProtocolVersion{Major: 2, Minor: 0}}}, nil)
+	missing := filepath.Join(t.TempDir(), "no-token")
+	for _, c := range []struct {
+		what string
+		opts map[string]string
+		want string
+	}{
+		{"a TLS agent without tls-ca", map[string]string{"side-a": tlsAddr},
+			"the agent at " + tlsAddr + " serves TLS: set tls-ca to the PEM file of the CA that signed its certificate (its --tls-cert)"},
+		{"tls-ca against a plaintext agent", map[string]string{"side-a": plain, "tls-ca": ca},
+			"the agent at " + plain + " does not serve TLS: drop tls-ca, or start the agent with --tls-cert and --tls-key"},
+		{"a missing token file", map[string]string{"side-a": plain, "token-file": missing},
+			"token-file=" + missing + ": no such file: set token-file to a file holding the agent's token (a copy of the file its --token-file names, mode 600)"},
+		{"an agent refusing another major version", map[string]string{"side-a": serveFake(t, fakeAgent{end: grpcstatus.Error(codes.FailedPrecondition, "protocol major version 1, this agent speaks 2")}, nil)},
+			"the agent speaks another major version of the agent protocol (protocol major version 1, this agent speaks 2): run an ndkconform agent of the same major version as this harness"},
+		{"an agent welcoming with another major version", map[string]string{"side-a": other},
+			"the agent speaks protocol 2.0, this harness 1."},
+	} {
+		_, err := openOpts(t, c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "rpc error") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v; want one line with %q", c.what, err, c.want)
+		}
+	}
+	// and with tls-ca, the TLS agent is reached
+	p, err := openOpts(t, map[string]string{"side-a": tlsAddr, "tls-ca": ca})
+	if err != nil {
+		t.Fatalf("the TLS agent with its CA: %v", err)
+	}
+	p.(*Provider).loss.lose("the test", errors.New("done"))
+	_ = p.Close()
+}
+
+// TestSideWithoutPortDialsTheAgentsPort: side-a=HOST (no port) is the
+// agent's default port, 7471 (ndkconform agent's --listen), not gRPC's
+// 443; a port given stays.
+func TestSideWithoutPortDialsTheAgentsPort(t *testing.T) {
+	for in, want := range map[string]string{
+		"localhost": "localhost:7471", "localhost:": "localhost:7471", "10.0.0.2": "10.0.0.2:7471", "10.0.0.2:9000": "10.0.0.2:9000",
+		"::1": "[::1]:7471", "[::1]": "[::1]:7471", "[fd00::2]:7000": "[fd00::2]:7000", "agent-b.lab": "agent-b.lab:7471",
+	} {
+		o, err := Driver{}.ParseOptions(map[string]string{"side-a": in, "side-b": in})
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if c := o.(Config); c.SideA != want || c.SideB != want {
+			t.Errorf("side-a=side-b=%q: dials %q and %q, want %q", in, c.SideA, c.SideB, want)
+		}
+	}
+	// and it is dialed there: nothing listens on 7471 in the test
+	// (an agent there would answer instead)
+	if l, err := net.Listen("tcp", "127.0.0.1:7471"); err == nil {
+		l.Close()
+		_, err := openOpts(t, map[string]string{"side-a": "127.0.0.1"})
+		if err == nil || !strings.Contains(err.Error(), "cannot connect to 127.0.0.1:7471: connection refused") {
+			t.Errorf("side-a=127.0.0.1: %v, want a refused connection to 127.0.0.1:7471", err)
 		}
 	}
 }

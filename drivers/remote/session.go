@@ -234,7 +234,7 @@ func start(st stream, addr, what string, c Config, l *loss, explain func(error) 
 		caps = &agentv1.Capabilities{}
 	}
 	if v := caps.GetProtocolVersion(); v != nil && v.GetMajor() != protocolVersion.Major {
-		return fail(fmt.Errorf("the agent speaks protocol %d.%d, this driver %d.%d", v.GetMajor(), v.GetMinor(), protocolVersion.Major, protocolVersion.Minor))
+		return fail(fmt.Errorf("the agent speaks protocol %d.%d, this harness %d.%d: run an ndkconform agent of the same major version as this harness (see 'ndkconform version' on each host)", v.GetMajor(), v.GetMinor(), protocolVersion.Major, protocolVersion.Minor))
 	}
 	s := &session{addr: addr, what: what, stream: st, caps: caps, loss: l,
 		timeout: c.CallTimeout, chunk: uint64(caps.GetMaxMemoryChunk()),
