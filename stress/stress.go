@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/finding"
+	"github.com/ndkconform/ndkconform/internal/shellquote"
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
@@ -304,4 +305,13 @@ func (r *run) isAbandoned() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.abandoned != ""
+}
+
+// Command is words as a command line a POSIX shell reads back (a replay).
+func Command(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellquote.Quote(w)
+	}
+	return strings.Join(q, " ")
 }
