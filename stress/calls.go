@@ -44,6 +44,8 @@ type waiter struct {
 	// abort, if set, ends a wait early (the run stopped): until then
 	// reports false.
 	abort func() bool
+	// poll, if set, runs before each wait: a worker polls its own CQs.
+	poll func()
 }
 
 func newWaiter(timeout time.Duration) *waiter {
@@ -69,6 +71,12 @@ func (wt *waiter) until(cond func() bool) bool {
 	t := time.NewTimer(wt.timeout)
 	defer t.Stop()
 	for {
+		if wt.poll != nil {
+			wt.poll()
+			if cond() {
+				return true
+			}
+		}
 		select {
 		case q := <-wt.comp:
 			wt.process(q)

@@ -82,8 +82,11 @@ const (
 
 // poller arms and polls one shared CQ, the only goroutine that calls
 // NdkGetCqResults and NdkArmCq on it (CH-1), and hands each completion to
-// the worker whose request it is.
+// the worker whose request it is. A worker's own CQ is a poller without
+// the goroutine: the worker arms and polls it itself (pollOwn), when it
+// waits, so its completions are retrieved later than the shared CQs'.
 type poller struct {
+	w      *worker // a worker's own CQ, which it arms and polls itself (nil: shared, polled by loop)
 	r      *run
 	s      *side
 	cq     ndk.CQ
@@ -98,6 +101,9 @@ type poller struct {
 }
 
 func (p *poller) onNotify(_ any, st ndk.Status) {
+	if p.w != nil {
+		defer p.w.wt.wake()
+	}
 	p.l.check(p.r, "NdkCqNotificationCallback")
 	if !p.armed.CompareAndSwap(true, false) {
 		p.r.fail(finding.Violation{Rule: "CH-7", Call: "NdkCqNotificationCallback", Object: p.l.name, Side: p.s.name,
@@ -122,7 +128,9 @@ func (p *poller) loop() {
 			return
 		}
 		for i := range n {
-			p.dispatch(&buf[i])
+			if q := p.dispatch(&buf[i]); q != nil {
+				q.qs.w.deliver(q)
+			}
 			buf[i] = ndk.Result{}
 		}
 		if n > 0 {
@@ -155,14 +163,14 @@ func (p *poller) loop() {
 	}
 }
 
-// dispatch checks a completion's contexts and CQ and hands it to its
-// worker.
-func (p *poller) dispatch(res *ndk.Result) {
+// dispatch checks a completion's contexts and CQ; it returns the request,
+// for its QP's worker, nil if it failed a check.
+func (p *poller) dispatch(res *ndk.Result) *wreq {
 	q, ok := res.RequestContext.(*wreq)
 	if !ok || q == nil {
 		p.r.fail(finding.Violation{Rule: "QP-3", Call: "NdkGetCqResults", Object: p.l.name, Side: p.s.name,
 			Expected: "the RequestContext of a request posted", Observed: fmt.Sprintf("%T %v", res.RequestContext, res.RequestContext)})
-		return
+		return nil
 	}
 	var f failer = p.r
 	if q.w != nil {
@@ -171,7 +179,7 @@ func (p *poller) dispatch(res *ndk.Result) {
 	if q.cnt.Add(1) > 1 {
 		f.failv(finding.Violation{Rule: "QP-4", Call: q.call, Object: p.l.name, Side: p.s.name,
 			Expected: "one completion per request", Observed: fmt.Sprintf("a second completion (%v, %d bytes)", res.Status, res.BytesTransferred)})
-		return
+		return nil
 	}
 	qs := q.qs
 	if q.kind == kSRQ {
@@ -179,13 +187,13 @@ func (p *poller) dispatch(res *ndk.Result) {
 		if qs == nil || !qs.onSRQ || qs.side != p.s {
 			p.r.fail(finding.Violation{Rule: "QP-3", Call: "NdkSrqReceive", Object: p.l.name, Side: p.s.name,
 				Expected: "the QPContext of a QP over the SRQ", Observed: fmt.Sprintf("%T", res.QPContext)})
-			return
+			return nil
 		}
 		f = qs.w
 	} else if res.QPContext != any(qs) {
 		f.failv(finding.Violation{Rule: "QP-3", Call: q.call, Object: qs.name, Side: qs.side.name,
 			Expected: "the QP's QPContext", Observed: fmt.Sprintf("another (%T)", res.QPContext)})
-		return
+		return nil
 	}
 	want := qs.icq
 	if q.kind != kInit {
@@ -198,10 +206,10 @@ func (p *poller) dispatch(res *ndk.Result) {
 		}
 		f.failv(finding.Violation{Rule: rule, Call: q.call, Object: qs.name, Side: qs.side.name,
 			Expected: "the completion on " + want.l.name, Observed: "on " + p.l.name})
-		return
+		return nil
 	}
 	q.res, q.cq, q.qs = *res, p, qs
-	qs.w.deliver(q)
+	return q
 }
 
 // srqPool keeps side B's SRQ full: every receive is a buffer of msgMax

@@ -38,6 +38,7 @@ const (
 var msgMagic = [4]byte{'N', 'D', 'K', 'M'}
 
 type wmem struct {
+	i           int // the side's index: 0 A, 1 B
 	s           *side
 	buf, shadow []byte
 	va          uint64
@@ -129,6 +130,8 @@ type worker struct {
 	st   stats
 
 	mem     [2]*wmem
+	own     [2]*poller // the worker's own CQ on each side
+	results []ndk.Result
 	lis     ndk.Listener
 	lisL    *life
 	lisAddr netip.AddrPort
@@ -146,6 +149,7 @@ func newWorker(r *run, id int) *worker {
 	w.wt.comp = w.comp
 	w.wt.process = w.process
 	w.wt.abort = func() bool { return !w.cleaning && r.stop.Load() }
+	w.wt.poll = w.pollOwn
 	return w
 }
 
@@ -276,7 +280,7 @@ func (w *worker) req(call string, l *life, async bool, fn func(done ndk.RequestC
 // endpoint).
 func (w *worker) setup() bool {
 	for i, s := range []*side{w.r.a, w.r.b} {
-		m := &wmem{s: s, buf: make([]byte, memSize), shadow: make([]byte, memSize),
+		m := &wmem{i: i, s: s, buf: make([]byte, memSize), shadow: make([]byte, memSize),
 			va: 0x1_0000_0000 + uint64(w.id)<<24, frBuf: make([]byte, frSize), frShad: make([]byte, frSize),
 			scratch: make([]byte, scratchSize), scrSh: make([]byte, scratchSize)}
 		m.scratchVA = m.va + 0x80_0000
@@ -327,6 +331,17 @@ func (w *worker) setup() bool {
 				m.frBase = uint64(m.lam.FBO) + (0x20_0000+uint64(w.id)*64)*ndk.PageSize
 			}
 		}
+	}
+	for i, s := range []*side{w.r.a, w.r.b} {
+		p := &poller{w: w, r: w.r, s: s, l: &life{name: fmt.Sprintf("w%d.cq", w.id), side: s.name}, note: make(chan ndk.Status, 1)}
+		o, _ := w.create("NdkCreateCq", p.l, func(done ndk.CreateCompletion, ctx any) (ndk.Object, ndk.Status) {
+			return s.ad.CreateCQ(ndk.CQParams{Depth: 4*s.qpDepth + 16, Notify: p.onNotify}, done, ctx)
+		})
+		if o == nil {
+			return false
+		}
+		p.cq = o.(ndk.CQ)
+		w.own[i] = p
 	}
 	b := w.r.b
 	if w.r.a.se != nil {
@@ -391,9 +406,57 @@ func (w *worker) cleanup() {
 				defer m.s.ad.ReleaseLAM(&m.lam)
 			}
 		}
+		for i, p := range w.own {
+			if p != nil && o.l == p.l {
+				w.own[i] = nil // closing: polled and armed no more (CR-8)
+			}
+		}
 		if !w.close(o.o, o.l) {
 			w.r.abandon(fmt.Sprintf("worker %d: side %s's %s did not close", w.id, o.l.side, o.l.name))
 			return
+		}
+	}
+}
+
+// pollOwn polls the worker's own CQs (the worker is the only one that
+// calls NdkGetCqResults and NdkArmCq on them, CH-1) and arms each that is
+// empty; their notifications wake the worker.
+func (w *worker) pollOwn() {
+	if w.results == nil {
+		w.results = make([]ndk.Result, 16)
+	}
+	for _, p := range w.own {
+		if p == nil || p.l.closed.Load() || w.r.isAbandoned() {
+			continue
+		}
+		for {
+			n := p.cq.GetResults(w.results)
+			if n < 0 || n > len(w.results) {
+				w.failv(finding.Violation{Rule: "CQ-13", Call: "NdkGetCqResults", Object: p.l.name, Side: p.s.name,
+					Expected: fmt.Sprintf("the number of completions removed, 0..%d", len(w.results)), Observed: fmt.Sprint(n)})
+				return
+			}
+			for i := range n {
+				if q := p.dispatch(&w.results[i]); q != nil {
+					w.process(q)
+				}
+				w.results[i] = ndk.Result{}
+			}
+			if n == 0 {
+				break
+			}
+		}
+		select {
+		case st := <-p.note:
+			if st != ndk.StatusSuccess {
+				w.failv(finding.Violation{Rule: "QP-4", Call: "NdkCqNotificationCallback", Object: p.l.name, Side: p.s.name,
+					Expected: "STATUS_SUCCESS: the CQ holds every request outstanding, one completion each", Observed: st.String()})
+			}
+		default:
+		}
+		if !p.armed.Load() {
+			p.armed.Store(true)
+			p.cq.Arm(ndk.CQNotifyAny)
 		}
 	}
 }
@@ -403,7 +466,8 @@ func (w *worker) cleanup() {
 func (w *worker) newQP(s *side, m *wmem, srq bool, seq uint32) *qpState {
 	qs := &qpState{w: w, side: s, m: m, onSRQ: srq, msgs: map[uint32]msg{},
 		name: fmt.Sprintf("w%d.c%d.qp", w.id, seq)}
-	qs.icq, qs.rcq = s.cqs[w.rng.IntN(len(s.cqs))], s.cqs[w.rng.IntN(len(s.cqs))]
+	cqs := append(s.cqs[:len(s.cqs):len(s.cqs)], w.own[m.i])
+	qs.icq, qs.rcq = cqs[w.rng.IntN(len(cqs))], cqs[w.rng.IntN(len(cqs))]
 	qs.l = &life{name: qs.name, side: s.name}
 	qs.cl = &life{name: fmt.Sprintf("w%d.c%d.connector", w.id, seq), side: s.name}
 	p := ndk.QPParams{ReceiveCQ: qs.rcq.cq, InitiatorCQ: qs.icq.cq, Context: qs, ReceiveQueueDepth: s.qpDepth, InitiatorQueueDepth: s.qpDepth,
