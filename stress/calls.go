@@ -46,6 +46,10 @@ type waiter struct {
 	abort func() bool
 	// poll, if set, runs before each wait: a worker polls its own CQs.
 	poll func()
+	// settle: a create or a close is waited for, which the run's stop
+	// does not cut short (an object whose create or close was issued and
+	// not seen to complete could be closed neither again nor never).
+	settle bool
 }
 
 func newWaiter(timeout time.Duration) *waiter {
@@ -65,7 +69,7 @@ func (wt *waiter) until(cond func() bool) bool {
 	if cond() {
 		return true
 	}
-	if wt.abort != nil && wt.abort() {
+	if wt.abort != nil && !wt.settle && wt.abort() {
 		return false
 	}
 	t := time.NewTimer(wt.timeout)
@@ -87,7 +91,7 @@ func (wt *waiter) until(cond func() bool) bool {
 		if cond() {
 			return true
 		}
-		if wt.abort != nil && wt.abort() {
+		if wt.abort != nil && !wt.settle && wt.abort() {
 			return false
 		}
 	}
@@ -226,6 +230,14 @@ func (p *pend) wait(rule string) (ndk.Status, bool) {
 	return 0, false
 }
 
+// settle is wait, not cut short by the run's stop.
+func (p *pend) settle(rule string) (ndk.Status, bool) {
+	was := p.wt.settle
+	p.wt.settle = true
+	defer func() { p.wt.settle = was }()
+	return p.wait(rule)
+}
+
 // request makes a request call on this goroutine.
 func request(wt *waiter, f failer, call string, obj *life, fn func(done ndk.RequestCompletion, ctx any) ndk.Status) *pend {
 	p := newPend(wt, f, 'r', call, obj)
@@ -248,7 +260,7 @@ func create(wt *waiter, f failer, call string, on *life, fn func(done ndk.Create
 	p := newPend(wt, f, 'c', call, on)
 	o, st := fn(p.createDone, nil)
 	p.returned(st, o)
-	st, ok := p.wait("CR-1")
+	st, ok := p.settle("CR-1")
 	if !ok {
 		return nil, st, false
 	}
@@ -285,7 +297,8 @@ func (p *pend) finishClose() bool {
 			Expected: "STATUS_SUCCESS or STATUS_PENDING", Observed: ret.String()})
 		return false
 	}
-	if _, ok := p.wait("CR-6"); !ok {
+	_, ok := p.settle("CR-6")
+	if !ok {
 		return false
 	}
 	p.obj.closed.Store(true)

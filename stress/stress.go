@@ -144,6 +144,9 @@ type Result struct {
 	OpLatency      Percentiles `json:"op_latency"`
 	ConnectLatency Percentiles `json:"connect_latency"`
 
+	// StepKinds counts the steps of each kind the workers ran.
+	StepKinds map[string]int `json:"step_kinds"`
+
 	Failures []Failure `json:"failures"`
 	// Abandoned: a call or close that never returned or completed left
 	// the provider in a state the run could not clean up (its adapters
@@ -250,10 +253,13 @@ func Run(cfg Config) (Result, error) {
 
 // result gathers the workers' counts.
 func (r *run) result(elapsed time.Duration) Result {
-	res := Result{Seed: r.cfg.Seed, Workers: len(r.workers), Only: r.cfg.Only, Elapsed: elapsed}
+	res := Result{Seed: r.cfg.Seed, Workers: len(r.workers), Only: r.cfg.Only, Elapsed: elapsed, StepKinds: map[string]int{}}
 	var ops, conn hist
 	for _, w := range r.workers {
 		res.Steps = append(res.Steps, w.step)
+		for k, n := range w.st.kinds {
+			res.StepKinds[k] += n
+		}
 		res.Connections += w.st.connections
 		res.Ops += w.st.ops
 		res.Bytes += w.st.bytes

@@ -100,6 +100,7 @@ func (qs *qpState) onDisconnect(_ any) {
 type stats struct {
 	connections, ops, bytes, registers, refused uint64
 	opLat, connLat                              hist
+	kinds                                       map[string]int // steps of each kind
 }
 
 type stepRec struct {
@@ -145,6 +146,7 @@ type worker struct {
 func newWorker(r *run, id int) *worker {
 	w := &worker{r: r, id: id, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(id))),
 		comp: make(chan *wreq, 1024), incoming: make(chan ndk.Connector, 16), hist: make([]stepRec, 0, r.cfg.History)}
+	w.st.kinds = map[string]int{}
 	w.wt = newWaiter(r.timeout)
 	w.wt.comp = w.comp
 	w.wt.process = w.process
@@ -182,6 +184,7 @@ func (w *worker) record(what string, a, b int) {
 	defer w.mu.Unlock()
 	w.step++
 	s := stepRec{n: w.step, what: what, a: a, b: b}
+	w.st.kinds[what]++
 	if len(w.hist) < cap(w.hist) {
 		w.hist = append(w.hist, s)
 	} else {
