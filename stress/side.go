@@ -1,6 +1,7 @@
 package stress
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"net/netip"
@@ -228,14 +229,15 @@ type srqPool struct {
 	dead bool
 }
 
+// poison fills a receive buffer before it is posted: what is not a
+// message's byte after the receive.
 const poison = 0xA5
+
+var poisonBlock = bytes.Repeat([]byte{poison}, msgMax)
 
 // post posts buffer i.
 func (p *srqPool) post(i int) {
-	b := p.mem[i*msgMax : (i+1)*msgMax]
-	for j := range b {
-		b[j] = poison
-	}
+	copy(p.mem[i*msgMax:(i+1)*msgMax], poisonBlock)
 	q := &wreq{kind: kSRQ, call: "NdkSrqReceive", slot: i}
 	p.mu.Lock()
 	defer p.mu.Unlock()

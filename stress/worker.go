@@ -882,11 +882,9 @@ func (w *worker) checkMsg(qs *qpState, call string, q *wreq, b []byte) {
 		fail("QP-4", fmt.Sprintf("the %d bytes of message %d", n, seq), fmt.Sprintf("byte %d is %#02x, sent %#02x", i, b[i], m.src[i]))
 		return
 	}
-	for i := n; i < len(b); i++ {
-		if b[i] != poison {
-			fail("QP-4", fmt.Sprintf("nothing written past the %d bytes of the send", n), fmt.Sprintf("byte %d of the buffer written (%#02x)", i, b[i]))
-			return
-		}
+	if !bytes.Equal(b[n:], poisonBlock[:len(b)-n]) {
+		i := n + firstDiff(b[n:], poisonBlock)
+		fail("QP-4", fmt.Sprintf("nothing written past the %d bytes of the send", n), fmt.Sprintf("byte %d of the buffer written (%#02x)", i, b[i]))
 	}
 }
 
@@ -919,9 +917,8 @@ func (w *worker) postRecvs(t *qpState, n int) {
 	for range n {
 		slot := t.freeSlots[len(t.freeSlots)-1]
 		off := aRecv + slot*msgMax
-		for j := off; j < off+msgMax; j++ {
-			t.m.buf[j], t.m.shadow[j] = poison, poison
-		}
+		copy(t.m.buf[off:off+msgMax], poisonBlock)
+		copy(t.m.shadow[off:off+msgMax], poisonBlock)
 		q := w.post(t, kRecv, "NdkReceive", "QP-4", 0, func(q *wreq) ndk.Status {
 			q.slot = slot
 			return t.qp.Receive(q, w.sgl(t.m, t.m.mr.LocalToken(), off, msgMax, t.side.sge))
