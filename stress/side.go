@@ -238,6 +238,7 @@ var poisonBlock = bytes.Repeat([]byte{poison}, msgMax)
 // post posts buffer i.
 func (p *srqPool) post(i int) {
 	copy(p.mem[i*msgMax:(i+1)*msgMax], poisonBlock)
+	p.r.push(p.mem[i*msgMax : (i+1)*msgMax])
 	q := &wreq{kind: kSRQ, call: "NdkSrqReceive", slot: i}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -248,6 +249,25 @@ func (p *srqPool) post(i int) {
 		p.dead = true
 		p.r.fail(finding.Violation{Rule: "QP-4", Call: "NdkSrqReceive", Object: p.l.name, Side: p.s.name,
 			Expected: fmt.Sprintf("STATUS_SUCCESS: %d receives posted at most on an SRQ of depth %d", srqDepth, srqDepth), Observed: st.String()})
+	}
+}
+
+// push and pull keep the provider's copy of registered memory (see
+// ndk.MemoryMirror) and the harness's in step; a failure is the lab's,
+// not the provider's (no rule): the run stops.
+func (r *run) push(b []byte) {
+	if r.mirror != nil {
+		if err := r.mirror.PushMemory(b); err != nil {
+			r.fail(finding.Violation{Setup: true, Call: "PushMemory", Expected: "the bytes copied to the provider's copy of the buffer", Observed: err.Error()})
+		}
+	}
+}
+
+func (r *run) pull(b []byte) {
+	if r.mirror != nil {
+		if err := r.mirror.PullMemory(b); err != nil {
+			r.fail(finding.Violation{Setup: true, Call: "PullMemory", Expected: "the bytes of the provider's copy of the buffer", Observed: err.Error()})
+		}
 	}
 }
 

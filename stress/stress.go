@@ -174,6 +174,11 @@ type run struct {
 
 	a, b *side
 
+	// mirror: the provider's data path works on copies of the registered
+	// buffers (drivers/remote, drivers/rxe): bytes the harness changed are
+	// pushed to them, bytes it reads pulled from them first.
+	mirror ndk.MemoryMirror
+
 	stop atomic.Bool // a failure: the workers stop
 
 	mu        sync.Mutex
@@ -218,6 +223,7 @@ func Run(cfg Config) (Result, error) {
 		}
 	}
 	r := &run{cfg: cfg, timeout: cfg.Timeout}
+	r.mirror, _ = cfg.Provider.(ndk.MemoryMirror)
 	ids := []int{cfg.Only}
 	if cfg.Only < 0 {
 		ids = make([]int, cfg.Workers)

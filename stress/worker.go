@@ -688,6 +688,7 @@ func (w *worker) teardown() {
 		return
 	}
 	for i, m := range w.mem {
+		w.r.pull(m.buf)
 		w.checkMem(m, "NdkCloseObject", w.x[i].name, 0, memSize)
 	}
 	w.x = [2]*qpState{}
@@ -841,6 +842,7 @@ func (w *worker) process(q *wreq) {
 			return
 		}
 		off := aRecv + q.slot*msgMax
+		w.r.pull(qs.m.buf[off : off+msgMax])
 		w.checkMsg(qs, "NdkReceive", q, qs.m.buf[off:off+msgMax])
 		copy(qs.m.shadow[off:off+msgMax], qs.m.buf[off:off+msgMax])
 	case kSRQ:
@@ -850,6 +852,7 @@ func (w *worker) process(q *wreq) {
 				Expected: "STATUS_SUCCESS: the peer sent a message no longer than the buffer", Observed: q.res.Status.String()})
 			return
 		}
+		w.r.pull(p.mem[q.slot*msgMax : (q.slot+1)*msgMax])
 		w.checkMsg(qs, "NdkSrqReceive", q, p.mem[q.slot*msgMax:(q.slot+1)*msgMax])
 		p.post(q.slot)
 	}
@@ -919,6 +922,7 @@ func (w *worker) postRecvs(t *qpState, n int) {
 		off := aRecv + slot*msgMax
 		copy(t.m.buf[off:off+msgMax], poisonBlock)
 		copy(t.m.shadow[off:off+msgMax], poisonBlock)
+		w.r.push(t.m.buf[off : off+msgMax])
 		q := w.post(t, kRecv, "NdkReceive", "QP-4", 0, func(q *wreq) ndk.Status {
 			q.slot = slot
 			return t.qp.Receive(q, w.sgl(t.m, t.m.mr.LocalToken(), off, msgMax, t.side.sge))
@@ -961,6 +965,7 @@ func (w *worker) sends(i, t *qpState, n int) {
 		binary.LittleEndian.PutUint32(b[8:], w.connSeq-1)
 		binary.LittleEndian.PutUint32(b[12:], i.msgSeq)
 		copy(i.m.shadow[off:off+hdrLen], b[:hdrLen])
+		w.r.push(b)
 		t.msgs[i.msgSeq] = msg{src: b}
 		i.msgSeq++
 		flags := uint32(0)
@@ -996,6 +1001,7 @@ func (w *worker) write(i, t *qpState) {
 		return
 	}
 	copy(t.m.shadow[aTgt+dst:aTgt+dst+n], i.m.buf[aSrc+src:aSrc+src+n])
+	w.r.pull(t.m.buf[aTgt : aTgt+areaSize])
 	w.checkMem(t.m, "NdkWrite", t.m.mrL.name, aTgt, areaSize)
 }
 
@@ -1003,6 +1009,7 @@ func (w *worker) write(i, t *qpState) {
 // token.
 func (w *worker) writeTo(i, t *qpState, call string, src, n int, inline bool, raddr uint64, token uint32) {
 	w.fill(i.m.buf[aSrc+src:aSrc+src+n], i.m.shadow[aSrc+src:aSrc+src+n])
+	w.r.push(i.m.buf[aSrc+src : aSrc+src+n])
 	flags := uint32(0)
 	if inline {
 		flags = ndk.OpFlagInline
@@ -1030,6 +1037,7 @@ func (w *worker) read(i, t *qpState) {
 		return
 	}
 	copy(i.m.shadow[aSink+dst:aSink+dst+n], t.m.shadow[aTgt+src:aTgt+src+n])
+	w.r.pull(i.m.buf[aSink : aSink+areaSize])
 	w.checkMem(i.m, "NdkRead", i.m.mrL.name, aSink, areaSize)
 }
 
@@ -1057,6 +1065,7 @@ func (w *worker) bind(i, t *qpState) {
 		return
 	}
 	copy(t.m.shadow[aTgt+at+off:aTgt+at+off+n], i.m.buf[aSrc+src:aSrc+src+n])
+	w.r.pull(t.m.buf[aTgt : aTgt+areaSize])
 	if !w.checkMem(t.m, "NdkWrite", t.m.mwL.name, aTgt, areaSize) {
 		return
 	}
@@ -1089,6 +1098,7 @@ func (w *worker) fastRegister(i, t *qpState) {
 		return
 	}
 	copy(m.frShad[off:off+n], i.m.buf[aSrc+src:aSrc+src+n])
+	w.r.pull(m.frBuf)
 	if !bytes.Equal(m.frBuf, m.frShad) {
 		j := firstDiff(m.frBuf, m.frShad)
 		w.failv(finding.Violation{Rule: "MR-16", Call: "NdkWrite", Object: m.frL.name, Side: m.s.name,
@@ -1137,6 +1147,7 @@ func (w *worker) register(i, t *qpState) {
 			return
 		}
 		copy(m.scrSh[off:off+n], i.m.buf[aSrc+src:aSrc+src+n])
+		w.r.pull(m.scratch)
 		if !bytes.Equal(m.scratch, m.scrSh) {
 			j := firstDiff(m.scratch, m.scrSh)
 			w.failv(finding.Violation{Rule: "MR-16", Call: "NdkWrite", Object: l.name, Side: m.s.name,
