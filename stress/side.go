@@ -53,13 +53,6 @@ type side struct {
 	seAddr netip.AddrPort
 }
 
-func (s *side) other(r *run) *side {
-	if s == r.a {
-		return r.b
-	}
-	return r.a
-}
-
 // wreq is a posted work request: its RequestContext.
 type wreq struct {
 	w    *worker
