@@ -404,7 +404,7 @@ func (r *run) onConnect(_ any, c ndk.Connector) {
 	select {
 	case r.b.connq <- c:
 	default:
-		r.fail(finding.Violation{Rule: "LC-16", Call: "NdkConnectEventCallback", Object: "listener", Side: "B",
+		r.fail(finding.Violation{Setup: true, Call: "NdkConnectEventCallback", Object: "listener", Side: "B",
 			Expected: "at most one connect event per NdkConnect the workers made", Observed: "more than 1024 undelivered"})
 	}
 }
@@ -530,7 +530,7 @@ func (r *run) endChecks(wt *waiter) {
 			return b.ad.CreateListener(func(any, ndk.Connector) {}, nil, done, ctx)
 		})
 		if !ok {
-			r.fail(finding.Violation{Rule: "CR-11", Call: "NdkCreateListener", Object: l.name, Side: "B", Expected: "a listener, every object of the run closed", Observed: st.String()})
+			r.fail(finding.Violation{Setup: true, Call: "NdkCreateListener", Object: l.name, Side: "B", Expected: "a listener, every object of the run closed", Observed: st.String()})
 			return
 		}
 		lis := o.(ndk.Listener)

@@ -81,7 +81,11 @@ type Config struct {
 	Replay func(seed uint64, worker, ops int) string
 }
 
-// Failure is a violation found under stress.
+// Failure is a violation found under stress. One whose Violation is Setup
+// (no rule) is a call the run needed that failed with a status no rule
+// forbids (a create or registration refused otherwise than for resources,
+// more connect events than the run can hold): the run could not go on,
+// and that is no verdict on a rule.
 type Failure struct {
 	finding.Violation
 	// Seed is the run's seed; Worker the worker that found it (-1: the
@@ -99,6 +103,9 @@ type Failure struct {
 // String is the failure in a few lines.
 func (f Failure) String() string {
 	var b strings.Builder
+	if f.Setup {
+		b.WriteString("the run could not go on (no rule): ")
+	}
 	b.WriteString(f.Violation.String())
 	if f.Worker >= 0 {
 		fmt.Fprintf(&b, "\n  seed %d, worker %d, step %d", f.Seed, f.Worker, f.Step)

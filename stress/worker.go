@@ -261,7 +261,7 @@ func (w *worker) create(call string, l *life, fn func(done ndk.CreateCompletion,
 		return nil, true
 	}
 	if !w.failed.Load() && !w.r.stop.Load() {
-		w.failv(finding.Violation{Rule: "CR-11", Call: call, Object: l.name, Side: l.side,
+		w.failv(finding.Violation{Setup: true, Call: call, Object: l.name, Side: l.side,
 			Expected: "STATUS_SUCCESS, or STATUS_INSUFFICIENT_RESOURCES", Observed: st.String()})
 	}
 	return nil, false
@@ -300,7 +300,7 @@ func (w *worker) setup() bool {
 		if st, ok := w.req("NdkRegisterMr", m.mrL, false, func(done ndk.RequestCompletion, ctx any) ndk.Status {
 			return m.mr.Register(m.buf, m.va, memFlags, done, ctx)
 		}); !ok || st != ndk.StatusSuccess {
-			w.failv(finding.Violation{Rule: "CR-11", Call: "NdkRegisterMr", Object: m.mrL.name, Side: s.name, Expected: "STATUS_SUCCESS", Observed: st.String()})
+			w.failv(finding.Violation{Setup: true, Call: "NdkRegisterMr", Object: m.mrL.name, Side: s.name, Expected: "STATUS_SUCCESS", Observed: st.String()})
 			return false
 		}
 		m.mwL = &life{name: name + "mw", side: s.name}
@@ -376,7 +376,7 @@ func (w *worker) onConnect(_ any, c ndk.Connector) {
 	select {
 	case w.incoming <- c:
 	default:
-		w.failv(finding.Violation{Rule: "LC-16", Call: "NdkConnectEventCallback", Object: w.lisL.name, Side: "B",
+		w.failv(finding.Violation{Setup: true, Call: "NdkConnectEventCallback", Object: w.lisL.name, Side: "B",
 			Expected: "one connect event per NdkConnectWithSharedEndpoint to it", Observed: "more"})
 	}
 	w.wt.wake()
@@ -1054,7 +1054,7 @@ func (w *worker) bind(i, t *qpState) {
 		return
 	}
 	va := t.m.va + uint64(aTgt+at)
-	q := w.post(t, kInit, "NdkBind", "MR-15", 0, func(q *wreq) ndk.Status {
+	q := w.post(t, kInit, "NdkBind", "QP-4", 0, func(q *wreq) ndk.Status {
 		return t.qp.Bind(q, t.m.mr, t.m.mw, va, uint64(l), ndk.OpFlagAllowRemoteWrite|ndk.OpFlagAllowRemoteRead)
 	})
 	if q == nil || !w.await(q) {
@@ -1069,7 +1069,7 @@ func (w *worker) bind(i, t *qpState) {
 	if !w.checkMem(t.m, "NdkWrite", t.m.mwL.name, aTgt, areaSize) {
 		return
 	}
-	if q := w.post(t, kInit, "NdkInvalidate", "MR-17", 0, func(q *wreq) ndk.Status {
+	if q := w.post(t, kInit, "NdkInvalidate", "QP-4", 0, func(q *wreq) ndk.Status {
 		return t.qp.Invalidate(q, t.m.mw, 0)
 	}); q != nil {
 		w.await(q)
@@ -1087,7 +1087,7 @@ func (w *worker) fastRegister(i, t *qpState) {
 	if m.fr == nil {
 		return
 	}
-	q := w.post(t, kInit, "NdkFastRegister", "MR-12", 0, func(q *wreq) ndk.Status {
+	q := w.post(t, kInit, "NdkFastRegister", "QP-4", 0, func(q *wreq) ndk.Status {
 		return t.qp.FastRegister(q, m.fr, m.lam.Pages[:m.lam.PageCount], m.lam.FBO, frSize, m.frBase, ndk.OpFlagAllowRemoteWrite|ndk.OpFlagAllowRemoteRead)
 	})
 	if q == nil || !w.await(q) {
@@ -1105,7 +1105,7 @@ func (w *worker) fastRegister(i, t *qpState) {
 			Expected: fmt.Sprintf("byte %d of the fast-registered buffer %#02x", j, m.frShad[j]), Observed: fmt.Sprintf("%#02x", m.frBuf[j])})
 		return
 	}
-	if q := w.post(t, kInit, "NdkInvalidate", "MR-17", 0, func(q *wreq) ndk.Status {
+	if q := w.post(t, kInit, "NdkInvalidate", "QP-4", 0, func(q *wreq) ndk.Status {
 		return t.qp.Invalidate(q, m.fr, 0)
 	}); q != nil {
 		w.await(q)
@@ -1137,7 +1137,7 @@ func (w *worker) register(i, t *qpState) {
 	case st == ndk.StatusInsufficientResources:
 		w.st.refused++
 	case st != ndk.StatusSuccess:
-		w.failv(finding.Violation{Rule: "MR-2", Call: "NdkRegisterMr", Object: l.name, Side: m.s.name,
+		w.failv(finding.Violation{Setup: true, Call: "NdkRegisterMr", Object: l.name, Side: m.s.name,
 			Expected: "STATUS_SUCCESS, or STATUS_INSUFFICIENT_RESOURCES", Observed: st.String()})
 		return
 	default:
@@ -1156,7 +1156,7 @@ func (w *worker) register(i, t *qpState) {
 		}
 		if st, ok := w.req("NdkDeregisterMr", l, false, mr.Deregister); !ok || st != ndk.StatusSuccess {
 			if ok {
-				w.failv(finding.Violation{Rule: "MR-17", Call: "NdkDeregisterMr", Object: l.name, Side: m.s.name, Expected: "STATUS_SUCCESS", Observed: st.String()})
+				w.failv(finding.Violation{Setup: true, Call: "NdkDeregisterMr", Object: l.name, Side: m.s.name, Expected: "STATUS_SUCCESS", Observed: st.String()})
 			}
 			return
 		}
