@@ -154,6 +154,8 @@ func (p *pend) callback(st ndk.Status, obj ndk.Object) {
 		cb = "NdkCloseCompletion"
 	}
 	switch {
+	case p.kind != 'x' && p.obj != nil && p.obj.closed.Load():
+		p.obj.check(p.f, cb+" of "+p.call) // LT-25 first: the most precise
 	case n > 1:
 		p.f.failv(finding.Violation{Rule: p.rule(), Call: p.call, Object: name, Side: side,
 			Expected: "one " + cb, Observed: fmt.Sprintf("%d, the last with %v", n, st)})
@@ -164,7 +166,7 @@ func (p *pend) callback(st ndk.Status, obj ndk.Object) {
 		p.f.failv(finding.Violation{Rule: p.rule(), Call: p.call, Object: name, Side: side,
 			Expected: "no " + cb + " after the call returned " + ret.String(), Observed: fmt.Sprintf("one with %v", st)})
 	}
-	if p.kind != 'x' || n > 1 {
+	if p.kind == 'x' && n > 1 {
 		p.obj.check(p.f, cb+" of "+p.call)
 	}
 	p.wt.wake()

@@ -202,7 +202,10 @@ func (p *poller) dispatch(res *ndk.Result) *wreq {
 			Expected: "the completion on " + want.l.name, Observed: "on " + p.l.name})
 		return nil
 	}
-	q.res, q.cq, q.qs = *res, p, qs
+	q.res, q.cq = *res, p
+	if q.kind == kSRQ {
+		q.qs = qs // the QP that took it; every other request's is set when posted
+	}
 	return q
 }
 

@@ -89,11 +89,14 @@ type msg struct {
 }
 
 func (qs *qpState) onDisconnect(_ any) {
-	if n := qs.events.Add(1); n > 1 {
+	n := qs.events.Add(1)
+	switch {
+	case qs.cl.closed.Load():
+		qs.cl.check(qs.w, "NdkDisconnectEventCallback") // LT-25 first: the most precise
+	case n > 1:
 		qs.w.failv(finding.Violation{Rule: "CN-15", Call: "NdkDisconnectEventCallback", Object: qs.cl.name, Side: qs.side.name,
 			Expected: "one disconnect event", Observed: fmt.Sprint(n)})
 	}
-	qs.cl.check(qs.w, "NdkDisconnectEventCallback")
 	qs.w.wt.wake()
 }
 
@@ -800,6 +803,10 @@ func (w *worker) await(qs ...*wreq) bool {
 		return true
 	}) {
 		return !w.failed.Load()
+	}
+	if w.r.stop.Load() {
+		// cut short: a poller may be handing these over right now
+		return false
 	}
 	for _, q := range qs {
 		if !q.got {
