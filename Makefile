@@ -10,7 +10,7 @@ VERSION   ?= $(shell git describe --tags --match 'v[0-9]*' --always --dirty 2>/d
 LDFLAGS   := -X main.version=$(VERSION)
 
 .PHONY: dist dist-tools dist-check
-.PHONY: all build run test selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools ndkt-test ndkt-tools ndkt-header ndkt-fuzz ndkt-sys
+.PHONY: all build run test stress selftest fuzz mutation mutation-changed vet fmt-check windows ci clean proto proto-tools ndkt-test ndkt-tools ndkt-header ndkt-fuzz ndkt-sys
 
 all: build
 
@@ -55,6 +55,14 @@ ndkt-test: ndkt-tools ndkt-header ndkt-contract-test ndkt-core-test ndkt-sys
 # ndkt's fuzz targets, NDKT_FUZZTIME seconds each: the contract's decoder
 # (libFuzzer and Go's fuzzer) and the core's handle table and event ring.
 ndkt-fuzz: ndkt-tools ndkt-fuzz-decode ndkt-fuzz-core ndkt-fuzz-go
+
+# The provider under load (package stress): sim in the random personality,
+# 4 workers for STRESS_DURATION, every byte checked; the rates reached go
+# to out/stress.json. The CI's short run (.ci/run).
+STRESS_DURATION ?= 15s
+stress: build
+	mkdir -p out
+	./$(BIN) stress --driver sim --driver-opt completion=random --workers 4 --duration $(STRESS_DURATION) --json out/stress.json
 
 # The suite proves itself: every broken variant of sim caught by its rule's
 # specs (and no unrelated one), and sim passing in every personality.

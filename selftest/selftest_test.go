@@ -2,6 +2,7 @@ package selftest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -271,12 +272,21 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 					t.Errorf("variant %s (breaks %s) failed a spec against other rules (%s), and again when run alone: %s\n%s",
 						v.Name, strings.Join(v.Rules, ", "), strings.Join(charged, ", "), s.Name, s.Text())
 				}
-				if len(caught) == 0 {
-					t.Errorf("variant %s breaks %s but no spec failed with a violation of them", v.Name, strings.Join(v.Rules, ", "))
-				}
 				verdict := fmt.Sprintf("caught by %d spec(s)", len(caught))
-				if len(caught) == 0 {
+				why, byStress := stressOnly[v.Name]
+				switch {
+				case len(caught) > 0 && byStress:
+					t.Errorf("variant %s is caught by a spec now: take it off stressOnly", v.Name)
+				case len(caught) == 0 && byStress:
+					if rule, err := caughtByStress(v); err != nil {
+						verdict = "NOT CAUGHT (by no spec: " + why + "; nor by stress)"
+						t.Errorf("variant %s breaks %s, no spec can catch it (%s), and the stress run does not: %v", v.Name, strings.Join(v.Rules, ", "), why, err)
+					} else {
+						verdict = "caught by stress (" + rule + "), by no spec"
+					}
+				case len(caught) == 0:
 					verdict = "NOT CAUGHT"
+					t.Errorf("variant %s breaks %s but no spec failed with a violation of them", v.Name, strings.Join(v.Rules, ", "))
 				}
 				mu.Lock()
 				matrix = append(matrix, fmt.Sprintf("%-30s %-32s %s", strings.Join(v.Rules, ","), v.Name, verdict))
@@ -511,6 +521,61 @@ var modelNotYet = map[string]string{
 	"wildcard-close-leaves-connect": "the endpoint model makes no NdkConnect to a wildcard, broadcast or multicast destination (OPEN-6)",
 	"wildcard-connect-leaks-port":   "the endpoint model makes no NdkConnect to a wildcard, broadcast or multicast destination (OPEN-6)",
 	"second-connect-leaks-port":     "the endpoint model makes no second NdkConnect on a connecting or connected connector (OPEN-7)",
+	// A race no sequence of calls made one after the other reaches: the
+	// stress run catches it (stressOnly).
+	"close-race-drops-ref": "the endpoint model closes one object at a time: two connector closes in the provider at once are beyond its sequences (stressOnly: the stress run catches it)",
+}
+
+// stressOnly are the variants that fail only under concurrency or at a
+// scale no spec reaches, and why no spec can catch them: the stress run
+// (package stress, ndkconform stress) must catch each instead, with a
+// violation of a rule it breaks (caughtByStress). A variant listed here
+// that a spec catches is an error: take it off.
+var stressOnly = map[string]string{
+	"close-race-drops-ref": "it loses a reference only when two connector closes on one endpoint are in the provider at once; every spec closes its objects one after the other",
+	"srq-slot-reuse":       "a reused SRQ slot shows only when a receive is reposted before the completion of an earlier one is retrieved, which takes the SRQ's completions retrieved out of posting order (several CQs polled apart while the SRQ is kept full); the specs retrieve each completion before they post again",
+}
+
+// caughtByStress runs ndkconform stress against variant v (4 workers,
+// 3000 steps each, seeds 1 to 5, each run stopping at its first failure)
+// until a run fails with a violation of one of v's rules; it returns that
+// rule, or why none did (a failure against another rule is a false
+// verdict of the stress run).
+func caughtByStress(v sim.Variant) (string, error) {
+	dir, err := os.MkdirTemp("", "ndkconform-selftest-stress")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	for seed := 1; seed <= 5; seed++ {
+		out := filepath.Join(dir, fmt.Sprintf("stress-%d.json", seed))
+		cmd := exec.Command(cliBinary, "stress", "--driver", "sim", "--driver-opt", "variant="+v.Name, "--workers", "4", "--ops", "3000",
+			"--seed", fmt.Sprint(seed), "--json", out)
+		log, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			return "", err
+		}
+		b, rerr := os.ReadFile(out)
+		if rerr != nil {
+			return "", fmt.Errorf("seed %d: %v\n%s", seed, rerr, log)
+		}
+		var res struct {
+			Failures []finding.Violation `json:"failures"`
+		}
+		if err := json.Unmarshal(b, &res); err != nil {
+			return "", fmt.Errorf("seed %d: %v", seed, err)
+		}
+		if len(res.Failures) == 0 {
+			continue
+		}
+		f := res.Failures[0]
+		if !slices.Contains(v.Rules, f.Rule) {
+			return "", fmt.Errorf("seed %d: a violation of another rule: %s", seed, f)
+		}
+		return f.Rule, nil
+	}
+	return "", errors.New("no failure with seeds 1 to 5")
 }
 
 // coreVariants break the four rules the product is known by: pending

@@ -4,6 +4,7 @@
 //	ndkconform run [flags]      run the suite (the default command)
 //	ndkconform certify [flags]  run every spec and write a certification bundle
 //	ndkconform verify DIR       check a certification bundle and its signature
+//	ndkconform stress [flags]   put the provider under load (workers, seeded sequences)
 //	ndkconform rules [flags]    print the rule catalog and each rule's coverage
 //	ndkconform agent [flags]    serve a driver to a harness on another host
 //	ndkconform drivers [--json] list the drivers compiled in
@@ -102,6 +103,7 @@ func init() {
 		{"run", "run the conformance suite (the default command)", runUsage, runCmd},
 		{"certify", "run every spec and write a certification bundle (reports, log, manifest)", certifyUsage, certifyCmd},
 		{"verify", "check a certification bundle: its files, its verdict and its signature", verifyUsage, verifyCmd},
+		{"stress", "put the provider under load: many workers, random legal sequences, every byte checked", stressUsage, stressCmd},
 		{"rules", "print the rule catalog with each rule's coverage by the specs", rulesUsage, rulesCmd},
 		{"agent", "serve a driver's provider to a harness on another host (the remote driver)", agentUsage, agentCmd},
 		{"ping", "check a lab before a run: reach each agent, authenticate, list its adapters", pingUsage, pingCmd},

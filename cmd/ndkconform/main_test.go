@@ -121,7 +121,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "--label-filter", "LC-1 &&"}, `invalid label filter "LC-1 &&"`, "run"},
 		{[]string{"run", "--focus", "("}, `invalid focus "("`, "run"},
 		{[]string{"run", "stray"}, `unexpected argument "stray"`, "run"},
-		{[]string{"frob"}, `unknown command "frob" (valid: run, certify, verify, rules, agent, ping, drivers, version, help)`, ""},
+		{[]string{"frob"}, `unknown command "frob" (valid: run, certify, verify, stress, rules, agent, ping, drivers, version, help)`, ""},
 		{[]string{"run", "--waivers", "/nonexistent/waivers"}, "--waivers: open /nonexistent/waivers", "run"},
 		{[]string{"rules", "--all"}, "unknown flag --all (valid: --json, --uncovered, -h)", "rules"},
 		{[]string{"certify"}, "certify needs --out DIR", "certify"},
@@ -132,6 +132,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"certify", "--out", "x", "--driver-opt", "nosuchopt=1"}, "unknown option nosuchopt", "certify"},
 		{[]string{"help", "frob"}, `unknown command "frob" (valid: `, ""},
 		{[]string{"drivers", "--all"}, "unknown flag --all (valid: --json, -h)", "drivers"},
+		{[]string{"stress"}, "--driver is required", "stress"},
+		{[]string{"stress", "--driver", "foo"}, `unknown driver "foo"`, "stress"},
+		{[]string{"stress", "--driver", "sim", "--driver-opt", "nosuchopt=1"}, "unknown option nosuchopt", "stress"},
+		{[]string{"stress", "--driver", "sim", "--duration", "1s", "--ops", "5"}, "--duration and --ops exclude each other", "stress"},
+		{[]string{"stress", "--driver", "sim", "--ops", "0"}, "--ops 0: at least 1", "stress"},
+		{[]string{"stress", "--driver", "sim", "--workers", "0"}, "--workers 0: 1..4096", "stress"},
+		{[]string{"stress", "--driver", "sim", "--worker", "-2"}, "--worker -2: 0..4095", "stress"},
+		{[]string{"stress", "--driver", "sim", "stray"}, `unexpected argument "stray"`, "stress"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			r := ndkconform(t, tc.args...)
@@ -177,7 +185,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "drivers"}, {"drivers", "-h"}, {"help", "version"}, {"help", "help"},
-		{"help", "rules"}, {"rules", "-h"}, {"help", "certify"}, {"certify", "--help"}} {
+		{"help", "rules"}, {"rules", "-h"}, {"help", "certify"}, {"certify", "--help"}, {"help", "stress"}, {"stress", "-h"}} {
 		r := ndkconform(t, args...)
 		if r.code != 0 || !strings.Contains(r.stdout, "Usage:") || strings.Contains(strings.ToLower(r.stdout), "ginkgo") {
 			t.Errorf("%q: exit %d, stdout:\n%s", args, r.code, r.stdout)

@@ -823,7 +823,9 @@ func (c *connector) releaseLocked() {
 		// dedicated endpoint of an NdkConnect connector is never freed.
 		// VARIANT second-connect-leaks-port (breaks LC-18, LC-19): nor that
 		// of a connector a second connect was issued on.
-		if (f.variant != VariantConnectorCloseLeaksPort || c.passive || c.se != nil) && !c.leakPort {
+		// VARIANT close-race-drops-ref, listener-leak-every-n: see
+		// keepsRefLocked.
+		if (f.variant != VariantConnectorCloseLeaksPort || c.passive || c.se != nil) && !c.leakPort && !f.keepsRefLocked(c) {
 			f.unrefLocked(c.ep)
 		}
 		c.ep = nil

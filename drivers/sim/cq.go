@@ -10,8 +10,9 @@ import (
 // cqEntry is one completion in a CQ.
 type cqEntry struct {
 	r         ndk.ResultEx
-	seq       uint64 // 1 + the number of entries queued before it
-	solicited bool   // the receive of a send with SEND_AND_SOLICIT_EVENT
+	seq       uint64   // 1 + the number of entries queued before it
+	solicited bool     // the receive of a send with SEND_AND_SOLICIT_EVENT
+	slot      *srqSlot // variant srq-slot-reuse: the SRQ slot its context is read from
 }
 
 // cq is NDK_CQ. It holds at most depth entries; one more overruns it: the
@@ -261,6 +262,7 @@ func (c *cq) GetResults(results []ndk.Result) int {
 	f := c.ad.f
 	f.mu.Lock()
 	es := c.popLocked(len(results))
+	slotResults(es) // VARIANT srq-slot-reuse
 	// VARIANT nonex-drops-invalidate (breaks CH-3): ReceiveAndInvalidate
 	// completions are removed and not returned.
 	if f.variant == VariantNonExDrops {
@@ -283,6 +285,7 @@ func (c *cq) GetResultsEx(results []ndk.ResultEx) int {
 	f := c.ad.f
 	f.mu.Lock()
 	es := c.popLocked(len(results))
+	slotResults(es) // VARIANT srq-slot-reuse
 	// VARIANT nonex-keeps-token (breaks CH-4): the invalidation happens
 	// here.
 	if f.variant == VariantNonExKeepsToken {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ndkconform/ndkconform/internal/workers"
@@ -34,6 +35,8 @@ type fabric struct {
 	wrSeq      uint64 // work requests posted, for the order of waiting sends
 
 	lazy []*endpoint // endpoints of closed listeners not yet released (variant listener-close-leaks-port)
+
+	passiveReleased uint64 // passive connectors released (variant listener-leak-every-n)
 
 	linkRate    int64         // bytes per second of every QP's DMA engine; 0: instant (option link-rate)
 	dmaChunk    int           // a Write or Read of more bytes lands in chunks of this many (option dma-chunk); 0: in one step
@@ -225,8 +228,9 @@ type endpoint struct {
 	host     *host
 	addr     netip.AddrPort
 	refs     int
-	listener *listener // set while a listener listens on it
-	released bool      // removed from the host table before refs reached zero (variant)
+	listener *listener    // set while a listener listens on it
+	released bool         // removed from the host table before refs reached zero (variant)
+	closers  atomic.Int32 // connector closes in the provider (variant close-race-drops-ref)
 }
 
 type tuple struct{ local, remote netip.AddrPort }

@@ -93,6 +93,9 @@ func (f *fabric) closeObject(o *object, done ndk.CloseCompletion, ctx any) ndk.S
 		o.cbMu.Lock()
 		defer o.cbMu.Unlock()
 	}
+	// VARIANT close-race-drops-ref: a connector close stays a while in
+	// the provider (see keepsRefLocked).
+	defer f.raceWindowFor(o)()
 	m := f.pick(done != nil)
 	f.mu.Lock()
 	if o.closing {

@@ -10,8 +10,9 @@ import (
 
 // recv is a posted receive (on a QP or an SRQ).
 type recv struct {
-	ctx any
-	sgl []ndk.SGE
+	ctx  any
+	sgl  []ndk.SGE
+	slot *srqSlot // variant srq-slot-reuse: its SRQ ring slot
 }
 
 // wr is an initiator work request.
@@ -173,11 +174,14 @@ func (q *qp) recvDoneLocked(r *recv, st ndk.Status, n int, typ ndk.OperationType
 	if st == ndk.StatusSuccess && q.ad.f.variant == VariantBytesTransferredWrong {
 		n = int(sgeBytes(r.sgl))
 	}
-	q.recvCQLocked().pushLocked(ndk.ResultEx{
+	c := q.recvCQLocked()
+	seq := c.seq
+	c.pushLocked(ndk.ResultEx{
 		Result:                       ndk.Result{Status: st, BytesTransferred: uint32(n), QPContext: q.params.Context, RequestContext: r.ctx},
 		Type:                         typ,
 		TypeSpecificCompletionOutput: out,
 	}, solicited)
+	c.markSlotLocked(r, seq) // VARIANT srq-slot-reuse
 }
 
 // ---- flush ----

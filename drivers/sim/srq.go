@@ -32,7 +32,10 @@ type srq struct {
 
 	queue []*recv
 	qps   []*qp // QPs over the SRQ, until their close completes
-	n     notifier
+
+	slots  []*srqSlot // variant srq-slot-reuse: the ring
+	posted uint64     // variant srq-slot-reuse: receives posted
+	n      notifier
 }
 
 // Modify implements ndk.SRQ (NdkModifySrq). A depth below the number of
@@ -99,7 +102,8 @@ func (s *srq) Receive(reqCtx any, sgl []ndk.SGE) ndk.Status {
 	case len(s.queue) >= int(s.depth):
 		return ndk.StatusInsufficientResources
 	}
-	s.queue = append(s.queue, &recv{ctx: reqCtx, sgl: slices.Clone(sgl)})
+	// VARIANT srq-slot-reuse: the receive takes a slot of the ring.
+	s.queue = append(s.queue, &recv{ctx: reqCtx, sgl: slices.Clone(sgl), slot: s.slotLocked(reqCtx)})
 	f.matchSRQLocked(s)
 	return ndk.StatusSuccess
 }

@@ -85,6 +85,11 @@ var rules = []rule{
 	{pkg: "specs/...", may: []string{"ndk", "finding", "suite", "model", "specs/..."}},
 	{pkg: "perf", may: []string{"ndk", "internal/..."}, tests: []string{"perf", "drivers/sim"}},
 
+	// the stress run: the provider under load through the NDK interface,
+	// its failures findings; never a spec nor a driver (its tests load
+	// the reference provider)
+	{pkg: "stress", may: []string{"ndk", "finding", "internal/..."}, tests: []string{"drivers/sim"}},
+
 	// the reports: the catalog's rules and the provider's adapter info, not
 	// the harness
 	{pkg: "reports", may: []string{"catalog", "finding", "internal/...", "ndk", "outcome"}},
@@ -104,7 +109,7 @@ var rules = []rule{
 	// the commands and the tests that put it all together (of the
 	// internal helpers, the one writer the runner and certify's log share;
 	// their own internal packages: earlysig, SIGINT watched from init)
-	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "ndkt/device", "ndkt/inproc", "outcome", "reports", "runner", "specs", "suite", "internal/syncwriter", self}, tests: []string{"internal/testpki"}},
+	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "ndkt/device", "ndkt/inproc", "outcome", "reports", "runner", "specs", "stress", "suite", "internal/syncwriter", self}, tests: []string{"internal/testpki"}},
 	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "finding", "ndk", "outcome", "reports", "runner", "specs", "suite"}},
 	{pkg: "test/mutation"},
 	{pkg: "test/rxe/judge", may: []string{"outcome", "reports"}, tests: []string{"finding"}},

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// A short stress against sim passes, prints its rates and writes them as
+// JSON.
+func TestStressPasses(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "stress.json")
+	r := ndkconform(t, "stress", "--driver", "sim", "--driver-opt", "completion=random", "--ops", "150", "--workers", "3", "--json", out)
+	if r.code != exitPass || !strings.Contains(r.stdout, "PASS: no violation") || !strings.Contains(r.stdout, "connections") {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j struct {
+		Passed       bool              `json:"passed"`
+		Driver       string            `json:"driver"`
+		Options      map[string]string `json:"driver_options"`
+		OpsPerWorker int               `json:"ops_per_worker"`
+		Connections  uint64            `json:"connections"`
+		OpsPerSec    float64           `json:"operations_per_s"`
+		Steps        []int             `json:"steps"`
+		Failures     []any             `json:"failures"`
+		OpLatency    struct {
+			P99 int64 `json:"p99_ns"`
+		} `json:"op_latency"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		t.Fatal(err)
+	}
+	if !j.Passed || j.Driver != "sim" || j.Options["completion"] != "random" || j.OpsPerWorker != 150 || j.Connections == 0 || j.OpsPerSec <= 0 ||
+		len(j.Steps) != 3 || j.Failures == nil || len(j.Failures) != 0 || j.OpLatency.P99 <= 0 {
+		t.Errorf("JSON:\n%s", b)
+	}
+}
+
+// A failure names its rule, exits 1 and prints the command that replays
+// the worker alone; the replay finds it again at the same step.
+func TestStressFailureReplays(t *testing.T) {
+	r := ndkconform(t, "stress", "--driver", "sim", "--driver-opt", "variant=bytes-transferred-wrong", "--ops", "200", "--workers", "3", "--seed", "5")
+	found := regexp.MustCompile(`QP-13: Ndk(Srq)?Receive on w(\d+)\.`)
+	if r.code != exitFail || !strings.Contains(r.stdout, "FAIL: ") || !found.MatchString(r.stdout) {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	m := regexp.MustCompile(`replay this worker alone: ndkconform (stress --driver sim --driver-opt variant=bytes-transferred-wrong --seed 5 --workers 1 --worker (\d+) --ops (\d+) --timeout 10s)\n`).FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("no replay command:\n%s", r.stdout)
+	}
+	step := regexp.MustCompile(`seed 5, worker \d+, step \d+`).FindString(r.stdout)
+	again := ndkconform(t, strings.Fields(m[1])...)
+	if g := found.FindStringSubmatch(again.stdout); again.code != exitFail || g == nil || g[2] != m[2] || !strings.Contains(again.stdout, step) {
+		t.Errorf("the replay (%s) did not find it again at %q: exit %d\n%s", m[1], step, again.code, again.stdout)
+	}
+}
