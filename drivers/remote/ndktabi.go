@@ -100,6 +100,10 @@ func (p *Provider) ObjectABI(obj any) (ndk.ObjectABI, bool) {
 			if x.s == s {
 				h = x.h
 			}
+		case *chainAdapter:
+			if x.s == s {
+				h = x.h
+			}
 		default:
 			h = handleIn(s, obj)
 			if h != nil {
