@@ -10828,7 +10828,7 @@ func (x *ReadMemoryReply) GetData() []byte {
 // an adapter, of the open's version negotiation. Facts, not verdicts: the
 // harness judges them (OH-1, OH-3, OH-4, OH-5, OH-7, OH-8, IF-1). An agent
 // whose driver does not reach the provider through the C ABI answers
-// NOT_SUPPORTED.
+// NOT_SUPPORTED. Since 1.5.
 type QueryAbiFactsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Object        *Handle                `protobuf:"bytes,1,opt,name=object,proto3" json:"object,omitempty"` // an adapter or a provider object

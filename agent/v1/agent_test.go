@@ -61,6 +61,7 @@ var ndkWire = map[string]wire{
 	"Losable.Lost":            {local: "the remote provider is lost when an agent's stream breaks or a call outlives call-timeout"},
 	"Losable.LostError":       {local: "what was lost and why, kept by the remote provider"},
 	"Describer.Describe":      {msgs: []string{"Capabilities"}},
+	"SideRouter.RouteSides":   {local: "the remote provider routes each address to the agent whose Capabilities (side_a, side_b) own it; nothing crosses the wire"},
 	// what NDKPI's C ABI showed (drivers/remote's ndkt driver): the
 	// facts the core recorded, and the IRQL and held of each event record,
 	// which the ndkt stream keeps (Callback has no field for them)
