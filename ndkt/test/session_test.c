@@ -13,6 +13,7 @@
 
 #include "../core/decode.h"
 #include "../core/handles.h"
+#include "../core/ops.h"
 #include "../core/session.h"
 #include "fake_provider.h"
 #include "test.h"
@@ -409,6 +410,56 @@ static void test_abi_facts(void)
 	q.object = 0;
 	CHECK_EQ(perr(NDKT_OP_QUERY_ABI_FACTS, &q, sizeof q), NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
 	CHECK_EQ(fake_calls(), calls);
+	close_session();
+}
+
+/* A callback above DISPATCH_LEVEL (a provider bug, CR-13): the
+ * trampoline takes no lock there (a CQ notification's would: the CQ it
+ * names is read under the session's lock; the posix layer counts a lock
+ * taken above DISPATCH_LEVEL as a bug); it only counts (held.c's atomics)
+ * and publishes nothing, and QueryAbiFacts reports the count. The same
+ * callback at DISPATCH_LEVEL is published, released. */
+static void test_callback_above_dispatch(void)
+{
+	struct ndkt_abi_facts f;
+	struct ndkt_ev_cq_notification ev;
+	struct ndkt_cbref ref;
+	struct ndkt_ack ack;
+	ndkt_cbctx *c;
+	ndkt_irql_t old;
+	uint64_t a;
+	size_t w;
+	open_session();
+	hello_on(S);
+	a = open_adapter();
+	memset(&ref, 0, sizeof ref);
+	ref.context = 0xE1;
+	ref.present = 1;
+	c = ndkt_cbctx_new(S, NDKT_CB_CQ, &ref, NULL);
+	CHECK(c != NULL);
+	if (c == NULL)
+		return;
+	old = ndkt_sim_raise_irql(3);
+	ndkt_cb_cq(c, STATUS_SUCCESS);
+	ndkt_cb_cq(c, STATUS_SUCCESS);
+	ndkt_sim_lower_irql(old);
+	query_facts(a, &f);
+	CHECK_EQ(f.high_irql_callbacks, 2);
+	CHECK_EQ(f.high_irql_last, 3);
+	old = ndkt_sim_raise_irql(NDKT_DISPATCH_LEVEL);
+	ndkt_cb_cq(c, STATUS_SUCCESS);
+	ndkt_sim_lower_irql(old);
+	/* The first event is the one at DISPATCH_LEVEL: none was published
+	 * above it. */
+	memset(&ev, 0, sizeof ev);
+	CHECK_EQ(next_event(&ev, sizeof ev), NDKT_EV_CQ_NOTIFICATION);
+	CHECK_EQ(ev.hdr.context, 0xE1);
+	CHECK_EQ(ev.hdr.irql, NDKT_DISPATCH_LEVEL);
+	CHECK_EQ(ev.hdr.held, 0);
+	ack.callback_id = ev.hdr.callback_id;
+	CHECK_EQ(ndkt_session_ioctl(S, NDKT_ACK_CALLBACK, &ack, sizeof ack, NULL, 0, &w), NDKT_STATUS_SUCCESS);
+	query_facts(a, &f);
+	CHECK_EQ(f.high_irql_callbacks, 2);
 	close_session();
 }
 
@@ -961,6 +1012,7 @@ int main(void)
 	RUN(test_bad_inputs);
 	RUN(test_adapter);
 	RUN(test_abi_facts);
+	RUN(test_callback_above_dispatch);
 	RUN(test_handle_refusals);
 	RUN(test_create_pending_and_results);
 	RUN(test_held_callback);
