@@ -288,6 +288,9 @@ var table = build(
 		// read against the pages of the calls that take no completion
 		// callback.
 		{ID: "CR-12", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_request_completion.md", Text: "Every NDKPI call that takes no completion callback and returns an NTSTATUS (the address and connection data getters, NdkQueryAdapterInfo, NdkReject, NdkQueryExtensionInterface, NdkControlCqInterruptModeration and the nine work requests, which report through the CQ) gives its final status as its return value, and so never returns STATUS_PENDING."},
+		// The eight callback pages give req.irql <=DISPATCH_LEVEL: the
+		// IRQL the provider may call each at.
+		{ID: "CR-13", Actor: aP, Strength: Must, Page: "nc-ndkpi-ndk_fn_create_completion.md", Text: "The provider calls every consumer callback (the create, request and close completions, the CQ and SRQ notifications, the connect event and the disconnect events) at IRQL DISPATCH_LEVEL or below, as each callback's page gives."},
 	}},
 	part{secB2, []Rule{
 		{ID: "OH-1", Actor: aP, Strength: Must, Page: "ns-ndkpi-_ndk_adapter.md", Text: "Before returning a new object of any type, the provider points the object's Dispatch member at its dispatch table."},

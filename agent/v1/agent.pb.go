@@ -2093,6 +2093,7 @@ type Call struct {
 	//	*Call_FreeBuffer
 	//	*Call_WriteMemory
 	//	*Call_ReadMemory
+	//	*Call_QueryAbiFacts
 	Op            isCall_Op `protobuf_oneof:"op"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2725,6 +2726,15 @@ func (x *Call) GetReadMemory() *ReadMemoryRequest {
 	return nil
 }
 
+func (x *Call) GetQueryAbiFacts() *QueryAbiFactsRequest {
+	if x != nil {
+		if x, ok := x.Op.(*Call_QueryAbiFacts); ok {
+			return x.QueryAbiFacts
+		}
+	}
+	return nil
+}
+
 type isCall_Op interface {
 	isCall_Op()
 }
@@ -3003,6 +3013,11 @@ type Call_ReadMemory struct {
 	ReadMemory *ReadMemoryRequest `protobuf:"bytes,123,opt,name=read_memory,json=readMemory,proto3,oneof"`
 }
 
+type Call_QueryAbiFacts struct {
+	// What NDKPI's C ABI showed (no ndk method: ndk.ABIReporter)
+	QueryAbiFacts *QueryAbiFactsRequest `protobuf:"bytes,130,opt,name=query_abi_facts,json=queryAbiFacts,proto3,oneof"`
+}
+
 func (*Call_OpenAdapter) isCall_Op() {}
 
 func (*Call_CloseProvider) isCall_Op() {}
@@ -3131,6 +3146,8 @@ func (*Call_WriteMemory) isCall_Op() {}
 
 func (*Call_ReadMemory) isCall_Op() {}
 
+func (*Call_QueryAbiFacts) isCall_Op() {}
+
 // CallReturn is the return of a Call.
 type CallReturn struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
@@ -3210,6 +3227,7 @@ type CallReturn struct {
 	//	*CallReturn_FreeBuffer
 	//	*CallReturn_WriteMemory
 	//	*CallReturn_ReadMemory
+	//	*CallReturn_QueryAbiFacts
 	Reply         isCallReturn_Reply `protobuf_oneof:"reply"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3849,6 +3867,15 @@ func (x *CallReturn) GetReadMemory() *ReadMemoryReply {
 	return nil
 }
 
+func (x *CallReturn) GetQueryAbiFacts() *QueryAbiFactsReply {
+	if x != nil {
+		if x, ok := x.Reply.(*CallReturn_QueryAbiFacts); ok {
+			return x.QueryAbiFacts
+		}
+	}
+	return nil
+}
+
 type isCallReturn_Reply interface {
 	isCallReturn_Reply()
 }
@@ -4109,6 +4136,10 @@ type CallReturn_ReadMemory struct {
 	ReadMemory *ReadMemoryReply `protobuf:"bytes,123,opt,name=read_memory,json=readMemory,proto3,oneof"`
 }
 
+type CallReturn_QueryAbiFacts struct {
+	QueryAbiFacts *QueryAbiFactsReply `protobuf:"bytes,130,opt,name=query_abi_facts,json=queryAbiFacts,proto3,oneof"`
+}
+
 func (*CallReturn_OpenAdapter) isCallReturn_Reply() {}
 
 func (*CallReturn_CloseProvider) isCallReturn_Reply() {}
@@ -4236,6 +4267,8 @@ func (*CallReturn_FreeBuffer) isCallReturn_Reply() {}
 func (*CallReturn_WriteMemory) isCallReturn_Reply() {}
 
 func (*CallReturn_ReadMemory) isCallReturn_Reply() {}
+
+func (*CallReturn_QueryAbiFacts) isCallReturn_Reply() {}
 
 // OpenAdapterRequest is ndk.Provider.OpenAdapter (OPEN_NDK_ADAPTER_HANDLER).
 type OpenAdapterRequest struct {
@@ -10788,6 +10821,307 @@ func (x *ReadMemoryReply) GetData() []byte {
 	return nil
 }
 
+// QueryAbiFactsRequest asks what a consumer that calls the provider
+// through NDKPI's C ABI (ndkt's core) saw of an object's NDK_OBJECT_HEADER
+// and dispatch table when the provider handed it over (the create's
+// return or completion, the connect event, the adapter open), and, for
+// an adapter, of the open's version negotiation. Facts, not verdicts: the
+// harness judges them (OH-1, OH-3, OH-4, OH-5, OH-7, OH-8, IF-1). An agent
+// whose driver does not reach the provider through the C ABI answers
+// NOT_SUPPORTED. Since 1.5.
+type QueryAbiFactsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Object        *Handle                `protobuf:"bytes,1,opt,name=object,proto3" json:"object,omitempty"` // an adapter or a provider object
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QueryAbiFactsRequest) Reset() {
+	*x = QueryAbiFactsRequest{}
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QueryAbiFactsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QueryAbiFactsRequest) ProtoMessage() {}
+
+func (x *QueryAbiFactsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QueryAbiFactsRequest.ProtoReflect.Descriptor instead.
+func (*QueryAbiFactsRequest) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{150}
+}
+
+func (x *QueryAbiFactsRequest) GetObject() *Handle {
+	if x != nil {
+		return x.Object
+	}
+	return nil
+}
+
+type QueryAbiFactsReply struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Facts         *AbiFacts              `protobuf:"bytes,1,opt,name=facts,proto3" json:"facts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QueryAbiFactsReply) Reset() {
+	*x = QueryAbiFactsReply{}
+	mi := &file_agent_v1_agent_proto_msgTypes[151]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QueryAbiFactsReply) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QueryAbiFactsReply) ProtoMessage() {}
+
+func (x *QueryAbiFactsReply) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[151]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QueryAbiFactsReply.ProtoReflect.Descriptor instead.
+func (*QueryAbiFactsReply) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{151}
+}
+
+func (x *QueryAbiFactsReply) GetFacts() *AbiFacts {
+	if x != nil {
+		return x.Facts
+	}
+	return nil
+}
+
+// AbiFacts is what QueryAbiFacts answers.
+type AbiFacts struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Header.ObjectType and Header.Version at the hand-over.
+	HeaderObjectType uint32   `protobuf:"varint,1,opt,name=header_object_type,json=headerObjectType,proto3" json:"header_object_type,omitempty"`
+	HeaderVersion    *Version `protobuf:"bytes,2,opt,name=header_version,json=headerVersion,proto3" json:"header_version,omitempty"`
+	// Header.NdkReserved was not all zero.
+	ReservedNonzero bool `protobuf:"varint,3,opt,name=reserved_nonzero,json=reservedNonzero,proto3" json:"reserved_nonzero,omitempty"`
+	// Dispatch was NULL.
+	DispatchNull bool `protobuf:"varint,4,opt,name=dispatch_null,json=dispatchNull,proto3" json:"dispatch_null,omitempty"`
+	// Bit i: the i-th member of the object's dispatch table (NDKPI's
+	// declaration order) was NULL; n_entries: the table's members.
+	NullEntries uint32 `protobuf:"varint,5,opt,name=null_entries,json=nullEntries,proto3" json:"null_entries,omitempty"`
+	NEntries    uint32 `protobuf:"varint,6,opt,name=n_entries,json=nEntries,proto3" json:"n_entries,omitempty"`
+	// The consumer replaced Dispatch by its own copy of the table at the
+	// hand-over (a consumer may: OH-2), and saw it changed back this many
+	// times after a call on the object.
+	DispatchReplaced bool   `protobuf:"varint,7,opt,name=dispatch_replaced,json=dispatchReplaced,proto3" json:"dispatch_replaced,omitempty"`
+	DispatchRewrites uint32 `protobuf:"varint,8,opt,name=dispatch_rewrites,json=dispatchRewrites,proto3" json:"dispatch_rewrites,omitempty"`
+	// An adapter: the version the open that succeeded asked, what
+	// NDK_ADAPTER_INFO reported (has_info: NdkQueryAdapterInfo succeeded),
+	// and two probe opens, each closed at once if it succeeded: a minor
+	// above the reported version and the next major; their status and the
+	// version their adapter reported (zero when refused).
+	Requested        *Version `protobuf:"bytes,9,opt,name=requested,proto3" json:"requested,omitempty"`
+	HasInfo          bool     `protobuf:"varint,10,opt,name=has_info,json=hasInfo,proto3" json:"has_info,omitempty"`
+	InfoVersion      *Version `protobuf:"bytes,11,opt,name=info_version,json=infoVersion,proto3" json:"info_version,omitempty"`
+	ProbeMinor       *Version `protobuf:"bytes,12,opt,name=probe_minor,json=probeMinor,proto3" json:"probe_minor,omitempty"`
+	ProbeMinorStatus uint32   `protobuf:"varint,13,opt,name=probe_minor_status,json=probeMinorStatus,proto3" json:"probe_minor_status,omitempty"`
+	ProbeMinorGot    *Version `protobuf:"bytes,14,opt,name=probe_minor_got,json=probeMinorGot,proto3" json:"probe_minor_got,omitempty"`
+	ProbeMajor       *Version `protobuf:"bytes,15,opt,name=probe_major,json=probeMajor,proto3" json:"probe_major,omitempty"`
+	ProbeMajorStatus uint32   `protobuf:"varint,16,opt,name=probe_major_status,json=probeMajorStatus,proto3" json:"probe_major_status,omitempty"`
+	ProbeMajorGot    *Version `protobuf:"bytes,17,opt,name=probe_major_got,json=probeMajorGot,proto3" json:"probe_major_got,omitempty"`
+	// The session's callbacks made above DISPATCH_LEVEL (which the
+	// consumer never saw: nothing can be published there), and the IRQL of
+	// the last one.
+	HighIrqlCallbacks uint64 `protobuf:"varint,18,opt,name=high_irql_callbacks,json=highIrqlCallbacks,proto3" json:"high_irql_callbacks,omitempty"`
+	HighIrqlLast      uint32 `protobuf:"varint,19,opt,name=high_irql_last,json=highIrqlLast,proto3" json:"high_irql_last,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *AbiFacts) Reset() {
+	*x = AbiFacts{}
+	mi := &file_agent_v1_agent_proto_msgTypes[152]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AbiFacts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AbiFacts) ProtoMessage() {}
+
+func (x *AbiFacts) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[152]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AbiFacts.ProtoReflect.Descriptor instead.
+func (*AbiFacts) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{152}
+}
+
+func (x *AbiFacts) GetHeaderObjectType() uint32 {
+	if x != nil {
+		return x.HeaderObjectType
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetHeaderVersion() *Version {
+	if x != nil {
+		return x.HeaderVersion
+	}
+	return nil
+}
+
+func (x *AbiFacts) GetReservedNonzero() bool {
+	if x != nil {
+		return x.ReservedNonzero
+	}
+	return false
+}
+
+func (x *AbiFacts) GetDispatchNull() bool {
+	if x != nil {
+		return x.DispatchNull
+	}
+	return false
+}
+
+func (x *AbiFacts) GetNullEntries() uint32 {
+	if x != nil {
+		return x.NullEntries
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetNEntries() uint32 {
+	if x != nil {
+		return x.NEntries
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetDispatchReplaced() bool {
+	if x != nil {
+		return x.DispatchReplaced
+	}
+	return false
+}
+
+func (x *AbiFacts) GetDispatchRewrites() uint32 {
+	if x != nil {
+		return x.DispatchRewrites
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetRequested() *Version {
+	if x != nil {
+		return x.Requested
+	}
+	return nil
+}
+
+func (x *AbiFacts) GetHasInfo() bool {
+	if x != nil {
+		return x.HasInfo
+	}
+	return false
+}
+
+func (x *AbiFacts) GetInfoVersion() *Version {
+	if x != nil {
+		return x.InfoVersion
+	}
+	return nil
+}
+
+func (x *AbiFacts) GetProbeMinor() *Version {
+	if x != nil {
+		return x.ProbeMinor
+	}
+	return nil
+}
+
+func (x *AbiFacts) GetProbeMinorStatus() uint32 {
+	if x != nil {
+		return x.ProbeMinorStatus
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetProbeMinorGot() *Version {
+	if x != nil {
+		return x.ProbeMinorGot
+	}
+	return nil
+}
+
+func (x *AbiFacts) GetProbeMajor() *Version {
+	if x != nil {
+		return x.ProbeMajor
+	}
+	return nil
+}
+
+func (x *AbiFacts) GetProbeMajorStatus() uint32 {
+	if x != nil {
+		return x.ProbeMajorStatus
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetProbeMajorGot() *Version {
+	if x != nil {
+		return x.ProbeMajorGot
+	}
+	return nil
+}
+
+func (x *AbiFacts) GetHighIrqlCallbacks() uint64 {
+	if x != nil {
+		return x.HighIrqlCallbacks
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetHighIrqlLast() uint32 {
+	if x != nil {
+		return x.HighIrqlLast
+	}
+	return 0
+}
+
 // Callback is a consumer callback the provider called. The provider's
 // thread is held until the CallbackReturn with its callback_id.
 type Callback struct {
@@ -10813,7 +11147,7 @@ type Callback struct {
 
 func (x *Callback) Reset() {
 	*x = Callback{}
-	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	mi := &file_agent_v1_agent_proto_msgTypes[153]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -10825,7 +11159,7 @@ func (x *Callback) String() string {
 func (*Callback) ProtoMessage() {}
 
 func (x *Callback) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[150]
+	mi := &file_agent_v1_agent_proto_msgTypes[153]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -10838,7 +11172,7 @@ func (x *Callback) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Callback.ProtoReflect.Descriptor instead.
 func (*Callback) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{150}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{153}
 }
 
 func (x *Callback) GetCallbackId() uint64 {
@@ -10997,7 +11331,7 @@ type CallbackReturn struct {
 
 func (x *CallbackReturn) Reset() {
 	*x = CallbackReturn{}
-	mi := &file_agent_v1_agent_proto_msgTypes[151]
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11009,7 +11343,7 @@ func (x *CallbackReturn) String() string {
 func (*CallbackReturn) ProtoMessage() {}
 
 func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[151]
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11022,7 +11356,7 @@ func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallbackReturn.ProtoReflect.Descriptor instead.
 func (*CallbackReturn) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{151}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{154}
 }
 
 func (x *CallbackReturn) GetCallbackId() uint64 {
@@ -11043,7 +11377,7 @@ type CreateCompletion struct {
 
 func (x *CreateCompletion) Reset() {
 	*x = CreateCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[152]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11055,7 +11389,7 @@ func (x *CreateCompletion) String() string {
 func (*CreateCompletion) ProtoMessage() {}
 
 func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[152]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11068,7 +11402,7 @@ func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCompletion.ProtoReflect.Descriptor instead.
 func (*CreateCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{152}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{155}
 }
 
 func (x *CreateCompletion) GetStatus() uint32 {
@@ -11097,7 +11431,7 @@ type RequestCompletion struct {
 
 func (x *RequestCompletion) Reset() {
 	*x = RequestCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[153]
+	mi := &file_agent_v1_agent_proto_msgTypes[156]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11109,7 +11443,7 @@ func (x *RequestCompletion) String() string {
 func (*RequestCompletion) ProtoMessage() {}
 
 func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[153]
+	mi := &file_agent_v1_agent_proto_msgTypes[156]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11122,7 +11456,7 @@ func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestCompletion.ProtoReflect.Descriptor instead.
 func (*RequestCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{153}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{156}
 }
 
 func (x *RequestCompletion) GetStatus() uint32 {
@@ -11150,7 +11484,7 @@ type CloseCompletion struct {
 
 func (x *CloseCompletion) Reset() {
 	*x = CloseCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	mi := &file_agent_v1_agent_proto_msgTypes[157]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11162,7 +11496,7 @@ func (x *CloseCompletion) String() string {
 func (*CloseCompletion) ProtoMessage() {}
 
 func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	mi := &file_agent_v1_agent_proto_msgTypes[157]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11175,7 +11509,7 @@ func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseCompletion.ProtoReflect.Descriptor instead.
 func (*CloseCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{154}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{157}
 }
 
 func (x *CloseCompletion) GetObject() *Handle {
@@ -11197,7 +11531,7 @@ type ConnectEvent struct {
 
 func (x *ConnectEvent) Reset() {
 	*x = ConnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[155]
+	mi := &file_agent_v1_agent_proto_msgTypes[158]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11209,7 +11543,7 @@ func (x *ConnectEvent) String() string {
 func (*ConnectEvent) ProtoMessage() {}
 
 func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[155]
+	mi := &file_agent_v1_agent_proto_msgTypes[158]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11222,7 +11556,7 @@ func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectEvent.ProtoReflect.Descriptor instead.
 func (*ConnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{155}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{158}
 }
 
 func (x *ConnectEvent) GetListener() *Handle {
@@ -11250,7 +11584,7 @@ type DisconnectEvent struct {
 
 func (x *DisconnectEvent) Reset() {
 	*x = DisconnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[156]
+	mi := &file_agent_v1_agent_proto_msgTypes[159]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11262,7 +11596,7 @@ func (x *DisconnectEvent) String() string {
 func (*DisconnectEvent) ProtoMessage() {}
 
 func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[156]
+	mi := &file_agent_v1_agent_proto_msgTypes[159]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11275,7 +11609,7 @@ func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectEvent.ProtoReflect.Descriptor instead.
 func (*DisconnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{156}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{159}
 }
 
 func (x *DisconnectEvent) GetConnector() *Handle {
@@ -11299,7 +11633,7 @@ type DisconnectEventEx struct {
 
 func (x *DisconnectEventEx) Reset() {
 	*x = DisconnectEventEx{}
-	mi := &file_agent_v1_agent_proto_msgTypes[157]
+	mi := &file_agent_v1_agent_proto_msgTypes[160]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11311,7 +11645,7 @@ func (x *DisconnectEventEx) String() string {
 func (*DisconnectEventEx) ProtoMessage() {}
 
 func (x *DisconnectEventEx) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[157]
+	mi := &file_agent_v1_agent_proto_msgTypes[160]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11324,7 +11658,7 @@ func (x *DisconnectEventEx) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectEventEx.ProtoReflect.Descriptor instead.
 func (*DisconnectEventEx) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{157}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{160}
 }
 
 func (x *DisconnectEventEx) GetConnector() *Handle {
@@ -11353,7 +11687,7 @@ type CqNotification struct {
 
 func (x *CqNotification) Reset() {
 	*x = CqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[158]
+	mi := &file_agent_v1_agent_proto_msgTypes[161]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11365,7 +11699,7 @@ func (x *CqNotification) String() string {
 func (*CqNotification) ProtoMessage() {}
 
 func (x *CqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[158]
+	mi := &file_agent_v1_agent_proto_msgTypes[161]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11378,7 +11712,7 @@ func (x *CqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CqNotification.ProtoReflect.Descriptor instead.
 func (*CqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{158}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{161}
 }
 
 func (x *CqNotification) GetCq() *Handle {
@@ -11407,7 +11741,7 @@ type SrqNotification struct {
 
 func (x *SrqNotification) Reset() {
 	*x = SrqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[159]
+	mi := &file_agent_v1_agent_proto_msgTypes[162]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11419,7 +11753,7 @@ func (x *SrqNotification) String() string {
 func (*SrqNotification) ProtoMessage() {}
 
 func (x *SrqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[159]
+	mi := &file_agent_v1_agent_proto_msgTypes[162]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11432,7 +11766,7 @@ func (x *SrqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqNotification.ProtoReflect.Descriptor instead.
 func (*SrqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{159}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{162}
 }
 
 func (x *SrqNotification) GetSrq() *Handle {
@@ -11463,7 +11797,7 @@ type ProtocolError struct {
 
 func (x *ProtocolError) Reset() {
 	*x = ProtocolError{}
-	mi := &file_agent_v1_agent_proto_msgTypes[160]
+	mi := &file_agent_v1_agent_proto_msgTypes[163]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11475,7 +11809,7 @@ func (x *ProtocolError) String() string {
 func (*ProtocolError) ProtoMessage() {}
 
 func (x *ProtocolError) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[160]
+	mi := &file_agent_v1_agent_proto_msgTypes[163]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11488,7 +11822,7 @@ func (x *ProtocolError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProtocolError.ProtoReflect.Descriptor instead.
 func (*ProtocolError) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{160}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{163}
 }
 
 func (x *ProtocolError) GetCode() ProtocolErrorCode {
@@ -11645,7 +11979,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x12inbound_read_limit\x18\x04 \x01(\rR\x10inboundReadLimit\x12.\n" +
 	"\x13outbound_read_limit\x18\x05 \x01(\rR\x11outboundReadLimit\x12&\n" +
 	"\fprivate_data\x18\x06 \x01(\fH\x00R\vprivateData\x88\x01\x01B\x0f\n" +
-	"\r_private_data\"\x89*\n" +
+	"\r_private_data\"\xdf*\n" +
 	"\x04Call\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12'\n" +
 	"\x0fwithin_callback\x18\x02 \x01(\x04R\x0ewithinCallback\x12L\n" +
@@ -11724,8 +12058,9 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"freeBuffer\x12L\n" +
 	"\fwrite_memory\x18z \x01(\v2'.ndkconform.agent.v1.WriteMemoryRequestH\x00R\vwriteMemory\x12I\n" +
 	"\vread_memory\x18{ \x01(\v2&.ndkconform.agent.v1.ReadMemoryRequestH\x00R\n" +
-	"readMemoryB\x04\n" +
-	"\x02op\"\xcb)\n" +
+	"readMemory\x12T\n" +
+	"\x0fquery_abi_facts\x18\x82\x01 \x01(\v2).ndkconform.agent.v1.QueryAbiFactsRequestH\x00R\rqueryAbiFactsB\x04\n" +
+	"\x02op\"\x9f*\n" +
 	"\n" +
 	"CallReturn\x12\x17\n" +
 	"\acall_id\x18\x01 \x01(\x04R\x06callId\x12I\n" +
@@ -11806,7 +12141,8 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"freeBuffer\x12J\n" +
 	"\fwrite_memory\x18z \x01(\v2%.ndkconform.agent.v1.WriteMemoryReplyH\x00R\vwriteMemory\x12G\n" +
 	"\vread_memory\x18{ \x01(\v2$.ndkconform.agent.v1.ReadMemoryReplyH\x00R\n" +
-	"readMemoryB\a\n" +
+	"readMemory\x12R\n" +
+	"\x0fquery_abi_facts\x18\x82\x01 \x01(\v2'.ndkconform.agent.v1.QueryAbiFactsReplyH\x00R\rqueryAbiFactsB\a\n" +
 	"\x05reply\".\n" +
 	"\x12OpenAdapterRequest\x12\x18\n" +
 	"\aaddress\x18\x01 \x01(\tR\aaddress\"I\n" +
@@ -12178,7 +12514,34 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x06offset\x18\x02 \x01(\x04R\x06offset\x12\x16\n" +
 	"\x06length\x18\x03 \x01(\rR\x06length\"%\n" +
 	"\x0fReadMemoryReply\x12\x12\n" +
-	"\x04data\x18\x01 \x01(\fR\x04data\"\xea\x05\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\"K\n" +
+	"\x14QueryAbiFactsRequest\x123\n" +
+	"\x06object\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x06object\"I\n" +
+	"\x12QueryAbiFactsReply\x123\n" +
+	"\x05facts\x18\x01 \x01(\v2\x1d.ndkconform.agent.v1.AbiFactsR\x05facts\"\xbb\a\n" +
+	"\bAbiFacts\x12,\n" +
+	"\x12header_object_type\x18\x01 \x01(\rR\x10headerObjectType\x12C\n" +
+	"\x0eheader_version\x18\x02 \x01(\v2\x1c.ndkconform.agent.v1.VersionR\rheaderVersion\x12)\n" +
+	"\x10reserved_nonzero\x18\x03 \x01(\bR\x0freservedNonzero\x12#\n" +
+	"\rdispatch_null\x18\x04 \x01(\bR\fdispatchNull\x12!\n" +
+	"\fnull_entries\x18\x05 \x01(\rR\vnullEntries\x12\x1b\n" +
+	"\tn_entries\x18\x06 \x01(\rR\bnEntries\x12+\n" +
+	"\x11dispatch_replaced\x18\a \x01(\bR\x10dispatchReplaced\x12+\n" +
+	"\x11dispatch_rewrites\x18\b \x01(\rR\x10dispatchRewrites\x12:\n" +
+	"\trequested\x18\t \x01(\v2\x1c.ndkconform.agent.v1.VersionR\trequested\x12\x19\n" +
+	"\bhas_info\x18\n" +
+	" \x01(\bR\ahasInfo\x12?\n" +
+	"\finfo_version\x18\v \x01(\v2\x1c.ndkconform.agent.v1.VersionR\vinfoVersion\x12=\n" +
+	"\vprobe_minor\x18\f \x01(\v2\x1c.ndkconform.agent.v1.VersionR\n" +
+	"probeMinor\x12,\n" +
+	"\x12probe_minor_status\x18\r \x01(\rR\x10probeMinorStatus\x12D\n" +
+	"\x0fprobe_minor_got\x18\x0e \x01(\v2\x1c.ndkconform.agent.v1.VersionR\rprobeMinorGot\x12=\n" +
+	"\vprobe_major\x18\x0f \x01(\v2\x1c.ndkconform.agent.v1.VersionR\n" +
+	"probeMajor\x12,\n" +
+	"\x12probe_major_status\x18\x10 \x01(\rR\x10probeMajorStatus\x12D\n" +
+	"\x0fprobe_major_got\x18\x11 \x01(\v2\x1c.ndkconform.agent.v1.VersionR\rprobeMajorGot\x12.\n" +
+	"\x13high_irql_callbacks\x18\x12 \x01(\x04R\x11highIrqlCallbacks\x12$\n" +
+	"\x0ehigh_irql_last\x18\x13 \x01(\rR\fhighIrqlLast\"\xea\x05\n" +
 	"\bCallback\x12\x1f\n" +
 	"\vcallback_id\x18\x01 \x01(\x04R\n" +
 	"callbackId\x12\x18\n" +
@@ -12275,7 +12638,7 @@ func file_agent_v1_agent_proto_rawDescGZIP() []byte {
 }
 
 var file_agent_v1_agent_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 163)
+var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 166)
 var file_agent_v1_agent_proto_goTypes = []any{
 	(HandleKind)(0),                               // 0: ndkconform.agent.v1.HandleKind
 	(HostState)(0),                                // 1: ndkconform.agent.v1.HostState
@@ -12430,37 +12793,40 @@ var file_agent_v1_agent_proto_goTypes = []any{
 	(*WriteMemoryReply)(nil),                      // 150: ndkconform.agent.v1.WriteMemoryReply
 	(*ReadMemoryRequest)(nil),                     // 151: ndkconform.agent.v1.ReadMemoryRequest
 	(*ReadMemoryReply)(nil),                       // 152: ndkconform.agent.v1.ReadMemoryReply
-	(*Callback)(nil),                              // 153: ndkconform.agent.v1.Callback
-	(*CallbackReturn)(nil),                        // 154: ndkconform.agent.v1.CallbackReturn
-	(*CreateCompletion)(nil),                      // 155: ndkconform.agent.v1.CreateCompletion
-	(*RequestCompletion)(nil),                     // 156: ndkconform.agent.v1.RequestCompletion
-	(*CloseCompletion)(nil),                       // 157: ndkconform.agent.v1.CloseCompletion
-	(*ConnectEvent)(nil),                          // 158: ndkconform.agent.v1.ConnectEvent
-	(*DisconnectEvent)(nil),                       // 159: ndkconform.agent.v1.DisconnectEvent
-	(*DisconnectEventEx)(nil),                     // 160: ndkconform.agent.v1.DisconnectEventEx
-	(*CqNotification)(nil),                        // 161: ndkconform.agent.v1.CqNotification
-	(*SrqNotification)(nil),                       // 162: ndkconform.agent.v1.SrqNotification
-	(*ProtocolError)(nil),                         // 163: ndkconform.agent.v1.ProtocolError
-	nil,                                           // 164: ndkconform.agent.v1.Hello.DriverOptionsEntry
-	nil,                                           // 165: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	(*QueryAbiFactsRequest)(nil),                  // 153: ndkconform.agent.v1.QueryAbiFactsRequest
+	(*QueryAbiFactsReply)(nil),                    // 154: ndkconform.agent.v1.QueryAbiFactsReply
+	(*AbiFacts)(nil),                              // 155: ndkconform.agent.v1.AbiFacts
+	(*Callback)(nil),                              // 156: ndkconform.agent.v1.Callback
+	(*CallbackReturn)(nil),                        // 157: ndkconform.agent.v1.CallbackReturn
+	(*CreateCompletion)(nil),                      // 158: ndkconform.agent.v1.CreateCompletion
+	(*RequestCompletion)(nil),                     // 159: ndkconform.agent.v1.RequestCompletion
+	(*CloseCompletion)(nil),                       // 160: ndkconform.agent.v1.CloseCompletion
+	(*ConnectEvent)(nil),                          // 161: ndkconform.agent.v1.ConnectEvent
+	(*DisconnectEvent)(nil),                       // 162: ndkconform.agent.v1.DisconnectEvent
+	(*DisconnectEventEx)(nil),                     // 163: ndkconform.agent.v1.DisconnectEventEx
+	(*CqNotification)(nil),                        // 164: ndkconform.agent.v1.CqNotification
+	(*SrqNotification)(nil),                       // 165: ndkconform.agent.v1.SrqNotification
+	(*ProtocolError)(nil),                         // 166: ndkconform.agent.v1.ProtocolError
+	nil,                                           // 167: ndkconform.agent.v1.Hello.DriverOptionsEntry
+	nil,                                           // 168: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 }
 var file_agent_v1_agent_proto_depIdxs = []int32{
 	6,   // 0: ndkconform.agent.v1.ClientMessage.hello:type_name -> ndkconform.agent.v1.Hello
 	22,  // 1: ndkconform.agent.v1.ClientMessage.call:type_name -> ndkconform.agent.v1.Call
-	154, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
+	157, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
 	7,   // 3: ndkconform.agent.v1.ServerMessage.welcome:type_name -> ndkconform.agent.v1.Welcome
 	23,  // 4: ndkconform.agent.v1.ServerMessage.call_return:type_name -> ndkconform.agent.v1.CallReturn
-	153, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
-	163, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	156, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
+	166, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
 	5,   // 7: ndkconform.agent.v1.Hello.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
-	164, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
+	167, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
 	8,   // 9: ndkconform.agent.v1.Welcome.capabilities:type_name -> ndkconform.agent.v1.Capabilities
 	5,   // 10: ndkconform.agent.v1.Capabilities.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
 	9,   // 11: ndkconform.agent.v1.Capabilities.driver_options:type_name -> ndkconform.agent.v1.DriverOption
 	16,  // 12: ndkconform.agent.v1.Capabilities.ndk_version:type_name -> ndkconform.agent.v1.Version
 	10,  // 13: ndkconform.agent.v1.Capabilities.side_a:type_name -> ndkconform.agent.v1.SideInfo
 	10,  // 14: ndkconform.agent.v1.Capabilities.side_b:type_name -> ndkconform.agent.v1.SideInfo
-	165, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	168, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 	11,  // 16: ndkconform.agent.v1.SideInfo.ipv4:type_name -> ndkconform.agent.v1.AdapterDescription
 	11,  // 17: ndkconform.agent.v1.SideInfo.ipv6:type_name -> ndkconform.agent.v1.AdapterDescription
 	17,  // 18: ndkconform.agent.v1.AdapterDescription.info:type_name -> ndkconform.agent.v1.AdapterInfo
@@ -12534,241 +12900,252 @@ var file_agent_v1_agent_proto_depIdxs = []int32{
 	147, // 86: ndkconform.agent.v1.Call.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferRequest
 	149, // 87: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
 	151, // 88: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
-	163, // 89: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
-	25,  // 90: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
-	27,  // 91: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
-	29,  // 92: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
-	31,  // 93: ndkconform.agent.v1.CallReturn.fail_srq:type_name -> ndkconform.agent.v1.FailSrqReply
-	33,  // 94: ndkconform.agent.v1.CallReturn.fail_cq:type_name -> ndkconform.agent.v1.FailCqReply
-	35,  // 95: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
-	37,  // 96: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
-	39,  // 97: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
-	41,  // 98: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
-	43,  // 99: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
-	45,  // 100: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
-	47,  // 101: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
-	49,  // 102: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
-	53,  // 103: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
-	51,  // 104: ndkconform.agent.v1.CallReturn.build_lam_chain:type_name -> ndkconform.agent.v1.BuildLamChainReply
-	55,  // 105: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
-	57,  // 106: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
-	59,  // 107: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
-	61,  // 108: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
-	63,  // 109: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
-	65,  // 110: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
-	68,  // 111: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
-	70,  // 112: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
-	72,  // 113: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
-	74,  // 114: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
-	76,  // 115: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
-	78,  // 116: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
-	80,  // 117: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
-	82,  // 118: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
-	84,  // 119: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
-	88,  // 120: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
-	90,  // 121: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
-	92,  // 122: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
-	94,  // 123: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
-	96,  // 124: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
-	86,  // 125: ndkconform.agent.v1.CallReturn.register_mr_chain:type_name -> ndkconform.agent.v1.RegisterMrChainReply
-	98,  // 126: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
-	100, // 127: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
-	102, // 128: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
-	104, // 129: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
-	106, // 130: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
-	108, // 131: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
-	110, // 132: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
-	112, // 133: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
-	114, // 134: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
-	116, // 135: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
-	118, // 136: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
-	120, // 137: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
-	122, // 138: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
-	128, // 139: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
-	130, // 140: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
-	132, // 141: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
-	134, // 142: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
-	136, // 143: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
-	124, // 144: ndkconform.agent.v1.CallReturn.complete_connect_ex:type_name -> ndkconform.agent.v1.CompleteConnectExReply
-	126, // 145: ndkconform.agent.v1.CallReturn.accept_ex:type_name -> ndkconform.agent.v1.AcceptExReply
-	138, // 146: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
-	140, // 147: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
-	142, // 148: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
-	144, // 149: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
-	146, // 150: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
-	148, // 151: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
-	150, // 152: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
-	152, // 153: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
-	12,  // 154: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
-	1,   // 155: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
-	12,  // 156: ndkconform.agent.v1.FailSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 157: ndkconform.agent.v1.FailCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 158: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 159: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	17,  // 160: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
-	12,  // 161: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 162: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 163: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 164: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 165: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 166: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 167: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 168: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	15,  // 169: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	14,  // 170: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 171: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	12,  // 172: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 173: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 174: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 175: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	14,  // 176: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 177: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 178: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 179: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 180: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	14,  // 181: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 182: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
-	20,  // 183: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 184: ndkconform.agent.v1.BuildLamChainRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	13,  // 185: ndkconform.agent.v1.BuildLamChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
-	14,  // 186: ndkconform.agent.v1.BuildLamChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 187: ndkconform.agent.v1.BuildLamChainReply.lam:type_name -> ndkconform.agent.v1.Handle
-	20,  // 188: ndkconform.agent.v1.BuildLamChainReply.output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 189: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
-	12,  // 190: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
-	12,  // 191: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
-	14,  // 192: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 193: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	14,  // 194: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 195: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 196: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	19,  // 197: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 198: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	19,  // 199: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
-	12,  // 200: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 201: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 202: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 203: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	66,  // 204: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	14,  // 205: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 206: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 207: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	66,  // 208: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
-	12,  // 209: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	14,  // 210: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 211: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 212: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	14,  // 213: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 214: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 215: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 216: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	14,  // 217: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 218: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 219: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	14,  // 220: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 221: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 222: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
-	12,  // 223: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	14,  // 224: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 225: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
-	18,  // 226: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 227: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 228: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	14,  // 229: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 230: ndkconform.agent.v1.RegisterMrChainRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	13,  // 231: ndkconform.agent.v1.RegisterMrChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
-	14,  // 232: ndkconform.agent.v1.RegisterMrChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 233: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	14,  // 234: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 235: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	14,  // 236: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 237: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 238: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 239: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 240: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 241: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 242: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 243: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 244: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 245: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 246: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 247: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 248: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 249: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	18,  // 250: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
-	12,  // 251: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 252: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 253: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 254: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 255: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
-	12,  // 256: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	12,  // 257: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
-	12,  // 258: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	21,  // 259: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	14,  // 260: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 261: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 262: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	21,  // 263: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
-	14,  // 264: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 265: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 266: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 267: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 268: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 269: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	14,  // 270: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 271: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 272: ndkconform.agent.v1.CompleteConnectExRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 273: ndkconform.agent.v1.CompleteConnectExRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 274: ndkconform.agent.v1.CompleteConnectExRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 275: ndkconform.agent.v1.AcceptExRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 276: ndkconform.agent.v1.AcceptExRequest.qp:type_name -> ndkconform.agent.v1.Handle
-	14,  // 277: ndkconform.agent.v1.AcceptExRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
-	14,  // 278: ndkconform.agent.v1.AcceptExRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 279: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 280: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 281: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	15,  // 282: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 283: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	15,  // 284: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 285: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
-	14,  // 286: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 287: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	15,  // 288: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
-	14,  // 289: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
-	12,  // 290: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	15,  // 291: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 292: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 293: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
-	15,  // 294: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
-	12,  // 295: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 296: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
-	12,  // 297: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	12,  // 298: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
-	155, // 299: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
-	156, // 300: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
-	157, // 301: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
-	158, // 302: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
-	159, // 303: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
-	161, // 304: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
-	162, // 305: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
-	160, // 306: ndkconform.agent.v1.Callback.disconnect_event_ex:type_name -> ndkconform.agent.v1.DisconnectEventEx
-	12,  // 307: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	20,  // 308: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 309: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	12,  // 310: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 311: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 312: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 313: ndkconform.agent.v1.DisconnectEventEx.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 314: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 315: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
-	2,   // 316: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
-	3,   // 317: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
-	4,   // 318: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
-	318, // [318:319] is the sub-list for method output_type
-	317, // [317:318] is the sub-list for method input_type
-	317, // [317:317] is the sub-list for extension type_name
-	317, // [317:317] is the sub-list for extension extendee
-	0,   // [0:317] is the sub-list for field type_name
+	153, // 89: ndkconform.agent.v1.Call.query_abi_facts:type_name -> ndkconform.agent.v1.QueryAbiFactsRequest
+	166, // 90: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	25,  // 91: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
+	27,  // 92: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
+	29,  // 93: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
+	31,  // 94: ndkconform.agent.v1.CallReturn.fail_srq:type_name -> ndkconform.agent.v1.FailSrqReply
+	33,  // 95: ndkconform.agent.v1.CallReturn.fail_cq:type_name -> ndkconform.agent.v1.FailCqReply
+	35,  // 96: ndkconform.agent.v1.CallReturn.close_adapter:type_name -> ndkconform.agent.v1.CloseAdapterReply
+	37,  // 97: ndkconform.agent.v1.CallReturn.query_adapter_info:type_name -> ndkconform.agent.v1.QueryAdapterInfoReply
+	39,  // 98: ndkconform.agent.v1.CallReturn.create_cq:type_name -> ndkconform.agent.v1.CreateCqReply
+	41,  // 99: ndkconform.agent.v1.CallReturn.create_pd:type_name -> ndkconform.agent.v1.CreatePdReply
+	43,  // 100: ndkconform.agent.v1.CallReturn.create_shared_endpoint:type_name -> ndkconform.agent.v1.CreateSharedEndpointReply
+	45,  // 101: ndkconform.agent.v1.CallReturn.create_connector:type_name -> ndkconform.agent.v1.CreateConnectorReply
+	47,  // 102: ndkconform.agent.v1.CallReturn.create_listener:type_name -> ndkconform.agent.v1.CreateListenerReply
+	49,  // 103: ndkconform.agent.v1.CallReturn.build_lam:type_name -> ndkconform.agent.v1.BuildLamReply
+	53,  // 104: ndkconform.agent.v1.CallReturn.release_lam:type_name -> ndkconform.agent.v1.ReleaseLamReply
+	51,  // 105: ndkconform.agent.v1.CallReturn.build_lam_chain:type_name -> ndkconform.agent.v1.BuildLamChainReply
+	55,  // 106: ndkconform.agent.v1.CallReturn.close_object:type_name -> ndkconform.agent.v1.CloseObjectReply
+	57,  // 107: ndkconform.agent.v1.CallReturn.resize_cq:type_name -> ndkconform.agent.v1.ResizeCqReply
+	59,  // 108: ndkconform.agent.v1.CallReturn.arm_cq:type_name -> ndkconform.agent.v1.ArmCqReply
+	61,  // 109: ndkconform.agent.v1.CallReturn.get_cq_results:type_name -> ndkconform.agent.v1.GetCqResultsReply
+	63,  // 110: ndkconform.agent.v1.CallReturn.get_cq_results_ex:type_name -> ndkconform.agent.v1.GetCqResultsExReply
+	65,  // 111: ndkconform.agent.v1.CallReturn.control_cq_interrupt_moderation:type_name -> ndkconform.agent.v1.ControlCqInterruptModerationReply
+	68,  // 112: ndkconform.agent.v1.CallReturn.create_qp:type_name -> ndkconform.agent.v1.CreateQpReply
+	70,  // 113: ndkconform.agent.v1.CallReturn.create_qp_with_srq:type_name -> ndkconform.agent.v1.CreateQpWithSrqReply
+	72,  // 114: ndkconform.agent.v1.CallReturn.create_srq:type_name -> ndkconform.agent.v1.CreateSrqReply
+	74,  // 115: ndkconform.agent.v1.CallReturn.create_mr:type_name -> ndkconform.agent.v1.CreateMrReply
+	76,  // 116: ndkconform.agent.v1.CallReturn.create_mw:type_name -> ndkconform.agent.v1.CreateMwReply
+	78,  // 117: ndkconform.agent.v1.CallReturn.get_privileged_memory_region_token:type_name -> ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenReply
+	80,  // 118: ndkconform.agent.v1.CallReturn.modify_srq:type_name -> ndkconform.agent.v1.ModifySrqReply
+	82,  // 119: ndkconform.agent.v1.CallReturn.srq_receive:type_name -> ndkconform.agent.v1.SrqReceiveReply
+	84,  // 120: ndkconform.agent.v1.CallReturn.register_mr:type_name -> ndkconform.agent.v1.RegisterMrReply
+	88,  // 121: ndkconform.agent.v1.CallReturn.deregister_mr:type_name -> ndkconform.agent.v1.DeregisterMrReply
+	90,  // 122: ndkconform.agent.v1.CallReturn.initialize_fast_register_mr:type_name -> ndkconform.agent.v1.InitializeFastRegisterMrReply
+	92,  // 123: ndkconform.agent.v1.CallReturn.get_local_token_from_mr:type_name -> ndkconform.agent.v1.GetLocalTokenFromMrReply
+	94,  // 124: ndkconform.agent.v1.CallReturn.get_remote_token_from_mr:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMrReply
+	96,  // 125: ndkconform.agent.v1.CallReturn.get_remote_token_from_mw:type_name -> ndkconform.agent.v1.GetRemoteTokenFromMwReply
+	86,  // 126: ndkconform.agent.v1.CallReturn.register_mr_chain:type_name -> ndkconform.agent.v1.RegisterMrChainReply
+	98,  // 127: ndkconform.agent.v1.CallReturn.flush:type_name -> ndkconform.agent.v1.FlushReply
+	100, // 128: ndkconform.agent.v1.CallReturn.receive:type_name -> ndkconform.agent.v1.ReceiveReply
+	102, // 129: ndkconform.agent.v1.CallReturn.send:type_name -> ndkconform.agent.v1.SendReply
+	104, // 130: ndkconform.agent.v1.CallReturn.send_and_invalidate:type_name -> ndkconform.agent.v1.SendAndInvalidateReply
+	106, // 131: ndkconform.agent.v1.CallReturn.write:type_name -> ndkconform.agent.v1.WriteReply
+	108, // 132: ndkconform.agent.v1.CallReturn.read:type_name -> ndkconform.agent.v1.ReadReply
+	110, // 133: ndkconform.agent.v1.CallReturn.bind:type_name -> ndkconform.agent.v1.BindReply
+	112, // 134: ndkconform.agent.v1.CallReturn.fast_register:type_name -> ndkconform.agent.v1.FastRegisterReply
+	114, // 135: ndkconform.agent.v1.CallReturn.invalidate:type_name -> ndkconform.agent.v1.InvalidateReply
+	116, // 136: ndkconform.agent.v1.CallReturn.connect:type_name -> ndkconform.agent.v1.ConnectReply
+	118, // 137: ndkconform.agent.v1.CallReturn.connect_with_shared_endpoint:type_name -> ndkconform.agent.v1.ConnectWithSharedEndpointReply
+	120, // 138: ndkconform.agent.v1.CallReturn.complete_connect:type_name -> ndkconform.agent.v1.CompleteConnectReply
+	122, // 139: ndkconform.agent.v1.CallReturn.accept:type_name -> ndkconform.agent.v1.AcceptReply
+	128, // 140: ndkconform.agent.v1.CallReturn.reject:type_name -> ndkconform.agent.v1.RejectReply
+	130, // 141: ndkconform.agent.v1.CallReturn.get_connection_data:type_name -> ndkconform.agent.v1.GetConnectionDataReply
+	132, // 142: ndkconform.agent.v1.CallReturn.get_local_address:type_name -> ndkconform.agent.v1.GetLocalAddressReply
+	134, // 143: ndkconform.agent.v1.CallReturn.get_peer_address:type_name -> ndkconform.agent.v1.GetPeerAddressReply
+	136, // 144: ndkconform.agent.v1.CallReturn.disconnect:type_name -> ndkconform.agent.v1.DisconnectReply
+	124, // 145: ndkconform.agent.v1.CallReturn.complete_connect_ex:type_name -> ndkconform.agent.v1.CompleteConnectExReply
+	126, // 146: ndkconform.agent.v1.CallReturn.accept_ex:type_name -> ndkconform.agent.v1.AcceptExReply
+	138, // 147: ndkconform.agent.v1.CallReturn.listen:type_name -> ndkconform.agent.v1.ListenReply
+	140, // 148: ndkconform.agent.v1.CallReturn.get_listener_local_address:type_name -> ndkconform.agent.v1.GetListenerLocalAddressReply
+	142, // 149: ndkconform.agent.v1.CallReturn.control_connect_events:type_name -> ndkconform.agent.v1.ControlConnectEventsReply
+	144, // 150: ndkconform.agent.v1.CallReturn.get_shared_endpoint_local_address:type_name -> ndkconform.agent.v1.GetSharedEndpointLocalAddressReply
+	146, // 151: ndkconform.agent.v1.CallReturn.allocate_buffer:type_name -> ndkconform.agent.v1.AllocateBufferReply
+	148, // 152: ndkconform.agent.v1.CallReturn.free_buffer:type_name -> ndkconform.agent.v1.FreeBufferReply
+	150, // 153: ndkconform.agent.v1.CallReturn.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryReply
+	152, // 154: ndkconform.agent.v1.CallReturn.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryReply
+	154, // 155: ndkconform.agent.v1.CallReturn.query_abi_facts:type_name -> ndkconform.agent.v1.QueryAbiFactsReply
+	12,  // 156: ndkconform.agent.v1.OpenAdapterReply.adapter:type_name -> ndkconform.agent.v1.Handle
+	1,   // 157: ndkconform.agent.v1.SetHostStateRequest.state:type_name -> ndkconform.agent.v1.HostState
+	12,  // 158: ndkconform.agent.v1.FailSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 159: ndkconform.agent.v1.FailCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 160: ndkconform.agent.v1.CloseAdapterRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 161: ndkconform.agent.v1.QueryAdapterInfoRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	17,  // 162: ndkconform.agent.v1.QueryAdapterInfoReply.info:type_name -> ndkconform.agent.v1.AdapterInfo
+	12,  // 163: ndkconform.agent.v1.CreateCqRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 164: ndkconform.agent.v1.CreateCqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 165: ndkconform.agent.v1.CreateCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 166: ndkconform.agent.v1.CreateCqReply.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 167: ndkconform.agent.v1.CreatePdRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 168: ndkconform.agent.v1.CreatePdRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 169: ndkconform.agent.v1.CreatePdReply.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 170: ndkconform.agent.v1.CreateSharedEndpointRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	15,  // 171: ndkconform.agent.v1.CreateSharedEndpointRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	14,  // 172: ndkconform.agent.v1.CreateSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 173: ndkconform.agent.v1.CreateSharedEndpointReply.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	12,  // 174: ndkconform.agent.v1.CreateConnectorRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 175: ndkconform.agent.v1.CreateConnectorRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 176: ndkconform.agent.v1.CreateConnectorReply.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 177: ndkconform.agent.v1.CreateListenerRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	14,  // 178: ndkconform.agent.v1.CreateListenerRequest.on_connect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 179: ndkconform.agent.v1.CreateListenerRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 180: ndkconform.agent.v1.CreateListenerReply.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 181: ndkconform.agent.v1.BuildLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 182: ndkconform.agent.v1.BuildLamRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	14,  // 183: ndkconform.agent.v1.BuildLamRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 184: ndkconform.agent.v1.BuildLamReply.lam:type_name -> ndkconform.agent.v1.Handle
+	20,  // 185: ndkconform.agent.v1.BuildLamReply.output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 186: ndkconform.agent.v1.BuildLamChainRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	13,  // 187: ndkconform.agent.v1.BuildLamChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
+	14,  // 188: ndkconform.agent.v1.BuildLamChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 189: ndkconform.agent.v1.BuildLamChainReply.lam:type_name -> ndkconform.agent.v1.Handle
+	20,  // 190: ndkconform.agent.v1.BuildLamChainReply.output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 191: ndkconform.agent.v1.ReleaseLamRequest.adapter:type_name -> ndkconform.agent.v1.Handle
+	12,  // 192: ndkconform.agent.v1.ReleaseLamRequest.lam:type_name -> ndkconform.agent.v1.Handle
+	12,  // 193: ndkconform.agent.v1.CloseObjectRequest.object:type_name -> ndkconform.agent.v1.Handle
+	14,  // 194: ndkconform.agent.v1.CloseObjectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 195: ndkconform.agent.v1.ResizeCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 196: ndkconform.agent.v1.ResizeCqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 197: ndkconform.agent.v1.ArmCqRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 198: ndkconform.agent.v1.GetCqResultsRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	19,  // 199: ndkconform.agent.v1.GetCqResultsReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 200: ndkconform.agent.v1.GetCqResultsExRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	19,  // 201: ndkconform.agent.v1.GetCqResultsExReply.results:type_name -> ndkconform.agent.v1.Result
+	12,  // 202: ndkconform.agent.v1.ControlCqInterruptModerationRequest.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 203: ndkconform.agent.v1.QpParams.receive_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 204: ndkconform.agent.v1.QpParams.initiator_cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 205: ndkconform.agent.v1.CreateQpRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	66,  // 206: ndkconform.agent.v1.CreateQpRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	14,  // 207: ndkconform.agent.v1.CreateQpRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 208: ndkconform.agent.v1.CreateQpReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 209: ndkconform.agent.v1.CreateQpWithSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	66,  // 210: ndkconform.agent.v1.CreateQpWithSrqRequest.params:type_name -> ndkconform.agent.v1.QpParams
+	12,  // 211: ndkconform.agent.v1.CreateQpWithSrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 212: ndkconform.agent.v1.CreateQpWithSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 213: ndkconform.agent.v1.CreateQpWithSrqReply.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 214: ndkconform.agent.v1.CreateSrqRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 215: ndkconform.agent.v1.CreateSrqRequest.notify:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 216: ndkconform.agent.v1.CreateSrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 217: ndkconform.agent.v1.CreateSrqReply.srq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 218: ndkconform.agent.v1.CreateMrRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 219: ndkconform.agent.v1.CreateMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 220: ndkconform.agent.v1.CreateMrReply.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 221: ndkconform.agent.v1.CreateMwRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	14,  // 222: ndkconform.agent.v1.CreateMwRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 223: ndkconform.agent.v1.CreateMwReply.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 224: ndkconform.agent.v1.GetPrivilegedMemoryRegionTokenRequest.pd:type_name -> ndkconform.agent.v1.Handle
+	12,  // 225: ndkconform.agent.v1.ModifySrqRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	14,  // 226: ndkconform.agent.v1.ModifySrqRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 227: ndkconform.agent.v1.SrqReceiveRequest.srq:type_name -> ndkconform.agent.v1.Handle
+	18,  // 228: ndkconform.agent.v1.SrqReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 229: ndkconform.agent.v1.RegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 230: ndkconform.agent.v1.RegisterMrRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	14,  // 231: ndkconform.agent.v1.RegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 232: ndkconform.agent.v1.RegisterMrChainRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	13,  // 233: ndkconform.agent.v1.RegisterMrChainRequest.chain:type_name -> ndkconform.agent.v1.Mdl
+	14,  // 234: ndkconform.agent.v1.RegisterMrChainRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 235: ndkconform.agent.v1.DeregisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	14,  // 236: ndkconform.agent.v1.DeregisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 237: ndkconform.agent.v1.InitializeFastRegisterMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	14,  // 238: ndkconform.agent.v1.InitializeFastRegisterMrRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 239: ndkconform.agent.v1.GetLocalTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 240: ndkconform.agent.v1.GetRemoteTokenFromMrRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 241: ndkconform.agent.v1.GetRemoteTokenFromMwRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 242: ndkconform.agent.v1.FlushRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 243: ndkconform.agent.v1.ReceiveRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 244: ndkconform.agent.v1.ReceiveRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 245: ndkconform.agent.v1.SendRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 246: ndkconform.agent.v1.SendRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 247: ndkconform.agent.v1.SendAndInvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 248: ndkconform.agent.v1.SendAndInvalidateRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 249: ndkconform.agent.v1.WriteRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 250: ndkconform.agent.v1.WriteRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 251: ndkconform.agent.v1.ReadRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	18,  // 252: ndkconform.agent.v1.ReadRequest.sgl:type_name -> ndkconform.agent.v1.SGE
+	12,  // 253: ndkconform.agent.v1.BindRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 254: ndkconform.agent.v1.BindRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 255: ndkconform.agent.v1.BindRequest.mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 256: ndkconform.agent.v1.FastRegisterRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 257: ndkconform.agent.v1.FastRegisterRequest.mr:type_name -> ndkconform.agent.v1.Handle
+	12,  // 258: ndkconform.agent.v1.InvalidateRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	12,  // 259: ndkconform.agent.v1.InvalidateRequest.mr_or_mw:type_name -> ndkconform.agent.v1.Handle
+	12,  // 260: ndkconform.agent.v1.ConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	21,  // 261: ndkconform.agent.v1.ConnectRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	14,  // 262: ndkconform.agent.v1.ConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 263: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 264: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	21,  // 265: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.params:type_name -> ndkconform.agent.v1.ConnectParams
+	14,  // 266: ndkconform.agent.v1.ConnectWithSharedEndpointRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 267: ndkconform.agent.v1.CompleteConnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 268: ndkconform.agent.v1.CompleteConnectRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 269: ndkconform.agent.v1.CompleteConnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 270: ndkconform.agent.v1.AcceptRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 271: ndkconform.agent.v1.AcceptRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	14,  // 272: ndkconform.agent.v1.AcceptRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 273: ndkconform.agent.v1.AcceptRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 274: ndkconform.agent.v1.CompleteConnectExRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 275: ndkconform.agent.v1.CompleteConnectExRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 276: ndkconform.agent.v1.CompleteConnectExRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 277: ndkconform.agent.v1.AcceptExRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 278: ndkconform.agent.v1.AcceptExRequest.qp:type_name -> ndkconform.agent.v1.Handle
+	14,  // 279: ndkconform.agent.v1.AcceptExRequest.on_disconnect:type_name -> ndkconform.agent.v1.CallbackRef
+	14,  // 280: ndkconform.agent.v1.AcceptExRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 281: ndkconform.agent.v1.RejectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 282: ndkconform.agent.v1.GetConnectionDataRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 283: ndkconform.agent.v1.GetLocalAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	15,  // 284: ndkconform.agent.v1.GetLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 285: ndkconform.agent.v1.GetPeerAddressRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	15,  // 286: ndkconform.agent.v1.GetPeerAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 287: ndkconform.agent.v1.DisconnectRequest.connector:type_name -> ndkconform.agent.v1.Handle
+	14,  // 288: ndkconform.agent.v1.DisconnectRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 289: ndkconform.agent.v1.ListenRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	15,  // 290: ndkconform.agent.v1.ListenRequest.local:type_name -> ndkconform.agent.v1.SocketAddress
+	14,  // 291: ndkconform.agent.v1.ListenRequest.done:type_name -> ndkconform.agent.v1.CallbackRef
+	12,  // 292: ndkconform.agent.v1.GetListenerLocalAddressRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	15,  // 293: ndkconform.agent.v1.GetListenerLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 294: ndkconform.agent.v1.ControlConnectEventsRequest.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 295: ndkconform.agent.v1.GetSharedEndpointLocalAddressRequest.shared_endpoint:type_name -> ndkconform.agent.v1.Handle
+	15,  // 296: ndkconform.agent.v1.GetSharedEndpointLocalAddressReply.address:type_name -> ndkconform.agent.v1.SocketAddress
+	12,  // 297: ndkconform.agent.v1.AllocateBufferReply.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 298: ndkconform.agent.v1.FreeBufferRequest.buffer:type_name -> ndkconform.agent.v1.Handle
+	12,  // 299: ndkconform.agent.v1.WriteMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	12,  // 300: ndkconform.agent.v1.ReadMemoryRequest.region:type_name -> ndkconform.agent.v1.Handle
+	12,  // 301: ndkconform.agent.v1.QueryAbiFactsRequest.object:type_name -> ndkconform.agent.v1.Handle
+	155, // 302: ndkconform.agent.v1.QueryAbiFactsReply.facts:type_name -> ndkconform.agent.v1.AbiFacts
+	16,  // 303: ndkconform.agent.v1.AbiFacts.header_version:type_name -> ndkconform.agent.v1.Version
+	16,  // 304: ndkconform.agent.v1.AbiFacts.requested:type_name -> ndkconform.agent.v1.Version
+	16,  // 305: ndkconform.agent.v1.AbiFacts.info_version:type_name -> ndkconform.agent.v1.Version
+	16,  // 306: ndkconform.agent.v1.AbiFacts.probe_minor:type_name -> ndkconform.agent.v1.Version
+	16,  // 307: ndkconform.agent.v1.AbiFacts.probe_minor_got:type_name -> ndkconform.agent.v1.Version
+	16,  // 308: ndkconform.agent.v1.AbiFacts.probe_major:type_name -> ndkconform.agent.v1.Version
+	16,  // 309: ndkconform.agent.v1.AbiFacts.probe_major_got:type_name -> ndkconform.agent.v1.Version
+	158, // 310: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
+	159, // 311: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
+	160, // 312: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
+	161, // 313: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
+	162, // 314: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
+	164, // 315: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
+	165, // 316: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
+	163, // 317: ndkconform.agent.v1.Callback.disconnect_event_ex:type_name -> ndkconform.agent.v1.DisconnectEventEx
+	12,  // 318: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	20,  // 319: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 320: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	12,  // 321: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 322: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 323: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 324: ndkconform.agent.v1.DisconnectEventEx.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 325: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 326: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
+	2,   // 327: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
+	3,   // 328: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
+	4,   // 329: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
+	329, // [329:330] is the sub-list for method output_type
+	328, // [328:329] is the sub-list for method input_type
+	328, // [328:328] is the sub-list for extension type_name
+	328, // [328:328] is the sub-list for extension extendee
+	0,   // [0:328] is the sub-list for field type_name
 }
 
 func init() { file_agent_v1_agent_proto_init() }
@@ -12853,6 +13230,7 @@ func file_agent_v1_agent_proto_init() {
 		(*Call_FreeBuffer)(nil),
 		(*Call_WriteMemory)(nil),
 		(*Call_ReadMemory)(nil),
+		(*Call_QueryAbiFacts)(nil),
 	}
 	file_agent_v1_agent_proto_msgTypes[20].OneofWrappers = []any{
 		(*CallReturn_OpenAdapter)(nil),
@@ -12919,12 +13297,13 @@ func file_agent_v1_agent_proto_init() {
 		(*CallReturn_FreeBuffer)(nil),
 		(*CallReturn_WriteMemory)(nil),
 		(*CallReturn_ReadMemory)(nil),
+		(*CallReturn_QueryAbiFacts)(nil),
 	}
 	file_agent_v1_agent_proto_msgTypes[118].OneofWrappers = []any{}
 	file_agent_v1_agent_proto_msgTypes[122].OneofWrappers = []any{}
 	file_agent_v1_agent_proto_msgTypes[124].OneofWrappers = []any{}
 	file_agent_v1_agent_proto_msgTypes[126].OneofWrappers = []any{}
-	file_agent_v1_agent_proto_msgTypes[150].OneofWrappers = []any{
+	file_agent_v1_agent_proto_msgTypes[153].OneofWrappers = []any{
 		(*Callback_CreateCompletion)(nil),
 		(*Callback_RequestCompletion)(nil),
 		(*Callback_CloseCompletion)(nil),
@@ -12940,7 +13319,7 @@ func file_agent_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_agent_v1_agent_proto_rawDesc), len(file_agent_v1_agent_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   163,
+			NumMessages:   166,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

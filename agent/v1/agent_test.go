@@ -61,6 +61,12 @@ var ndkWire = map[string]wire{
 	"Losable.Lost":            {local: "the remote provider is lost when an agent's stream breaks or a call outlives call-timeout"},
 	"Losable.LostError":       {local: "what was lost and why, kept by the remote provider"},
 	"Describer.Describe":      {msgs: []string{"Capabilities"}},
+	"SideRouter.RouteSides":   {local: "the remote provider routes each address to the agent whose Capabilities (side_a, side_b) own it; nothing crosses the wire"},
+	// what NDKPI's C ABI showed (drivers/remote's ndkt driver): the
+	// facts the core recorded, and the IRQL and held of each event record,
+	// which the ndkt stream keeps (Callback has no field for them)
+	"ABIReporter.ObjectABI":     call("QueryAbiFacts"),
+	"ABIReporter.CallbackIRQLs": {local: "the IRQL and held of the ndkt device's event records, kept per callback by the ndkt driver's stream; an agent's Callback carries none"},
 
 	"Adapter.Close":                call("CloseAdapter"),
 	"Adapter.QueryAdapterInfo":     call("QueryAdapterInfo"),

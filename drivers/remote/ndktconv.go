@@ -49,7 +49,8 @@ import (
 //     counts and presence flags are the codec's); an optional bytes is a
 //     part with a presence flag (nil <-> absent).
 //   - Callback.callback_id and context <-> the event header's; its irql
-//     and held (no protocol field yet) are dropped.
+//     and held (no protocol field) are not in the Callback: the stream
+//     keeps them per callback for ndk.ABIReporter (ndktabi.go).
 
 // ndktOp is an opcode's conversion: its table entry and the members of
 // Call.op and CallReturn.reply.

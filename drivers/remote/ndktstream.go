@@ -51,6 +51,10 @@ type ndktStream struct {
 	endErr error // Recv's error once the queue is empty
 	helloD bool
 
+	// irqls are the callbacks converted since the last take, with the
+	// IRQL and held of their records (ndk.ABIReporter.CallbackIRQLs).
+	irqls irqlLog
+
 	closeOnce sync.Once
 }
 
@@ -221,6 +225,7 @@ func (n *ndktStream) pullEvents(batch int) {
 		}
 		ms := make([]*agentv1.ServerMessage, len(evs))
 		for i, e := range evs {
+			n.irqls.add(e)
 			ms[i] = &agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Callback{Callback: eventToProto(e)}}
 		}
 		n.push(ms...)

@@ -91,10 +91,11 @@ const (
 	OpFreeBuffer                     Opcode = 121
 	OpWriteMemory                    Opcode = 122
 	OpReadMemory                     Opcode = 123
+	OpQueryAbiFacts                  Opcode = 130
 )
 
 // OpcodeLimit is one more than the largest opcode.
-const OpcodeLimit = 124
+const OpcodeLimit = 131
 
 // EventKind is the field number of Callback.event.
 type EventKind uint32
@@ -975,6 +976,44 @@ type ReadMemoryRequestFixed struct {
 type ReadMemoryReplyFixed struct {
 	NData uint32
 	_     [4]byte // pad: zero
+}
+
+// QueryAbiFactsRequestFixed is ndkt_query_abi_facts_req (8 bytes), the fixed request of NDKT_OP_QUERY_ABI_FACTS (130).
+type QueryAbiFactsRequestFixed struct {
+	Object uint64 // handle id
+}
+
+// AbiFacts is ndkt_abi_facts (112 bytes).
+type AbiFacts struct {
+	HeaderObjectType  uint32
+	HeaderVersion     Version
+	ReservedNonzero   uint8   // bool: 0 or 1
+	DispatchNull      uint8   // bool: 0 or 1
+	_                 [2]byte // pad: zero
+	NullEntries       uint32
+	NEntries          uint32
+	DispatchReplaced  uint8   // bool: 0 or 1
+	_                 [3]byte // pad: zero
+	DispatchRewrites  uint32
+	Requested         Version
+	HasInfo           uint8   // bool: 0 or 1
+	_                 [3]byte // pad: zero
+	InfoVersion       Version
+	ProbeMinor        Version
+	ProbeMinorStatus  uint32 // NTSTATUS
+	ProbeMinorGot     Version
+	ProbeMajor        Version
+	ProbeMajorStatus  uint32 // NTSTATUS
+	ProbeMajorGot     Version
+	_                 [4]byte // pad: zero
+	HighIRQLCallbacks uint64
+	HighIRQLLast      uint32
+	_                 [4]byte // pad: zero
+}
+
+// QueryAbiFactsReplyFixed is ndkt_query_abi_facts_reply (112 bytes), the fixed reply of NDKT_OP_QUERY_ABI_FACTS (130).
+type QueryAbiFactsReplyFixed struct {
+	Facts AbiFacts
 }
 
 // CreateCompletionFixed is ndkt_ev_create_completion (56 bytes), the event record NDKT_EV_CREATE_COMPLETION (10).
@@ -2910,6 +2949,32 @@ func (m *ReadMemoryReply) makeParts(n []uint32, present []bool) {
 	m.Data = makeSlice[byte](n[0])
 }
 
+// QueryAbiFactsRequest is the request of OpQueryAbiFacts: its fixed struct and trailing parts.
+type QueryAbiFactsRequest struct {
+	QueryAbiFactsRequestFixed
+}
+
+// Opcode is OpQueryAbiFacts.
+func (*QueryAbiFactsRequest) Opcode() Opcode               { return OpQueryAbiFacts }
+func (*QueryAbiFactsRequest) request()                     {}
+func (m *QueryAbiFactsRequest) fixed() any                 { return &m.QueryAbiFactsRequestFixed }
+func (m *QueryAbiFactsRequest) parts() []any               { return nil }
+func (m *QueryAbiFactsRequest) setCounts() error           { return nil }
+func (m *QueryAbiFactsRequest) makeParts([]uint32, []bool) {}
+
+// QueryAbiFactsReply is the reply of OpQueryAbiFacts: its fixed struct and trailing parts.
+type QueryAbiFactsReply struct {
+	QueryAbiFactsReplyFixed
+}
+
+// Opcode is OpQueryAbiFacts.
+func (*QueryAbiFactsReply) Opcode() Opcode               { return OpQueryAbiFacts }
+func (*QueryAbiFactsReply) reply()                       {}
+func (m *QueryAbiFactsReply) fixed() any                 { return &m.QueryAbiFactsReplyFixed }
+func (m *QueryAbiFactsReply) parts() []any               { return nil }
+func (m *QueryAbiFactsReply) setCounts() error           { return nil }
+func (m *QueryAbiFactsReply) makeParts([]uint32, []bool) {}
+
 // CreateCompletion is the event record EvCreateCompletion: its fixed struct and trailing parts.
 type CreateCompletion struct {
 	CreateCompletionFixed
@@ -3361,6 +3426,11 @@ var opTable = [OpcodeLimit]opDesc{
 		reply:      structDesc{name: "read_memory_reply", size: 8, parts: []partDesc{{name: "data", countOff: 0, presentOff: -1, elemSize: 1, max: 0, boundOff: 16, boundConst: 0}}, checks: []check{{1, 4, 4, 0}}},
 		newRequest: func() Request { return new(ReadMemoryRequest) },
 		newReply:   func() Reply { return new(ReadMemoryReply) }},
+	OpQueryAbiFacts: {name: "query_abi_facts",
+		req:        structDesc{name: "query_abi_facts_req", size: 8},
+		reply:      structDesc{name: "query_abi_facts_reply", size: 112, checks: []check{{2, 12, 1, 0}, {2, 13, 1, 0}, {1, 14, 2, 0}, {2, 24, 1, 0}, {1, 25, 3, 0}, {2, 40, 1, 0}, {1, 41, 3, 0}, {1, 92, 4, 0}, {1, 108, 4, 0}}},
+		newRequest: func() Request { return new(QueryAbiFactsRequest) },
+		newReply:   func() Reply { return new(QueryAbiFactsReply) }},
 }
 
 // eventTable is ndkt_event_table, indexed by kind.
@@ -3506,6 +3576,9 @@ var layoutTypes = map[string]any{
 	"ndkt_write_memory_req":                         WriteMemoryRequestFixed{},
 	"ndkt_read_memory_req":                          ReadMemoryRequestFixed{},
 	"ndkt_read_memory_reply":                        ReadMemoryReplyFixed{},
+	"ndkt_query_abi_facts_req":                      QueryAbiFactsRequestFixed{},
+	"ndkt_abi_facts":                                AbiFacts{},
+	"ndkt_query_abi_facts_reply":                    QueryAbiFactsReplyFixed{},
 	"ndkt_ev_create_completion":                     CreateCompletionFixed{},
 	"ndkt_ev_request_completion":                    RequestCompletionFixed{},
 	"ndkt_ev_close_completion":                      CloseCompletionFixed{},
@@ -3589,6 +3662,7 @@ var goConstants = map[string]uint64{
 	"NDKT_OP_FREE_BUFFER":                        uint64(OpFreeBuffer),
 	"NDKT_OP_WRITE_MEMORY":                       uint64(OpWriteMemory),
 	"NDKT_OP_READ_MEMORY":                        uint64(OpReadMemory),
+	"NDKT_OP_QUERY_ABI_FACTS":                    uint64(OpQueryAbiFacts),
 	"NDKT_EV_CREATE_COMPLETION":                  uint64(EvCreateCompletion),
 	"NDKT_EV_REQUEST_COMPLETION":                 uint64(EvRequestCompletion),
 	"NDKT_EV_CLOSE_COMPLETION":                   uint64(EvCloseCompletion),

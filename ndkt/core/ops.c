@@ -191,6 +191,7 @@ ndkt_obj *ndkt_obj_new_registered(ndkt_session *s, unsigned kind, ndkt_obj *adap
 	}
 	if (kind == NDKT_KIND_CONNECTOR)
 		obj->flags = ndkt_connector_flags(adapter, ndk);
+	ndkt_abi_observe(obj);
 	return obj;
 }
 
@@ -249,6 +250,121 @@ int ndkt_obj_closed(ndkt_obj *obj, int release)
 		ndkt_region_drop(s, &r);
 	if (release && obj->id != 0)
 		(void)ndkt_handles_release(s->handles, obj->id, NULL);
+	return 1;
+}
+
+/* ---- what the C ABI shows (QueryAbiFacts) ---- */
+
+/* Each dispatch table's members in NDKPI's declaration order (ndkpi.h):
+ * bit i of null_entries is the i-th. */
+#define NDKT_ADAPTER_ENTRIES(E) E(NdkQueryExtension) E(NdkQueryAdapterInfo) E(NdkCreateCq) E(NdkCreatePd) \
+	E(NdkCreateSharedEndpoint) E(NdkCreateConnector) E(NdkCreateListener) E(NdkBuildLAM) E(NdkReleaseLAM)
+#define NDKT_CQ_ENTRIES(E) E(NdkCloseCq) E(NdkQueryExtension) E(NdkResizeCq) E(NdkArmCq) E(NdkGetCqResults) \
+	E(NdkControlCqInterruptModeration) E(NdkGetCqResultsEx)
+#define NDKT_PD_ENTRIES(E) E(NdkClosePd) E(NdkQueryExtension) E(NdkCreateMr) E(NdkCreateMw) E(NdkCreateSrq) \
+	E(NdkCreateQp) E(NdkCreateQpWithSrq) E(NdkGetPrivilegedMemoryRegionToken)
+#define NDKT_MR_ENTRIES(E) E(NdkCloseMr) E(NdkQueryExtension) E(NdkRegisterMr) E(NdkDeregisterMr) \
+	E(NdkInitializeFastRegisterMr) E(NdkGetRemoteTokenFromMr) E(NdkGetLocalTokenFromMr)
+#define NDKT_MW_ENTRIES(E) E(NdkCloseMw) E(NdkQueryExtension) E(NdkGetRemoteTokenFromMw)
+#define NDKT_SRQ_ENTRIES(E) E(NdkCloseSrq) E(NdkQueryExtension) E(NdkModifySrq) E(NdkSrqReceive)
+#define NDKT_QP_ENTRIES(E) E(NdkCloseQp) E(NdkQueryExtension) E(NdkFlush) E(NdkSend) E(NdkReceive) E(NdkBind) \
+	E(NdkFastRegister) E(NdkInvalidate) E(NdkRead) E(NdkWrite) E(NdkSendAndInvalidate)
+#define NDKT_SE_ENTRIES(E) E(NdkCloseSharedEndpoint) E(NdkQueryExtension) E(NdkGetLocalAddress)
+#define NDKT_CONNECTOR_ENTRIES(E) E(NdkCloseConnector) E(NdkQueryExtension) E(NdkConnect) \
+	E(NdkConnectWithSharedEndpoint) E(NdkCompleteConnect) E(NdkAccept) E(NdkReject) E(NdkGetConnectionData) \
+	E(NdkGetLocalAddress) E(NdkGetPeerAddress) E(NdkDisconnect) E(NdkCompleteConnectEx) E(NdkAcceptEx)
+#define NDKT_LISTENER_ENTRIES(E) E(NdkCloseListener) E(NdkQueryExtension) E(NdkListen) E(NdkGetLocalAddress) \
+	E(NdkControlConnectEvents)
+
+#define NDKT_ABI_KINDS(K)                                                                         \
+	K(NDKT_KIND_ADAPTER, NDK_ADAPTER, NDK_ADAPTER_DISPATCH, NDKT_ADAPTER_ENTRIES)              \
+	K(NDKT_KIND_CQ, NDK_CQ, NDK_CQ_DISPATCH, NDKT_CQ_ENTRIES)                                  \
+	K(NDKT_KIND_PD, NDK_PD, NDK_PD_DISPATCH, NDKT_PD_ENTRIES)                                  \
+	K(NDKT_KIND_MR, NDK_MR, NDK_MR_DISPATCH, NDKT_MR_ENTRIES)                                  \
+	K(NDKT_KIND_MW, NDK_MW, NDK_MW_DISPATCH, NDKT_MW_ENTRIES)                                  \
+	K(NDKT_KIND_SRQ, NDK_SRQ, NDK_SRQ_DISPATCH, NDKT_SRQ_ENTRIES)                              \
+	K(NDKT_KIND_QP, NDK_QP, NDK_QP_DISPATCH, NDKT_QP_ENTRIES)                                  \
+	K(NDKT_KIND_SHARED_ENDPOINT, NDK_SHARED_ENDPOINT, NDK_SHARED_ENDPOINT_DISPATCH, NDKT_SE_ENTRIES) \
+	K(NDKT_KIND_CONNECTOR, NDK_CONNECTOR, NDK_CONNECTOR_DISPATCH, NDKT_CONNECTOR_ENTRIES)      \
+	K(NDKT_KIND_LISTENER, NDK_LISTENER, NDK_LISTENER_DISPATCH, NDKT_LISTENER_ENTRIES)
+
+void ndkt_abi_observe(ndkt_obj *obj)
+{
+	struct ndkt_abi_facts *f = &obj->abi;
+	const NDK_OBJECT_HEADER *h;
+	uint32_t i;
+	if (obj->ndk == NULL || obj->kind == NDKT_KIND_BUFFER || obj->kind == NDKT_KIND_LAM)
+		return;
+	/* Every NDK_<object> begins with its NDK_OBJECT_HEADER. */
+	h = obj->ndk;
+	f->header_object_type = (uint32_t)h->ObjectType;
+	f->header_version.major = h->Version.Major;
+	f->header_version.minor = h->Version.Minor;
+	for (i = 0; i < 4; i++)
+		if (h->NdkReserved.rf[i] != NULL)
+			f->reserved_nonzero = 1;
+	switch (obj->kind) {
+#define NDKT_ABI_ENTRY(m)                                       \
+	if (d->m == NULL)                                       \
+		f->null_entries |= (uint32_t)1 << n;            \
+	n++;
+#define NDKT_ABI_KIND(K, T, DT, ENTRIES)                        \
+	case K: {                                               \
+		T *x = obj->ndk;                                \
+		const DT *d = x->Dispatch;                      \
+		DT *copy;                                       \
+		uint32_t n = 0;                                 \
+		if (d == NULL) {                                \
+			f->dispatch_null = 1;                   \
+			break;                                  \
+		}                                               \
+		ENTRIES(NDKT_ABI_ENTRY)                         \
+		f->n_entries = n;                               \
+		copy = ndkt_alloc(sizeof *copy, NDKT_TAG_OPS);  \
+		if (copy == NULL)                               \
+			break; /* Dispatch left as it is */     \
+		memcpy(copy, d, sizeof *copy);                  \
+		x->Dispatch = copy;                             \
+		obj->dispatch_copy = copy;                      \
+		f->dispatch_replaced = 1;                       \
+		break;                                          \
+	}
+	NDKT_ABI_KINDS(NDKT_ABI_KIND)
+#undef NDKT_ABI_KIND
+#undef NDKT_ABI_ENTRY
+	default:
+		break;
+	}
+}
+
+void ndkt_abi_recheck(ndkt_obj *obj)
+{
+	if (obj->dispatch_copy == NULL)
+		return;
+	switch (obj->kind) {
+#define NDKT_ABI_KIND(K, T, DT, ENTRIES)                                    \
+	case K: {                                                           \
+		T *x = obj->ndk;                                            \
+		if ((const void *)x->Dispatch != obj->dispatch_copy) {      \
+			obj->abi.dispatch_rewrites++;                       \
+			x->Dispatch = (const DT *)obj->dispatch_copy;       \
+		}                                                           \
+		break;                                                      \
+	}
+	NDKT_ABI_KINDS(NDKT_ABI_KIND)
+#undef NDKT_ABI_KIND
+	default:
+		break;
+	}
+}
+
+/* A callback above DISPATCH_LEVEL: a provider bug the core can only count
+ * there (no lock, no allocation): held.c counts it, publishes nothing. */
+static int too_high(ndkt_session *s)
+{
+	if (ndkt_irql() <= NDKT_DISPATCH_LEVEL)
+		return 0;
+	(void)ndkt_callback_enter(s->cbs, NULL, NULL, NULL);
 	return 1;
 }
 
@@ -338,6 +454,8 @@ VOID ndkt_cb_create(PVOID ctx, NTSTATUS status, NDK_OBJECT_HEADER *pobj)
 	ndkt_session *s = c->s;
 	ndkt_obj *obj = NULL;
 	struct ndkt_ev_create_completion ev;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	if (status == STATUS_SUCCESS && pobj != NULL) {
 		/* The kind created, not the header's (OH-4 is the harness's to check). */
@@ -361,6 +479,8 @@ VOID ndkt_cb_request(PVOID ctx, NTSTATUS status)
 	ndkt_cbctx *c = ctx;
 	struct ndkt_ev_request_completion ev;
 	const void *pages = NULL;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	ndkt_settle(c, status);
 	if (!c->has_ref)
@@ -379,6 +499,8 @@ VOID ndkt_cb_close(PVOID ctx)
 	ndkt_obj *obj = c->obj;
 	ndkt_close_token *tok;
 	ndkt_irql_t old;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	if (obj == NULL)
 		return;
@@ -404,6 +526,8 @@ VOID ndkt_cb_cq(PVOID ctx, NTSTATUS status)
 {
 	ndkt_cbctx *c = ctx;
 	struct ndkt_ev_cq_notification ev;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	memset(&ev, 0, sizeof ev);
 	ndkt_objref_of(ctx_obj(c), &ev.cq);
@@ -415,6 +539,8 @@ VOID ndkt_cb_srq(PVOID ctx, NTSTATUS status)
 {
 	ndkt_cbctx *c = ctx;
 	struct ndkt_ev_srq_notification ev;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	memset(&ev, 0, sizeof ev);
 	ndkt_objref_of(ctx_obj(c), &ev.srq);
@@ -427,6 +553,8 @@ VOID ndkt_cb_connect(PVOID ctx, NDK_CONNECTOR *connector)
 	ndkt_cbctx *c = ctx;
 	struct ndkt_ev_connect_event ev;
 	ndkt_obj *conn = NULL;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	if (connector != NULL)
 		conn = ndkt_obj_new_registered(c->s, NDKT_KIND_CONNECTOR, c->adapter, connector, 1);
@@ -440,6 +568,8 @@ VOID ndkt_cb_disconnect(PVOID ctx)
 {
 	ndkt_cbctx *c = ctx;
 	struct ndkt_ev_disconnect_event ev;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	memset(&ev, 0, sizeof ev);
 	ndkt_objref_of(c->obj, &ev.connector);
@@ -450,6 +580,8 @@ VOID ndkt_cb_disconnect_ex(PVOID ctx, ULONG reason)
 {
 	ndkt_cbctx *c = ctx;
 	struct ndkt_ev_disconnect_event_ex ev;
+	if (too_high(c->s))
+		return;
 	fired(c);
 	memset(&ev, 0, sizeof ev);
 	ndkt_objref_of(c->obj, &ev.connector);
@@ -531,6 +663,55 @@ static void op_close_object(ndkt_op *o)
 
 /* ---- the provider ---- */
 
+/* The version an adapter reports: NDK_ADAPTER_INFO's, the header's if
+ * the query fails. */
+static NDK_VERSION reported_version(NDK_ADAPTER *a)
+{
+	NDK_ADAPTER_INFO info;
+	ULONG size = sizeof info;
+	const NDK_ADAPTER_DISPATCH *d = a->Dispatch;
+	memset(&info, 0, sizeof info);
+	if (d != NULL && d->NdkQueryAdapterInfo != NULL && d->NdkQueryAdapterInfo(a, &info, &size) == STATUS_SUCCESS)
+		return info.Version;
+	return a->Header.Version;
+}
+
+/* One probe open of OH-7's negotiation: asks v, records the status and
+ * the version its adapter reports, and closes that adapter at once. */
+static void probe_open(ndkt_session *s, const struct ndkt_addr *address, NDK_VERSION v, struct ndkt_version *asked,
+	uint32_t *status, struct ndkt_version *got)
+{
+	NDK_ADAPTER *a = NULL;
+	NTSTATUS st = ndkt_provider_open_adapter(s->provider, address, v, &a);
+	asked->major = v.Major;
+	asked->minor = v.Minor;
+	*status = (uint32_t)st;
+	if (st == STATUS_SUCCESS && a != NULL) {
+		NDK_VERSION g = reported_version(a);
+		got->major = g.Major;
+		got->minor = g.Minor;
+		ndkt_provider_close_adapter(s->provider, a);
+	}
+}
+
+/* OH-7's refusals, probed after an open succeeded: a minor above the
+ * version the adapter reports, and the next major, must each fail with
+ * NDIS_STATUS_BAD_VERSION (facts for the harness to judge). */
+static void probe_versions(ndkt_session *s, const struct ndkt_addr *address, ndkt_obj *obj)
+{
+	NDK_VERSION v = obj->version;
+	if (v.Minor < 0xFFFF) {
+		v.Minor = (USHORT)(v.Minor + 1);
+		probe_open(s, address, v, &obj->abi.probe_minor, &obj->abi.probe_minor_status, &obj->abi.probe_minor_got);
+	}
+	v = obj->version;
+	if (v.Major < 0xFFFF) {
+		v.Major = (USHORT)(v.Major + 1);
+		v.Minor = 0;
+		probe_open(s, address, v, &obj->abi.probe_major, &obj->abi.probe_major_status, &obj->abi.probe_major_got);
+	}
+}
+
 /* OpenAdapter (10). The version: NDKPI 2.0 and up first, then 1.1 and up
  * if the provider refuses 2 for its version (OH-7). */
 static void op_open_adapter(ndkt_op *o)
@@ -565,11 +746,46 @@ static void op_open_adapter(ndkt_op *o)
 		/* The version it declares decides NDKPI 2.1's connector calls. */
 		obj->version = a->Header.Version;
 		memset(&info, 0, sizeof info);
-		if (d != NULL && d->NdkQueryAdapterInfo != NULL && d->NdkQueryAdapterInfo(a, &info, &size) == STATUS_SUCCESS)
+		if (d != NULL && d->NdkQueryAdapterInfo != NULL && d->NdkQueryAdapterInfo(a, &info, &size) == STATUS_SUCCESS) {
 			obj->version = info.Version;
+			obj->abi.has_info = 1;
+			obj->abi.info_version.major = info.Version.Major;
+			obj->abi.info_version.minor = info.Version.Minor;
+		}
+		ndkt_abi_observe(obj);
+		obj->abi.requested.major = v.Major;
+		obj->abi.requested.minor = v.Minor;
+		probe_versions(s, &r->address, obj);
 		ndkt_objref_of(obj, &rep.adapter);
 	}
 	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+/* QueryAbiFacts (130): what the C ABI showed of an adapter or provider
+ * object at its hand-over (ndkt_abi_observe, OpenAdapter's probes), its
+ * Dispatch checked again now (OH-2), and the session's callbacks above
+ * DISPATCH_LEVEL. */
+static void op_query_abi_facts(ndkt_op *o)
+{
+	const struct ndkt_query_abi_facts_req *r = o->req;
+	struct ndkt_query_abi_facts_reply rep;
+	ndkt_obj *obj = ndkt_op_get(o, r->object, 0);
+	ndkt_irql_t last = 0;
+	ndkt_irql_t old;
+	if (obj == NULL)
+		return;
+	if (obj->kind == NDKT_KIND_BUFFER || obj->kind == NDKT_KIND_LAM) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND);
+		return;
+	}
+	memset(&rep, 0, sizeof rep);
+	old = ndkt_lock_acquire(o->s->lock);
+	ndkt_abi_recheck(obj);
+	rep.facts = obj->abi;
+	ndkt_lock_release(o->s->lock, old);
+	rep.facts.high_irql_callbacks = ndkt_callbacks_high_irql(o->s->cbs, &last);
+	rep.facts.high_irql_last = (uint32_t)last;
+	ndkt_op_reply(o, STATUS_SUCCESS, &rep, sizeof rep, NULL, 0);
 }
 
 /* CloseProvider (11): the session's last call: every object left is
@@ -1006,6 +1222,7 @@ ndkt_op_fn ndkt_op_handler(uint32_t opcode)
 	case NDKT_OP_FREE_BUFFER: return ndkt_op_free_buffer;
 	case NDKT_OP_WRITE_MEMORY: return ndkt_op_write_memory;
 	case NDKT_OP_READ_MEMORY: return ndkt_op_read_memory;
+	case NDKT_OP_QUERY_ABI_FACTS: return op_query_abi_facts;
 	default: return NULL;
 	}
 }

@@ -66,6 +66,15 @@ typedef struct ndkt_obj {
 	int state;                 /* NDKT_OBJ_*, under s->lock */
 	ndkt_close_token *cleanup_token; /* a cleanup waits for this object's pending close */
 
+	/* What NDKPI's C ABI showed at the hand-over (QueryAbiFacts): the
+	 * header and the dispatch table (ndkt_abi_observe), an adapter's
+	 * version negotiation (OpenAdapter). dispatch_copy: the core's copy
+	 * of the provider's table, which Dispatch points at from the
+	 * hand-over on (a consumer may change Dispatch: OH-2); freed with the
+	 * session. */
+	struct ndkt_abi_facts abi;
+	void *dispatch_copy;
+
 	/* An adapter. */
 	NDK_VERSION version;       /* NDK_ADAPTER_INFO.Version (the header's if the query failed) */
 
@@ -212,6 +221,14 @@ VOID ndkt_cb_srq(PVOID ctx, NTSTATUS status);
 VOID ndkt_cb_connect(PVOID ctx, NDK_CONNECTOR *connector);
 VOID ndkt_cb_disconnect(PVOID ctx);
 VOID ndkt_cb_disconnect_ex(PVOID ctx, ULONG reason);
+
+/* What the C ABI shows of a provider object or adapter handed over
+ * (obj->ndk set, obj->kind a provider kind): its header and dispatch
+ * table into obj->abi, and Dispatch replaced by the core's copy of the
+ * table. IRQL <= DISPATCH_LEVEL. ndkt_abi_recheck: Dispatch changed
+ * since (the provider wrote it again, OH-2) is counted and undone. */
+void ndkt_abi_observe(ndkt_obj *obj);
+void ndkt_abi_recheck(ndkt_obj *obj);
 
 /* NdkClose<Kind> of obj's dispatch table (not an adapter's); NULL if the
  * table or the entry is. */

@@ -102,6 +102,8 @@ static void destroy(ndkt_session *s)
 			ndkt_free(obj->ndk, NDKT_TAG_OPS);
 		if (obj->kind == NDKT_KIND_BUFFER)
 			ndkt_buffer_free(&obj->mem);
+		if (obj->dispatch_copy != NULL)
+			ndkt_free(obj->dispatch_copy, NDKT_TAG_OPS);
 		ndkt_free(obj, NDKT_TAG_OBJ);
 	}
 	for (c = s->ctxs; c != NULL; c = cn) {

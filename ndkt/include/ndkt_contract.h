@@ -112,9 +112,10 @@ enum ndkt_opcode {
 	NDKT_OP_FREE_BUFFER = 121,
 	NDKT_OP_WRITE_MEMORY = 122,
 	NDKT_OP_READ_MEMORY = 123,
+	NDKT_OP_QUERY_ABI_FACTS = 130,
 };
-#define NDKT_OPCODE_LIMIT 124u /* one more than the largest opcode */
-#define NDKT_OPCODE_COUNT 64u
+#define NDKT_OPCODE_LIMIT 131u /* one more than the largest opcode */
+#define NDKT_OPCODE_COUNT 65u
 
 /* The event record kinds: the field numbers of Callback.event. */
 enum ndkt_event_kind {
@@ -1481,6 +1482,73 @@ _Static_assert(sizeof(struct ndkt_read_memory_reply) == 8, "ndkt_read_memory_rep
 _Static_assert(offsetof(struct ndkt_read_memory_reply, n_data) == 0, "ndkt_read_memory_reply.n_data");
 _Static_assert(offsetof(struct ndkt_read_memory_reply, _pad0) == 4, "ndkt_read_memory_reply._pad0");
 
+/* ndkt_query_abi_facts_req: the fixed request of NDKT_OP_QUERY_ABI_FACTS (130) */
+struct ndkt_query_abi_facts_req {
+	uint64_t object; /* handle id */
+};
+_Static_assert(sizeof(struct ndkt_query_abi_facts_req) == 8, "ndkt_query_abi_facts_req: size");
+_Static_assert(offsetof(struct ndkt_query_abi_facts_req, object) == 0, "ndkt_query_abi_facts_req.object");
+
+/* ndkt_abi_facts */
+struct ndkt_abi_facts {
+	uint32_t header_object_type;
+	struct ndkt_version header_version;
+	uint8_t reserved_nonzero; /* bool: 0 or 1 */
+	uint8_t dispatch_null; /* bool: 0 or 1 */
+	uint8_t _pad0[2]; /* pad: zero */
+	uint32_t null_entries;
+	uint32_t n_entries;
+	uint8_t dispatch_replaced; /* bool: 0 or 1 */
+	uint8_t _pad1[3]; /* pad: zero */
+	uint32_t dispatch_rewrites;
+	struct ndkt_version requested;
+	uint8_t has_info; /* bool: 0 or 1 */
+	uint8_t _pad2[3]; /* pad: zero */
+	struct ndkt_version info_version;
+	struct ndkt_version probe_minor;
+	uint32_t probe_minor_status; /* NTSTATUS */
+	struct ndkt_version probe_minor_got;
+	struct ndkt_version probe_major;
+	uint32_t probe_major_status; /* NTSTATUS */
+	struct ndkt_version probe_major_got;
+	uint8_t _pad3[4]; /* pad: zero */
+	uint64_t high_irql_callbacks;
+	uint32_t high_irql_last;
+	uint8_t _pad4[4]; /* pad: zero */
+};
+_Static_assert(sizeof(struct ndkt_abi_facts) == 112, "ndkt_abi_facts: size");
+_Static_assert(offsetof(struct ndkt_abi_facts, header_object_type) == 0, "ndkt_abi_facts.header_object_type");
+_Static_assert(offsetof(struct ndkt_abi_facts, header_version) == 4, "ndkt_abi_facts.header_version");
+_Static_assert(offsetof(struct ndkt_abi_facts, reserved_nonzero) == 12, "ndkt_abi_facts.reserved_nonzero");
+_Static_assert(offsetof(struct ndkt_abi_facts, dispatch_null) == 13, "ndkt_abi_facts.dispatch_null");
+_Static_assert(offsetof(struct ndkt_abi_facts, _pad0) == 14, "ndkt_abi_facts._pad0");
+_Static_assert(offsetof(struct ndkt_abi_facts, null_entries) == 16, "ndkt_abi_facts.null_entries");
+_Static_assert(offsetof(struct ndkt_abi_facts, n_entries) == 20, "ndkt_abi_facts.n_entries");
+_Static_assert(offsetof(struct ndkt_abi_facts, dispatch_replaced) == 24, "ndkt_abi_facts.dispatch_replaced");
+_Static_assert(offsetof(struct ndkt_abi_facts, _pad1) == 25, "ndkt_abi_facts._pad1");
+_Static_assert(offsetof(struct ndkt_abi_facts, dispatch_rewrites) == 28, "ndkt_abi_facts.dispatch_rewrites");
+_Static_assert(offsetof(struct ndkt_abi_facts, requested) == 32, "ndkt_abi_facts.requested");
+_Static_assert(offsetof(struct ndkt_abi_facts, has_info) == 40, "ndkt_abi_facts.has_info");
+_Static_assert(offsetof(struct ndkt_abi_facts, _pad2) == 41, "ndkt_abi_facts._pad2");
+_Static_assert(offsetof(struct ndkt_abi_facts, info_version) == 44, "ndkt_abi_facts.info_version");
+_Static_assert(offsetof(struct ndkt_abi_facts, probe_minor) == 52, "ndkt_abi_facts.probe_minor");
+_Static_assert(offsetof(struct ndkt_abi_facts, probe_minor_status) == 60, "ndkt_abi_facts.probe_minor_status");
+_Static_assert(offsetof(struct ndkt_abi_facts, probe_minor_got) == 64, "ndkt_abi_facts.probe_minor_got");
+_Static_assert(offsetof(struct ndkt_abi_facts, probe_major) == 72, "ndkt_abi_facts.probe_major");
+_Static_assert(offsetof(struct ndkt_abi_facts, probe_major_status) == 80, "ndkt_abi_facts.probe_major_status");
+_Static_assert(offsetof(struct ndkt_abi_facts, probe_major_got) == 84, "ndkt_abi_facts.probe_major_got");
+_Static_assert(offsetof(struct ndkt_abi_facts, _pad3) == 92, "ndkt_abi_facts._pad3");
+_Static_assert(offsetof(struct ndkt_abi_facts, high_irql_callbacks) == 96, "ndkt_abi_facts.high_irql_callbacks");
+_Static_assert(offsetof(struct ndkt_abi_facts, high_irql_last) == 104, "ndkt_abi_facts.high_irql_last");
+_Static_assert(offsetof(struct ndkt_abi_facts, _pad4) == 108, "ndkt_abi_facts._pad4");
+
+/* ndkt_query_abi_facts_reply: the fixed reply of NDKT_OP_QUERY_ABI_FACTS (130) */
+struct ndkt_query_abi_facts_reply {
+	struct ndkt_abi_facts facts;
+};
+_Static_assert(sizeof(struct ndkt_query_abi_facts_reply) == 112, "ndkt_query_abi_facts_reply: size");
+_Static_assert(offsetof(struct ndkt_query_abi_facts_reply, facts) == 0, "ndkt_query_abi_facts_reply.facts");
+
 /* ndkt_ev_create_completion: the event record NDKT_EV_CREATE_COMPLETION (10) */
 struct ndkt_ev_create_completion {
 	struct ndkt_event_header hdr;
@@ -2014,6 +2082,17 @@ static const struct ndkt_part_desc ndkt_read_memory_reply_parts[1] = {
 static const struct ndkt_check ndkt_read_memory_reply_checks[1] = {
 	{ NDKT_CHECK_ZERO, 4, 4, 0 },
 };
+static const struct ndkt_check ndkt_query_abi_facts_reply_checks[9] = {
+	{ NDKT_CHECK_BOOL, 12, 1, 0 },
+	{ NDKT_CHECK_BOOL, 13, 1, 0 },
+	{ NDKT_CHECK_ZERO, 14, 2, 0 },
+	{ NDKT_CHECK_BOOL, 24, 1, 0 },
+	{ NDKT_CHECK_ZERO, 25, 3, 0 },
+	{ NDKT_CHECK_BOOL, 40, 1, 0 },
+	{ NDKT_CHECK_ZERO, 41, 3, 0 },
+	{ NDKT_CHECK_ZERO, 92, 4, 0 },
+	{ NDKT_CHECK_ZERO, 108, 4, 0 },
+};
 static const struct ndkt_check ndkt_ev_create_completion_checks[3] = {
 	{ NDKT_CHECK_BOOL, 25, 1, 0 },
 	{ NDKT_CHECK_ZERO, 26, 6, 0 },
@@ -2248,6 +2327,9 @@ const struct ndkt_op_desc ndkt_op_table[NDKT_OPCODE_LIMIT] = {
 	[NDKT_OP_READ_MEMORY] = { "read_memory", NDKT_OP_READ_MEMORY,
 		{ "read_memory_req", 24, 0, NULL, 1, ndkt_read_memory_req_checks },
 		{ "read_memory_reply", 8, 1, ndkt_read_memory_reply_parts, 1, ndkt_read_memory_reply_checks } },
+	[NDKT_OP_QUERY_ABI_FACTS] = { "query_abi_facts", NDKT_OP_QUERY_ABI_FACTS,
+		{ "query_abi_facts_req", 8, 0, NULL, 0, NULL },
+		{ "query_abi_facts_reply", 112, 0, NULL, 9, ndkt_query_abi_facts_reply_checks } },
 };
 const struct ndkt_event_desc ndkt_event_table[NDKT_EVENT_KIND_LIMIT] = {
 	[NDKT_EV_CREATE_COMPLETION] = { "create_completion", NDKT_EV_CREATE_COMPLETION,

@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "7cf4b16b9301f8afe15747f13981925801128d7d8f059d07c302595d3eac762e"
+const coreSum = "c551015b0040ae7730730d50a25506c5cc4509a41465f282338a1f7c040522f5"

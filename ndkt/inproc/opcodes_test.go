@@ -26,7 +26,7 @@ const (
 	kindSRQ                 = 10
 )
 
-// TestEveryOpcode makes every one of the contract's 64 calls through the
+// TestEveryOpcode makes every one of the contract's 65 calls through the
 // core at least once, against sim behind the C ABI, and checks what each
 // answers: the rest of TestLoopback's objects (SRQ, MW, fast-register MR,
 // shared endpoint), LAMs and MDL chains, bind, fast register, invalidate,
@@ -349,6 +349,32 @@ func everyOpcode(t *testing.T, mode, irql string) {
 	}
 	if pe := s.perr(&contract.FailCQRequest{FailCQRequestFixed: contract.FailCQRequestFixed{CQ: srq.ID}}); pe != contract.ProtocolErrorWrongHandleKind {
 		t.Errorf("FailCq of an SRQ: %d, want WRONG_HANDLE_KIND (checked as every handle)", pe)
+	}
+
+	// ---- QueryAbiFacts: what the C ABI showed of a conformant provider ----
+	facts := func(id uint64) contract.AbiFacts {
+		t.Helper()
+		st, rep := s.call(&contract.QueryAbiFactsRequest{QueryAbiFactsRequestFixed: contract.QueryAbiFactsRequestFixed{Object: id}})
+		if st != statusSuccess {
+			t.Fatalf("QueryAbiFacts: %#x", st)
+		}
+		return rep.(*contract.QueryAbiFactsReply).Facts
+	}
+	v21, v20 := contract.Version{Major: 2, Minor: 1}, contract.Version{Major: 2, Minor: 0}
+	const badVersion = 0xC0010004
+	if f := facts(A.adapter.ID); f.HeaderObjectType != kindAdapter || f.HeaderVersion != v21 || f.ReservedNonzero != 0 ||
+		f.DispatchNull != 0 || f.NEntries != 9 || f.NullEntries != 0 || f.DispatchReplaced != 1 || f.DispatchRewrites != 0 ||
+		f.Requested != v20 || f.HasInfo != 1 || f.InfoVersion != v21 ||
+		f.ProbeMinor != (contract.Version{Major: 2, Minor: 2}) || f.ProbeMinorStatus != badVersion ||
+		f.ProbeMajor != (contract.Version{Major: 3}) || f.ProbeMajorStatus != badVersion || f.HighIRQLCallbacks != 0 {
+		t.Errorf("QueryAbiFacts of A's adapter: %+v", f)
+	}
+	if f := facts(mw.ID); f.HeaderObjectType != kindMW || f.HeaderVersion != v21 || f.NEntries != 3 || f.NullEntries != 0 ||
+		f.DispatchReplaced != 1 || f.Requested != (contract.Version{}) {
+		t.Errorf("QueryAbiFacts of the MW: %+v", f)
+	}
+	if pe := s.perr(&contract.QueryAbiFactsRequest{QueryAbiFactsRequestFixed: contract.QueryAbiFactsRequestFixed{Object: s.newBuffer(64).ID}}); pe != contract.ProtocolErrorWrongHandleKind {
+		t.Errorf("QueryAbiFacts of a buffer: %d, want WRONG_HANDLE_KIND", pe)
 	}
 
 	// ---- CloseProvider: everything left closes; the session takes no more ----

@@ -449,6 +449,11 @@ func ndktSimabiCreateCq(id C.uint64_t, depth C.ULONG, nfn, nctx, cc, rctx C.uint
 	p := ndk.CQParams{Depth: uint32(depth), NotifyContext: uintptr(nctx)}
 	if nfn != 0 {
 		mode := e.prov.irql
+		// VARIANT notify-above-dispatch (breaks CR-13): the CQ
+		// notification callback comes at IRQL 3, above DISPATCH_LEVEL.
+		if e.prov.variant == VariantNotifyAboveDispatch {
+			mode = aboveDispatch
+		}
 		p.Notify = func(ctx any, s ndk.Status) { C.ndkt_simabi_cb_cq_notify(nfn, ctxOf(ctx), nt(s), mode) }
 	}
 	return create(e, ndk.ObjectTypeCQ, cc, rctx, pp, func(done ndk.CreateCompletion, ctx any) (ndk.CQ, ndk.Status) {

@@ -108,6 +108,10 @@ func (c *consumer) wait(kind int, ctx uintptr) at.Event {
 			}
 			c.pending = append(c.pending, ev)
 			c.seen = append(c.seen, ev)
+			if ev.IRQL > 2 {
+				// Every callback page's req.irql: <= DISPATCH_LEVEL.
+				c.violate("CR-13", "a callback of kind %d at IRQL %d, above DISPATCH_LEVEL", ev.Kind, ev.IRQL)
+			}
 		}
 		for i, ev := range c.pending {
 			if ev.Kind == kind && ev.Ctx == ctx {

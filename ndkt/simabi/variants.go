@@ -6,16 +6,22 @@ package simabi
 // (option abi-variant). Each is applied where a `VARIANT name (breaks
 // RULE)` comment says.
 const (
-	VariantDispatchLate       = "dispatch-late"
-	VariantDispatchRewritten  = "dispatch-rewritten"
-	VariantHeaderVersionWrong = "header-version-wrong"
-	VariantObjectTypeWrong    = "object-type-wrong"
-	VariantReservedNonzero    = "reserved-nonzero"
-	VariantBadVersionAccepted = "bad-version-accepted"
-	VariantMinorNotRaised     = "minor-not-raised"
-	VariantNoQueryExtension   = "no-query-extension"
-	VariantNullEntry          = "null-entry"
+	VariantDispatchLate        = "dispatch-late"
+	VariantDispatchRewritten   = "dispatch-rewritten"
+	VariantHeaderVersionWrong  = "header-version-wrong"
+	VariantObjectTypeWrong     = "object-type-wrong"
+	VariantReservedNonzero     = "reserved-nonzero"
+	VariantBadVersionAccepted  = "bad-version-accepted"
+	VariantMinorNotRaised      = "minor-not-raised"
+	VariantNoQueryExtension    = "no-query-extension"
+	VariantNullEntry           = "null-entry"
+	VariantNotifyAboveDispatch = "notify-above-dispatch"
 )
+
+// aboveDispatch is the IRQL of the notify-above-dispatch variant's CQ
+// notifications: a device IRQL, above DISPATCH_LEVEL, which every
+// callback page's req.irql forbids.
+const aboveDispatch = 3
 
 // Variant describes one abi variant, as sim.Variant does sim's.
 type Variant struct {
@@ -47,6 +53,8 @@ var variants = []Variant{
 		"NDK_LISTENER_DISPATCH's NdkQueryExtension is NULL"},
 	{VariantNullEntry, []string{"IF-1", "IF-2", "OV-3"},
 		"NDK_QP_DISPATCH's NdkBind is NULL"},
+	{VariantNotifyAboveDispatch, []string{"CR-13"},
+		"every CQ notification callback comes at IRQL 3, above the DISPATCH_LEVEL its page allows"},
 }
 
 // Variants lists the abi variants.

@@ -330,8 +330,8 @@ NTSTATUS ndkt_provider_open_adapter(void *provider, const struct ndkt_addr *addr
 	tables();
 	if (address->family != NDKT_AF_INET || address->addr[0] != 10)
 		return STATUS_INVALID_ADDRESS;
-	if (version.Major != fake_major)
-		return NDKT_NDIS_STATUS_BAD_VERSION;
+	if (version.Major != fake_major || version.Minor > 1)
+		return NDKT_NDIS_STATUS_BAD_VERSION; /* OH-7: its highest minor is 1 */
 	*adapter = &newobj(NdkObjectTypeAdapter, &add)->u.a;
 	return STATUS_SUCCESS;
 }

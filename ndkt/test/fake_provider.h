@@ -17,7 +17,7 @@
 extern int fake_close_mode;
 extern ndkt_irql_t fake_close_irql;
 /* The only NDKPI major version an adapter open accepts (2 by default):
- * another asked for is NDIS_STATUS_BAD_VERSION. */
+ * another asked for, or a minor above 1, is NDIS_STATUS_BAD_VERSION. */
 extern int fake_major;
 
 /* Provider calls made (every dispatch entry and open/close adapter). */

@@ -13,11 +13,13 @@
 
 #include "../core/decode.h"
 #include "../core/handles.h"
+#include "../core/ops.h"
 #include "../core/session.h"
 #include "fake_provider.h"
 #include "test.h"
 
 static ndkt_session *S;
+static uint64_t alloc_buffer(uint64_t n);
 static union {
 	uint64_t align;
 	uint8_t b[8192];
@@ -330,7 +332,134 @@ static void test_adapter(void)
 	fake_major = 1;
 	a = open_adapter();
 	CHECK(a != 0);
-	CHECK_EQ(fake_calls(), 3); /* two opens, the query of its version */
+	/* two opens, the query of its version, then OH-7's two probes (a
+	 * minor above the version reported, the next major), both refused */
+	CHECK_EQ(fake_calls(), 5);
+	close_session();
+}
+
+/* QueryAbiFacts: what the C ABI showed at the hand-over, as facts. */
+static void query_facts(uint64_t id, struct ndkt_abi_facts *f)
+{
+	struct ndkt_query_abi_facts_req q;
+	struct ndkt_query_abi_facts_reply rep;
+	struct ndkt_reply_header rh;
+	memset(&q, 0, sizeof q);
+	q.object = id;
+	memset(&rep, 0, sizeof rep);
+	CHECK_EQ(call(NDKT_OP_QUERY_ABI_FACTS, &q, sizeof q, &rh, &rep, sizeof rep), NDKT_STATUS_SUCCESS);
+	CHECK_EQ(rh.protocol_error, 0);
+	CHECK_EQ(rh.ntstatus, 0);
+	*f = rep.facts;
+}
+
+static void test_abi_facts(void)
+{
+	struct ndkt_abi_facts f;
+	struct ndkt_query_abi_facts_req q;
+	uint64_t a, cq;
+	long calls;
+	open_session();
+	hello_on(S);
+	a = open_adapter();
+	query_facts(a, &f);
+	CHECK_EQ(f.header_object_type, (uint32_t)NdkObjectTypeAdapter);
+	CHECK_EQ(f.header_version.major, 2);
+	CHECK_EQ(f.header_version.minor, 1);
+	CHECK_EQ(f.reserved_nonzero, 0);
+	CHECK_EQ(f.dispatch_null, 0);
+	/* The fake's adapter table lacks NdkQueryExtension (0),
+	 * NdkCreateSharedEndpoint (4) and NdkCreateListener (6). */
+	CHECK_EQ(f.n_entries, 9);
+	CHECK_EQ(f.null_entries, 0x51u);
+	CHECK_EQ(f.dispatch_replaced, 1);
+	CHECK_EQ(f.dispatch_rewrites, 0);
+	CHECK_EQ(f.requested.major, 2);
+	CHECK_EQ(f.requested.minor, 0);
+	CHECK_EQ(f.has_info, 1);
+	CHECK_EQ(f.info_version.major, 2);
+	CHECK_EQ(f.info_version.minor, 1);
+	/* OH-7's probes: 2.2 and 3.0, both refused (the fake's highest is 2.1). */
+	CHECK_EQ(f.probe_minor.major, 2);
+	CHECK_EQ(f.probe_minor.minor, 2);
+	CHECK_EQ(f.probe_minor_status, (uint32_t)NDKT_NDIS_STATUS_BAD_VERSION);
+	CHECK_EQ(f.probe_minor_got.major, 0);
+	CHECK_EQ(f.probe_major.major, 3);
+	CHECK_EQ(f.probe_major.minor, 0);
+	CHECK_EQ(f.probe_major_status, (uint32_t)NDKT_NDIS_STATUS_BAD_VERSION);
+	CHECK_EQ(f.high_irql_callbacks, 0);
+	/* A CQ (created inline): its table lacks NdkQueryExtension (1),
+	 * NdkResizeCq (2), NdkControlCqInterruptModeration (5) and
+	 * NdkGetCqResultsEx (6); calls still reach the provider through the
+	 * core's copy of the table. */
+	cq = create(NDKT_OP_CREATE_CQ, a, 16);
+	query_facts(cq, &f);
+	CHECK_EQ(f.header_object_type, (uint32_t)NdkObjectTypeCq);
+	CHECK_EQ(f.n_entries, 7);
+	CHECK_EQ(f.null_entries, 0x66u);
+	CHECK_EQ(f.dispatch_replaced, 1);
+	CHECK_EQ(f.requested.major, 0); /* adapter facts only */
+	calls = fake_calls();
+	CHECK_EQ(arm(cq), 0);
+	CHECK_EQ(fake_calls(), calls + 1);
+	/* A buffer has no facts; a query reaches no provider. */
+	memset(&q, 0, sizeof q);
+	q.object = alloc_buffer(64);
+	calls = fake_calls();
+	CHECK_EQ(perr(NDKT_OP_QUERY_ABI_FACTS, &q, sizeof q), NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND);
+	q.object = 0;
+	CHECK_EQ(perr(NDKT_OP_QUERY_ABI_FACTS, &q, sizeof q), NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
+	CHECK_EQ(fake_calls(), calls);
+	close_session();
+}
+
+/* A callback above DISPATCH_LEVEL (a provider bug, CR-13): the
+ * trampoline takes no lock there (a CQ notification's would: the CQ it
+ * names is read under the session's lock; the posix layer counts a lock
+ * taken above DISPATCH_LEVEL as a bug); it only counts (held.c's atomics)
+ * and publishes nothing, and QueryAbiFacts reports the count. The same
+ * callback at DISPATCH_LEVEL is published, released. */
+static void test_callback_above_dispatch(void)
+{
+	struct ndkt_abi_facts f;
+	struct ndkt_ev_cq_notification ev;
+	struct ndkt_cbref ref;
+	struct ndkt_ack ack;
+	ndkt_cbctx *c;
+	ndkt_irql_t old;
+	uint64_t a;
+	size_t w;
+	open_session();
+	hello_on(S);
+	a = open_adapter();
+	memset(&ref, 0, sizeof ref);
+	ref.context = 0xE1;
+	ref.present = 1;
+	c = ndkt_cbctx_new(S, NDKT_CB_CQ, &ref, NULL);
+	CHECK(c != NULL);
+	if (c == NULL)
+		return;
+	old = ndkt_sim_raise_irql(3);
+	ndkt_cb_cq(c, STATUS_SUCCESS);
+	ndkt_cb_cq(c, STATUS_SUCCESS);
+	ndkt_sim_lower_irql(old);
+	query_facts(a, &f);
+	CHECK_EQ(f.high_irql_callbacks, 2);
+	CHECK_EQ(f.high_irql_last, 3);
+	old = ndkt_sim_raise_irql(NDKT_DISPATCH_LEVEL);
+	ndkt_cb_cq(c, STATUS_SUCCESS);
+	ndkt_sim_lower_irql(old);
+	/* The first event is the one at DISPATCH_LEVEL: none was published
+	 * above it. */
+	memset(&ev, 0, sizeof ev);
+	CHECK_EQ(next_event(&ev, sizeof ev), NDKT_EV_CQ_NOTIFICATION);
+	CHECK_EQ(ev.hdr.context, 0xE1);
+	CHECK_EQ(ev.hdr.irql, NDKT_DISPATCH_LEVEL);
+	CHECK_EQ(ev.hdr.held, 0);
+	ack.callback_id = ev.hdr.callback_id;
+	CHECK_EQ(ndkt_session_ioctl(S, NDKT_ACK_CALLBACK, &ack, sizeof ack, NULL, 0, &w), NDKT_STATUS_SUCCESS);
+	query_facts(a, &f);
+	CHECK_EQ(f.high_irql_callbacks, 2);
 	close_session();
 }
 
@@ -882,6 +1011,8 @@ int main(void)
 	RUN(test_hello_first);
 	RUN(test_bad_inputs);
 	RUN(test_adapter);
+	RUN(test_abi_facts);
+	RUN(test_callback_above_dispatch);
 	RUN(test_handle_refusals);
 	RUN(test_create_pending_and_results);
 	RUN(test_held_callback);

@@ -15,7 +15,7 @@ const (
 	// and every NDKT_CALL header carries it.
 	InterfaceVersion uint32 = 1
 	// OpcodeLimit is one more than the largest opcode: the C table's length.
-	OpcodeLimit uint32 = 124
+	OpcodeLimit uint32 = 131
 	// MaxParts is the most trailing parts of one struct.
 	MaxParts = 2
 	// MaxChain is the most MDLs of a chain (RegisterMrChain, BuildLamChain:
@@ -151,6 +151,12 @@ var (
 	QpParams  = st("qp_params", "QPParams", handle("receive_cq"), handle("initiator_cq"), ctx("context"),
 		u32("receive_queue_depth"), u32("initiator_queue_depth"), u32("max_receive_request_sge"),
 		u32("max_initiator_request_sge"), u32("inline_data_size"))
+	AbiFacts = st("abi_facts", "AbiFacts", u32("header_object_type"), nested("header_version", Version),
+		boolean("reserved_nonzero"), boolean("dispatch_null"), u32("null_entries"), u32("n_entries"),
+		boolean("dispatch_replaced"), u32("dispatch_rewrites"), nested("requested", Version), boolean("has_info"),
+		nested("info_version", Version), nested("probe_minor", Version), status("probe_minor_status"),
+		nested("probe_minor_got", Version), nested("probe_major", Version), status("probe_major_status"),
+		nested("probe_major_got", Version), u64("high_irql_callbacks"), u32("high_irql_last"))
 	ConnectParams = st("connect_params", "ConnectParams", handle("qp"), addr("source"), addr("destination"),
 		u32("inbound_read_limit"), u32("outbound_read_limit"), count("private_data"), has("private_data"))
 
@@ -292,6 +298,9 @@ var Ops = []Op{
 		ps(Part{Name: "data", Count: "n_data", Elem: U8, Doc: "inline with NDKT_CALL; in the MDL with NDKT_WRITE_MEMORY"}), nil, nil),
 	op(123, "read_memory", fs(handle("region"), u64("offset"), u32("length")), nil, fs(count("data")),
 		ps(Part{Name: "data", Count: "n_data", Elem: U8, Bound: "length", Doc: "inline with NDKT_CALL; in the MDL with NDKT_READ_MEMORY"})),
+
+	// what NDKPI's C ABI showed (ndk.ABIReporter)
+	op(130, "query_abi_facts", fs(handle("object")), nil, fs(nested("facts", AbiFacts)), nil),
 }
 
 var acceptReq = fs(handle("connector"), handle("qp"), u32("inbound_read_limit"), u32("outbound_read_limit"),

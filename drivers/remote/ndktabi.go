@@ -1,0 +1,176 @@
+package remote
+
+import (
+	"sync"
+
+	agentv1 "github.com/ndkconform/ndkconform/agent/v1"
+	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/ndkt/contract"
+)
+
+// What NDKPI's C ABI shows, through an ndkt device (ndk.ABIReporter): the
+// core records each object's header and dispatch table at its hand-over
+// and an adapter open's version negotiation (QueryAbiFacts), and every
+// event record carries the IRQL its callback came at and whether it was
+// held (the record's header, kept here per callback as the stream
+// converts it). Over an agent's stream neither exists: ObjectABI and
+// CallbackIRQLs answer ok false.
+
+// ndktEntries are the members of each dispatch table in NDKPI's
+// declaration order (ndkt/include/ndkpi.h): bit i of the core's
+// null_entries is the i-th.
+var ndktEntries = map[ndk.ObjectType][]string{
+	ndk.ObjectTypeAdapter: {"NdkQueryExtension", "NdkQueryAdapterInfo", "NdkCreateCq", "NdkCreatePd", "NdkCreateSharedEndpoint",
+		"NdkCreateConnector", "NdkCreateListener", "NdkBuildLAM", "NdkReleaseLAM"},
+	ndk.ObjectTypeCQ: {"NdkCloseCq", "NdkQueryExtension", "NdkResizeCq", "NdkArmCq", "NdkGetCqResults",
+		"NdkControlCqInterruptModeration", "NdkGetCqResultsEx"},
+	ndk.ObjectTypePD: {"NdkClosePd", "NdkQueryExtension", "NdkCreateMr", "NdkCreateMw", "NdkCreateSrq", "NdkCreateQp",
+		"NdkCreateQpWithSrq", "NdkGetPrivilegedMemoryRegionToken"},
+	ndk.ObjectTypeMR: {"NdkCloseMr", "NdkQueryExtension", "NdkRegisterMr", "NdkDeregisterMr", "NdkInitializeFastRegisterMr",
+		"NdkGetRemoteTokenFromMr", "NdkGetLocalTokenFromMr"},
+	ndk.ObjectTypeMW:  {"NdkCloseMw", "NdkQueryExtension", "NdkGetRemoteTokenFromMw"},
+	ndk.ObjectTypeSRQ: {"NdkCloseSrq", "NdkQueryExtension", "NdkModifySrq", "NdkSrqReceive"},
+	ndk.ObjectTypeQP: {"NdkCloseQp", "NdkQueryExtension", "NdkFlush", "NdkSend", "NdkReceive", "NdkBind", "NdkFastRegister",
+		"NdkInvalidate", "NdkRead", "NdkWrite", "NdkSendAndInvalidate"},
+	ndk.ObjectTypeSharedEndpoint: {"NdkCloseSharedEndpoint", "NdkQueryExtension", "NdkGetLocalAddress"},
+	ndk.ObjectTypeConnector: {"NdkCloseConnector", "NdkQueryExtension", "NdkConnect", "NdkConnectWithSharedEndpoint",
+		"NdkCompleteConnect", "NdkAccept", "NdkReject", "NdkGetConnectionData", "NdkGetLocalAddress", "NdkGetPeerAddress",
+		"NdkDisconnect", "NdkCompleteConnectEx", "NdkAcceptEx"},
+	ndk.ObjectTypeListener: {"NdkCloseListener", "NdkQueryExtension", "NdkListen", "NdkGetLocalAddress", "NdkControlConnectEvents"},
+}
+
+// ndktCallbackNames are NDKPI's names of the callback each event kind is.
+var ndktCallbackNames = map[contract.EventKind]string{
+	contract.EvCreateCompletion:  "NdkCreateCompletion",
+	contract.EvRequestCompletion: "NdkRequestCompletion",
+	contract.EvCloseCompletion:   "NdkCloseCompletion",
+	contract.EvConnectEvent:      "NdkConnectEventCallback",
+	contract.EvDisconnectEvent:   "NdkDisconnectEventCallback",
+	contract.EvCQNotification:    "NdkCqNotificationCallback",
+	contract.EvSRQNotification:   "NdkSrqNotificationCallback",
+	contract.EvDisconnectEventEx: "NdkDisconnectEventCallbackEx",
+}
+
+// ndktIRQLLogMax bounds the callbacks kept between two CallbackIRQLs: the
+// first ones are kept.
+const ndktIRQLLogMax = 1 << 14
+
+// irqlLog is the callbacks an ndkt stream converted since the last take.
+type irqlLog struct {
+	mu    sync.Mutex
+	calls []ndk.CallbackIRQL
+}
+
+func (l *irqlLog) add(e contract.Event) {
+	h := e.Header()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.calls) >= ndktIRQLLogMax {
+		return
+	}
+	l.calls = append(l.calls, ndk.CallbackIRQL{Callback: ndktCallbackNames[e.Kind()], IRQL: h.IRQL, Held: h.Held != 0})
+}
+
+func (l *irqlLog) take() []ndk.CallbackIRQL {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := l.calls
+	l.calls = nil
+	return out
+}
+
+// ndktSessions are p's sessions over an ndkt device.
+func (p *Provider) ndktSessions() []*session {
+	var out []*session
+	for _, s := range p.sessions() {
+		if _, ok := s.stream.(*ndktStream); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ObjectABI implements ndk.ABIReporter: QueryAbiFacts on obj's handle.
+func (p *Provider) ObjectABI(obj any) (ndk.ObjectABI, bool) {
+	for _, s := range p.ndktSessions() {
+		var h *agentv1.Handle
+		typ := ndk.ObjectTypeAdapter
+		switch x := obj.(type) {
+		case *adapter:
+			if x.s == s {
+				h = x.h
+			}
+		case *chainAdapter:
+			if x.s == s {
+				h = x.h
+			}
+		default:
+			h = handleIn(s, obj)
+			if h != nil {
+				typ = ndk.ObjectType(h.GetKind())
+			}
+		}
+		if h == nil {
+			continue
+		}
+		r := s.call(&agentv1.Call{Op: &agentv1.Call_QueryAbiFacts{QueryAbiFacts: &agentv1.QueryAbiFactsRequest{Object: h}}})
+		if r == nil || ndk.Status(r.GetStatus()) != ndk.StatusSuccess || r.GetQueryAbiFacts().GetFacts() == nil {
+			return ndk.ObjectABI{}, false
+		}
+		return objectABI(typ, r.GetQueryAbiFacts().GetFacts()), true
+	}
+	return ndk.ObjectABI{}, false
+}
+
+func abiVersion(v *agentv1.Version) ndk.Version {
+	return ndk.Version{Major: uint16(v.GetMajor()), Minor: uint16(v.GetMinor())}
+}
+
+func objectABI(typ ndk.ObjectType, f *agentv1.AbiFacts) ndk.ObjectABI {
+	a := ndk.ObjectABI{
+		HeaderObjectType: ndk.ObjectType(f.GetHeaderObjectType()),
+		HeaderVersion:    abiVersion(f.GetHeaderVersion()),
+		ReservedNonzero:  f.GetReservedNonzero(),
+		DispatchNull:     f.GetDispatchNull(),
+		Entries:          int(f.GetNEntries()),
+		DispatchReplaced: f.GetDispatchReplaced(),
+		DispatchRewrites: int(f.GetDispatchRewrites()),
+		Requested:        abiVersion(f.GetRequested()),
+		HasInfo:          f.GetHasInfo(),
+		InfoVersion:      abiVersion(f.GetInfoVersion()),
+		ProbeMinor: ndk.VersionProbe{Asked: abiVersion(f.GetProbeMinor()), Status: ndk.Status(f.GetProbeMinorStatus()),
+			Got: abiVersion(f.GetProbeMinorGot())},
+		ProbeMajor: ndk.VersionProbe{Asked: abiVersion(f.GetProbeMajor()), Status: ndk.Status(f.GetProbeMajorStatus()),
+			Got: abiVersion(f.GetProbeMajorGot())},
+		AboveDispatch: f.GetHighIrqlCallbacks(),
+		LastAboveIRQL: uint8(f.GetHighIrqlLast()),
+	}
+	names := ndktEntries[typ]
+	for i := 0; i < 32; i++ {
+		if f.GetNullEntries()&(1<<i) == 0 {
+			continue
+		}
+		if i < len(names) {
+			a.NullEntries = append(a.NullEntries, names[i])
+		} else {
+			a.NullEntries = append(a.NullEntries, "?")
+		}
+	}
+	return a
+}
+
+// CallbackIRQLs implements ndk.ABIReporter: the callbacks every ndkt
+// session converted since the last call.
+func (p *Provider) CallbackIRQLs() ([]ndk.CallbackIRQL, bool) {
+	ss := p.ndktSessions()
+	if len(ss) == 0 {
+		return nil, false
+	}
+	var out []ndk.CallbackIRQL
+	for _, s := range ss {
+		out = append(out, s.stream.(*ndktStream).irqls.take()...)
+	}
+	return out, true
+}
+
+var _ ndk.ABIReporter = (*Provider)(nil)

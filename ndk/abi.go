@@ -1,0 +1,77 @@
+package ndk
+
+// ABIReporter is implemented by a Provider whose driver calls the provider
+// through NDKPI's C ABI (drivers/remote's ndkt driver: ndkt's core reads
+// the NDK_OBJECT_HEADER and calls through the dispatch tables), so that it
+// can show what only the ABI shows: each object's header and dispatch
+// table as the provider handed it over, the adapter open's version
+// negotiation, and the IRQL of every callback. A driver that calls the
+// provider otherwise (sim in process, rxe, an agent over a Go provider)
+// shows none of it: it does not implement ABIReporter, or answers ok
+// false. The reports are facts; the suite's specs judge them against the
+// rules.
+type ABIReporter interface {
+	// ObjectABI is what the C ABI showed of obj, an Adapter or an Object
+	// of this provider, when the provider handed it over (the create's
+	// return or completion, the connect event, the adapter open); ok is
+	// false when the driver cannot show it.
+	ObjectABI(obj any) (ObjectABI, bool)
+	// CallbackIRQLs returns the callbacks the consumer received since the
+	// last call, oldest first; ok is false when the driver cannot show
+	// them.
+	CallbackIRQLs() ([]CallbackIRQL, bool)
+}
+
+// ObjectABI is what NDKPI's C ABI showed of an object at its hand-over.
+type ObjectABI struct {
+	// HeaderObjectType and HeaderVersion are its Header.ObjectType and
+	// Header.Version; ReservedNonzero: Header.NdkReserved was not all zero.
+	HeaderObjectType ObjectType
+	HeaderVersion    Version
+	ReservedNonzero  bool
+	// DispatchNull: Dispatch was NULL. Otherwise Entries is the number of
+	// members of its dispatch table and NullEntries names those that were
+	// NULL (NDKPI's member names, e.g. "NdkBind"), in declaration order.
+	DispatchNull bool
+	Entries      int
+	NullEntries  []string
+	// DispatchReplaced: the consumer pointed Dispatch at its own copy of
+	// the table at the hand-over (a consumer may change it: OH-2), and
+	// DispatchRewrites is how many times it found Dispatch changed back
+	// since (at each ObjectABI).
+	DispatchReplaced bool
+	DispatchRewrites int
+	// An adapter's version negotiation: the version the open that
+	// succeeded asked for, NDK_ADAPTER_INFO's version (HasInfo:
+	// NdkQueryAdapterInfo succeeded), and two probe opens made after it.
+	Requested   Version
+	HasInfo     bool
+	InfoVersion Version
+	// ProbeMinor asked for a minor version above the one the adapter
+	// reports, ProbeMajor for the next major version.
+	ProbeMinor, ProbeMajor VersionProbe
+	// AboveDispatch is how many callbacks the provider made above
+	// DISPATCH_LEVEL so far (none of them reached the consumer: nothing
+	// can be passed on from there), LastAboveIRQL the IRQL of the last.
+	AboveDispatch uint64
+	LastAboveIRQL uint8
+}
+
+// VersionProbe is one adapter open asking for Asked: its status and the
+// version its adapter reported (zero when the open failed). An adapter a
+// probe opened is closed at once.
+type VersionProbe struct {
+	Asked  Version
+	Status Status
+	Got    Version
+}
+
+// CallbackIRQL is one callback the provider made: which (NDKPI's name of
+// the callback type, e.g. "NdkCqNotificationCallback"), the IRQL it was
+// called at, and whether the provider's thread was held until the
+// consumer's callback returned.
+type CallbackIRQL struct {
+	Callback string
+	IRQL     uint8
+	Held     bool
+}
