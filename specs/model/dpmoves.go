@@ -1285,9 +1285,12 @@ func (w *dpWorld) bulkFence(t *rapid.T, q *dpQP) {
 	}
 	for s := range 2 {
 		if w.mem[s].bulk == nil {
+			// Every byte set, and the sink's byte at dpBulk+j unlike
+			// the peer's source byte at j for every j (they differ by
+			// 0x80): a byte a read or write never lands shows.
 			b := make([]byte, 2*dpBulk)
-			for i := 0; i < len(b); i += 4096 {
-				b[i] = byte(i>>12 + s)
+			for i := range b {
+				b[i] = byte(i + 3*(i>>8) + 0x80*s + 1)
 			}
 			mr := w.pd[s].CreateMR(false).MustObject()
 			flags := uint32(ndk.MRFlagAllowLocalWrite | ndk.MRFlagAllowRemoteRead | ndk.MRFlagAllowRemoteWrite | ndk.MRFlagRDMAReadSink)
