@@ -1298,8 +1298,19 @@ func (w *dpWorld) bulkFence(t *rapid.T, q *dpQP) {
 			w.mem[s].bulk, w.mem[s].bulkWant = mr, slices.Clone(b)
 		}
 	}
-	n := min(dpBulk, int(w.info[q.side].MaxTransferLength))
 	r := w.newWR("NdkRead", ndk.OpRead, q)
+	// The length, by the request's number (no draw): the bulk area (or
+	// MaxTransferLength), or 3/8 of it, less up to 4092 bytes, so that
+	// it is seldom a multiple of a page or of the pieces a provider may
+	// land a long transfer in, and some reads are between a quarter and a
+	// half of the area.
+	n := min(dpBulk, int(w.info[q.side].MaxTransferLength))
+	if n >= 64<<10 {
+		if r.id%2 == 1 {
+			n = n * 3 / 8
+		}
+		n -= r.id % 4093
+	}
 	r.bulk, r.landSide, r.off, r.n = true, q.side, dpBulk, n
 	r.data = slices.Clone(pm.bulkWant[:n])
 	m.bulkUsers++
