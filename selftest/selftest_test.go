@@ -170,6 +170,14 @@ func TestConformingProviderPassesInEveryPersonality(t *testing.T) {
 					if s.State == outcome.Passed || s.State == outcome.Skipped {
 						continue
 					}
+				case finding.NotVerified:
+					// The specs of NDKPI's C ABI (label abi): only a
+					// driver that calls the provider through the C ABI
+					// (ndkt) shows headers, dispatch tables and callback
+					// IRQLs; sim in process has none to show.
+					if s.State == outcome.Skipped && slices.Contains(s.Labels, "abi") {
+						continue
+					}
 				}
 				t.Errorf("%s (%s): %s\n%s", s.State, s.SkipKind(), s.Name, s.Text())
 			}

@@ -281,13 +281,13 @@ func TestRulesByID(t *testing.T) {
 // spec checks says so, whether the run selects nothing (bad usage) or
 // runs the specs the rest of the filter selects.
 func TestLabelFilterRuleWithoutSpec(t *testing.T) {
-	r := ndkconform(t, "run", "--label-filter", "OH-8")
-	if r.code != exitUsage || !strings.Contains(r.stderr, "--label-filter names OH-8: no spec checks it yet") {
-		t.Errorf("--label-filter OH-8: exit %d, stderr %q; want 2 and a line saying no spec checks OH-8", r.code, r.stderr)
+	r := ndkconform(t, "run", "--label-filter", "DP-3")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--label-filter names DP-3: no spec checks it yet") {
+		t.Errorf("--label-filter DP-3: exit %d, stderr %q; want 2 and a line saying no spec checks DP-3", r.code, r.stderr)
 	}
-	r = ndkconform(t, "run", "--label-filter", "OH-8 || LC-14")
-	if r.code != 0 || !strings.Contains(r.stderr, "--label-filter names OH-8: no spec checks it yet") || !strings.HasSuffix(r.stdout, "6 passed, 0 failed\n") {
-		t.Errorf("--label-filter 'OH-8 || LC-14': exit %d, stderr %q, stdout ends %q; want 0, the note on OH-8, LC-14's 6 specs run", r.code, r.stderr, lastLine(r.stdout))
+	r = ndkconform(t, "run", "--label-filter", "DP-3 || LC-14")
+	if r.code != 0 || !strings.Contains(r.stderr, "--label-filter names DP-3: no spec checks it yet") || !strings.HasSuffix(r.stdout, "6 passed, 0 failed\n") {
+		t.Errorf("--label-filter 'DP-3 || LC-14': exit %d, stderr %q, stdout ends %q; want 0, the note on DP-3, LC-14's 6 specs run", r.code, r.stderr, lastLine(r.stdout))
 	}
 }
 

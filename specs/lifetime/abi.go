@@ -120,7 +120,7 @@ func (o *abiObject) checkHandOver() {
 	}
 }
 
-var _ = Describe("What NDKPI's C ABI shows", Label("lifetime"), func() {
+var _ = Describe("What NDKPI's C ABI shows", Label("lifetime", "abi"), func() {
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
