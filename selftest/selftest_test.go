@@ -106,7 +106,7 @@ func runChildCfg(t *testing.T, driver, opts string, set func(*suite.Config)) rep
 	}
 	var stderr bytes.Buffer
 	opt := runner.Options{Meta: reports.Meta{Tool: "selftest"}, Stderr: &stderr}
-	if driver == "sim" {
+	if driver == "sim" || driver == "ndkt" {
 		opt.Executable = cliBinary
 	} else {
 		cfg.Timeout, opt.Processes = 500*time.Millisecond, 1
@@ -298,6 +298,58 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 				}
 				mu.Lock()
 				matrix = append(matrix, fmt.Sprintf("%-30s %-32s %s", strings.Join(v.Rules, ","), v.Name, verdict))
+				mu.Unlock()
+			})
+		}
+		if !all {
+			return
+		}
+		// The rules only NDKPI's C ABI shows: sim behind the C ABI's
+		// variants, through the ndkt driver (the C core in process), with
+		// the specs of label abi, which sim in process cannot fail.
+		for _, name := range slices.Sorted(maps.Keys(abiVariants)) {
+			rules := abiVariants[name]
+			t.Run("abi/"+name, func(t *testing.T) {
+				t.Parallel()
+				run := runChildCfg(t, "ndkt", "", func(c *suite.Config) {
+					c.LabelFilter = "abi"
+					c.DriverOptions["device-opts"] = "completion=deferred,abi-variant=" + name
+				})
+				caught := 0
+				for _, s := range run.Specs {
+					if s.State != outcome.Failed {
+						continue
+					}
+					charged := outcome.Charged(s)
+					if !slices.ContainsFunc(charged, func(id string) bool { return slices.Contains(rules, id) }) {
+						t.Errorf("abi variant %s (breaks %s) failed a spec against other rules (%s) through ndkt: %s\n%s", name, strings.Join(rules, ", "), strings.Join(charged, ", "), s.Name, s.Text())
+						continue
+					}
+					caught++
+					mu.Lock()
+					kills[s.Name] = append(kills[s.Name], "abi:"+name)
+					for _, id := range charged {
+						if !slices.Contains(rules, id) {
+							continue
+						}
+						m := proven
+						if !slices.Contains(s.Rules, id) {
+							m = unlabelled
+						}
+						if m[s.Name] == nil {
+							m[s.Name] = map[string]bool{}
+						}
+						m[s.Name][id] = true
+					}
+					mu.Unlock()
+				}
+				verdict := fmt.Sprintf("caught by %d spec(s) through ndkt", caught)
+				if caught == 0 {
+					verdict = "NOT CAUGHT"
+					t.Errorf("abi variant %s breaks %s but no spec failed with a violation of them through ndkt", name, strings.Join(rules, ", "))
+				}
+				mu.Lock()
+				matrix = append(matrix, fmt.Sprintf("%-30s %-32s %s", strings.Join(rules, ","), "abi:"+name, verdict))
 				mu.Unlock()
 			})
 		}
@@ -532,6 +584,26 @@ var modelNotYet = map[string]string{
 	// A race no sequence of calls made one after the other reaches: the
 	// stress run catches it (stressOnly).
 	"close-race-drops-ref": "the endpoint model closes one object at a time: two connector closes in the provider at once are beyond its sequences (stressOnly: the stress run catches it)",
+}
+
+// abiVariants are the variants of sim behind NDKPI's C ABI
+// (ndkt/simabi: the device option abi-variant) and the rules each breaks
+// (their VARIANT comments): the specs of label abi, which only a driver
+// calling the provider through the C ABI can fail, are killed and their
+// labels proven by these, through the ndkt driver (cmd/ndkconform's
+// TestNdktABIVariantsCaught checks its own table of them against the
+// device's list).
+var abiVariants = map[string][]string{
+	"dispatch-late":         {"OH-1"},
+	"dispatch-rewritten":    {"OH-2"},
+	"header-version-wrong":  {"OH-3", "OH-7"},
+	"object-type-wrong":     {"OH-4"},
+	"reserved-nonzero":      {"OH-5"},
+	"bad-version-accepted":  {"OH-7"},
+	"minor-not-raised":      {"OH-7"},
+	"no-query-extension":    {"OH-8"},
+	"null-entry":            {"IF-1", "IF-2", "OV-3"},
+	"notify-above-dispatch": {"CR-13"},
 }
 
 // stressOnly are the variants that fail only under concurrency or at a
