@@ -224,6 +224,23 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 	modelCaught := map[string]bool{}           // variant -> a model spec failed with its rules
 	modelSpec := map[string]bool{}             // the model specs (suite.ModelIt)
 	var matrix []string
+	// prove records, under mu, the rules charged to spec s that a variant
+	// breaking broken proves: among its labels, else unlabelled.
+	prove := func(s outcome.Spec, charged, broken []string) {
+		for _, id := range charged {
+			if !slices.Contains(broken, id) {
+				continue
+			}
+			m := proven
+			if !slices.Contains(s.Rules, id) {
+				m = unlabelled
+			}
+			if m[s.Name] == nil {
+				m[s.Name] = map[string]bool{}
+			}
+			m[s.Name][id] = true
+		}
+	}
 	t.Run("variants", func(t *testing.T) {
 		for _, v := range variants {
 			t.Run(v.Name, func(t *testing.T) {
@@ -252,19 +269,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 						if slices.Contains(s.Labels, "model") {
 							modelCaught[v.Name] = true
 						}
-						for _, id := range charged {
-							if !slices.Contains(v.Rules, id) {
-								continue
-							}
-							m := proven
-							if !slices.Contains(s.Rules, id) {
-								m = unlabelled
-							}
-							if m[s.Name] == nil {
-								m[s.Name] = map[string]bool{}
-							}
-							m[s.Name][id] = true
-						}
+						prove(s, charged, v.Rules)
 						mu.Unlock()
 						continue
 					}
@@ -328,19 +333,7 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 					caught++
 					mu.Lock()
 					kills[s.Name] = append(kills[s.Name], "abi:"+name)
-					for _, id := range charged {
-						if !slices.Contains(rules, id) {
-							continue
-						}
-						m := proven
-						if !slices.Contains(s.Rules, id) {
-							m = unlabelled
-						}
-						if m[s.Name] == nil {
-							m[s.Name] = map[string]bool{}
-						}
-						m[s.Name][id] = true
-					}
+					prove(s, charged, rules)
 					mu.Unlock()
 				}
 				verdict := fmt.Sprintf("caught by %d spec(s) through ndkt", caught)
