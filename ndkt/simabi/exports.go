@@ -131,6 +131,13 @@ func create[T ndk.Object](parent *entry, typ ndk.ObjectType, cc, rctx C.uintptr_
 				e = h.wrap(prov, ad, typ, obj)
 				c = e.c
 			}
+			if e != nil && e.late {
+				// The consumer learns of the object from the
+				// callback (which it may hold): its next call into
+				// the provider sets Dispatch, if this goroutine has
+				// not by then.
+				prov.addLate(e)
+			}
 			C.ndkt_simabi_cb_create(cc, ctxOf(ctx), nt(s), c, mode)
 			if e != nil && e.late {
 				e.setDispatch()
@@ -144,6 +151,7 @@ func create[T ndk.Object](parent *entry, typ ndk.ObjectType, cc, rctx C.uintptr_
 			*pp = e.header()
 		}
 		if e.late {
+			prov.addLate(e)
 			go func() {
 				time.Sleep(lateDispatch)
 				e.setDispatch()
@@ -157,6 +165,9 @@ func create[T ndk.Object](parent *entry, typ ndk.ObjectType, cc, rctx C.uintptr_
 
 func adapterOf(id C.uint64_t) *entry {
 	e := reg.get(id)
+	if e != nil {
+		e.prov.settleLate()
+	}
 	if e == nil || e.adapter == nil {
 		return nil
 	}
@@ -167,6 +178,9 @@ func adapterOf(id C.uint64_t) *entry {
 func objectOf[T any](id C.uint64_t) (*entry, T, bool) {
 	var zero T
 	e := reg.get(id)
+	if e != nil {
+		e.prov.settleLate()
+	}
 	if e == nil || e.obj == nil {
 		return nil, zero, false
 	}

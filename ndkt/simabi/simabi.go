@@ -122,6 +122,34 @@ type Provider struct {
 	miniports map[netip.Addr]uintptr // by the address asked for
 	adapters  int                    // open
 	closed    bool
+
+	lateMu sync.Mutex
+	late   []*entry // dispatch-late objects handed over, Dispatch still NULL
+}
+
+// addLate adds e, handed over with Dispatch NULL, to those the next
+// entry into p sets.
+func (p *Provider) addLate(e *entry) {
+	p.lateMu.Lock()
+	p.late = append(p.late, e)
+	p.lateMu.Unlock()
+}
+
+// settleLate sets the Dispatch of every dispatch-late object p handed
+// over before this entry into it (the consumer's next call into
+// the provider after the hand-over, whichever object it is on): the
+// object was handed over with Dispatch NULL, which is the violation
+// (OH-1); a consumer that then calls another object (as the C ABI specs
+// do, e.g. NdkCreateCq between NdkCreatePd and the PD's NdkCreateQp) finds
+// it set, so the violation does not also break the calls that follow.
+func (p *Provider) settleLate() {
+	p.lateMu.Lock()
+	late := p.late
+	p.late = nil
+	p.lateMu.Unlock()
+	for _, e := range late {
+		e.setDispatch()
+	}
 }
 
 var providers = struct {
@@ -440,7 +468,8 @@ func (e *entry) release() {
 }
 
 // lateDispatch is how long after an inline create returns a PD the
-// dispatch-late variant sets its Dispatch.
+// dispatch-late variant sets its Dispatch at the latest (the consumer's
+// next call into the provider sets it sooner: Provider.settleLate).
 const lateDispatch = 2 * time.Millisecond
 
 // setDispatch sets the Dispatch of a dispatch-late object (unless it was

@@ -81,7 +81,10 @@ type abiObject struct {
 }
 
 func (o *abiObject) violation(rule, expected, observed string) suite.Violation {
-	return suite.Violation{Rule: rule, Call: o.call, Object: o.name, Side: o.side, Expected: expected, Observed: observed}
+	// The object's name without the side it carries: the side is a
+	// field of its own.
+	name := strings.TrimSuffix(o.name, " (side "+o.side+")")
+	return suite.Violation{Rule: rule, Call: o.call, Object: name, Side: o.side, Expected: expected, Observed: observed}
 }
 
 // checkHandOver judges the header and dispatch table as the provider
