@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"slices"
 	"syscall"
 	"time"
 
@@ -75,6 +76,9 @@ func (p *provider) setHostState(addr netip.Addr, s ndk.HostState) error {
 			if err := f.undrop(); err != nil {
 				return fmt.Errorf("rxe: host %v up again: %v", addr, err)
 			}
+			if err := forgetFailedNeighbours(d.addrs); err != nil {
+				return fmt.Errorf("rxe: host %v up again: %v", addr, err)
+			}
 		}
 	case ndk.HostUnresponsive:
 		if f.state == ndk.HostUp {
@@ -101,6 +105,33 @@ func (p *provider) setHostState(addr netip.Addr, s ndk.HostState) error {
 	}
 	f.state = s
 	return nil
+}
+
+// forgetFailedNeighbours deletes the neighbour entries (ARP, neighbour
+// discovery) for addrs that are FAILED or INCOMPLETE: what the other
+// hosts' devices learnt while the host answered nothing. Without it the
+// host is not up for new connections: found on Soft-RoCE (Linux 6.1), an
+// NdkConnect over IPv6 right after a connect that failed with
+// STATUS_HOST_UNREACHABLE during the fault never reached the listener
+// (10 s), on every try.
+func forgetFailedNeighbours(addrs []netip.Addr) error {
+	var errs []error
+	for _, family := range []int{netlink.FAMILY_V4, netlink.FAMILY_V6} {
+		ns, err := netlink.NeighList(0, family)
+		if err != nil {
+			return fmt.Errorf("ip neigh show: %v", err)
+		}
+		for _, n := range ns {
+			a, ok := netip.AddrFromSlice(n.IP)
+			if !ok || !slices.Contains(addrs, a.Unmap()) || n.State&(netlink.NUD_FAILED|netlink.NUD_INCOMPLETE) == 0 {
+				continue
+			}
+			if err := netlink.NeighDel(&n); err != nil && !errors.Is(err, syscall.ENOENT) {
+				errs = append(errs, fmt.Errorf("ip neigh del %v: %v", a, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // drop installs a clsact qdisc on netdev (unless one is there) with a
