@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "c551015b0040ae7730730d50a25506c5cc4509a41465f282338a1f7c040522f5"
+const coreSum = "35865b9ad96b5fd49b88a916d68a6b86d3ff03b7af1985f1590b710d320b2351"
