@@ -106,11 +106,12 @@ type SideDeclarer interface {
 	Sides() (a, b []netip.Addr)
 }
 
-// FaultDeclarer is a device.Device whose core serves fault injection: the
+// FaultDeclarer is a device.Device whose core serves fault injection (its
+// environment's hook, ndkt/core/provider.h: ndkt/inproc's asks it): the
 // Welcome then offers it (SetHostState, FailSrq, FailCq). A device that
-// is none offers none: the kernel device has no means of its own (the
-// design note's section 9), so the specs that need a fault report their
-// rules as not observable.
+// is none offers none: the kernel device's shell serves no fault (the
+// design note's section 9) and the contract does not carry the hook's
+// answer, so the specs that need a fault are not verified.
 type FaultDeclarer interface {
 	Faults() (host, srq, cq bool)
 }
