@@ -29,17 +29,14 @@ func init() {
 	})
 }
 
-// inprocSides gives the ndkt driver sim's sides (remote.SideDeclarer),
-// the fault injection the core serves over sim (inproc.Device's Faults:
-// remote.FaultDeclarer) and how many processes a run may use: each opens a core and a sim of
+// inprocSides gives the ndkt driver sim's sides (remote.SideDeclarer)
+// and how many processes a run may use: each opens a core and a sim of
 // its own, so as many as sim's own runs with these options
 // (ndk.ConcurrentRunner).
 type inprocSides struct {
 	*inproc.Device
 	opts map[string]string
 }
-
-var _ remote.FaultDeclarer = inprocSides{}
 
 func (d inprocSides) ConcurrentRuns() int {
 	sim, err := ndk.Lookup("sim")

@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "35865b9ad96b5fd49b88a916d68a6b86d3ff03b7af1985f1590b710d320b2351"
+const coreSum = "701ce676f7783c966914c29f1713fce146ebeeb9a57107da7944a9c805a78c36"

@@ -63,6 +63,9 @@ func TestFaultsReachSim(t *testing.T) {
 			if h, q, c := dev.Faults(); !h || !q || !c {
 				t.Errorf("Faults() = %v %v %v, want all three (sim's faults=on)", h, q, c)
 			}
+			if s.hello.Faults != contract.FaultsAll {
+				t.Errorf("HELLO's faults %#x, want %#x", s.hello.Faults, contract.FaultsAll)
+			}
 			sa, sb := dev.Sides()
 			A := s.side("A", sa.IPv4, 0x10_0000_0000)
 			B := s.side("B", sb.IPv4, 0x20_0000_0000)
@@ -132,6 +135,9 @@ func TestFaultsNotServed(t *testing.T) {
 	dev, s := open(t, map[string]string{"faults": "off"})
 	if h, q, c := dev.Faults(); h || q || c {
 		t.Errorf("Faults() = %v %v %v with faults=off, want none", h, q, c)
+	}
+	if s.hello.Faults != 0 {
+		t.Errorf("HELLO's faults %#x with faults=off, want 0", s.hello.Faults)
 	}
 	sa, _ := dev.Sides()
 	A := s.side("A", sa.IPv4, 0x10_0000_0000)

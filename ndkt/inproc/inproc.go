@@ -98,8 +98,9 @@ func (d *Device) Version() ndk.Version { return d.prov.Version() }
 
 // Faults says which fault injections the core serves over this device
 // (SetHostState, FailSrq, FailCq): what its provider hook
-// (ndkt_provider_faults, here sim's through NDKPI's C ABI) declares. The
-// ndkt driver's Welcome offers them (remote.FaultDeclarer).
+// (ndkt_provider_faults, here sim's through NDKPI's C ABI) declares, and
+// what each session's HELLO answers in its faults (which the ndkt
+// driver's Welcome offers).
 func (d *Device) Faults() (host, srq, cq bool) {
 	b := uint32(C.ndkt_inproc_faults(C.uintptr_t(d.prov.Handle())))
 	return b&faultHostState != 0, b&faultSRQ != 0, b&faultCQ != 0
