@@ -50,8 +50,11 @@ func (s *srq) Modify(depth, notifyThreshold uint32, done ndk.RequestCompletion, 
 		st = ndk.StatusInvalidDeviceState
 	// VARIANT srq-depth-over-max (breaks SQ-3): a depth above MaxSrqDepth
 	// is accepted.
+	// VARIANT srq-shrink-fit-refused (breaks SQ-3): a new depth equal to
+	// the receives queued is refused as out of limits.
 	case depth > f.info.MaxSRQDepth && f.variant != VariantSRQDepthOverMax,
-		depth != 0 && int(depth) < len(s.queue):
+		depth != 0 && int(depth) < len(s.queue),
+		depth != 0 && int(depth) == len(s.queue) && f.variant == VariantSRQShrinkFitRefused:
 		st = ndk.StatusInvalidParameter
 	default:
 		if depth != 0 { // SQ-3

@@ -9,6 +9,7 @@ const (
 	VariantSRQZeroRearms       = "srq-threshold-zero-rearms"
 	VariantSRQDepthZero        = "srq-depth-zero"
 	VariantSRQDepthOverMax     = "srq-depth-over-max"
+	VariantSRQShrinkFitRefused = "srq-shrink-fit-refused"
 	VariantSRQErrorCompletes   = "srq-error-completes"
 	VariantSRQWithoutSupport   = "srq-without-support"
 )
@@ -32,6 +33,12 @@ func init() {
 			Rule:        "SQ-4",
 			Rules:       []string{"SQ-4"},
 			Description: "the SRQ notification stays armed after it fired, and fires again for every receive taken below the threshold without a new NdkModifySrq",
+		},
+		Variant{
+			Name:        VariantSRQShrinkFitRefused,
+			Rule:        "SQ-3",
+			Rules:       []string{"SQ-3"},
+			Description: "NdkModifySrq refuses with STATUS_INVALID_PARAMETER a new depth, within MaxSrqDepth, equal to the receives queued",
 		},
 		Variant{
 			Name:        VariantSRQZeroDisarms,

@@ -60,6 +60,29 @@ var _ = Describe("SRQ depth", Label("queues"), func() {
 		}
 	})
 
+	suite.It(suite.Rules{"SQ-3"}, "NdkModifySrq does not refuse as out of limits a new, smaller depth that holds exactly the receives queued", func() {
+		const depth, queued = 4, 2
+		if srqMaxDepth(p) < depth {
+			suite.NotApplicable(fmt.Sprintf("MaxSrqDepth %d", srqMaxDepth(p)), fmt.Sprintf("the spec needs an SRQ of depth %d", depth))
+		}
+		pd := p.B.CreatePD().MustObject()
+		mr := pd.CreateMR(false).MustObject()
+		suite.MustSucceed(mr.Register(make([]byte, 64), ndk.MRFlagAllowLocalWrite))
+		srq := pd.CreateSRQ(depth, 1, 0).MustObjectFor("IF-12")
+		for i := range queued {
+			suite.Step().Expect(srq.Receive(i, mr.SGE(0, 64))).To(Equal(ndk.StatusSuccess), fmt.Sprintf("NdkSrqReceive %d of %d", i+1, queued))
+		}
+		// The page names STATUS_INVALID_PARAMETER for a depth outside the
+		// NDK_ADAPTER_INFO limits only; it says nothing of a depth below
+		// the receives queued, so only the exact fit is judged.
+		st := srq.Modify(queued, 0).Wait()
+		suite.Rule("SQ-3").Expect(st).NotTo(Equal(ndk.StatusInvalidParameter),
+			"NdkModifySrq with SrqDepth %d, within MaxSrqDepth (%d), on an SRQ of depth %d with %d receives queued", queued, srqMaxDepth(p), depth, queued)
+		if st != ndk.StatusSuccess {
+			AddReportEntry("SQ-3", fmt.Sprintf("NdkModifySrq with SrqDepth %d and %d receives queued failed with %v (the page allows other status codes)", queued, queued, st))
+		}
+	})
+
 	suite.It(suite.Rules{"SQ-3"}, "NdkModifySrq does not refuse a new depth of MaxSrqDepth as out of limits, and refuses MaxSrqDepth+1 with STATUS_INVALID_PARAMETER", func() {
 		limit := srqMaxDepth(p)
 		pd := p.B.CreatePD().MustObject()
