@@ -154,6 +154,13 @@ test-ndkt:
 	GO=$(GO) bash test/ndkt/run.sh
 	GO=$(GO) bash test/ndkt/kill.sh
 
+# ndkt-cover: which lines of ndkt's portable C the Linux tests execute
+# (gcov: the core's unit tests, the whole suite through ndkt); a
+# measurement, not a test (test/ndkt/cover.sh).
+.PHONY: ndkt-cover
+ndkt-cover:
+	GO=$(GO) bash test/ndkt/cover.sh
+
 # The suite against the rxe driver on real Soft-RoCE (rdma_rxe) inside a qemu
 # guest: installs the Debian packages it needs, builds ndkconform with
 # -tags rxe statically, boots the guest, brings the JUnit and JSON reports
