@@ -119,9 +119,11 @@
 //	              its SGE changes (MR-16), and a receive that succeeds
 //	              reports at most its SGE's bytes, the send's first ones
 //	              (QP-13)
-//	no receive    NdkSend of 1, 17 or 256 bytes (SEND_AND_SOLICIT_EVENT,
-//	              INLINE or none) to a QP with no receive waiting, the CQs
-//	              read for 20 ms, then the peer's NdkReceive: the send may
+//	no receive    NdkSend of 1 (4 to a QP over the SRQ), 17 or 256 bytes
+//	              (SEND_AND_SOLICIT_EVENT, INLINE or none) to a QP with no
+//	              receive waiting, the CQs read for 20 ms, then the peer's
+//	              NdkReceive (NdkSrqReceive when the peer is over the SRQ
+//	              and the SRQ holds none): the send may
 //	              wait for it (both succeed) or fail with any status (the
 //	              connection is ended then, what was outstanding on it
 //	              free to end with any status); a send that succeeds
@@ -193,7 +195,8 @@
 //	srq           NdkModifySrq with SrqDepth 0, the SRQ's, MaxSrqDepth and
 //	              one past it (SQ-3), NotifyThreshold 0, 1, one below the
 //	              receives queued, their number, one more (SQ-2, SQ-4,
-//	              SQ-5); NdkSrqReceive
+//	              SQ-5); NdkSrqReceive; "no receive" to a QP over the SRQ
+//	              when the SRQ holds none
 //	resize        NdkResizeCq of a side's CQ where the adapter sets
 //	              NDK_ADAPTER_FLAG_CQ_RESIZE_SUPPORTED (AI-2), with up to
 //	              three writes' completions queued, to the depth the

@@ -543,7 +543,7 @@ func (w *dpWorld) run() {
 		"moderate":            w.moderate,
 		"invalidate":          w.invalidate,
 		"srq": func(t *rapid.T) {
-			rapid.SampledFrom([]func(*rapid.T){w.srqModify, w.srqReceive}).Draw(t, "srq move")(t)
+			rapid.SampledFrom([]func(*rapid.T){w.srqModify, w.srqReceive, w.srqNoReceive}).Draw(t, "srq move")(t)
 		},
 		"": func(t *rapid.T) {
 			w.poll(rapid.SampledFrom([]int{1, 2, 3, 16}).Draw(t, "entries"), rapid.Bool().Draw(t, "ex"))

@@ -118,6 +118,12 @@ func (w *dpWorld) srqReceive(t *rapid.T) {
 	if len(w.srq.pending) >= w.srq.depth {
 		t.Skip("SRQ full")
 	}
+	w.postSRQReceive(t)
+}
+
+// postSRQReceive posts a receive on the SRQ (side B), charged to the first
+// QP over it, and records it as queued if the post succeeded.
+func (w *dpWorld) postSRQReceive(t *rapid.T) {
 	m := w.mem[1]
 	slot := m.alloc(dpAreaRecv, t)
 	var q *dpQP
@@ -1408,14 +1414,38 @@ func dpOutcome(r *dpWR) string {
 // or fail with any status (a finite RNR retry; the connection is ended
 // then, and what was outstanding on it may end with any status). A send
 // that completes with STATUS_SUCCESS delivered its bytes to the receive
-// (QP-4), and each completes once.
+// (QP-4), and each completes once. A peer QP over the SRQ is sent to when
+// the SRQ holds no receive; the receive is then posted on the SRQ.
 func (w *dpWorld) noReceive(t *rapid.T) {
 	c := w.pickConn(t, w.endable(t))
-	s := rapid.IntRange(0, 1).Draw(t, "sending side")
+	w.sendNoReceive(t, c, rapid.IntRange(0, 1).Draw(t, "sending side"))
+}
+
+// srqNoReceive is noReceive to a QP over the SRQ, when the SRQ holds no
+// receive (a move of its own: noReceive rarely meets an empty SRQ).
+func (w *dpWorld) srqNoReceive(t *rapid.T) {
+	if w.srq == nil {
+		t.Skip("no SRQ")
+	}
+	c := w.pickConn(t, func(c *dpConn) bool { return c.qp[1].srq })
+	w.sendNoReceive(t, c, 0)
+}
+
+// sendNoReceive is noReceive's send from side s of c.
+func (w *dpWorld) sendNoReceive(t *rapid.T, c *dpConn, s int) {
 	q, peer := c.qp[s], c.qp[1-s]
-	if peer.srq || w.outstanding(peer, false) > 0 || len(c.undelivered[s]) > 0 || w.outstanding(q, true) >= dpDepth ||
+	if w.outstanding(peer, false) > 0 || len(c.undelivered[s]) > 0 || w.outstanding(q, true) >= dpDepth ||
 		w.freeSlots(w.mem[s], dpAreaSrc, false) == 0 || w.freeSlots(w.mem[1-s], dpAreaRecv, false) == 0 {
 		t.Skip("no room")
+	}
+	if peer.srq {
+		// The peer takes its receives from the SRQ: none may be queued
+		// there, and no other send may wait for one (the receive posted
+		// below must be this send's).
+		w.settleSRQ()
+		if len(w.srq.pending) > 0 || w.srq.depth == 0 {
+			t.Skip("receives queued on the SRQ")
+		}
 	}
 	// A send that fails may end the connection: what is outstanding on
 	// it may end with any status until the send succeeded.
@@ -1433,7 +1463,13 @@ func (w *dpWorld) noReceive(t *rapid.T) {
 			}
 		}
 	}
-	n := rapid.SampledFrom([]int{1, 17, dpSlot}).Draw(t, "send length")
+	lengths := []int{1, 17, dpSlot}
+	if peer.srq {
+		// A receive of the SRQ is matched with its send by the send's
+		// first four bytes, its ID.
+		lengths[0] = 4
+	}
+	n := rapid.SampledFrom(lengths).Draw(t, "send length")
 	x, sgl, fl := w.edgeSend(t, q, n, true)
 	w.step("%s: NdkSend #%d on %s (%d bytes, %s), no receive waiting at %s", sideName(s), x.id, q.name, n, opFlagNames(fl), peer.name)
 	if !w.post(x, q.qp.Send(x.id, fl, sgl...)) {
@@ -1448,7 +1484,11 @@ func (w *dpWorld) noReceive(t *rapid.T) {
 		w.endConn(c)
 		return
 	}
-	w.postReceive(t, peer)
+	if peer.srq {
+		w.postSRQReceive(t)
+	} else {
+		w.postReceive(t, peer)
+	}
 	r := w.wrs[len(w.wrs)-1]
 	if !r.posted {
 		w.endConn(c)
