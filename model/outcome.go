@@ -424,6 +424,20 @@ func (m *Model) Unfinished() []*Op {
 	return out
 }
 
+// InProvider is every op whose call has not returned: the provider still
+// has the consumer's call (an inline or reentrant NdkConnect, NdkAccept or
+// NdkDisconnect blocks until the peer's consumer answers, and its
+// completion may even have come already).
+func (m *Model) InProvider() []*Op {
+	var out []*Op
+	for _, op := range m.ops {
+		if !op.Returned {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
 // OpenObjects are the objects whose close was not issued.
 func (m *Model) OpenObjects() []Ref {
 	var out []Ref

@@ -35,8 +35,15 @@ const abiFocus = "NDKPI's C ABI"
 // its kind) and the rules their violations charge.
 func abiRun(t *testing.T, args ...string) (states []string, rules []string) {
 	t.Helper()
+	return focusRun(t, abiFocus, args...)
+}
+
+// focusRun runs the specs focus selects: the state of each (a skip's
+// with its kind) and the rules their violations charge.
+func focusRun(t *testing.T, focus string, args ...string) (states []string, rules []string) {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "r.json")
-	r := ndkconform(t, append([]string{"run", "--focus", abiFocus, "--json-report", out}, args...)...)
+	r := ndkconform(t, append([]string{"run", "--focus", focus, "--json-report", out}, args...)...)
 	b, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatalf("%q: exit %d, no report: %v\n%s", args, r.code, err, r.stderr)

@@ -55,8 +55,9 @@
 //	                   Welcome is made here: protocol 1.4, max_sessions 1,
 //	                   max_memory_chunk NdktMemoryChunk, the sides of
 //	                   side-a and side-b (else the device's: SideDeclarer),
-//	                   fault injection only as the device declares it
-//	                   (FaultDeclarer), agent_version ndkt's file version
+//	                   fault injection only as the HELLO's faults offer it
+//	                   (the core's provider hook), agent_version ndkt's
+//	                   file version
 //	Call               NDKT_CALL (opcode: the field number of Call.op), on a
 //	                   goroutine of its own; request and reply converted by
 //	                   one table-driven converter (ndktconv.go)

@@ -106,15 +106,6 @@ type SideDeclarer interface {
 	Sides() (a, b []netip.Addr)
 }
 
-// FaultDeclarer is a device.Device whose core serves fault injection: the
-// Welcome then offers it (SetHostState, FailSrq, FailCq). A device that
-// is none offers none: the kernel device has no means of its own (the
-// design note's section 9), so the specs that need a fault report their
-// rules as not observable.
-type FaultDeclarer interface {
-	Faults() (host, srq, cq bool)
-}
-
 // NdktDriver is the "ndkt" driver: the remote driver's client of the
 // agent protocol, talking to ndkt's device instead of an agent (see the
 // package doc).
@@ -302,8 +293,8 @@ func (c NdktConfig) ConcurrentRuns() int {
 
 // Open implements ndk.Opener: a session on a handle of the device. The
 // provider is the remote driver's (*Provider, or one with fault
-// injection when the device declares it), its one session serving both
-// sides.
+// injection when the device's HELLO offers it), its one session serving
+// both sides.
 func (c NdktConfig) Open() (ndk.Provider, error) {
 	what := "ndkt device " + c.Device
 	open := lookupDevice(c.Device)
@@ -327,11 +318,13 @@ func (c NdktConfig) Open() (ndk.Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, lab{err})
 	}
-	var host, srq, cq bool
-	if fd, ok := dev.(FaultDeclarer); ok {
-		host, srq, cq = fd.Faults()
-	}
 	welcome := func(ho contract.HelloOut) *agentv1.Capabilities {
+		// Fault injection as the driver's HELLO says its core serves
+		// it (its environment's hook, ndkt/core/provider.h): none for
+		// the Windows shell, which has no means of its own (the design
+		// note's section 9), so the specs that need a fault are then
+		// not verified.
+		host, srq, cq := ho.Faults&contract.FaultHostState != 0, ho.Faults&contract.FaultSRQ != 0, ho.Faults&contract.FaultCQ != 0
 		caps := &agentv1.Capabilities{
 			ProtocolVersion: protocolVersion,
 			AgentVersion: fmt.Sprintf("ndkt %d.%d.%d.%d (interface %d)", ho.FileMajor, ho.FileMinor, ho.FileBuild, ho.FileRevision,

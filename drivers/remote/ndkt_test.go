@@ -32,6 +32,7 @@ const (
 // records to complete them with.
 type fakeDevice struct {
 	version uint32 // NDKT_HELLO's interface version; 0: the contract's
+	faults  uint32 // NDKT_HELLO's faults
 	script  map[contract.Opcode]func(f *fakeHandle, h contract.CallHeader, r contract.Request) (uint32, contract.Reply, error)
 	// direct answers the memory codes (nil: as NDKT_CALL's script does).
 	direct func(code uint32, r contract.Request, data []byte) (int, error)
@@ -93,7 +94,7 @@ func (f *fakeHandle) Ioctl(code uint32, in, out []byte) (int, error) {
 		if v == 0 {
 			v = contract.InterfaceVersion
 		}
-		ho := contract.HelloOut{Size: 32, InterfaceVersion: v, FileMajor: 1, FileMinor: 2, FileBuild: 3, FileRevision: 4, MaxSges: 16, MaxEventBatchBytes: 4096, RingCapacity: 64}
+		ho := contract.HelloOut{Size: 32, InterfaceVersion: v, FileMajor: 1, FileMinor: 2, FileBuild: 3, FileRevision: 4, MaxSges: 16, MaxEventBatchBytes: 4096, RingCapacity: 64, Faults: f.d.faults}
 		return binary.Encode(out, binary.LittleEndian, &ho)
 	case contract.IoctlGetEvents:
 		select {
@@ -259,6 +260,35 @@ func waitFor(t *testing.T, ch <-chan struct{}, what string) {
 	case <-ch:
 	case <-time.After(10 * time.Second):
 		t.Fatalf("no %s within 10s", what)
+	}
+}
+
+// TestNdktDriverFaultsFromHello: the ndkt driver offers fault injection
+// as the device's HELLO says its core serves it, each kind alone: the
+// provider is an ndk.FaultInjector, SRQFaultInjector, CQFaultInjector
+// for exactly the bits set, and the component's version names them.
+func TestNdktDriverFaultsFromHello(t *testing.T) {
+	for _, bits := range []uint32{0, contract.FaultHostState, contract.FaultSRQ, contract.FaultCQ, contract.FaultsAll} {
+		d := &fakeDevice{script: basicScript(), faults: bits}
+		name := registerFake(t, d)
+		p, err := NdktDriver{}.Open(map[string]string{OptDevice: name, OptSideA: "192.0.2.1", OptSideB: "192.0.2.2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, host := p.(ndk.FaultInjector)
+		_, srq := p.(ndk.SRQFaultInjector)
+		_, cq := p.(ndk.CQFaultInjector)
+		if host != (bits&contract.FaultHostState != 0) || srq != (bits&contract.FaultSRQ != 0) || cq != (bits&contract.FaultCQ != 0) {
+			t.Errorf("HELLO faults %#x: FaultInjector %v, SRQFaultInjector %v, CQFaultInjector %v", bits, host, srq, cq)
+		}
+		v := p.(ndk.Describer).Describe()[0].Version
+		if strings.Contains(v, ", fault injection") != host || strings.Contains(v, ", SRQ fault injection") != srq ||
+			strings.Contains(v, ", CQ fault injection") != cq {
+			t.Errorf("HELLO faults %#x: component version %q", bits, v)
+		}
+		if err := p.Close(); err != nil {
+			t.Errorf("HELLO faults %#x: Close: %v", bits, err)
+		}
 	}
 }
 

@@ -605,8 +605,17 @@ func DecodeHelloOut(b []byte) (HelloOut, error) {
 	if uint64(h.Size) != uint64(len(b)) {
 		return h, refuse(DecodeBadSize, "size %d, %d bytes", h.Size, len(b))
 	}
-	if h.Reserved != 0 {
-		return h, refuse(DecodeBadField, "reserved %d", h.Reserved)
+	if h.Faults&^FaultsAll != 0 {
+		return h, refuse(DecodeBadField, "faults %#x", h.Faults)
 	}
 	return h, nil
 }
+
+// The fault injections a driver serves (HelloOut.Faults' bits; the ndkt
+// core's NDKT_FAULT_*, ndkt/core/provider.h).
+const (
+	FaultHostState uint32 = 1 << 0 // SetHostState
+	FaultSRQ       uint32 = 1 << 1 // FailSrq
+	FaultCQ        uint32 = 1 << 2 // FailCq
+	FaultsAll             = FaultHostState | FaultSRQ | FaultCQ
+)

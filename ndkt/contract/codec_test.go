@@ -292,7 +292,13 @@ func TestHello(t *testing.T) {
 	if _, err := DecodeHelloOut(out[:31]); StatusOf(err) != DecodeBadSize {
 		t.Errorf("short hello: %v", err)
 	}
-	if _, err := DecodeHelloOut(patch32(out, 28, 1)); StatusOf(err) != DecodeBadField {
-		t.Errorf("reserved hello: %v", err)
+	if h.Faults != 0 {
+		t.Errorf("hello out faults %#x, want none", h.Faults)
+	}
+	if h, err := DecodeHelloOut(patch32(out, 28, 5)); err != nil || h.Faults != FaultHostState|FaultCQ {
+		t.Errorf("hello with faults 5: %+v %v", h, err)
+	}
+	if _, err := DecodeHelloOut(patch32(out, 28, 8)); StatusOf(err) != DecodeBadField {
+		t.Errorf("hello with an unknown fault bit: %v", err)
 	}
 }

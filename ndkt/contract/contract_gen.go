@@ -205,7 +205,7 @@ type HelloOut struct {
 	MaxSges            uint32
 	MaxEventBatchBytes uint32
 	RingCapacity       uint32
-	Reserved           uint32 // reserved: zero
+	Faults             uint32 // the fault injections the driver serves: bit 0 SetHostState, bit 1 FailSrq, bit 2 FailCq (0: none)
 }
 
 // Ack is ndkt_ack (8 bytes).

@@ -824,26 +824,92 @@ static void op_close_provider(ndkt_op *o)
 	ndkt_op_reply(o, STATUS_SUCCESS, &fixed, sizeof fixed, &part, 1);
 }
 
-/* SetHostState (12), FailSrq (13), FailCq (14): a kernel consumer has no
- * means to silence the RDMA traffic or break a queue (design note section
- * 9): NOT_SUPPORTED, after the handle is checked as every handle is. */
+/* SetHostState (12), FailSrq (13), FailCq (14): the environment's fault
+ * injection (provider.h), where it serves the fault; NOT_SUPPORTED where
+ * it does not (a kernel consumer has no means of its own to silence the
+ * RDMA traffic or break a queue: design note section 9). The handle is
+ * checked first, as every handle is; the provider's refusal is the
+ * reply's error part, as the Go agent answers a FaultInjector's error. */
+
+_Static_assert(sizeof(struct ndkt_set_host_state_reply) == sizeof(struct ndkt_fail_cq_reply) &&
+		sizeof(struct ndkt_fail_srq_reply) == sizeof(struct ndkt_fail_cq_reply),
+	"the three injections' replies are the same {n_error}");
+
+/* Answers an injection: an empty error part when the hook injected it,
+ * the hook's reason (or the core's when it gave none) otherwise. */
+static void inject_reply(ndkt_op *o, int rc, const ndkt_inject_error *err)
+{
+	static const char refused[] = "ndkt: the provider refused the fault injection";
+	struct ndkt_fail_cq_reply fixed; /* SetHostState's and FailSrq's reply: the same {n_error} */
+	struct ndkt_part_src part;
+	memset(&fixed, 0, sizeof fixed);
+	part.data = NULL;
+	part.bytes = 0;
+	if (rc != NDKT_OK) {
+		if (err->len > 0 && err->len <= NDKT_INJECT_ERROR_MAX) {
+			part.data = err->text;
+			part.bytes = err->len;
+		} else {
+			part.data = refused;
+			part.bytes = sizeof refused - 1;
+		}
+	}
+	fixed.n_error = (uint32_t)part.bytes;
+	ndkt_op_reply(o, STATUS_SUCCESS, &fixed, sizeof fixed, &part, 1);
+}
+
+/* Whether the environment serves fault (an NDKT_FAULT_* bit); the call
+ * is refused NOT_SUPPORTED if not. */
+static int serves(ndkt_op *o, uint32_t fault)
+{
+	if ((ndkt_provider_faults(o->s->provider) & fault) != 0)
+		return 1;
+	ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	return 0;
+}
+
 static void op_set_host_state(ndkt_op *o)
 {
-	ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	const struct ndkt_set_host_state_req *r = o->req;
+	ndkt_inject_error err;
+	int rc;
+	if (!serves(o, NDKT_FAULT_HOST_STATE))
+		return;
+	/* The Go agent's refusals: an address that is none, a state that
+	 * is none of ndk.HostState's. */
+	if ((r->address.family != NDKT_AF_INET && r->address.family != NDKT_AF_INET6) || r->state > NDKT_HOST_DOWN) {
+		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
+		return;
+	}
+	memset(&err, 0, sizeof err);
+	rc = ndkt_provider_set_host_state(o->s->provider, &r->address, r->state, &err);
+	inject_reply(o, rc, &err);
 }
 
 static void op_fail_srq(ndkt_op *o)
 {
 	const struct ndkt_fail_srq_req *r = o->req;
-	if (ndkt_op_get(o, r->srq, NDKT_KIND_SRQ) != NULL)
-		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	ndkt_obj *srq = ndkt_op_get(o, r->srq, NDKT_KIND_SRQ);
+	ndkt_inject_error err;
+	int rc;
+	if (srq == NULL || !serves(o, NDKT_FAULT_SRQ))
+		return;
+	memset(&err, 0, sizeof err);
+	rc = ndkt_provider_fail_srq(o->s->provider, srq->ndk, &err);
+	inject_reply(o, rc, &err);
 }
 
 static void op_fail_cq(ndkt_op *o)
 {
 	const struct ndkt_fail_cq_req *r = o->req;
-	if (ndkt_op_get(o, r->cq, NDKT_KIND_CQ) != NULL)
-		ndkt_op_refuse(o, NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	ndkt_obj *cq = ndkt_op_get(o, r->cq, NDKT_KIND_CQ);
+	ndkt_inject_error err;
+	int rc;
+	if (cq == NULL || !serves(o, NDKT_FAULT_CQ))
+		return;
+	memset(&err, 0, sizeof err);
+	rc = ndkt_provider_fail_cq(o->s->provider, cq->ndk, &err);
+	inject_reply(o, rc, &err);
 }
 
 /* ---- the adapter ---- */

@@ -16,6 +16,11 @@
  *   ndkt_mdl_build/free       IoAllocateMdl for the range, the     an MDL whose MappedSystemVa is
  *                             buffer's PFNs copied in, StartVa/    the range's bytes
  *                             ByteOffset from va                   (ndkt/platform/posix_mem.c)
+ *   ndkt_provider_faults,     none: ndkt_provider_faults is 0      sim's fault injection
+ *   _set_host_state,          (a vendor with a knob of its own     (ndk.FaultInjector and its
+ *   _fail_srq, _fail_cq       implements them over it: the         SRQ and CQ kin) through
+ *                             design note's section 9)             ndkt_simabi.h
+ *   (ndkt/windows/wsk.c; ndkt/inproc/inproc.c)
  *
  * The NDKPI declarations are the WDK's ndkpi.h on Windows and
  * ndkt/include/ndkpi.h elsewhere (mingw-w64: with NDKT_HAVE_WDK_TYPES).
@@ -55,6 +60,71 @@ NTSTATUS ndkt_provider_open_adapter(void *provider, const struct ndkt_addr *addr
  * provider has let it go (its objects closed, its callbacks returned).
  * PASSIVE_LEVEL. */
 void ndkt_provider_close_adapter(void *provider, NDK_ADAPTER *adapter);
+
+/*
+ * Fault injection (the contract's SetHostState 12, FailSrq 13, FailCq 14;
+ * docs/agent-windows.md section 9): the environment's knob over its
+ * provider, if it has one. NDKPI has no call that silences a host or
+ * breaks a queue, so a kernel consumer can provoke these faults only
+ * through a means the vendor supplies; without one the environment serves
+ * none (ndkt_provider_faults returns 0) and the core answers the three
+ * calls NOT_SUPPORTED, as it did before the hook.
+ *
+ * ndkt_provider_faults: which of the three the environment serves for
+ * provider (NDKT_FAULT_* bits); the same answer for the provider's life.
+ * Any IRQL.
+ *
+ * The three injections run at PASSIVE_LEVEL with no core lock held (the
+ * provider may call the core's callbacks from inside, as from any call
+ * into it). The core calls one only for a bit ndkt_provider_faults set,
+ * after its own checks: the handle of a live object of the right kind
+ * (an SRQ, a CQ) of the session, a state of the table below, an address
+ * of a family. Each returns NDKT_OK when the fault is injected, or any
+ * other value when the provider refused it, with the reason in *err
+ * (err->len bytes of err->text, UTF-8, no NUL needed; the core reports a
+ * reason of its own when err->len is 0). The semantics (ndk/faults*.go):
+ *
+ *   ndkt_provider_set_host_state  the host that owns address (port 0) goes
+ *     to state: NDKT_HOST_UP (works; what a fault aborted stays aborted),
+ *     NDKT_HOST_UNRESPONSIVE (answers no connection management message
+ *     and no connect request any more: a peer's disconnect or connect to
+ *     it times out; its connections otherwise stay), NDKT_HOST_DOWN (gone:
+ *     its connections are aborted as a peer sees a host vanish, its
+ *     handshakes fail, connects to and from it fail). Refused: no host of
+ *     the provider owns address.
+ *   ndkt_provider_fail_srq  srq fails as hardware would: its notification
+ *     callback reports STATUS_INTERNAL_ERROR, and from then on neither it
+ *     nor its QPs complete anything (SQ-6). Refused: srq is being closed.
+ *   ndkt_provider_fail_cq   cq fails as hardware would: its notification
+ *     reports STATUS_INTERNAL_ERROR (at once if it is armed, else at its
+ *     next arm: CQ-2, CQ-5), and from then on neither it nor the QPs that
+ *     use it complete anything. Refused: cq is being closed.
+ *
+ * A second injection of the same fault is no error (NDKT_OK, nothing new).
+ */
+#define NDKT_FAULT_HOST_STATE 0x1u
+#define NDKT_FAULT_SRQ 0x2u
+#define NDKT_FAULT_CQ 0x4u
+
+/* The contract's (and ndk.HostState's) host states. */
+#define NDKT_HOST_UP 0u
+#define NDKT_HOST_UNRESPONSIVE 1u
+#define NDKT_HOST_DOWN 2u
+
+/* Room for the reason an injection was refused (the reply's error part
+ * holds up to 1024 bytes; the core sends at most this). */
+#define NDKT_INJECT_ERROR_MAX 256u
+
+typedef struct ndkt_inject_error {
+	char text[NDKT_INJECT_ERROR_MAX];
+	uint32_t len; /* bytes of text; at most NDKT_INJECT_ERROR_MAX */
+} ndkt_inject_error;
+
+uint32_t ndkt_provider_faults(void *provider);
+int ndkt_provider_set_host_state(void *provider, const struct ndkt_addr *address, uint32_t state,
+	ndkt_inject_error *err);
+int ndkt_provider_fail_srq(void *provider, NDK_SRQ *srq, ndkt_inject_error *err);
+int ndkt_provider_fail_cq(void *provider, NDK_CQ *cq, ndkt_inject_error *err);
 
 /* NDIS_STATUS_BAD_VERSION (ndis.h): an adapter open refused for its version. */
 #define NDKT_NDIS_STATUS_BAD_VERSION ((NTSTATUS)0xC0010004L)

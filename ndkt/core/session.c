@@ -229,6 +229,9 @@ static int32_t hello(ndkt_session *s, const void *in, size_t in_len, void *out, 
 	h.max_sges = s->lim.max_sges;
 	h.max_event_batch_bytes = s->lim.max_record;
 	h.ring_capacity = s->lim.ring_bytes / SMALLEST_RECORD;
+	/* What the environment's fault hook serves (provider.h): the
+	 * harness offers these and no other. */
+	h.faults = ndkt_provider_faults(s->provider) & (NDKT_FAULT_HOST_STATE | NDKT_FAULT_SRQ | NDKT_FAULT_CQ);
 	memcpy(out, &h, sizeof h);
 	*written = sizeof h;
 	return NDKT_STATUS_SUCCESS;

@@ -224,7 +224,7 @@ struct ndkt_hello_out {
 	uint32_t max_sges;
 	uint32_t max_event_batch_bytes;
 	uint32_t ring_capacity;
-	uint32_t reserved; /* reserved: zero */
+	uint32_t faults; /* the fault injections the driver serves: bit 0 SetHostState, bit 1 FailSrq, bit 2 FailCq (0: none) */
 };
 _Static_assert(sizeof(struct ndkt_hello_out) == 32, "ndkt_hello_out: size");
 _Static_assert(offsetof(struct ndkt_hello_out, size) == 0, "ndkt_hello_out.size");
@@ -236,7 +236,7 @@ _Static_assert(offsetof(struct ndkt_hello_out, file_revision) == 14, "ndkt_hello
 _Static_assert(offsetof(struct ndkt_hello_out, max_sges) == 16, "ndkt_hello_out.max_sges");
 _Static_assert(offsetof(struct ndkt_hello_out, max_event_batch_bytes) == 20, "ndkt_hello_out.max_event_batch_bytes");
 _Static_assert(offsetof(struct ndkt_hello_out, ring_capacity) == 24, "ndkt_hello_out.ring_capacity");
-_Static_assert(offsetof(struct ndkt_hello_out, reserved) == 28, "ndkt_hello_out.reserved");
+_Static_assert(offsetof(struct ndkt_hello_out, faults) == 28, "ndkt_hello_out.faults");
 
 /* ndkt_ack */
 struct ndkt_ack {

@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "c551015b0040ae7730730d50a25506c5cc4509a41465f282338a1f7c040522f5"
+const coreSum = "701ce676f7783c966914c29f1713fce146ebeeb9a57107da7944a9c805a78c36"

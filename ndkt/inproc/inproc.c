@@ -10,6 +10,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -32,30 +33,38 @@ struct opened {
 static pthread_mutex_t opened_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct opened *opened;
 
+/* The contract's address (port 0) as a sockaddr_in or sockaddr_in6 in
+ * *ss; its length, 0 for a family that is neither. */
+static ULONG sockaddr_of(const struct ndkt_addr *address, struct sockaddr_storage *ss)
+{
+	memset(ss, 0, sizeof *ss);
+	if (address->family == NDKT_AF_INET) {
+		struct sockaddr_in *s = (struct sockaddr_in *)ss;
+		s->sin_family = AF_INET;
+		memcpy(&s->sin_addr, address->addr, 4);
+		return sizeof *s;
+	}
+	if (address->family == NDKT_AF_INET6) {
+		struct sockaddr_in6 *s = (struct sockaddr_in6 *)ss;
+		s->sin6_family = AF_INET6;
+		memcpy(&s->sin6_addr, address->addr, 16);
+		s->sin6_scope_id = address->scope;
+		return sizeof *s;
+	}
+	return 0;
+}
+
 NTSTATUS ndkt_provider_open_adapter(void *provider, const struct ndkt_addr *address, NDK_VERSION version,
 	NDK_ADAPTER **adapter)
 {
 	struct sockaddr_storage ss;
-	ULONG len = 0;
+	ULONG len = sockaddr_of(address, &ss);
 	PVOID mp = NULL;
 	NDKT_SIMABI_OPEN_NDK_ADAPTER_PARAMETERS p;
 	struct opened *o;
 	NTSTATUS st;
-	memset(&ss, 0, sizeof ss);
-	if (address->family == NDKT_AF_INET) {
-		struct sockaddr_in *s = (struct sockaddr_in *)&ss;
-		s->sin_family = AF_INET;
-		memcpy(&s->sin_addr, address->addr, 4);
-		len = sizeof *s;
-	} else if (address->family == NDKT_AF_INET6) {
-		struct sockaddr_in6 *s = (struct sockaddr_in6 *)&ss;
-		s->sin6_family = AF_INET6;
-		memcpy(&s->sin6_addr, address->addr, 16);
-		s->sin6_scope_id = address->scope;
-		len = sizeof *s;
-	} else {
+	if (len == 0)
 		return STATUS_INVALID_ADDRESS;
-	}
 	st = ndkt_simabi_miniport_adapter((uintptr_t)provider, (const SOCKADDR *)&ss, len, &mp);
 	if (st != STATUS_SUCCESS)
 		return st;
@@ -95,6 +104,75 @@ void ndkt_provider_close_adapter(void *provider, NDK_ADAPTER *adapter)
 		return;
 	ndkt_simabi_close_ndk_adapter(o->mp, adapter);
 	free(o);
+}
+
+/* ---- fault injection: sim's, through the C ABI ---- */
+
+_Static_assert(NDKT_FAULT_HOST_STATE == NDKT_SIMABI_FAULT_HOST_STATE && NDKT_FAULT_SRQ == NDKT_SIMABI_FAULT_SRQ &&
+		NDKT_FAULT_CQ == NDKT_SIMABI_FAULT_CQ,
+	"the core's fault bits are simabi's");
+_Static_assert(NDKT_HOST_DOWN == NDKT_SIMABI_HOST_DOWN && NDKT_HOST_UNRESPONSIVE == NDKT_SIMABI_HOST_UNRESPONSIVE,
+	"the core's host states are simabi's");
+
+uint32_t ndkt_provider_faults(void *provider)
+{
+	return (uint32_t)ndkt_simabi_faults((uintptr_t)provider);
+}
+
+/* An injection's status as the hook's answer: NDKT_OK for STATUS_SUCCESS;
+ * otherwise sim's reason (simabi wrote err->len bytes), or the status's
+ * code when there is none. */
+static int injected(NTSTATUS st, ULONG n, ndkt_inject_error *err)
+{
+	if (st == STATUS_SUCCESS)
+		return NDKT_OK;
+	if (n > 0 && n <= sizeof err->text) {
+		err->len = (uint32_t)n;
+	} else {
+		int w = snprintf(err->text, sizeof err->text, "inproc: the fault injection failed with NTSTATUS 0x%08x",
+			(unsigned)st);
+		err->len = w > 0 && (size_t)w < sizeof err->text ? (uint32_t)w : 0;
+	}
+	return NDKT_E_INVAL;
+}
+
+int ndkt_provider_set_host_state(void *provider, const struct ndkt_addr *address, uint32_t state,
+	ndkt_inject_error *err)
+{
+	struct sockaddr_storage ss;
+	ULONG len = sockaddr_of(address, &ss);
+	ULONG n = sizeof err->text;
+	NTSTATUS st = STATUS_INVALID_ADDRESS;
+	if (len != 0)
+		st = ndkt_simabi_set_host_state((uintptr_t)provider, (const SOCKADDR *)&ss, len, state, err->text, &n);
+	else
+		n = 0;
+	return injected(st, n, err);
+}
+
+int ndkt_provider_fail_srq(void *provider, NDK_SRQ *srq, ndkt_inject_error *err)
+{
+	ULONG n = sizeof err->text;
+	NTSTATUS st;
+	(void)provider;
+	st = ndkt_simabi_fail_srq(srq, err->text, &n);
+	return injected(st, n, err);
+}
+
+int ndkt_provider_fail_cq(void *provider, NDK_CQ *cq, ndkt_inject_error *err)
+{
+	ULONG n = sizeof err->text;
+	NTSTATUS st;
+	(void)provider;
+	st = ndkt_simabi_fail_cq(cq, err->text, &n);
+	return injected(st, n, err);
+}
+
+/* The NDKT_FAULT_* bits the core serves over provider (the Go side's
+ * FaultDeclarer). */
+uint32_t ndkt_inproc_faults(uintptr_t provider)
+{
+	return ndkt_provider_faults((void *)provider);
 }
 
 /* ---- sim's callbacks at the simulated IRQL ---- */

@@ -96,6 +96,23 @@ func (d *Device) Sides() (a, b ndk.Side) { return d.prov.Sides() }
 // Version is the NDKPI version sim declares.
 func (d *Device) Version() ndk.Version { return d.prov.Version() }
 
+// Faults says which fault injections the core serves over this device
+// (SetHostState, FailSrq, FailCq): what its provider hook
+// (ndkt_provider_faults, here sim's through NDKPI's C ABI) declares, and
+// what each session's HELLO answers in its faults (which the ndkt
+// driver's Welcome offers).
+func (d *Device) Faults() (host, srq, cq bool) {
+	b := uint32(C.ndkt_inproc_faults(C.uintptr_t(d.prov.Handle())))
+	return b&faultHostState != 0, b&faultSRQ != 0, b&faultCQ != 0
+}
+
+// The core's NDKT_FAULT_* bits (ndkt/core/provider.h).
+const (
+	faultHostState = 0x1
+	faultSRQ       = 0x2
+	faultCQ        = 0x4
+)
+
 // Close closes sim; every handle must be closed before.
 func (d *Device) Close() error { return d.prov.Close() }
 

@@ -12,6 +12,10 @@
 /* The posix platform layer and sim's IRQL hook, once per process. */
 int ndkt_inproc_init(void);
 
+/* The fault injections the core serves over the simabi provider of handle
+ * provider (NDKT_FAULT_* bits: ndkt_provider_faults). */
+uint32_t ndkt_inproc_faults(uintptr_t provider);
+
 /* A session's bounds the Go side may set (0: the core's default). */
 typedef struct ndkt_inproc_limits {
 	int64_t callback_timeout_ms;

@@ -32,7 +32,8 @@ const (
 // shared endpoint), LAMs and MDL chains, bind, fast register, invalidate,
 // send-and-invalidate, a rejected and an accepted connection through a
 // shared endpoint (NdkAcceptEx, NdkCompleteConnectEx, the Ex disconnect
-// event), the calls a kernel consumer cannot serve, and CloseProvider.
+// event), fault injection (sim's, through the core's provider hook), and
+// CloseProvider.
 func TestEveryOpcode(t *testing.T) {
 	for _, mode := range personalities {
 		for _, irql := range []string{"passive", "dispatch", "mixed"} {
@@ -337,14 +338,14 @@ func everyOpcode(t *testing.T, mode, irql string) {
 		t.Errorf("B's Ex disconnect event: %+v reason %d, want %+v, %d", de.Connector, de.ProviderDisconnectReason, connB, reasonPeerDisconnected)
 	}
 
-	// ---- what a kernel consumer cannot serve: NOT_SUPPORTED ----
+	// ---- fault injection: the provider hook's, here sim's ----
 	for _, r := range []contract.Request{
-		&contract.SetHostStateRequest{SetHostStateRequestFixed: contract.SetHostStateRequestFixed{Address: addr(netip.AddrPortFrom(sa.IPv4, 0)), State: 2}},
+		&contract.SetHostStateRequest{SetHostStateRequestFixed: contract.SetHostStateRequestFixed{Address: addr(netip.AddrPortFrom(sa.IPv4, 0)), State: 0}},
 		&contract.FailSRQRequest{FailSRQRequestFixed: contract.FailSRQRequestFixed{SRQ: srq.ID}},
 		&contract.FailCQRequest{FailCQRequestFixed: contract.FailCQRequestFixed{CQ: A.cq.ID}},
 	} {
-		if pe := s.perr(r); pe != contract.ProtocolErrorNotSupported {
-			t.Errorf("%v: protocol error %d, want NOT_SUPPORTED", r.Opcode(), pe)
+		if st, rep := s.call(r); st != statusSuccess || faultError(rep) != "" {
+			t.Errorf("%v: %#x, error %q, want it injected", r.Opcode(), st, faultError(rep))
 		}
 	}
 	if pe := s.perr(&contract.FailCQRequest{FailCQRequestFixed: contract.FailCQRequestFixed{CQ: srq.ID}}); pe != contract.ProtocolErrorWrongHandleKind {

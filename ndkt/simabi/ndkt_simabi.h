@@ -90,6 +90,41 @@ NTSTATUS ndkt_simabi_open_ndk_adapter(PVOID MiniportAdapterContext,
 VOID ndkt_simabi_close_ndk_adapter(PVOID MiniportAdapterContext, NDK_ADAPTER *pNdkAdapter);
 
 /*
+ * Fault injection: what NDKPI has no call for (a host that stops answering
+ * or goes away, a CQ or SRQ that fails as hardware would), sim's
+ * ndk.FaultInjector, ndk.SRQFaultInjector and ndk.CQFaultInjector
+ * (ndk/faults*.go) behind the C ABI, for a consumer's test environment.
+ *
+ * ndkt_simabi_faults: the NDKT_SIMABI_FAULT_* bits Provider serves (none
+ * with sim's option faults=off; 0 for no open provider).
+ *
+ * The three injections (PASSIVE_LEVEL) return STATUS_SUCCESS when the
+ * fault is injected; STATUS_NOT_SUPPORTED when the provider does not serve
+ * it; STATUS_INVALID_PARAMETER for an object that is none of the
+ * provider's live ones, an address that is no sockaddr_in or
+ * sockaddr_in6, a state above NDKT_SIMABI_HOST_DOWN; STATUS_INVALID_HANDLE
+ * for no open provider; STATUS_UNSUCCESSFUL when sim refused it (no host
+ * owns the address, the object is being closed), with sim's reason in
+ * pError: *pErrorLength is the buffer's size on input and the bytes
+ * written on output (no NUL; cut to fit). The provider's callbacks
+ * (notifications, disconnect events) come as from any call.
+ */
+#define NDKT_SIMABI_FAULT_HOST_STATE 0x1u
+#define NDKT_SIMABI_FAULT_SRQ 0x2u
+#define NDKT_SIMABI_FAULT_CQ 0x4u
+
+/* ndk.HostState's values. */
+#define NDKT_SIMABI_HOST_UP 0u
+#define NDKT_SIMABI_HOST_UNRESPONSIVE 1u
+#define NDKT_SIMABI_HOST_DOWN 2u
+
+ULONG ndkt_simabi_faults(uintptr_t Provider);
+NTSTATUS ndkt_simabi_set_host_state(uintptr_t Provider, const SOCKADDR *pAddress, ULONG AddressLength, ULONG State,
+                                    char *pError, ULONG *pErrorLength);
+NTSTATUS ndkt_simabi_fail_srq(NDK_SRQ *pNdkSrq, char *pError, ULONG *pErrorLength);
+NTSTATUS ndkt_simabi_fail_cq(NDK_CQ *pNdkCq, char *pError, ULONG *pErrorLength);
+
+/*
  * The simulated IRQL of the provider's callbacks. Around every callback
  * into the consumer the provider calls ndkt_simabi_irql_hook(1, irql)
  * before and ndkt_simabi_irql_hook(0, irql) after, on the callback's

@@ -848,3 +848,51 @@ VOID ndkt_simabi_close_ndk_adapter(PVOID MiniportAdapterContext, NDK_ADAPTER *pN
     ndktSimabiCloseAdapter((uintptr_t)MiniportAdapterContext, id_of(pNdkAdapter));
     LEAVE();
 }
+
+/* ---- fault injection ---- */
+
+ULONG ndkt_simabi_faults(uintptr_t Provider) { return ndktSimabiFaults(Provider); }
+
+/* The error buffer's room; *pErrorLength is 0 until sim gives a reason. */
+static ULONG error_room(char *pError, ULONG *pErrorLength) {
+    ULONG room = 0;
+    if (pErrorLength != NULL) {
+        room = pError != NULL ? *pErrorLength : 0;
+        *pErrorLength = 0;
+    }
+    return room;
+}
+
+NTSTATUS ndkt_simabi_set_host_state(uintptr_t Provider, const SOCKADDR *pAddress, ULONG AddressLength, ULONG State,
+                                    char *pError, ULONG *pErrorLength) {
+    ULONG room = error_room(pError, pErrorLength);
+    ENTER();
+    NTSTATUS s = ndktSimabiSetHostState(Provider, (SOCKADDR *)pAddress, AddressLength, State, pError, room,
+                                        pErrorLength);
+    LEAVE();
+    return s;
+}
+
+NTSTATUS ndkt_simabi_fail_srq(NDK_SRQ *pNdkSrq, char *pError, ULONG *pErrorLength) {
+    ULONG room = error_room(pError, pErrorLength);
+    uint64_t id = id_of(pNdkSrq);
+    if (id == 0) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    ENTER();
+    NTSTATUS s = ndktSimabiFailSrq(id, pError, room, pErrorLength);
+    LEAVE();
+    return s;
+}
+
+NTSTATUS ndkt_simabi_fail_cq(NDK_CQ *pNdkCq, char *pError, ULONG *pErrorLength) {
+    ULONG room = error_room(pError, pErrorLength);
+    uint64_t id = id_of(pNdkCq);
+    if (id == 0) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    ENTER();
+    NTSTATUS s = ndktSimabiFailCq(id, pError, room, pErrorLength);
+    LEAVE();
+    return s;
+}

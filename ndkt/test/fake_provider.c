@@ -15,6 +15,13 @@ ndkt_irql_t fake_close_irql;
 uint64_t fake_mdl_va;
 uint32_t fake_mdl_bytes;
 int fake_mdl_first = -1;
+uint32_t fake_faults;
+int fake_inject_refuse;
+int fake_injections;
+void *fake_inject_provider;
+void *fake_inject_obj;
+struct ndkt_addr fake_inject_addr;
+uint32_t fake_inject_state;
 
 static atomic_long ncalls;
 static atomic_int nthreads, nstuck;
@@ -28,6 +35,7 @@ typedef struct fobj {
 		NDK_CQ cq;
 		NDK_PD pd;
 		NDK_MR mr;
+		NDK_SRQ srq;
 		NDK_CONNECTOR c;
 	} u;
 	NDK_OBJECT_TYPE type;
@@ -50,6 +58,13 @@ void fake_reset(void)
 	fake_mdl_bytes = 0;
 	fake_mdl_first = -1;
 	fake_major = 2;
+	fake_faults = 0;
+	fake_inject_refuse = 0;
+	fake_injections = 0;
+	fake_inject_provider = NULL;
+	fake_inject_obj = NULL;
+	memset(&fake_inject_addr, 0, sizeof fake_inject_addr);
+	fake_inject_state = 0xFFFFFFFFu;
 }
 
 int fake_closes(int *types, int n)
@@ -134,6 +149,7 @@ static NTSTATUS fclose_obj(NDK_OBJECT_HEADER *h, NDK_FN_CLOSE_COMPLETION fn, PVO
 static NDK_CQ_DISPATCH cqd;
 static NDK_PD_DISPATCH pdd;
 static NDK_MR_DISPATCH mrd;
+static NDK_SRQ_DISPATCH srqd;
 static NDK_CONNECTOR_DISPATCH cnd;
 static NDK_ADAPTER_DISPATCH add;
 
@@ -179,6 +195,24 @@ static NTSTATUS create_mr(NDK_PD *pd, BOOLEAN fast, NDK_FN_CREATE_COMPLETION cc,
 	(void)ctx;
 	CALL();
 	*out = &newobj(NdkObjectTypeMr, &mrd)->u.mr;
+	return STATUS_SUCCESS;
+}
+
+static NTSTATUS create_srq(NDK_PD *pd, ULONG depth, ULONG max_sge, ULONG threshold,
+	NDK_FN_SRQ_NOTIFICATION_CALLBACK notify, PVOID notify_ctx, GROUP_AFFINITY *affinity,
+	NDK_FN_CREATE_COMPLETION cc, PVOID ctx, NDK_SRQ **out)
+{
+	(void)pd;
+	(void)depth;
+	(void)max_sge;
+	(void)threshold;
+	(void)notify;
+	(void)notify_ctx;
+	(void)affinity;
+	(void)cc;
+	(void)ctx;
+	CALL();
+	*out = &newobj(NdkObjectTypeSrq, &srqd)->u.srq;
 	return STATUS_SUCCESS;
 }
 
@@ -309,6 +343,8 @@ static void tables(void)
 	cqd.NdkGetCqResults = results;
 	pdd.NdkClosePd = fclose_obj;
 	pdd.NdkCreateMr = create_mr;
+	pdd.NdkCreateSrq = create_srq;
+	srqd.NdkCloseSrq = fclose_obj;
 	mrd.NdkCloseMr = fclose_obj;
 	mrd.NdkRegisterMr = reg;
 	mrd.NdkDeregisterMr = dereg;
@@ -342,4 +378,48 @@ void ndkt_provider_close_adapter(void *provider, NDK_ADAPTER *adapter)
 	CALL();
 	logclose(NdkObjectTypeAdapter);
 	free(adapter);
+}
+
+/* ---- fault injection: what a test sets (fake_faults), recorded ---- */
+
+uint32_t ndkt_provider_faults(void *provider)
+{
+	(void)provider;
+	return fake_faults;
+}
+
+/* Records one injection; refuses it (with a reason, or with none when
+ * fake_inject_refuse is 2) when the test says so. */
+static int injected(void *provider, void *obj, ndkt_inject_error *err)
+{
+	static const char why[] = "fake: refused";
+	CALL();
+	fake_injections++;
+	fake_inject_provider = provider;
+	fake_inject_obj = obj;
+	if (fake_inject_refuse == 0)
+		return NDKT_OK;
+	if (fake_inject_refuse == 1) {
+		memcpy(err->text, why, sizeof why - 1);
+		err->len = sizeof why - 1;
+	}
+	return NDKT_E_INVAL;
+}
+
+int ndkt_provider_set_host_state(void *provider, const struct ndkt_addr *address, uint32_t state,
+	ndkt_inject_error *err)
+{
+	fake_inject_addr = *address;
+	fake_inject_state = state;
+	return injected(provider, NULL, err);
+}
+
+int ndkt_provider_fail_srq(void *provider, NDK_SRQ *srq, ndkt_inject_error *err)
+{
+	return injected(provider, srq, err);
+}
+
+int ndkt_provider_fail_cq(void *provider, NDK_CQ *cq, ndkt_inject_error *err)
+{
+	return injected(provider, cq, err);
 }

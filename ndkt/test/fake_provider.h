@@ -1,7 +1,7 @@
 /*
  * A tiny NDK provider behind NDKPI's C ABI for the session's unit tests
  * (session_test.c): an adapter (query info, CQ, PD, connector, LAMs), CQs
- * (arm, results), PDs (MRs), MRs (register, deregister, tokens) and
+ * (arm, results), PDs (MRs, SRQs), MRs (register, deregister, tokens) and
  * connectors. It counts every call and logs every close, so a test can
  * check that a refused call never reached it and the order cleanup closed
  * things in. Closes return STATUS_SUCCESS, or STATUS_PENDING with the
@@ -30,6 +30,19 @@ void fake_reset(void);
 extern uint64_t fake_mdl_va;
 extern uint32_t fake_mdl_bytes;
 extern int fake_mdl_first;
+/* Fault injection: the NDKT_FAULT_* bits ndkt_provider_faults returns
+ * (0 by default: none served); fake_inject_refuse 1 refuses every
+ * injection with the reason "fake: refused", 2 with no reason. Each
+ * injection counts in fake_injections and records its provider, its
+ * object (NDK_SRQ *, NDK_CQ *; NULL for a host state), its address and
+ * state. */
+extern uint32_t fake_faults;
+extern int fake_inject_refuse;
+extern int fake_injections;
+extern void *fake_inject_provider;
+extern void *fake_inject_obj;
+extern struct ndkt_addr fake_inject_addr;
+extern uint32_t fake_inject_state;
 /* Completions still pending (mode 2). */
 int fake_stuck(void);
 /* Waits until no close completion thread runs. */

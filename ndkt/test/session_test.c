@@ -19,6 +19,7 @@
 #include "test.h"
 
 static ndkt_session *S;
+static void *S_provider; /* the provider context open_session gives */
 static uint64_t alloc_buffer(uint64_t n);
 static union {
 	uint64_t align;
@@ -95,7 +96,7 @@ static void open_session(void)
 	l.max_record = 4096;
 	l.close_bound = NDKT_MS(2000);
 	l.max_bytes = 1u << 20;
-	CHECK_RC(ndkt_session_open(&l, NULL, &S), NDKT_OK);
+	CHECK_RC(ndkt_session_open(&l, S_provider, &S), NDKT_OK);
 }
 
 static void close_session(void)
@@ -236,7 +237,7 @@ static void test_hello_first(void)
 	CHECK_EQ(ho.max_sges, 4096);
 	CHECK_EQ(ho.max_event_batch_bytes, 4096);
 	CHECK_EQ(ho.ring_capacity, (64u << 10) / 48);
-	CHECK_EQ(ho.reserved, 0);
+	CHECK_EQ(ho.faults, 0); /* the fake serves none by default */
 	/* The first call only. */
 	CHECK_EQ(ndkt_session_ioctl(S, NDKT_HELLO, &hi, sizeof hi, &ho, sizeof ho, &w), NDKT_STATUS_INVALID_DEVICE_STATE);
 	CHECK_EQ(ndkt_session_ioctl(S, 0x0022e0fcu, NULL, 0, NULL, 0, &w), NDKT_STATUS_INVALID_DEVICE_REQUEST);
@@ -526,6 +527,199 @@ static void test_handle_refusals(void)
 	CHECK_EQ(fake_calls(), calls);
 	CHECK_RC(ndkt_session_cleanup(s2), NDKT_OK);
 	CHECK_RC(ndkt_session_free(s2), NDKT_OK);
+	close_session();
+}
+
+/* ---- fault injection (SetHostState, FailSrq, FailCq) ---- */
+
+/* One injection's answer: its protocol error (0: it reached the
+ * environment, with STATUS_SUCCESS), and its error part in why (NUL
+ * terminated, up to n-1 bytes). */
+static uint32_t inject(uint32_t opcode, const void *req, size_t req_size, char *why, size_t n)
+{
+	struct {
+		struct ndkt_fail_cq_reply fixed;
+		char text[1024];
+	} rep;
+	struct ndkt_reply_header rh;
+	memset(&rep, 0, sizeof rep);
+	why[0] = 0;
+	if (call(opcode, req, req_size, &rh, &rep, sizeof rep) != NDKT_STATUS_SUCCESS)
+		return 0xFFFF;
+	if (rh.protocol_error != 0)
+		return rh.protocol_error;
+	CHECK_EQ(rh.ntstatus, 0);
+	CHECK(rep.fixed.n_error < n);
+	if (rep.fixed.n_error < n) {
+		memcpy(why, rep.text, rep.fixed.n_error);
+		why[rep.fixed.n_error] = 0;
+	}
+	return 0;
+}
+
+static uint32_t fail_cq(uint64_t cq, char *why, size_t n)
+{
+	struct ndkt_fail_cq_req r;
+	memset(&r, 0, sizeof r);
+	r.cq = cq;
+	return inject(NDKT_OP_FAIL_CQ, &r, sizeof r, why, n);
+}
+
+static uint32_t fail_srq(uint64_t srq, char *why, size_t n)
+{
+	struct ndkt_fail_srq_req r;
+	memset(&r, 0, sizeof r);
+	r.srq = srq;
+	return inject(NDKT_OP_FAIL_SRQ, &r, sizeof r, why, n);
+}
+
+static uint32_t set_host_state(uint32_t family, uint8_t first, uint32_t state, char *why, size_t n)
+{
+	struct ndkt_set_host_state_req r;
+	memset(&r, 0, sizeof r);
+	r.address.family = family;
+	r.address.addr[0] = first;
+	r.address.addr[3] = 2;
+	r.state = state;
+	return inject(NDKT_OP_SET_HOST_STATE, &r, sizeof r, why, n);
+}
+
+static uint64_t create_srq(uint64_t pd)
+{
+	struct ndkt_create_srq_req r;
+	struct ndkt_create_srq_reply rep;
+	struct ndkt_reply_header rh;
+	memset(&r, 0, sizeof r);
+	memset(&rep, 0, sizeof rep);
+	r.pd = pd;
+	r.depth = 16;
+	r.max_receive_request_sge = 1;
+	CHECK_EQ(call(NDKT_OP_CREATE_SRQ, &r, sizeof r, &rh, &rep, sizeof rep), NDKT_STATUS_SUCCESS);
+	CHECK_EQ(rh.protocol_error, 0);
+	CHECK_EQ(rh.ntstatus, 0);
+	CHECK_EQ(NDKT_ID_KIND(rep.srq.id), NDKT_KIND_SRQ);
+	return rep.srq.id;
+}
+
+/* The provider's object behind a handle of S. */
+static void *ndk_of(uint64_t id, unsigned kind)
+{
+	ndkt_obj *obj = NULL;
+	CHECK_EQ(ndkt_lookup(S, id, kind, &obj), 0);
+	return obj != NULL ? obj->ndk : NULL;
+}
+
+/* An environment that serves no fault: each call NOT_SUPPORTED (after
+ * its handle's check), none reaching it. */
+static void test_faults_not_served(void)
+{
+	char why[64];
+	uint64_t a, cq, pd, srq;
+	long calls;
+	open_session();
+	hello_on(S);
+	a = open_adapter();
+	cq = create(NDKT_OP_CREATE_CQ, a, 16);
+	pd = create(NDKT_OP_CREATE_PD, a, 0);
+	srq = create_srq(pd);
+	calls = fake_calls();
+	CHECK_EQ(fail_cq(cq, why, sizeof why), NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	CHECK_EQ(fail_srq(srq, why, sizeof why), NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	CHECK_EQ(set_host_state(NDKT_AF_INET, 10, NDKT_HOST_DOWN, why, sizeof why), NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	/* The handle is still checked first. */
+	CHECK_EQ(fail_cq(srq, why, sizeof why), NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND);
+	CHECK_EQ(fail_srq(0, why, sizeof why), NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
+	/* Served in part: the others stay NOT_SUPPORTED. */
+	fake_faults = NDKT_FAULT_CQ;
+	CHECK_EQ(fail_srq(srq, why, sizeof why), NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	CHECK_EQ(set_host_state(NDKT_AF_INET, 10, NDKT_HOST_UP, why, sizeof why), NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	fake_faults = NDKT_FAULT_SRQ | NDKT_FAULT_HOST_STATE;
+	CHECK_EQ(fail_cq(cq, why, sizeof why), NDKT_PROTOCOL_ERROR_NOT_SUPPORTED);
+	CHECK_EQ(fake_injections, 0);
+	CHECK_EQ(fake_calls(), calls);
+	close_session();
+}
+
+/* An environment that serves all three: each reaches its hook with the
+ * session's provider and the provider's own object; a refusal is the
+ * reply's error part. */
+static void test_faults_served(void)
+{
+	static int marker;
+	char why[1100];
+	uint64_t a, cq, pd, srq, cq2;
+	int32_t st;
+	S_provider = &marker;
+	open_session();
+	S_provider = NULL;
+	fake_faults = NDKT_FAULT_HOST_STATE | NDKT_FAULT_SRQ | NDKT_FAULT_CQ | 0x100;
+	{
+		/* HELLO says what the environment serves (an unknown bit
+		 * dropped). */
+		struct ndkt_hello_in hi = {sizeof hi, NDKT_INTERFACE_VERSION};
+		struct ndkt_hello_out ho;
+		size_t w = 0;
+		memset(&ho, 0xEE, sizeof ho);
+		CHECK_EQ(ndkt_session_ioctl(S, NDKT_HELLO, &hi, sizeof hi, &ho, sizeof ho, &w), NDKT_STATUS_SUCCESS);
+		CHECK_EQ(ho.faults, NDKT_FAULT_HOST_STATE | NDKT_FAULT_SRQ | NDKT_FAULT_CQ);
+	}
+	a = open_adapter();
+	cq = create(NDKT_OP_CREATE_CQ, a, 16);
+	pd = create(NDKT_OP_CREATE_PD, a, 0);
+	srq = create_srq(pd);
+
+	CHECK_EQ(fail_cq(cq, why, sizeof why), 0);
+	CHECK_EQ(strlen(why), 0);
+	CHECK_EQ(fake_injections, 1);
+	CHECK(fake_inject_provider == &marker);
+	CHECK(fake_inject_obj != NULL && fake_inject_obj == ndk_of(cq, NDKT_KIND_CQ));
+
+	CHECK_EQ(fail_srq(srq, why, sizeof why), 0);
+	CHECK_EQ(strlen(why), 0);
+	CHECK_EQ(fake_injections, 2);
+	CHECK(fake_inject_obj != NULL && fake_inject_obj == ndk_of(srq, NDKT_KIND_SRQ));
+
+	CHECK_EQ(set_host_state(NDKT_AF_INET, 10, NDKT_HOST_UNRESPONSIVE, why, sizeof why), 0);
+	CHECK_EQ(fake_injections, 3);
+	CHECK(fake_inject_provider == &marker);
+	CHECK_EQ(fake_inject_state, NDKT_HOST_UNRESPONSIVE);
+	CHECK_EQ(fake_inject_addr.family, NDKT_AF_INET);
+	CHECK_EQ(fake_inject_addr.addr[0], 10);
+	CHECK_EQ(fake_inject_addr.addr[3], 2);
+	CHECK_EQ(set_host_state(NDKT_AF_INET6, 0xfd, NDKT_HOST_DOWN, why, sizeof why), 0);
+	CHECK_EQ(fake_inject_state, NDKT_HOST_DOWN);
+	CHECK_EQ(fake_inject_addr.family, NDKT_AF_INET6);
+	CHECK_EQ(fake_injections, 4);
+
+	/* Refused before the hook: a state that is none, an address that is
+	 * none, and every kind of bad handle. */
+	CHECK_EQ(set_host_state(NDKT_AF_INET, 10, 3, why, sizeof why), NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
+	CHECK_EQ(set_host_state(0, 0, NDKT_HOST_UP, why, sizeof why), NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
+	CHECK_EQ(fail_cq(0, why, sizeof why), NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
+	CHECK_EQ(fail_cq(srq, why, sizeof why), NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND);
+	CHECK_EQ(fail_srq(cq, why, sizeof why), NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND);
+	CHECK_EQ(fail_srq(pd, why, sizeof why), NDKT_PROTOCOL_ERROR_WRONG_HANDLE_KIND);
+	CHECK_EQ(fail_cq(NDKT_ID(NDKT_KIND_CQ, NDKT_ID_GEN(cq), 63000), why, sizeof why),
+		NDKT_PROTOCOL_ERROR_UNKNOWN_HANDLE);
+	CHECK_EQ(fail_cq(NDKT_ID(NDKT_KIND_CQ, NDKT_ID_GEN(cq) + 1000, NDKT_ID_SLOT(cq)), why, sizeof why),
+		NDKT_PROTOCOL_ERROR_FOREIGN_HANDLE);
+	cq2 = create(NDKT_OP_CREATE_CQ, a, 16);
+	CHECK_EQ(close_object(cq2, 0, &st), 0);
+	CHECK_EQ(st, 0);
+	CHECK_EQ(fail_cq(cq2, why, sizeof why), NDKT_PROTOCOL_ERROR_OBJECT_CLOSED);
+	CHECK_EQ(fake_injections, 4);
+
+	/* The provider refuses: its reason, or the core's when it gives
+	 * none; the call itself succeeded. */
+	fake_inject_refuse = 1;
+	CHECK_EQ(fail_cq(cq, why, sizeof why), 0);
+	CHECK(strcmp(why, "fake: refused") == 0);
+	CHECK_EQ(set_host_state(NDKT_AF_INET, 10, NDKT_HOST_UP, why, sizeof why), 0);
+	CHECK(strcmp(why, "fake: refused") == 0);
+	fake_inject_refuse = 2;
+	CHECK_EQ(fail_srq(srq, why, sizeof why), 0);
+	CHECK(strcmp(why, "ndkt: the provider refused the fault injection") == 0);
+	CHECK_EQ(fake_injections, 7);
 	close_session();
 }
 
@@ -1014,6 +1208,8 @@ int main(void)
 	RUN(test_abi_facts);
 	RUN(test_callback_above_dispatch);
 	RUN(test_handle_refusals);
+	RUN(test_faults_not_served);
+	RUN(test_faults_served);
 	RUN(test_create_pending_and_results);
 	RUN(test_held_callback);
 	RUN(test_released_callback);

@@ -137,3 +137,45 @@ void ndkt_provider_close_adapter(void *provider, NDK_ADAPTER *adapter)
 	if (adapter != NULL && wsk.captured)
 		wsk.ndk.WskCloseNdkAdapter(wsk.npi.Client, adapter);
 }
+
+/*
+ * Fault injection (provider.h): none. NDKPI has no call that silences a
+ * host or breaks a queue, and this shell has no means of its own, so the
+ * core answers SetHostState, FailSrq and FailCq NOT_SUPPORTED and the
+ * Welcome offers no fault injection (docs/agent-windows.md section 9). A
+ * vendor with a knob over its own adapter (a test hook of its miniport, a
+ * firmware command) makes ndkt_provider_faults return the bits it serves
+ * and implements the three below over that knob, at PASSIVE_LEVEL, with
+ * the semantics provider.h gives.
+ */
+uint32_t ndkt_provider_faults(void *provider)
+{
+	(void)provider;
+	return 0;
+}
+
+int ndkt_provider_set_host_state(void *provider, const struct ndkt_addr *address, uint32_t state,
+	ndkt_inject_error *err)
+{
+	(void)provider;
+	(void)address;
+	(void)state;
+	(void)err;
+	return NDKT_E_INVAL;
+}
+
+int ndkt_provider_fail_srq(void *provider, NDK_SRQ *srq, ndkt_inject_error *err)
+{
+	(void)provider;
+	(void)srq;
+	(void)err;
+	return NDKT_E_INVAL;
+}
+
+int ndkt_provider_fail_cq(void *provider, NDK_CQ *cq, ndkt_inject_error *err)
+{
+	(void)provider;
+	(void)cq;
+	(void)err;
+	return NDKT_E_INVAL;
+}

@@ -57,7 +57,8 @@
 //	              side that did not disconnect, DS-6)
 //
 // After the drawn steps, one sequence in twelve exhausts a side's
-// ephemeral range and resources (exhaust.go); the teardown closes what is
+// ephemeral range and resources (exhaust.go), unless a call of the
+// sequence is still in the provider; the teardown closes what is
 // left, and the ports are probed free on new adapters (LC-6).
 //
 // What the model requires of the disconnect scheme: an indication to an

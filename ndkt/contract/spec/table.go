@@ -123,7 +123,7 @@ var (
 		u32("size"), u32("interface_version"),
 		fld("file_major", U16), fld("file_minor", U16), fld("file_build", U16), fld("file_revision", U16),
 		u32("max_sges"), u32("max_event_batch_bytes"), u32("ring_capacity"),
-		Field{Name: "reserved", Kind: U32, Reserved: true})
+		Field{Name: "faults", Kind: U32, Doc: "the fault injections the driver serves: bit 0 SetHostState, bit 1 FailSrq, bit 2 FailCq (0: none)"})
 	Ack         = st("ack", "Ack", u64("callback_id"))
 	EventHeader = st("event_header", "EventHeader",
 		u32("size"), u32("kind"), u64("callback_id"), ctx("context"),
