@@ -135,24 +135,23 @@ func (f *fabric) closeObject(o *object, done ndk.CloseCompletion, ctx any) ndk.S
 	if f.variant == VariantCloseFails && o.typ == ndk.ObjectTypeMW {
 		now, m, inline = true, modeInline, ndk.StatusUnsuccessful
 	}
-	pending := ndk.StatusPending
-	// VARIANT close-success-with-callback (breaks CR-6/CR-10): a PD's close
-	// that calls its completion callback returns STATUS_SUCCESS too, now
-	// or when it has waited (its creation callback may still be counted).
-	if f.variant == VariantCloseSuccessWithCallback && o.typ == ndk.ObjectTypePD && m != modeInline {
-		pending = ndk.StatusSuccess
-	}
 	if !now {
 		// Successors open (LT-16), or callbacks pending or running
 		// (LT-23, LT-24): STATUS_PENDING in every mode, completed by
 		// maybeFinishLocked.
 		o.closeDone, o.closeCtx = done, ctx
 		f.mu.Unlock()
-		return pending
+		return ndk.StatusPending
 	}
 	o.finalized = true
 	if o.self != nil {
 		o.self.releaseLocked()
+	}
+	pending := ndk.StatusPending
+	// VARIANT close-success-with-callback (breaks CR-6/CR-10): a PD's close
+	// that calls its completion callback returns STATUS_SUCCESS too.
+	if f.variant == VariantCloseSuccessWithCallback && o.typ == ndk.ObjectTypePD {
+		pending = ndk.StatusSuccess
 	}
 	switch m {
 	case modeDeferred, modeReentrant:
