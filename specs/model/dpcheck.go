@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -556,28 +557,33 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
-	for _, r := range w.wrs {
-		if r.due() {
-			rules := "QP-4"
-			switch {
-			case r.chainRule != "":
-				rules = r.chainRule + " QP-4"
-			case r.flushed != "":
-				rules = r.flushed
-			case r.failDue != "":
-				rules = r.failDue
-			}
-			if r.qp.cq.zeroOne > r.postPoll {
-				// A one-entry NdkGetCqResults returned 0 since: it may
-				// have removed the completion without counting it.
-				rules += " CQ-13"
-			}
-			if r.resized {
-				rules += " CQ-16"
-			}
-			w.fail(dpFinding{rules: rules, call: r.op, object: r.qp.qp.ID(), side: sideName(r.qp.side), kind: "a completion due did not come",
-				expected: "the completion of " + r.what(), observed: "none within " + w.wait().String(), costly: hangNotShrunk})
+	// A failure due that never came is charged first: the requests of its
+	// connection that never completed either may only follow from it (the
+	// provider that hid the failure did not end the connection).
+	due := slices.DeleteFunc(slices.Clone(w.wrs), func(r *dpWR) bool { return !r.due() })
+	slices.SortStableFunc(due, func(a, b *dpWR) int {
+		return cmp.Compare(boolRank(a.failDue == ""), boolRank(b.failDue == ""))
+	})
+	for _, r := range due {
+		rules := "QP-4"
+		switch {
+		case r.chainRule != "":
+			rules = r.chainRule + " QP-4"
+		case r.flushed != "":
+			rules = r.flushed
+		case r.failDue != "":
+			rules = r.failDue
 		}
+		if r.qp.cq.zeroOne > r.postPoll {
+			// A one-entry NdkGetCqResults returned 0 since: it may
+			// have removed the completion without counting it.
+			rules += " CQ-13"
+		}
+		if r.resized {
+			rules += " CQ-16"
+		}
+		w.fail(dpFinding{rules: rules, call: r.op, object: r.qp.qp.ID(), side: sideName(r.qp.side), kind: "a completion due did not come",
+			expected: "the completion of " + r.what(), observed: "none within " + w.wait().String(), costly: hangNotShrunk})
 	}
 	for _, c := range w.conns {
 		for s := range 2 {
@@ -596,4 +602,12 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 			}
 		}
 	}
+}
+
+// boolRank orders false before true.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
