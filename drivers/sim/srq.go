@@ -54,7 +54,7 @@ func (s *srq) Modify(depth, notifyThreshold uint32, done ndk.RequestCompletion, 
 	// the receives queued is refused as out of limits.
 	case depth > f.info.MaxSRQDepth && f.variant != VariantSRQDepthOverMax,
 		depth != 0 && int(depth) < len(s.queue),
-		depth != 0 && int(depth) == len(s.queue) && f.variant == VariantSRQShrinkFitRefused:
+		f.variant == VariantSRQShrinkFitRefused && depth != 0 && int(depth) == len(s.queue):
 		st = ndk.StatusInvalidParameter
 	default:
 		if depth != 0 { // SQ-3
