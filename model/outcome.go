@@ -415,13 +415,7 @@ func (m *Model) opDue(o *Object, op *Op) (string, string) {
 // Unfinished is every op not done, for the end of a sequence: once the
 // adapters' blocking closes returned nothing may follow (LT-22).
 func (m *Model) Unfinished() []*Op {
-	var out []*Op
-	for _, op := range m.ops {
-		if !op.Done {
-			out = append(out, op)
-		}
-	}
-	return out
+	return m.opsWhere(func(op *Op) bool { return !op.Done })
 }
 
 // InProvider is every op whose call has not returned: the provider still
@@ -429,9 +423,14 @@ func (m *Model) Unfinished() []*Op {
 // NdkDisconnect blocks until the peer's consumer answers, and its
 // completion may even have come already).
 func (m *Model) InProvider() []*Op {
+	return m.opsWhere(func(op *Op) bool { return !op.Returned })
+}
+
+// opsWhere is every op keep holds for, in the order they were made.
+func (m *Model) opsWhere(keep func(*Op) bool) []*Op {
 	var out []*Op
 	for _, op := range m.ops {
-		if !op.Returned {
+		if keep(op) {
 			out = append(out, op)
 		}
 	}

@@ -2,7 +2,6 @@ package model
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -557,14 +556,17 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
-	// A failure due that never came is charged first: the requests of its
-	// connection that never completed either may only follow from it (the
-	// provider that hid the failure did not end the connection).
-	due := slices.DeleteFunc(slices.Clone(w.wrs), func(r *dpWR) bool { return !r.due() })
-	slices.SortStableFunc(due, func(a, b *dpWR) int {
-		return cmp.Compare(boolRank(a.failDue == ""), boolRank(b.failDue == ""))
-	})
-	for _, r := range due {
+	// The first request due is charged (w.fail ends the sequence), a
+	// failure due before any other: the requests of its connection that
+	// never completed either may only follow from it (the provider that
+	// hid the failure did not end the connection).
+	var r *dpWR
+	for _, x := range w.wrs {
+		if x.due() && (r == nil || r.failDue == "" && x.failDue != "") {
+			r = x
+		}
+	}
+	if r != nil {
 		rules := "QP-4"
 		switch {
 		case r.chainRule != "":
@@ -602,12 +604,4 @@ func (w *dpWorld) waitUntil(pending func() bool) {
 			}
 		}
 	}
-}
-
-// boolRank orders false before true.
-func boolRank(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
