@@ -556,6 +556,9 @@ func (s *session) run(c *agentv1.Call) *agentv1.CallReturn {
 		ap, st := obj.(ndk.SharedEndpoint).GetLocalAddress()
 		return &agentv1.CallReturn{Status: uint32(st), Reply: &agentv1.CallReturn_GetSharedEndpointLocalAddress{GetSharedEndpointLocalAddress: &agentv1.GetSharedEndpointLocalAddressReply{Address: addrPortToProto(ap)}}}
 
+	case *agentv1.Call_QueryAbiFacts:
+		return s.queryAbiFacts(op.QueryAbiFacts)
+
 	case nil:
 		if len(c.ProtoReflect().GetUnknown()) > 0 {
 			// A Call member of a newer minor version (unknown fields to

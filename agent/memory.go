@@ -47,12 +47,13 @@ func (r region) length() uint64 {
 	return n
 }
 
-// lamEntry is a LAM: the ndk.LAM the provider fills, over BUFFERs (one
-// for BuildLam, those of the chain for BuildLamChain).
+// lamEntry is a LAM: the ndk.LAM the provider fills, over pieces of
+// BUFFERs (one for BuildLam, those of the chain for BuildLamChain).
 type lamEntry struct {
 	lam     *ndk.LAM
 	adapter ndk.Adapter
-	bufs    []uint64
+	reg     region
+	failed  bool // the build failed: the provider holds no part of reg (guarded by session.mu)
 }
 
 // maxChainMDLs bounds the MDLs of a RegisterMrChain or BuildLamChain.
@@ -165,6 +166,7 @@ func (s *session) releaseAll() {
 	peak := s.peak
 	s.handles = map[uint64]*entry{}
 	s.regions = map[uint64]region{}
+	s.lams = map[uint64]*lamEntry{}
 	s.mu.Unlock()
 	if peak > freeOSAbove {
 		debug.FreeOSMemory()
@@ -216,19 +218,18 @@ func (s *session) bufferRange(h *agentv1.Handle, off, n uint64) ([]byte, *agentv
 }
 
 // memoryRange resolves [off, off+n) of a WriteMemory or ReadMemory
-// region, a BUFFER or an MR registered over BUFFERs, into the byte ranges
-// that hold it, in order (more than one where the range of an MR
+// region, a BUFFER or an MR registered over BUFFERs, into the pieces of
+// BUFFERs that hold it, in order (more than one where the range of an MR
 // registered over a chain crosses from one MDL into the next).
-func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) ([][]byte, *agentv1.CallReturn) {
+func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) (region, *agentv1.CallReturn) {
 	if n > uint64(s.cfg.MaxMemoryChunk) {
 		return nil, outOfRange(fmt.Sprintf("%d bytes in one message, more than max_memory_chunk %d", n, s.cfg.MaxMemoryChunk))
 	}
 	if h.GetKind() != kMR {
-		b, r := s.bufferRange(h, off, n)
-		if r != nil {
+		if _, r := s.bufferRange(h, off, n); r != nil {
 			return nil, r
 		}
-		return [][]byte{b}, nil
+		return region{{buf: h.GetId(), off: off, n: n}}, nil
 	}
 	if _, _, pe := s.lookup(h, kMR); pe != nil {
 		return nil, perr(pe)
@@ -242,7 +243,7 @@ func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) ([][]byte, *agen
 	if total := r.length(); !inside(off, n, total) {
 		return nil, outOfRange(fmt.Sprintf("[%d, %d+%d) is outside the MR's %d bytes", off, off, n, total))
 	}
-	var out [][]byte
+	var out region
 	for _, p := range r {
 		if n == 0 {
 			break
@@ -252,14 +253,50 @@ func (s *session) memoryRange(h *agentv1.Handle, off, n uint64) ([][]byte, *agen
 			continue
 		}
 		k := min(p.n-off, n)
-		b, cr := s.bufferRange(&agentv1.Handle{Kind: kBuffer, Id: p.buf}, p.off+off, k)
-		if cr != nil {
+		if _, cr := s.bufferRange(&agentv1.Handle{Kind: kBuffer, Id: p.buf}, p.off+off, k); cr != nil {
 			return nil, cr
 		}
-		out = append(out, b)
+		out = append(out, piece{buf: p.buf, off: p.off + off, n: k})
 		off, n = 0, n-k
 	}
 	return out, nil
+}
+
+// bytesOfPiece is the agent memory of p, a piece memoryRange checked.
+func (s *session) bytesOfPiece(p piece) []byte {
+	b, _ := s.bufferRange(&agentv1.Handle{Kind: kBuffer, Id: p.buf}, p.off, p.n)
+	return b
+}
+
+// heldLocked returns the parts of p that the provider holds: where p
+// overlaps the region of a registered MR (from its registration call on)
+// or of a LAM not yet released; an overlap of two is returned for each.
+func (s *session) heldLocked(p piece) region {
+	var out region
+	add := func(q piece) {
+		if q.buf != p.buf {
+			return
+		}
+		lo, hi := max(p.off, q.off), min(p.off+p.n, q.off+q.n)
+		if lo < hi {
+			out = append(out, piece{buf: p.buf, off: lo, n: hi - lo})
+		}
+	}
+	for mrID, r := range s.regions {
+		if e := s.handles[mrID]; e != nil && e.obj != nil {
+			for _, q := range r {
+				add(q)
+			}
+		}
+	}
+	for _, l := range s.openLAMsLocked() {
+		if !l.failed {
+			for _, q := range l.reg {
+				add(q)
+			}
+		}
+	}
+	return out
 }
 
 // busyLocked says what keeps a buffer from being freed ("" for nothing).
@@ -271,12 +308,28 @@ func (s *session) busyLocked(buf uint64) string {
 			}
 		}
 	}
-	for _, e := range s.handles {
-		if l, ok := e.obj.(*lamEntry); ok && !e.closed && slices.Contains(l.bufs, buf) {
+	for _, l := range s.openLAMsLocked() {
+		if slices.ContainsFunc(l.reg, func(p piece) bool { return p.buf == buf }) {
 			return "a LAM is built over it"
 		}
 	}
 	return ""
+}
+
+// openLAMsLocked returns the session's LAMs not yet released or closed
+// with their adapter; those that were are dropped from s.lams (the
+// handles stay, to tell a stale handle from a foreign one, so walking them
+// would cost every call more as the session goes on).
+func (s *session) openLAMsLocked() []*lamEntry {
+	var out []*lamEntry
+	for id, l := range s.lams {
+		if e := s.handles[id]; e == nil || e.closed || e.obj != l {
+			delete(s.lams, id)
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // memoryCall serves the memory calls; ok false for another call.
@@ -314,15 +367,16 @@ func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 
 	case *agentv1.Call_WriteMemory:
 		w := op.WriteMemory
-		bs, r := s.memoryRange(w.GetRegion(), w.GetOffset(), uint64(len(w.GetData())))
+		ps, r := s.memoryRange(w.GetRegion(), w.GetOffset(), uint64(len(w.GetData())))
 		if r != nil {
 			return r, true
 		}
 		data := w.GetData()
-		for _, b := range bs {
+		for _, p := range ps {
+			b := s.bytesOfPiece(p)
 			copy(b, data)
 			data = data[len(b):]
-			if r := s.mirror(b, ndk.MemoryMirror.PushMemory, "WriteMemory"); r != nil {
+			if r := s.mirror(p, ndk.MemoryMirror.PushMemory, "WriteMemory"); r != nil {
 				return r, true
 			}
 		}
@@ -330,35 +384,44 @@ func (s *session) memoryCall(c *agentv1.Call) (*agentv1.CallReturn, bool) {
 
 	case *agentv1.Call_ReadMemory:
 		rd := op.ReadMemory
-		bs, r := s.memoryRange(rd.GetRegion(), rd.GetOffset(), uint64(rd.GetLength()))
+		ps, r := s.memoryRange(rd.GetRegion(), rd.GetOffset(), uint64(rd.GetLength()))
 		if r != nil {
 			return r, true
 		}
 		data := []byte{}
-		for _, b := range bs {
-			if r := s.mirror(b, ndk.MemoryMirror.PullMemory, "ReadMemory"); r != nil {
+		for _, p := range ps {
+			if r := s.mirror(p, ndk.MemoryMirror.PullMemory, "ReadMemory"); r != nil {
 				return r, true
 			}
-			data = append(data, b...)
+			data = append(data, s.bytesOfPiece(p)...)
 		}
 		return &agentv1.CallReturn{Reply: &agentv1.CallReturn_ReadMemory{ReadMemory: &agentv1.ReadMemoryReply{Data: data}}}, true
 	}
 	return nil, false
 }
 
-// mirror passes b, agent memory just written or about to be read, to the
-// provider's PushMemory or PullMemory when the provider keeps copies of
-// registered memory itself (ndk.MemoryMirror: rxe for a buffer whose page
-// offset differs from its virtual address's), so that ReadMemory returns
-// the bytes that really moved and the provider sends those WriteMemory
-// stored.
-func (s *session) mirror(b []byte, f func(ndk.MemoryMirror, []byte) error, call string) *agentv1.CallReturn {
+// mirror passes the parts of p, agent memory just written or about to be
+// read, that the provider holds (registered or mapped: heldLocked) to its
+// PushMemory or PullMemory when the provider keeps copies of registered
+// memory itself (ndk.MemoryMirror: rxe for a buffer whose page offset
+// differs from its virtual address's, the ndkt driver for all), so that
+// ReadMemory returns the bytes that really moved and the provider sends
+// those WriteMemory stored. Other bytes have no copy, and
+// ndk.MemoryMirror lets a provider refuse them (the ndkt driver does): a
+// BUFFER written before its registration gets its bytes into the
+// provider's copy by the registration itself.
+func (s *session) mirror(p piece, f func(ndk.MemoryMirror, []byte) error, call string) *agentv1.CallReturn {
 	mm, ok := s.provider.(ndk.MemoryMirror)
 	if !ok {
 		return nil
 	}
-	if err := f(mm, b); err != nil {
-		return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INTERNAL, Message: fmt.Sprintf("%s: the provider's copy of the memory: %v", call, err)})
+	s.mu.Lock()
+	held := s.heldLocked(p)
+	s.mu.Unlock()
+	for _, q := range held {
+		if err := f(mm, s.bytesOfPiece(q)); err != nil {
+			return perr(&agentv1.ProtocolError{Code: agentv1.ProtocolErrorCode_PROTOCOL_ERROR_CODE_INTERNAL, Message: fmt.Sprintf("%s: the provider's copy of the memory: %v", call, err)})
+		}
 	}
 	return nil
 }
@@ -382,11 +445,11 @@ func (s *session) buildLam(req *agentv1.BuildLamRequest) *agentv1.CallReturn {
 		}
 	}
 	// else: an empty buffer with no backing (a nil []byte).
-	var bufs []uint64
+	var reg region
 	if req.GetBuffer() != nil {
-		bufs = []uint64{req.GetBuffer().GetId()}
+		reg = region{{buf: req.GetBuffer().GetId(), off: req.GetOffset(), n: req.GetLength()}}
 	}
-	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), bufs, false,
+	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), reg, false,
 		func(a ndk.Adapter, lam *ndk.LAM, done ndk.RequestCompletion) ndk.Status {
 			return a.BuildLAM(buf, lam, done, nil)
 		})
@@ -399,22 +462,18 @@ func (s *session) buildLamChain(req *agentv1.BuildLamChainRequest) *agentv1.Call
 	if r != nil {
 		return r
 	}
-	var bufs []uint64
-	for _, p := range reg {
-		bufs = append(bufs, p.buf)
-	}
-	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), bufs, true,
+	return s.buildLamWith(req.GetAdapter(), req.GetPageCapacity(), req.GetDone(), reg, true,
 		func(_ ndk.Adapter, lam *ndk.LAM, done ndk.RequestCompletion) ndk.Status {
 			return lb.BuildLAMChain(chain, lam, done, nil)
 		})
 }
 
 // buildLamWith serves a BuildLam (BuildLamChain if chained): a LAM of
-// pages page capacity over bufs on the adapter of ah gets its handle
+// pages page capacity over reg on the adapter of ah gets its handle
 // first (the reply always names it), then build makes the call; the
 // reply's output is the LAM's unless the call returned STATUS_PENDING (a
 // pending call's output comes in its completion).
-func (s *session) buildLamWith(ah *agentv1.Handle, pages uint32, ref *agentv1.CallbackRef, bufs []uint64, chained bool,
+func (s *session) buildLamWith(ah *agentv1.Handle, pages uint32, ref *agentv1.CallbackRef, reg region, chained bool,
 	build func(ndk.Adapter, *ndk.LAM, ndk.RequestCompletion) ndk.Status) *agentv1.CallReturn {
 	obj, ad, pe := s.lookup(ah, kAdapter)
 	if pe != nil {
@@ -431,11 +490,22 @@ func (s *session) buildLamWith(ah *agentv1.Handle, pages uint32, ref *agentv1.Ca
 		return outOfRange(msg)
 	}
 	s.mu.Unlock()
-	le := &lamEntry{lam: &ndk.LAM{Pages: make([]uint64, pages)}, adapter: a, bufs: bufs}
+	le := &lamEntry{lam: &ndk.LAM{Pages: make([]uint64, pages)}, adapter: a, reg: reg}
 	h := s.add(kLAM, le, ad)
-	st := build(a, le.lam, s.settledDone(ref, nil, func() *agentv1.LamOutput { return lamOutput(le.lam) }))
+	s.mu.Lock()
+	s.lams[h.GetId()] = le
+	s.mu.Unlock()
+	settle := func(st ndk.Status) {
+		if st != ndk.StatusSuccess {
+			s.mu.Lock()
+			le.failed = true
+			s.mu.Unlock()
+		}
+	}
+	st := build(a, le.lam, s.settledDone(ref, settle, func() *agentv1.LamOutput { return lamOutput(le.lam) }))
 	var out *agentv1.LamOutput
 	if st != ndk.StatusPending {
+		settle(st)
 		out = lamOutput(le.lam)
 	}
 	r := &agentv1.CallReturn{Status: uint32(st)}

@@ -107,7 +107,7 @@ import (
 )
 
 // Version is the protocol version the agent speaks.
-var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 5}
+var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 6}
 
 // DefaultMaxMemoryChunk is Capabilities.max_memory_chunk unless
 // Config.MaxMemoryChunk says otherwise: the most bytes one WriteMemory or
@@ -238,17 +238,18 @@ func (s *Server) logf(format string, args ...any) {
 }
 
 // sessionsAtOnce is how many sessions an agent of cfg serves at the same
-// time: the driver's ConcurrentRuns (Config.MaxSessions if lower) when
-// its providers share nothing, else one.
+// time: ndk.ConcurrentRuns of its driver with the agent's options (the
+// driver's answer, or that of the Opener its options parse into: the ndkt
+// driver over ndkt/inproc, whose every open is a core with a sim of its
+// own), Config.MaxSessions if lower, when its providers share nothing;
+// else one.
 func sessionsAtOnce(cfg Config) int {
 	if cfg.Provider != nil || cfg.Driver == nil {
 		return 1 // one provider, whatever the sessions
 	}
-	cr, ok := cfg.Driver.(ndk.ConcurrentRunner)
-	if !ok {
-		return 1 // the host's adapters, which every provider shares
-	}
-	n := min(max(cr.ConcurrentRuns(), 1), 1<<16)
+	// 1 for a driver that is no ConcurrentRunner and whose Opener is
+	// none: the host's adapters, which every provider shares.
+	n := min(ndk.ConcurrentRuns(cfg.Driver, cfg.Options), 1<<16)
 	if cfg.MaxSessions > 0 {
 		n = min(n, cfg.MaxSessions)
 	}
@@ -352,7 +353,11 @@ func (s *Server) Session(stream agentv1.Agent_SessionServer) error {
 	defer func() {
 		s.logf("session from %s: %s after %v", from, how, time.Since(start).Round(time.Millisecond))
 	}()
-	if err := ss.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: s.capabilities(p, opts)}}}); err != nil {
+	caps := s.capabilities(p, opts)
+	if caps.GetAbiReports() {
+		ss.abi = p.(ndk.ABIReporter)
+	}
+	if err := ss.send(&agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Welcome{Welcome: &agentv1.Welcome{Capabilities: caps}}}); err != nil {
 		ss.shutdown()
 		how = "ended before its Welcome was sent: " + err.Error()
 		return err
@@ -420,6 +425,7 @@ func (s *Server) capabilities(p ndk.Provider, opts map[string]string) *agentv1.C
 	if _, ok := p.(ndk.CQFaultInjector); ok {
 		c.CqFaultInjection = true
 	}
+	c.AbiReports = abiReporter(p) != nil
 	if td, ok := p.(ndk.TimeoutDeclarer); ok {
 		c.DeclaresTimeouts = true
 		c.DeclaredTimeoutsNs = map[string]int64{}
@@ -500,10 +506,13 @@ func (h *held) enqueue(q queued) bool {
 
 type session struct {
 	provider ndk.Provider
-	owned    bool // the session closes the provider
-	cfg      Config
-	stream   agentv1.Agent_SessionServer
-	sendMu   sync.Mutex
+	// abi is the provider when it shows what NDKPI's C ABI showed
+	// (Capabilities.abi_reports; see abi.go), else nil.
+	abi    ndk.ABIReporter
+	owned  bool // the session closes the provider
+	cfg    Config
+	stream agentv1.Agent_SessionServer
+	sendMu sync.Mutex
 	// sendDone: nothing more is sent (CloseProvider's return was, or the
 	// handler is returning: a gRPC stream must not be written after).
 	sendDone bool
@@ -519,6 +528,8 @@ type session struct {
 	closeOnce sync.Once
 	// regions are the registrations of MRs over BUFFERs, by MR id.
 	regions map[uint64]region
+	// lams are the LAMs, by id, until found released (openLAMsLocked).
+	lams map[uint64]*lamEntry
 	// held is the memory the session holds (see Memory), peak the most it
 	// held; srvHeld, the agent's total, moves with held.
 	held, peak uint64
@@ -550,6 +561,7 @@ func newSession(p ndk.Provider, owned bool, stream agentv1.Agent_SessionServer, 
 		callbacks:      map[uint64]*held{},
 		calls:          map[uint64]bool{},
 		regions:        map[uint64]region{},
+		lams:           map[uint64]*lamEntry{},
 		srvHeld:        srvHeld,
 		done:           make(chan struct{}),
 		closedByClient: make(chan struct{}),
@@ -750,7 +762,7 @@ func (s *session) callback(ctx uint64, fill func(*agentv1.Callback)) {
 	}
 	s.callbacks[id] = h
 	s.mu.Unlock()
-	cb := &agentv1.Callback{CallbackId: id, Context: ctx}
+	cb := &agentv1.Callback{CallbackId: id, Context: ctx, AbiCallbacks: s.abiCallbacks()}
 	fill(cb)
 	// Whatever ends the wait, calls still queued within the callback are
 	// dropped (the session ends), and later ones are refused by enqueue.

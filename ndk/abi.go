@@ -75,3 +75,31 @@ type CallbackIRQL struct {
 	IRQL     uint8
 	Held     bool
 }
+
+// dispatchMembers are the members of each dispatch table in NDKPI's
+// declaration order (ndkt/include/ndkpi.h, from the pages' declarations).
+var dispatchMembers = map[ObjectType][]string{
+	ObjectTypeAdapter: {"NdkQueryExtension", "NdkQueryAdapterInfo", "NdkCreateCq", "NdkCreatePd", "NdkCreateSharedEndpoint",
+		"NdkCreateConnector", "NdkCreateListener", "NdkBuildLAM", "NdkReleaseLAM"},
+	ObjectTypeCQ: {"NdkCloseCq", "NdkQueryExtension", "NdkResizeCq", "NdkArmCq", "NdkGetCqResults",
+		"NdkControlCqInterruptModeration", "NdkGetCqResultsEx"},
+	ObjectTypePD: {"NdkClosePd", "NdkQueryExtension", "NdkCreateMr", "NdkCreateMw", "NdkCreateSrq", "NdkCreateQp",
+		"NdkCreateQpWithSrq", "NdkGetPrivilegedMemoryRegionToken"},
+	ObjectTypeMR: {"NdkCloseMr", "NdkQueryExtension", "NdkRegisterMr", "NdkDeregisterMr", "NdkInitializeFastRegisterMr",
+		"NdkGetRemoteTokenFromMr", "NdkGetLocalTokenFromMr"},
+	ObjectTypeMW:  {"NdkCloseMw", "NdkQueryExtension", "NdkGetRemoteTokenFromMw"},
+	ObjectTypeSRQ: {"NdkCloseSrq", "NdkQueryExtension", "NdkModifySrq", "NdkSrqReceive"},
+	ObjectTypeQP: {"NdkCloseQp", "NdkQueryExtension", "NdkFlush", "NdkSend", "NdkReceive", "NdkBind", "NdkFastRegister",
+		"NdkInvalidate", "NdkRead", "NdkWrite", "NdkSendAndInvalidate"},
+	ObjectTypeSharedEndpoint: {"NdkCloseSharedEndpoint", "NdkQueryExtension", "NdkGetLocalAddress"},
+	ObjectTypeConnector: {"NdkCloseConnector", "NdkQueryExtension", "NdkConnect", "NdkConnectWithSharedEndpoint",
+		"NdkCompleteConnect", "NdkAccept", "NdkReject", "NdkGetConnectionData", "NdkGetLocalAddress", "NdkGetPeerAddress",
+		"NdkDisconnect", "NdkCompleteConnectEx", "NdkAcceptEx"},
+	ObjectTypeListener: {"NdkCloseListener", "NdkQueryExtension", "NdkListen", "NdkGetLocalAddress", "NdkControlConnectEvents"},
+}
+
+// DispatchMembers returns the members of the dispatch table of an object
+// of type t (ObjectTypeAdapter for an adapter) in NDKPI's declaration
+// order: bit i of a null-entries mask (the agent protocol's
+// AbiFacts.null_entries, ndkt's core) is the i-th. Nil for another type.
+func DispatchMembers(t ObjectType) []string { return dispatchMembers[t] }

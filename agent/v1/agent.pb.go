@@ -866,7 +866,11 @@ type Capabilities struct {
 	// may split a run over that many sessions. Adapters every session would
 	// share (a real device, a provider the agent was given opened) are
 	// served one session at a time.
-	MaxSessions   uint32 `protobuf:"varint,15,opt,name=max_sessions,json=maxSessions,proto3" json:"max_sessions,omitempty"`
+	MaxSessions uint32 `protobuf:"varint,15,opt,name=max_sessions,json=maxSessions,proto3" json:"max_sessions,omitempty"`
+	// ndk.ABIReporter: the agent's driver calls the provider through NDKPI's
+	// C ABI (the ndkt driver) and shows what it saw: QueryAbiFacts is
+	// served and every Callback carries abi_callbacks (since 1.6).
+	AbiReports    bool `protobuf:"varint,16,opt,name=abi_reports,json=abiReports,proto3" json:"abi_reports,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1004,6 +1008,13 @@ func (x *Capabilities) GetMaxSessions() uint32 {
 		return x.MaxSessions
 	}
 	return 0
+}
+
+func (x *Capabilities) GetAbiReports() bool {
+	if x != nil {
+		return x.AbiReports
+	}
+	return false
 }
 
 // DriverOption is ndk.Option.
@@ -10828,7 +10839,9 @@ func (x *ReadMemoryReply) GetData() []byte {
 // an adapter, of the open's version negotiation. Facts, not verdicts: the
 // harness judges them (OH-1, OH-3, OH-4, OH-5, OH-7, OH-8, IF-1). An agent
 // whose driver does not reach the provider through the C ABI answers
-// NOT_SUPPORTED. Since 1.5.
+// NOT_SUPPORTED (Capabilities.abi_reports false); one whose driver does
+// but cannot show this object answers STATUS_NOT_SUPPORTED without facts.
+// Since 1.5 (the ndkt device); served by the Go agent since 1.6.
 type QueryAbiFactsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Object        *Handle                `protobuf:"bytes,1,opt,name=object,proto3" json:"object,omitempty"` // an adapter or a provider object
@@ -11140,7 +11153,14 @@ type Callback struct {
 	//	*Callback_CqNotification
 	//	*Callback_SrqNotification
 	//	*Callback_DisconnectEventEx
-	Event         isCallback_Event `protobuf_oneof:"event"`
+	Event isCallback_Event `protobuf_oneof:"event"`
+	// With Capabilities.abi_reports (since 1.6): the callbacks the agent's
+	// driver saw come through NDKPI's C ABI since the previous Callback of
+	// the session (ndk.ABIReporter.CallbackIRQLs, taken before this one is
+	// sent), oldest first: each one's NDKPI name, the IRQL the provider
+	// called it at, and whether the consumer's side held it (released it to
+	// a thread of its own) because that IRQL was DISPATCH_LEVEL.
+	AbiCallbacks  []*CallbackIrql `protobuf:"bytes,4,rep,name=abi_callbacks,json=abiCallbacks,proto3" json:"abi_callbacks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -11268,6 +11288,13 @@ func (x *Callback) GetDisconnectEventEx() *DisconnectEventEx {
 	return nil
 }
 
+func (x *Callback) GetAbiCallbacks() []*CallbackIrql {
+	if x != nil {
+		return x.AbiCallbacks
+	}
+	return nil
+}
+
 type isCallback_Event interface {
 	isCallback_Event()
 }
@@ -11321,6 +11348,67 @@ func (*Callback_SrqNotification) isCallback_Event() {}
 
 func (*Callback_DisconnectEventEx) isCallback_Event() {}
 
+// CallbackIrql is ndk.CallbackIRQL: one callback as the C ABI showed it.
+type CallbackIrql struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Callback      string                 `protobuf:"bytes,1,opt,name=callback,proto3" json:"callback,omitempty"` // NDKPI's name, e.g. "NdkRequestCompletion"
+	Irql          uint32                 `protobuf:"varint,2,opt,name=irql,proto3" json:"irql,omitempty"`
+	Held          bool                   `protobuf:"varint,3,opt,name=held,proto3" json:"held,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CallbackIrql) Reset() {
+	*x = CallbackIrql{}
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CallbackIrql) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CallbackIrql) ProtoMessage() {}
+
+func (x *CallbackIrql) ProtoReflect() protoreflect.Message {
+	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CallbackIrql.ProtoReflect.Descriptor instead.
+func (*CallbackIrql) Descriptor() ([]byte, []int) {
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{154}
+}
+
+func (x *CallbackIrql) GetCallback() string {
+	if x != nil {
+		return x.Callback
+	}
+	return ""
+}
+
+func (x *CallbackIrql) GetIrql() uint32 {
+	if x != nil {
+		return x.Irql
+	}
+	return 0
+}
+
+func (x *CallbackIrql) GetHeld() bool {
+	if x != nil {
+		return x.Held
+	}
+	return false
+}
+
 // CallbackReturn acks a Callback: the consumer callback returned.
 type CallbackReturn struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -11331,7 +11419,7 @@ type CallbackReturn struct {
 
 func (x *CallbackReturn) Reset() {
 	*x = CallbackReturn{}
-	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11343,7 +11431,7 @@ func (x *CallbackReturn) String() string {
 func (*CallbackReturn) ProtoMessage() {}
 
 func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[154]
+	mi := &file_agent_v1_agent_proto_msgTypes[155]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11356,7 +11444,7 @@ func (x *CallbackReturn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CallbackReturn.ProtoReflect.Descriptor instead.
 func (*CallbackReturn) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{154}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{155}
 }
 
 func (x *CallbackReturn) GetCallbackId() uint64 {
@@ -11377,7 +11465,7 @@ type CreateCompletion struct {
 
 func (x *CreateCompletion) Reset() {
 	*x = CreateCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[155]
+	mi := &file_agent_v1_agent_proto_msgTypes[156]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11389,7 +11477,7 @@ func (x *CreateCompletion) String() string {
 func (*CreateCompletion) ProtoMessage() {}
 
 func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[155]
+	mi := &file_agent_v1_agent_proto_msgTypes[156]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11402,7 +11490,7 @@ func (x *CreateCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateCompletion.ProtoReflect.Descriptor instead.
 func (*CreateCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{155}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{156}
 }
 
 func (x *CreateCompletion) GetStatus() uint32 {
@@ -11431,7 +11519,7 @@ type RequestCompletion struct {
 
 func (x *RequestCompletion) Reset() {
 	*x = RequestCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[156]
+	mi := &file_agent_v1_agent_proto_msgTypes[157]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11443,7 +11531,7 @@ func (x *RequestCompletion) String() string {
 func (*RequestCompletion) ProtoMessage() {}
 
 func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[156]
+	mi := &file_agent_v1_agent_proto_msgTypes[157]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11456,7 +11544,7 @@ func (x *RequestCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestCompletion.ProtoReflect.Descriptor instead.
 func (*RequestCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{156}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{157}
 }
 
 func (x *RequestCompletion) GetStatus() uint32 {
@@ -11484,7 +11572,7 @@ type CloseCompletion struct {
 
 func (x *CloseCompletion) Reset() {
 	*x = CloseCompletion{}
-	mi := &file_agent_v1_agent_proto_msgTypes[157]
+	mi := &file_agent_v1_agent_proto_msgTypes[158]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11496,7 +11584,7 @@ func (x *CloseCompletion) String() string {
 func (*CloseCompletion) ProtoMessage() {}
 
 func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[157]
+	mi := &file_agent_v1_agent_proto_msgTypes[158]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11509,7 +11597,7 @@ func (x *CloseCompletion) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseCompletion.ProtoReflect.Descriptor instead.
 func (*CloseCompletion) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{157}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{158}
 }
 
 func (x *CloseCompletion) GetObject() *Handle {
@@ -11531,7 +11619,7 @@ type ConnectEvent struct {
 
 func (x *ConnectEvent) Reset() {
 	*x = ConnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[158]
+	mi := &file_agent_v1_agent_proto_msgTypes[159]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11543,7 +11631,7 @@ func (x *ConnectEvent) String() string {
 func (*ConnectEvent) ProtoMessage() {}
 
 func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[158]
+	mi := &file_agent_v1_agent_proto_msgTypes[159]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11556,7 +11644,7 @@ func (x *ConnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConnectEvent.ProtoReflect.Descriptor instead.
 func (*ConnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{158}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{159}
 }
 
 func (x *ConnectEvent) GetListener() *Handle {
@@ -11584,7 +11672,7 @@ type DisconnectEvent struct {
 
 func (x *DisconnectEvent) Reset() {
 	*x = DisconnectEvent{}
-	mi := &file_agent_v1_agent_proto_msgTypes[159]
+	mi := &file_agent_v1_agent_proto_msgTypes[160]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11596,7 +11684,7 @@ func (x *DisconnectEvent) String() string {
 func (*DisconnectEvent) ProtoMessage() {}
 
 func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[159]
+	mi := &file_agent_v1_agent_proto_msgTypes[160]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11609,7 +11697,7 @@ func (x *DisconnectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectEvent.ProtoReflect.Descriptor instead.
 func (*DisconnectEvent) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{159}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{160}
 }
 
 func (x *DisconnectEvent) GetConnector() *Handle {
@@ -11633,7 +11721,7 @@ type DisconnectEventEx struct {
 
 func (x *DisconnectEventEx) Reset() {
 	*x = DisconnectEventEx{}
-	mi := &file_agent_v1_agent_proto_msgTypes[160]
+	mi := &file_agent_v1_agent_proto_msgTypes[161]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11645,7 +11733,7 @@ func (x *DisconnectEventEx) String() string {
 func (*DisconnectEventEx) ProtoMessage() {}
 
 func (x *DisconnectEventEx) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[160]
+	mi := &file_agent_v1_agent_proto_msgTypes[161]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11658,7 +11746,7 @@ func (x *DisconnectEventEx) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DisconnectEventEx.ProtoReflect.Descriptor instead.
 func (*DisconnectEventEx) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{160}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{161}
 }
 
 func (x *DisconnectEventEx) GetConnector() *Handle {
@@ -11687,7 +11775,7 @@ type CqNotification struct {
 
 func (x *CqNotification) Reset() {
 	*x = CqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[161]
+	mi := &file_agent_v1_agent_proto_msgTypes[162]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11699,7 +11787,7 @@ func (x *CqNotification) String() string {
 func (*CqNotification) ProtoMessage() {}
 
 func (x *CqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[161]
+	mi := &file_agent_v1_agent_proto_msgTypes[162]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11712,7 +11800,7 @@ func (x *CqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CqNotification.ProtoReflect.Descriptor instead.
 func (*CqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{161}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{162}
 }
 
 func (x *CqNotification) GetCq() *Handle {
@@ -11741,7 +11829,7 @@ type SrqNotification struct {
 
 func (x *SrqNotification) Reset() {
 	*x = SrqNotification{}
-	mi := &file_agent_v1_agent_proto_msgTypes[162]
+	mi := &file_agent_v1_agent_proto_msgTypes[163]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11753,7 +11841,7 @@ func (x *SrqNotification) String() string {
 func (*SrqNotification) ProtoMessage() {}
 
 func (x *SrqNotification) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[162]
+	mi := &file_agent_v1_agent_proto_msgTypes[163]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11766,7 +11854,7 @@ func (x *SrqNotification) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SrqNotification.ProtoReflect.Descriptor instead.
 func (*SrqNotification) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{162}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{163}
 }
 
 func (x *SrqNotification) GetSrq() *Handle {
@@ -11797,7 +11885,7 @@ type ProtocolError struct {
 
 func (x *ProtocolError) Reset() {
 	*x = ProtocolError{}
-	mi := &file_agent_v1_agent_proto_msgTypes[163]
+	mi := &file_agent_v1_agent_proto_msgTypes[164]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -11809,7 +11897,7 @@ func (x *ProtocolError) String() string {
 func (*ProtocolError) ProtoMessage() {}
 
 func (x *ProtocolError) ProtoReflect() protoreflect.Message {
-	mi := &file_agent_v1_agent_proto_msgTypes[163]
+	mi := &file_agent_v1_agent_proto_msgTypes[164]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -11822,7 +11910,7 @@ func (x *ProtocolError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProtocolError.ProtoReflect.Descriptor instead.
 func (*ProtocolError) Descriptor() ([]byte, []int) {
-	return file_agent_v1_agent_proto_rawDescGZIP(), []int{163}
+	return file_agent_v1_agent_proto_rawDescGZIP(), []int{164}
 }
 
 func (x *ProtocolError) GetCode() ProtocolErrorCode {
@@ -11875,7 +11963,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"P\n" +
 	"\aWelcome\x12E\n" +
-	"\fcapabilities\x18\x01 \x01(\v2!.ndkconform.agent.v1.CapabilitiesR\fcapabilities\"\xef\x06\n" +
+	"\fcapabilities\x18\x01 \x01(\v2!.ndkconform.agent.v1.CapabilitiesR\fcapabilities\"\x90\a\n" +
 	"\fCapabilities\x12O\n" +
 	"\x10protocol_version\x18\x01 \x01(\v2$.ndkconform.agent.v1.ProtocolVersionR\x0fprotocolVersion\x12#\n" +
 	"\ragent_version\x18\x02 \x01(\tR\fagentVersion\x12\x16\n" +
@@ -11893,7 +11981,9 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x10max_memory_chunk\x18\f \x01(\rR\x0emaxMemoryChunk\x12.\n" +
 	"\x13srq_fault_injection\x18\r \x01(\bR\x11srqFaultInjection\x12,\n" +
 	"\x12cq_fault_injection\x18\x0e \x01(\bR\x10cqFaultInjection\x12!\n" +
-	"\fmax_sessions\x18\x0f \x01(\rR\vmaxSessions\x1aE\n" +
+	"\fmax_sessions\x18\x0f \x01(\rR\vmaxSessions\x12\x1f\n" +
+	"\vabi_reports\x18\x10 \x01(\bR\n" +
+	"abiReports\x1aE\n" +
 	"\x17DeclaredTimeoutsNsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"]\n" +
@@ -12541,7 +12631,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x12probe_major_status\x18\x10 \x01(\rR\x10probeMajorStatus\x12D\n" +
 	"\x0fprobe_major_got\x18\x11 \x01(\v2\x1c.ndkconform.agent.v1.VersionR\rprobeMajorGot\x12.\n" +
 	"\x13high_irql_callbacks\x18\x12 \x01(\x04R\x11highIrqlCallbacks\x12$\n" +
-	"\x0ehigh_irql_last\x18\x13 \x01(\rR\fhighIrqlLast\"\xea\x05\n" +
+	"\x0ehigh_irql_last\x18\x13 \x01(\rR\fhighIrqlLast\"\xb2\x06\n" +
 	"\bCallback\x12\x1f\n" +
 	"\vcallback_id\x18\x01 \x01(\x04R\n" +
 	"callbackId\x12\x18\n" +
@@ -12554,8 +12644,13 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x10disconnect_event\x18\x0e \x01(\v2$.ndkconform.agent.v1.DisconnectEventH\x00R\x0fdisconnectEvent\x12N\n" +
 	"\x0fcq_notification\x18\x0f \x01(\v2#.ndkconform.agent.v1.CqNotificationH\x00R\x0ecqNotification\x12Q\n" +
 	"\x10srq_notification\x18\x10 \x01(\v2$.ndkconform.agent.v1.SrqNotificationH\x00R\x0fsrqNotification\x12X\n" +
-	"\x13disconnect_event_ex\x18\x11 \x01(\v2&.ndkconform.agent.v1.DisconnectEventExH\x00R\x11disconnectEventExB\a\n" +
-	"\x05event\"1\n" +
+	"\x13disconnect_event_ex\x18\x11 \x01(\v2&.ndkconform.agent.v1.DisconnectEventExH\x00R\x11disconnectEventEx\x12F\n" +
+	"\rabi_callbacks\x18\x04 \x03(\v2!.ndkconform.agent.v1.CallbackIrqlR\fabiCallbacksB\a\n" +
+	"\x05event\"R\n" +
+	"\fCallbackIrql\x12\x1a\n" +
+	"\bcallback\x18\x01 \x01(\tR\bcallback\x12\x12\n" +
+	"\x04irql\x18\x02 \x01(\rR\x04irql\x12\x12\n" +
+	"\x04held\x18\x03 \x01(\bR\x04held\"1\n" +
 	"\x0eCallbackReturn\x12\x1f\n" +
 	"\vcallback_id\x18\x01 \x01(\x04R\n" +
 	"callbackId\"_\n" +
@@ -12638,7 +12733,7 @@ func file_agent_v1_agent_proto_rawDescGZIP() []byte {
 }
 
 var file_agent_v1_agent_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 166)
+var file_agent_v1_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 167)
 var file_agent_v1_agent_proto_goTypes = []any{
 	(HandleKind)(0),                               // 0: ndkconform.agent.v1.HandleKind
 	(HostState)(0),                                // 1: ndkconform.agent.v1.HostState
@@ -12797,36 +12892,37 @@ var file_agent_v1_agent_proto_goTypes = []any{
 	(*QueryAbiFactsReply)(nil),                    // 154: ndkconform.agent.v1.QueryAbiFactsReply
 	(*AbiFacts)(nil),                              // 155: ndkconform.agent.v1.AbiFacts
 	(*Callback)(nil),                              // 156: ndkconform.agent.v1.Callback
-	(*CallbackReturn)(nil),                        // 157: ndkconform.agent.v1.CallbackReturn
-	(*CreateCompletion)(nil),                      // 158: ndkconform.agent.v1.CreateCompletion
-	(*RequestCompletion)(nil),                     // 159: ndkconform.agent.v1.RequestCompletion
-	(*CloseCompletion)(nil),                       // 160: ndkconform.agent.v1.CloseCompletion
-	(*ConnectEvent)(nil),                          // 161: ndkconform.agent.v1.ConnectEvent
-	(*DisconnectEvent)(nil),                       // 162: ndkconform.agent.v1.DisconnectEvent
-	(*DisconnectEventEx)(nil),                     // 163: ndkconform.agent.v1.DisconnectEventEx
-	(*CqNotification)(nil),                        // 164: ndkconform.agent.v1.CqNotification
-	(*SrqNotification)(nil),                       // 165: ndkconform.agent.v1.SrqNotification
-	(*ProtocolError)(nil),                         // 166: ndkconform.agent.v1.ProtocolError
-	nil,                                           // 167: ndkconform.agent.v1.Hello.DriverOptionsEntry
-	nil,                                           // 168: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	(*CallbackIrql)(nil),                          // 157: ndkconform.agent.v1.CallbackIrql
+	(*CallbackReturn)(nil),                        // 158: ndkconform.agent.v1.CallbackReturn
+	(*CreateCompletion)(nil),                      // 159: ndkconform.agent.v1.CreateCompletion
+	(*RequestCompletion)(nil),                     // 160: ndkconform.agent.v1.RequestCompletion
+	(*CloseCompletion)(nil),                       // 161: ndkconform.agent.v1.CloseCompletion
+	(*ConnectEvent)(nil),                          // 162: ndkconform.agent.v1.ConnectEvent
+	(*DisconnectEvent)(nil),                       // 163: ndkconform.agent.v1.DisconnectEvent
+	(*DisconnectEventEx)(nil),                     // 164: ndkconform.agent.v1.DisconnectEventEx
+	(*CqNotification)(nil),                        // 165: ndkconform.agent.v1.CqNotification
+	(*SrqNotification)(nil),                       // 166: ndkconform.agent.v1.SrqNotification
+	(*ProtocolError)(nil),                         // 167: ndkconform.agent.v1.ProtocolError
+	nil,                                           // 168: ndkconform.agent.v1.Hello.DriverOptionsEntry
+	nil,                                           // 169: ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 }
 var file_agent_v1_agent_proto_depIdxs = []int32{
 	6,   // 0: ndkconform.agent.v1.ClientMessage.hello:type_name -> ndkconform.agent.v1.Hello
 	22,  // 1: ndkconform.agent.v1.ClientMessage.call:type_name -> ndkconform.agent.v1.Call
-	157, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
+	158, // 2: ndkconform.agent.v1.ClientMessage.callback_return:type_name -> ndkconform.agent.v1.CallbackReturn
 	7,   // 3: ndkconform.agent.v1.ServerMessage.welcome:type_name -> ndkconform.agent.v1.Welcome
 	23,  // 4: ndkconform.agent.v1.ServerMessage.call_return:type_name -> ndkconform.agent.v1.CallReturn
 	156, // 5: ndkconform.agent.v1.ServerMessage.callback:type_name -> ndkconform.agent.v1.Callback
-	166, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	167, // 6: ndkconform.agent.v1.ServerMessage.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
 	5,   // 7: ndkconform.agent.v1.Hello.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
-	167, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
+	168, // 8: ndkconform.agent.v1.Hello.driver_options:type_name -> ndkconform.agent.v1.Hello.DriverOptionsEntry
 	8,   // 9: ndkconform.agent.v1.Welcome.capabilities:type_name -> ndkconform.agent.v1.Capabilities
 	5,   // 10: ndkconform.agent.v1.Capabilities.protocol_version:type_name -> ndkconform.agent.v1.ProtocolVersion
 	9,   // 11: ndkconform.agent.v1.Capabilities.driver_options:type_name -> ndkconform.agent.v1.DriverOption
 	16,  // 12: ndkconform.agent.v1.Capabilities.ndk_version:type_name -> ndkconform.agent.v1.Version
 	10,  // 13: ndkconform.agent.v1.Capabilities.side_a:type_name -> ndkconform.agent.v1.SideInfo
 	10,  // 14: ndkconform.agent.v1.Capabilities.side_b:type_name -> ndkconform.agent.v1.SideInfo
-	168, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
+	169, // 15: ndkconform.agent.v1.Capabilities.declared_timeouts_ns:type_name -> ndkconform.agent.v1.Capabilities.DeclaredTimeoutsNsEntry
 	11,  // 16: ndkconform.agent.v1.SideInfo.ipv4:type_name -> ndkconform.agent.v1.AdapterDescription
 	11,  // 17: ndkconform.agent.v1.SideInfo.ipv6:type_name -> ndkconform.agent.v1.AdapterDescription
 	17,  // 18: ndkconform.agent.v1.AdapterDescription.info:type_name -> ndkconform.agent.v1.AdapterInfo
@@ -12901,7 +12997,7 @@ var file_agent_v1_agent_proto_depIdxs = []int32{
 	149, // 87: ndkconform.agent.v1.Call.write_memory:type_name -> ndkconform.agent.v1.WriteMemoryRequest
 	151, // 88: ndkconform.agent.v1.Call.read_memory:type_name -> ndkconform.agent.v1.ReadMemoryRequest
 	153, // 89: ndkconform.agent.v1.Call.query_abi_facts:type_name -> ndkconform.agent.v1.QueryAbiFactsRequest
-	166, // 90: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
+	167, // 90: ndkconform.agent.v1.CallReturn.protocol_error:type_name -> ndkconform.agent.v1.ProtocolError
 	25,  // 91: ndkconform.agent.v1.CallReturn.open_adapter:type_name -> ndkconform.agent.v1.OpenAdapterReply
 	27,  // 92: ndkconform.agent.v1.CallReturn.close_provider:type_name -> ndkconform.agent.v1.CloseProviderReply
 	29,  // 93: ndkconform.agent.v1.CallReturn.set_host_state:type_name -> ndkconform.agent.v1.SetHostStateReply
@@ -13121,31 +13217,32 @@ var file_agent_v1_agent_proto_depIdxs = []int32{
 	16,  // 307: ndkconform.agent.v1.AbiFacts.probe_minor_got:type_name -> ndkconform.agent.v1.Version
 	16,  // 308: ndkconform.agent.v1.AbiFacts.probe_major:type_name -> ndkconform.agent.v1.Version
 	16,  // 309: ndkconform.agent.v1.AbiFacts.probe_major_got:type_name -> ndkconform.agent.v1.Version
-	158, // 310: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
-	159, // 311: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
-	160, // 312: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
-	161, // 313: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
-	162, // 314: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
-	164, // 315: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
-	165, // 316: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
-	163, // 317: ndkconform.agent.v1.Callback.disconnect_event_ex:type_name -> ndkconform.agent.v1.DisconnectEventEx
-	12,  // 318: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	20,  // 319: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
-	12,  // 320: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
-	12,  // 321: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
-	12,  // 322: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 323: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 324: ndkconform.agent.v1.DisconnectEventEx.connector:type_name -> ndkconform.agent.v1.Handle
-	12,  // 325: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
-	12,  // 326: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
-	2,   // 327: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
-	3,   // 328: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
-	4,   // 329: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
-	329, // [329:330] is the sub-list for method output_type
-	328, // [328:329] is the sub-list for method input_type
-	328, // [328:328] is the sub-list for extension type_name
-	328, // [328:328] is the sub-list for extension extendee
-	0,   // [0:328] is the sub-list for field type_name
+	159, // 310: ndkconform.agent.v1.Callback.create_completion:type_name -> ndkconform.agent.v1.CreateCompletion
+	160, // 311: ndkconform.agent.v1.Callback.request_completion:type_name -> ndkconform.agent.v1.RequestCompletion
+	161, // 312: ndkconform.agent.v1.Callback.close_completion:type_name -> ndkconform.agent.v1.CloseCompletion
+	162, // 313: ndkconform.agent.v1.Callback.connect_event:type_name -> ndkconform.agent.v1.ConnectEvent
+	163, // 314: ndkconform.agent.v1.Callback.disconnect_event:type_name -> ndkconform.agent.v1.DisconnectEvent
+	165, // 315: ndkconform.agent.v1.Callback.cq_notification:type_name -> ndkconform.agent.v1.CqNotification
+	166, // 316: ndkconform.agent.v1.Callback.srq_notification:type_name -> ndkconform.agent.v1.SrqNotification
+	164, // 317: ndkconform.agent.v1.Callback.disconnect_event_ex:type_name -> ndkconform.agent.v1.DisconnectEventEx
+	157, // 318: ndkconform.agent.v1.Callback.abi_callbacks:type_name -> ndkconform.agent.v1.CallbackIrql
+	12,  // 319: ndkconform.agent.v1.CreateCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	20,  // 320: ndkconform.agent.v1.RequestCompletion.lam_output:type_name -> ndkconform.agent.v1.LamOutput
+	12,  // 321: ndkconform.agent.v1.CloseCompletion.object:type_name -> ndkconform.agent.v1.Handle
+	12,  // 322: ndkconform.agent.v1.ConnectEvent.listener:type_name -> ndkconform.agent.v1.Handle
+	12,  // 323: ndkconform.agent.v1.ConnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 324: ndkconform.agent.v1.DisconnectEvent.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 325: ndkconform.agent.v1.DisconnectEventEx.connector:type_name -> ndkconform.agent.v1.Handle
+	12,  // 326: ndkconform.agent.v1.CqNotification.cq:type_name -> ndkconform.agent.v1.Handle
+	12,  // 327: ndkconform.agent.v1.SrqNotification.srq:type_name -> ndkconform.agent.v1.Handle
+	2,   // 328: ndkconform.agent.v1.ProtocolError.code:type_name -> ndkconform.agent.v1.ProtocolErrorCode
+	3,   // 329: ndkconform.agent.v1.Agent.Session:input_type -> ndkconform.agent.v1.ClientMessage
+	4,   // 330: ndkconform.agent.v1.Agent.Session:output_type -> ndkconform.agent.v1.ServerMessage
+	330, // [330:331] is the sub-list for method output_type
+	329, // [329:330] is the sub-list for method input_type
+	329, // [329:329] is the sub-list for extension type_name
+	329, // [329:329] is the sub-list for extension extendee
+	0,   // [0:329] is the sub-list for field type_name
 }
 
 func init() { file_agent_v1_agent_proto_init() }
@@ -13319,7 +13416,7 @@ func file_agent_v1_agent_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_agent_v1_agent_proto_rawDesc), len(file_agent_v1_agent_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   166,
+			NumMessages:   167,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -337,6 +337,7 @@ func (c NdktConfig) Open() (ndk.Provider, error) {
 			CqFaultInjection:  cq,
 			MaxMemoryChunk:    NdktMemoryChunk,
 			MaxSessions:       1,
+			AbiReports:        true,
 		}
 		for _, o := range (NdktDriver{}).Options() {
 			v, ok := c.opts[o.Name]

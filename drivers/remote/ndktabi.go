@@ -8,36 +8,16 @@ import (
 	"github.com/ndkconform/ndkconform/ndkt/contract"
 )
 
-// What NDKPI's C ABI shows, through an ndkt device (ndk.ABIReporter): the
-// core records each object's header and dispatch table at its hand-over
-// and an adapter open's version negotiation (QueryAbiFacts), and every
-// event record carries the IRQL its callback came at and whether it was
-// held (the record's header, kept here per callback as the stream
-// converts it). Over an agent's stream neither exists: ObjectABI and
-// CallbackIRQLs answer ok false.
-
-// ndktEntries are the members of each dispatch table in NDKPI's
-// declaration order (ndkt/include/ndkpi.h): bit i of the core's
-// null_entries is the i-th.
-var ndktEntries = map[ndk.ObjectType][]string{
-	ndk.ObjectTypeAdapter: {"NdkQueryExtension", "NdkQueryAdapterInfo", "NdkCreateCq", "NdkCreatePd", "NdkCreateSharedEndpoint",
-		"NdkCreateConnector", "NdkCreateListener", "NdkBuildLAM", "NdkReleaseLAM"},
-	ndk.ObjectTypeCQ: {"NdkCloseCq", "NdkQueryExtension", "NdkResizeCq", "NdkArmCq", "NdkGetCqResults",
-		"NdkControlCqInterruptModeration", "NdkGetCqResultsEx"},
-	ndk.ObjectTypePD: {"NdkClosePd", "NdkQueryExtension", "NdkCreateMr", "NdkCreateMw", "NdkCreateSrq", "NdkCreateQp",
-		"NdkCreateQpWithSrq", "NdkGetPrivilegedMemoryRegionToken"},
-	ndk.ObjectTypeMR: {"NdkCloseMr", "NdkQueryExtension", "NdkRegisterMr", "NdkDeregisterMr", "NdkInitializeFastRegisterMr",
-		"NdkGetRemoteTokenFromMr", "NdkGetLocalTokenFromMr"},
-	ndk.ObjectTypeMW:  {"NdkCloseMw", "NdkQueryExtension", "NdkGetRemoteTokenFromMw"},
-	ndk.ObjectTypeSRQ: {"NdkCloseSrq", "NdkQueryExtension", "NdkModifySrq", "NdkSrqReceive"},
-	ndk.ObjectTypeQP: {"NdkCloseQp", "NdkQueryExtension", "NdkFlush", "NdkSend", "NdkReceive", "NdkBind", "NdkFastRegister",
-		"NdkInvalidate", "NdkRead", "NdkWrite", "NdkSendAndInvalidate"},
-	ndk.ObjectTypeSharedEndpoint: {"NdkCloseSharedEndpoint", "NdkQueryExtension", "NdkGetLocalAddress"},
-	ndk.ObjectTypeConnector: {"NdkCloseConnector", "NdkQueryExtension", "NdkConnect", "NdkConnectWithSharedEndpoint",
-		"NdkCompleteConnect", "NdkAccept", "NdkReject", "NdkGetConnectionData", "NdkGetLocalAddress", "NdkGetPeerAddress",
-		"NdkDisconnect", "NdkCompleteConnectEx", "NdkAcceptEx"},
-	ndk.ObjectTypeListener: {"NdkCloseListener", "NdkQueryExtension", "NdkListen", "NdkGetLocalAddress", "NdkControlConnectEvents"},
-}
+// What NDKPI's C ABI shows (ndk.ABIReporter), through an ndkt device or
+// an agent serving the ndkt driver (Capabilities.abi_reports): the core
+// records each object's header and dispatch table at its hand-over and an
+// adapter open's version negotiation (QueryAbiFacts), and every event
+// record carries the IRQL its callback came at and whether it was held
+// (the record's header, which the ndkt stream converts into the
+// Callback's abi_callbacks, as an agent fills them from its driver's
+// CallbackIRQLs). Over an agent whose driver does not call the provider
+// through the C ABI neither exists: ObjectABI and CallbackIRQLs answer ok
+// false.
 
 // ndktCallbackNames are NDKPI's names of the callback each event kind is.
 var ndktCallbackNames = map[contract.EventKind]string{
@@ -55,20 +35,25 @@ var ndktCallbackNames = map[contract.EventKind]string{
 // first ones are kept.
 const ndktIRQLLogMax = 1 << 14
 
-// irqlLog is the callbacks an ndkt stream converted since the last take.
+// irqlLog is the callbacks a session's Callbacks reported since the last
+// take.
 type irqlLog struct {
 	mu    sync.Mutex
 	calls []ndk.CallbackIRQL
 }
 
-func (l *irqlLog) add(e contract.Event) {
-	h := e.Header()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.calls) >= ndktIRQLLogMax {
+func (l *irqlLog) add(cs []*agentv1.CallbackIrql) {
+	if len(cs) == 0 {
 		return
 	}
-	l.calls = append(l.calls, ndk.CallbackIRQL{Callback: ndktCallbackNames[e.Kind()], IRQL: h.IRQL, Held: h.Held != 0})
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range cs {
+		if len(l.calls) >= ndktIRQLLogMax {
+			return
+		}
+		l.calls = append(l.calls, ndk.CallbackIRQL{Callback: c.GetCallback(), IRQL: uint8(min(c.GetIrql(), 255)), Held: c.GetHeld()})
+	}
 }
 
 func (l *irqlLog) take() []ndk.CallbackIRQL {
@@ -79,11 +64,12 @@ func (l *irqlLog) take() []ndk.CallbackIRQL {
 	return out
 }
 
-// ndktSessions are p's sessions over an ndkt device.
-func (p *Provider) ndktSessions() []*session {
+// abiSessions are p's sessions that show the C ABI: over an ndkt device,
+// or to an agent serving the ndkt driver.
+func (p *Provider) abiSessions() []*session {
 	var out []*session
 	for _, s := range p.sessions() {
-		if _, ok := s.stream.(*ndktStream); ok {
+		if s.caps.GetAbiReports() {
 			out = append(out, s)
 		}
 	}
@@ -92,7 +78,7 @@ func (p *Provider) ndktSessions() []*session {
 
 // ObjectABI implements ndk.ABIReporter: QueryAbiFacts on obj's handle.
 func (p *Provider) ObjectABI(obj any) (ndk.ObjectABI, bool) {
-	for _, s := range p.ndktSessions() {
+	for _, s := range p.abiSessions() {
 		var h *agentv1.Handle
 		typ := ndk.ObjectTypeAdapter
 		switch x := obj.(type) {
@@ -145,7 +131,7 @@ func objectABI(typ ndk.ObjectType, f *agentv1.AbiFacts) ndk.ObjectABI {
 		AboveDispatch: f.GetHighIrqlCallbacks(),
 		LastAboveIRQL: uint8(f.GetHighIrqlLast()),
 	}
-	names := ndktEntries[typ]
+	names := ndk.DispatchMembers(typ)
 	for i := 0; i < 32; i++ {
 		if f.GetNullEntries()&(1<<i) == 0 {
 			continue
@@ -159,16 +145,16 @@ func objectABI(typ ndk.ObjectType, f *agentv1.AbiFacts) ndk.ObjectABI {
 	return a
 }
 
-// CallbackIRQLs implements ndk.ABIReporter: the callbacks every ndkt
-// session converted since the last call.
+// CallbackIRQLs implements ndk.ABIReporter: the callbacks every session
+// that shows the C ABI reported since the last call.
 func (p *Provider) CallbackIRQLs() ([]ndk.CallbackIRQL, bool) {
-	ss := p.ndktSessions()
+	ss := p.abiSessions()
 	if len(ss) == 0 {
 		return nil, false
 	}
 	var out []ndk.CallbackIRQL
 	for _, s := range ss {
-		out = append(out, s.stream.(*ndktStream).irqls.take()...)
+		out = append(out, s.irqls.take()...)
 	}
 	return out, true
 }

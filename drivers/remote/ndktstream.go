@@ -51,10 +51,6 @@ type ndktStream struct {
 	endErr error // Recv's error once the queue is empty
 	helloD bool
 
-	// irqls are the callbacks converted since the last take, with the
-	// IRQL and held of their records (ndk.ABIReporter.CallbackIRQLs).
-	irqls irqlLog
-
 	closeOnce sync.Once
 }
 
@@ -225,8 +221,10 @@ func (n *ndktStream) pullEvents(batch int) {
 		}
 		ms := make([]*agentv1.ServerMessage, len(evs))
 		for i, e := range evs {
-			n.irqls.add(e)
-			ms[i] = &agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Callback{Callback: eventToProto(e)}}
+			cb := eventToProto(e)
+			h := e.Header()
+			cb.AbiCallbacks = []*agentv1.CallbackIrql{{Callback: ndktCallbackNames[e.Kind()], Irql: uint32(h.IRQL), Held: h.Held != 0}}
+			ms[i] = &agentv1.ServerMessage{Msg: &agentv1.ServerMessage_Callback{Callback: cb}}
 		}
 		n.push(ms...)
 	}

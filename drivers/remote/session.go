@@ -26,7 +26,7 @@ import (
 )
 
 // protocolVersion is the version of the protocol this driver speaks.
-var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 5}
+var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 6}
 
 // session is one Agent.Session stream. The rule of the protocol for the
 // harness side: the reader never blocks (a CallReturn goes to its waiting
@@ -38,6 +38,10 @@ type session struct {
 	stream stream
 	caps   *agentv1.Capabilities
 	loss   *loss
+	// irqls are the callbacks the agent's driver saw through NDKPI's C
+	// ABI (Callback.abi_callbacks, with Capabilities.abi_reports) since
+	// the last ndk.ABIReporter.CallbackIRQLs.
+	irqls irqlLog
 	// timeout bounds every call's wait for its return.
 	timeout time.Duration
 	// chunk is the most bytes one memory call moves.
@@ -292,6 +296,7 @@ func (s *session) read() {
 			}
 		case *agentv1.ServerMessage_Callback:
 			cb := x.Callback
+			s.irqls.add(cb.GetAbiCallbacks()) // before the consumer's callback runs
 			goCallback(func(g uint64) { s.runCallback(cb, g) })
 		case *agentv1.ServerMessage_ProtocolError:
 			// An error of the session (e.g. a CallbackReturn the agent
