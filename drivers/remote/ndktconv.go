@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"google.golang.org/protobuf/reflect/protoreflect"
 
@@ -522,14 +523,29 @@ func (cv converter) partToProto(top reflect.Value, p spec.Part, m protoreflect.M
 }
 
 // goField is the Go field of the contract struct v for the table's field
-// name.
+// name. The field's index is looked up once per struct type and name
+// (FieldByName walks the struct's fields, embedded ones too: 7% of an
+// agent's CPU serving the ndkt driver, profiled, before it was kept).
 func goField(v reflect.Value, name string) reflect.Value {
-	gv := v.FieldByName(spec.GoName(name))
-	if !gv.IsValid() {
+	k := fieldKey{v.Type(), name}
+	if idx, ok := fieldIndexes.Load(k); ok {
+		return v.FieldByIndex(idx.([]int))
+	}
+	f, ok := v.Type().FieldByName(spec.GoName(name))
+	if !ok {
 		panic(fmt.Sprintf("ndkt conversion: %s has no field %s", v.Type(), spec.GoName(name)))
 	}
-	return gv
+	fieldIndexes.Store(k, f.Index)
+	return v.FieldByIndex(f.Index)
 }
+
+type fieldKey struct {
+	t    reflect.Type
+	name string
+}
+
+// fieldIndexes caches goField's lookups: fieldKey -> []int.
+var fieldIndexes sync.Map
 
 // addrFromText is the ndkt_addr of a text address ("" is family 0).
 func addrFromText(s string) (contract.Addr, error) {
