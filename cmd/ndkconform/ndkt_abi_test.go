@@ -107,3 +107,48 @@ func TestNdktABIVariantsCaught(t *testing.T) {
 		}
 	}
 }
+
+// startNdktAgent starts `ndkconform agent --driver ndkt` with the ndkt
+// driver's device-opts deviceOpts and returns the run arguments that reach
+// it (--driver remote, its address and token).
+func startNdktAgent(t *testing.T, deviceOpts string) []string {
+	t.Helper()
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(tokenFile, []byte("s3cret-"+t.Name()+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	addr, _ := startAgentWith(t, []string{"--token-file", tokenFile, "--driver", "ndkt"}, "device-opts="+deviceOpts)
+	return []string{"--driver", "remote", "--driver-opt", "side-a=" + addr, "--driver-opt", "token-file=" + tokenFile}
+}
+
+// TestNdktThroughAgent: the shape a vendor's Windows host has, run --driver
+// remote -> gRPC -> ndkconform agent --driver ndkt -> the core -> sim
+// behind NDKPI's C ABI. The ABI specs judge the provider through the
+// agent as through the ndkt driver in process (they pass against the
+// conforming provider and charge every abi variant with its rule: the
+// agent forwards QueryAbiFacts and each callback's IRQL, protocol 1.6);
+// and memory the harness writes into the agent before registering it
+// reaches the provider (MR-3, MR-4 and the chain specs failed with
+// STATUS_INTERNAL_ERROR when the agent passed those bytes to the ndkt
+// driver, which refuses bytes it holds no registration of).
+func TestNdktThroughAgent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts 12 agents serving the ndkt driver")
+	}
+	run := startNdktAgent(t, "completion=deferred")
+	if states, rules := abiRun(t, run...); !slices.Equal(states, []string{"passed", "passed", "passed"}) || len(rules) > 0 {
+		t.Errorf("conforming provider through an agent serving ndkt: %v, rules %v; want 3 passed", states, rules)
+	}
+	const memory = "MDL chains|Memory registration and tokens at their boundaries"
+	want, _ := focusRun(t, memory, "--driver", "sim", "--driver-opt", "completion=deferred")
+	states, rules := focusRun(t, memory, run...)
+	if !slices.Equal(states, want) || !slices.Contains(states, "passed") || len(rules) > 0 {
+		t.Errorf("the memory specs through an agent serving ndkt: %v, rules %v; want %v, as against sim in process", states, rules, want)
+	}
+	for v, rule := range abiVariants {
+		states, rules := abiRun(t, startNdktAgent(t, "completion=deferred,abi-variant="+v)...)
+		if !slices.Contains(states, "failed") || !slices.Contains(rules, rule) {
+			t.Errorf("abi variant %s (breaks %s) through an agent serving ndkt: %v, rules charged %v", v, rule, states, rules)
+		}
+	}
+}

@@ -2,12 +2,14 @@
 # test/ndkt/kill.sh (make test-ndkt, after run.sh): the self-test's kill
 # matrix through ndkt, for a sample of sim's broken variants, one or two
 # per area. Each variant runs its area's specs (completion=deferred, as
-# make selftest) against sim in process and through ndkt (the C core,
-# sim behind NDKPI's C ABI). It must be caught in process (a spec fails
-# charged with a rule), and through ndkt the specs must charge the same
-# set of rules; spec by spec differences (a late callback that lands in
-# the next spec) are printed with test/rxe/compare-verdicts.sh's count. Reports go to out/ndkt/kill/. NDKT_KILL_VARIANTS
-# ("variant:area ...") picks others.
+# make selftest) against sim in process and through an agent serving the
+# ndkt driver (run --driver remote -> gRPC -> agent --driver ndkt -> the
+# C core -> sim behind NDKPI's C ABI), an agent per variant. It must be
+# caught in process (a spec fails charged with a rule), and through the
+# agent the specs must charge the same set of rules; spec by spec
+# differences (a late callback that lands in the next spec) are printed
+# with test/rxe/compare-verdicts.sh's count. Reports go to
+# out/ndkt/kill/. NDKT_KILL_VARIANTS ("variant:area ...") picks others.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
@@ -15,6 +17,7 @@ out=out/ndkt/kill
 mkdir -p "$out"
 bin=out/ndkt/ndkconform
 [ -x "$bin" ] || $GO build -o "$bin" ./cmd/ndkconform
+. test/ndkt/agent.sh
 variants=${NDKT_KILL_VARIANTS:-early-port-release:endpoints late-callback:lifetime sync-call-pending:lifetime disconnect-needs-event:disconnect flush-completes-twice:queues reinvalidate-succeeds:memory}
 rc=0
 for va in $variants; do
@@ -22,8 +25,10 @@ for va in $variants; do
 	t0=$(date +%s)
 	"$bin" run --driver sim --driver-opt completion=deferred --driver-opt variant="$v" --label-filter "$area" \
 		--junit-report "$out/sim-$v.xml" --json-report "$out/sim-$v.json" >"$out/sim-$v.log" 2>&1 || true
-	"$bin" run --driver ndkt --driver-opt device-opts=completion=deferred,variant="$v" --label-filter "$area" \
-		--junit-report "$out/ndkt-$v.xml" --json-report "$out/ndkt-$v.json" >"$out/ndkt-$v.log" 2>&1 || true
+	agent_start "kill-$v" "device-opts=completion=deferred,variant=$v" || { rc=1; continue; }
+	"$bin" run --driver remote --driver-opt side-a="$(cat "$out/agent-kill-$v.addr")" --driver-opt token-file="$token" \
+		--label-filter "$area" --junit-report "$out/ndkt-$v.xml" --json-report "$out/ndkt-$v.json" >"$out/ndkt-$v.log" 2>&1 || true
+	agent_stop
 	for f in "$out/sim-$v.json" "$out/ndkt-$v.json"; do
 		[ -s "$f" ] || { echo "$v: no report $f:"; tail -5 "${f%.json}.log"; rc=1; continue 2; }
 	done
@@ -48,11 +53,11 @@ if not rs:
     sys.exit(1)
 for name in sorted(set(sim) | set(ndkt)):
     if sim.get(name) != ndkt.get(name):
-        print(f"  {variant}: {name[:110]}: {sorted(sim.get(name, []))} in process, {sorted(ndkt.get(name, []))} through ndkt (timing; not judged)")
+        print(f"  {variant}: {name[:110]}: {sorted(sim.get(name, []))} in process, {sorted(ndkt.get(name, []))} through the agent (timing; not judged)")
 if rs != rn:
-    print(f"{variant}: charged {sorted(rs)} in process, {sorted(rn)} through ndkt")
+    print(f"{variant}: charged {sorted(rs)} in process, {sorted(rn)} through the agent")
     sys.exit(1)
-print(f"{variant}: caught the same way through ndkt: {sum(1 for c in sim.values() if c)} specs failed in process, {sum(1 for c in ndkt.values() if c)} through ndkt, charged {sorted(rs)} both ways")
+print(f"{variant}: caught the same way through the agent serving ndkt: {sum(1 for c in sim.values() if c)} specs failed in process, {sum(1 for c in ndkt.values() if c)} through it, charged {sorted(rs)} both ways")
 PY
 	then rc=1; fi
 	echo "  ($verdicts; $(( $(date +%s) - t0 )) s)"

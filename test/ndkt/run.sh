@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # test/ndkt/run.sh (make test-ndkt): the whole suite through ndkt, the
-# kernel consumer's path, on Linux: the ndkt driver (the agent protocol's
-# client over ndkt's IOCTL contract) -> the C core in process (session,
-# calls, held callbacks, event ring) -> NDKPI's C ABI -> sim
-# (ndkt/simabi), in each of sim's completion personalities; each run's
-# per-spec outcomes must equal those of the same personality against sim in
-# process (test/rxe/compare-verdicts.sh), but for the differences
-# test/ndkt/verdict-diffs.txt explains. Reports go to out/ndkt/.
+# kernel consumer's path, on Linux, in each of sim's completion
+# personalities, two ways:
+#   - direct: `run --driver ndkt`, the ndkt driver (the agent protocol's
+#     client over ndkt's IOCTL contract) -> the C core in process
+#     (session, calls, held callbacks, event ring) -> NDKPI's C ABI -> sim
+#     (ndkt/simabi);
+#   - through an agent, the shape a vendor's Windows host has: `run
+#     --driver remote` -> gRPC (token, loopback) -> `ndkconform agent
+#     --driver ndkt` -> the same path.
+# Each run's per-spec outcomes must equal those of the same personality
+# against sim in process (test/rxe/compare-verdicts.sh), but for the
+# differences test/ndkt/verdict-diffs.txt explains. Reports go to
+# out/ndkt/ (agent-P.* for the runs through the agent).
 #
 # Both runs use sim with NDKT_SIM_OPTS (default disconnect-timeout=1s, not
 # sim's 300ms): the disconnect specs that make a peer unresponsive see the
@@ -23,6 +29,7 @@ out=out/ndkt
 mkdir -p "$out"
 bin=$out/ndkconform
 $GO build -o "$bin" ./cmd/ndkconform
+. test/ndkt/agent.sh
 rc=0
 for p in ${NDKT_PERSONALITIES:-inline deferred reentrant}; do
 	echo "=== completion=$p: sim in process"
@@ -36,5 +43,14 @@ for p in ${NDKT_PERSONALITIES:-inline deferred reentrant}; do
 		echo "the suite through ndkt failed (completion=$p):"; sed -n '/conformance summary/,$p' "$out/ndkt-$p.log" | head -60; rc=1; }
 	echo "$(tail -1 "$out/ndkt-$p.log") ($(( $(date +%s) - t0 )) s)"
 	sh test/rxe/compare-verdicts.sh -explained test/ndkt/verdict-diffs.txt "$out/sim-$p.xml" "$out/ndkt-$p.xml" || rc=1
+	echo "=== completion=$p: through an agent serving the ndkt driver (run --driver remote -> gRPC -> agent --driver ndkt)"
+	t0=$(date +%s)
+	agent_start "$p" "device-opts=completion=$p,$simopts" || { rc=1; continue; }
+	"$bin" run --driver remote --driver-opt side-a="$(cat "$out/agent-$p.addr")" --driver-opt token-file="$token" \
+		--junit-report "$out/agent-$p.xml" --json-report "$out/agent-$p.json" >"$out/agent-$p.log" 2>&1 || {
+		echo "the suite through the agent failed (completion=$p):"; sed -n '/conformance summary/,$p' "$out/agent-$p.log" | head -60; rc=1; }
+	agent_stop
+	echo "$(tail -1 "$out/agent-$p.log") ($(( $(date +%s) - t0 )) s)"
+	sh test/rxe/compare-verdicts.sh -explained test/ndkt/verdict-diffs.txt "$out/sim-$p.xml" "$out/agent-$p.xml" || rc=1
 done
 exit $rc
