@@ -187,13 +187,18 @@ func TestAgentSessionOptions(t *testing.T) {
 		return ndkconform(t, "run", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
 			"--driver-opt", "agent-opts="+agentOpts, "--label-filter", "LC-14 && !model")
 	}
-	addr, token, _ := startAgent(t, "completion=deferred")
+	addr, token, agentProc := startAgent(t, "completion=deferred")
 	if r := run(addr, token, "completion=inline"); r.code != exitUsage ||
 		!strings.Contains(firstLine(r.stderr), "the agent refused the session's driver options (agent-opts): driver sim: this agent does not let a session set completion=inline (the options a session may set, its --session-opts: none") {
 		t.Errorf("agent-opts completion=inline to a default agent: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	if r := run(addr, token, "completion=deferred"); r.code != 0 {
 		t.Errorf("agent-opts restating the agent's completion=deferred: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// The harness names itself in its Hello (the run's child processes
+	// too), and the agent logs it with each session.
+	if log := agentProc.stdout.String() + agentProc.stderr.String(); !strings.Contains(log, "started (harness ndkconform ") {
+		t.Errorf("the agent's log names no harness version for its sessions:\n%s", log)
 	}
 	tokenFile := filepath.Join(t.TempDir(), "token")
 	os.WriteFile(tokenFile, []byte("a-token-of-24-bytes-here\n"), 0o600)

@@ -9,8 +9,14 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/ndkconform/ndkconform/drivers/remote"
 	"github.com/ndkconform/ndkconform/ndk"
 )
+
+// The remote driver names this tool in each session's Hello, which an
+// agent logs ("session from ...: started (harness ndkconform VERSION)");
+// in init, so that a run's child processes name it too.
+func init() { remote.DefaultClientVersion = "ndkconform " + toolVersion() }
 
 // version is the tool's version, set with
 // -ldflags "-X main.version=v1.2.3"; empty: from the build information.

@@ -217,10 +217,17 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
+// DefaultClientVersion is the Hello.client_version of the sessions the
+// driver's options open (Config.ClientVersion), which an agent logs with
+// each session; the program that composes the tool sets it to its
+// version (ndkconform: "ndkconform VERSION"). Set it before opening.
+var DefaultClientVersion string
+
 // ParseOptions implements ndk.OptionParser.
 func (Driver) ParseOptions(opts map[string]string) (ndk.Opener, error) {
 	c := Config{SideA: opts[OptSideA], SideB: opts[OptSideB], CallTimeout: DefaultCallTimeout, Liveness: DefaultLiveness,
-		TLSCA: opts[OptTLSCA], TLSServerName: opts[OptTLSServerName], TLSCert: opts[OptTLSCert], TLSKey: opts[OptTLSKey]}
+		TLSCA: opts[OptTLSCA], TLSServerName: opts[OptTLSServerName], TLSCert: opts[OptTLSCert], TLSKey: opts[OptTLSKey],
+		ClientVersion: DefaultClientVersion}
 	if c.SideA == "" {
 		return nil, fmt.Errorf("%s: the agent's HOST:PORT is required", OptSideA)
 	}
