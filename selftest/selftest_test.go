@@ -370,7 +370,12 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 	// The model specs alone must catch every variant of the seed pages'
 	// rules (the rules of catalog.Rule.Seed), but those listed in
 	// modelNotYet, whose breach the model does not reach yet.
-	var seedVariants, modelMissed []string
+	var seedVariants, modelMissed, modelRerun []string
+	var modelNames []string
+	for name := range modelSpec {
+		modelNames = append(modelNames, name)
+	}
+	slices.Sort(modelNames)
 	for _, v := range variants {
 		if !slices.ContainsFunc(v.Rules, func(id string) bool { r, ok := catalog.Lookup(id); return ok && r.Seed }) {
 			continue
@@ -383,12 +388,15 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 		case modelCaught[v.Name]:
 		case notYet:
 			modelMissed = append(modelMissed, v.Name+" ("+why+")")
+		case modelAgain(t, v, modelNames):
+			modelRerun = append(modelRerun, v.Name)
 		default:
 			modelMissed = append(modelMissed, v.Name+" (MISSED)")
 			t.Errorf("variant %s breaks a rule of the seed pages (%s) but no model spec failed with a violation of it", v.Name, strings.Join(v.Rules, ", "))
 		}
 	}
-	fmt.Printf("\nmodel specs alone: %d of %d seed-area variants caught\n", len(seedVariants)-len(modelMissed), len(seedVariants))
+	fmt.Printf("\nmodel specs alone: %d of %d seed-area variants caught (%d by a model spec run alone again: %s)\n",
+		len(seedVariants)-len(modelMissed), len(seedVariants), len(modelRerun), strings.Join(modelRerun, " "))
 	for _, m := range modelMissed {
 		fmt.Printf("  not yet: %s\n", m)
 	}
@@ -551,6 +559,28 @@ func proveAgain(t *testing.T, name, rule string, variants []sim.Variant) bool {
 		}
 		for seed := int64(1); seed <= 4; seed++ {
 			if s, ran := runAlone(t, v.Name, name, seed); ran && s.State == outcome.Failed && slices.Contains(outcome.Charged(s), rule) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// modelAgain reports whether a model spec run alone catches variant v
+// (fails charged with one of its rules), with the run's seed, then two
+// others. A model catches some variants only when its concurrent moves
+// overlap a call the variant holds inside the provider (receive-write-
+// serialized: a receive while a write is inside, 1 ms): in make selftest,
+// with every variant's run at once on 2 cores, the overlap can fail to
+// happen in a run (CI of 46b1f14: the endpoint model missed it), and the
+// spec alone, on a machine that is less loaded, tells a miss of the load
+// from one of the model.
+func modelAgain(t *testing.T, v sim.Variant, models []string) bool {
+	t.Helper()
+	for _, name := range models {
+		for _, seed := range []int64{0, 2, 3} {
+			s, ran := runAlone(t, v.Name, name, seed)
+			if ran && s.State == outcome.Failed && slices.ContainsFunc(outcome.Charged(s), func(id string) bool { return slices.Contains(v.Rules, id) }) {
 				return true
 			}
 		}
