@@ -45,10 +45,7 @@ func (s *session) queryAbiFacts(req *agentv1.QueryAbiFactsRequest) *agentv1.Call
 	if pe != nil {
 		return perr(pe)
 	}
-	typ := ndk.ObjectTypeAdapter
-	if kind != kAdapter {
-		typ = ndk.ObjectType(kind)
-	}
+	typ := ndk.ObjectType(kind) // the handle kinds of objects are NDK_OBJECT_TYPE's values
 	f, ok := s.abi.ObjectABI(obj)
 	if !ok {
 		return &agentv1.CallReturn{Status: uint32(ndk.StatusNotSupported), Reply: &agentv1.CallReturn_QueryAbiFacts{QueryAbiFacts: &agentv1.QueryAbiFactsReply{}}}

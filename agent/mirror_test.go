@@ -61,12 +61,10 @@ func (p *stagedProvider) PushMemory(b []byte) error {
 	return nil
 }
 
-// TestAgentMirrorsProviderCopies: the agent passes the memory the harness
-// reads (ReadMemory) to its provider's PullMemory first and the memory it
-// writes (WriteMemory) to its PushMemory after, so that the harness sees
-// and sets the bytes the provider's data path really uses; a PullMemory
-// error reaches the harness as an error.
-func TestAgentMirrorsProviderCopies(t *testing.T) {
+// openStaged opens the remote driver on an agent serving a staged sim
+// provider (closed at the test's end).
+func openStaged(t *testing.T) (*stagedProvider, ndk.Provider) {
+	t.Helper()
 	sim, err := ndk.Lookup("sim")
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +75,17 @@ func TestAgentMirrorsProviderCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.Close()
+	t.Cleanup(func() { p.Close() })
+	return staged, p
+}
+
+// TestAgentMirrorsProviderCopies: the agent passes the memory the harness
+// reads (ReadMemory) to its provider's PullMemory first and the memory it
+// writes (WriteMemory) to its PushMemory after, so that the harness sees
+// and sets the bytes the provider's data path really uses; a PullMemory
+// error reaches the harness as an error.
+func TestAgentMirrorsProviderCopies(t *testing.T) {
+	staged, p := openStaged(t)
 	mm := p.(ndk.MemoryMirror)
 	sa, _ := p.Sides()
 	A := newDside(t, p, sa.IPv4, "qa")
@@ -189,17 +197,7 @@ func (r *recvSpy) RecvMsg(m any) error {
 // the ndkt driver does); bytes the harness writes before the registration
 // reach the provider through the registration itself.
 func TestAgentMirrorsOnlyWhatTheProviderHolds(t *testing.T) {
-	sim, err := ndk.Lookup("sim")
-	if err != nil {
-		t.Fatal(err)
-	}
-	staged := &stagedProvider{}
-	addr, _ := serveConfig(t, agent.Config{Driver: &stagedDriver{Driver: sim, p: staged}, DriverName: "sim", AgentVersion: "test-agent"})
-	p, err := openWith(t, addr, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	staged, p := openStaged(t)
 	mm := p.(ndk.MemoryMirror)
 	sa, _ := p.Sides()
 	A := newDside(t, p, sa.IPv4, "qa")
