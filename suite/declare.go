@@ -121,7 +121,42 @@ func declare(rules Rules, text string, model bool, args []any) bool {
 		Location:  relativeLocation(loc),
 	})
 	declarations.Unlock()
-	return ginkgo.It(own, append([]any{ginkgo.Label(rules...)}, args...)...)
+	return ginkgo.It(own, append([]any{ginkgo.Label(rules...)}, lostAware(args)...)...)
+}
+
+// lostAware wraps the spec's body so that a panic with the provider's loss
+// (a *ndk.LostError, from a call no Op recorded) ends the run as a loss,
+// as a failed assertion or an Op's panic does (abortIfLost), instead of
+// failing the spec as "panicked": a lost agent is no breach of the
+// provider's.
+func lostAware(args []any) []any {
+	out := slices.Clone(args)
+	for i, a := range out {
+		switch body := a.(type) {
+		case func():
+			out[i] = func() {
+				defer abortIfLostPanic()
+				body()
+			}
+		case func(ginkgo.SpecContext):
+			out[i] = func(ctx ginkgo.SpecContext) {
+				defer abortIfLostPanic()
+				body(ctx)
+			}
+		}
+	}
+	return out
+}
+
+// abortIfLostPanic, deferred, turns a panic that is the provider's loss
+// into the run's end (abortIfLost) and lets any other panic go on.
+func abortIfLostPanic() {
+	p := recover()
+	if p == nil {
+		return
+	}
+	abortIfLost(p)
+	panic(p)
 }
 
 // constructionReport is Ginkgo's report of the containers of the spec
