@@ -585,9 +585,9 @@ func (f *fabric) execLocked(q *qp, w *wr) {
 	case ndk.OpSend:
 		f.execSendLocked(q, w)
 	case ndk.OpWrite:
-		q.completeLocked(w, q.writeLocked(w))
+		q.completeLocked(w, f.deferHiddenLocked(w, q.writeLocked(w)))
 	case ndk.OpRead:
-		q.completeLocked(w, q.readLocked(w))
+		q.completeLocked(w, f.deferHiddenLocked(w, q.readLocked(w)))
 	case ndk.OpBind:
 		q.completeLocked(w, f.bindMWLocked(w))
 	case ndk.OpFastRegister:
@@ -595,6 +595,17 @@ func (f *fabric) execLocked(q *qp, w *wr) {
 	case ndk.OpInvalidate:
 		q.completeLocked(w, invalidateLocked(w))
 	}
+}
+
+// deferHiddenLocked is st, the status of the Write or Read w as it
+// executed.
+func (f *fabric) deferHiddenLocked(w *wr, st ndk.Status) ndk.Status {
+	// VARIANT defer-failure-hidden (breaks DP-3): a deferred access that
+	// failed completes with STATUS_SUCCESS.
+	if f.variant == VariantDeferFailureHidden && w.flags&ndk.OpFlagDefer != 0 && st != ndk.StatusSuccess && st != ndk.StatusCancelled {
+		return ndk.StatusSuccess
+	}
+	return st
 }
 
 // sourceLocked reads the bytes of a Send or Write.

@@ -20,6 +20,7 @@ const (
 	VariantFlushCompletesTwice       = "flush-completes-twice"
 	VariantDeferDroppedOnFailure     = "defer-dropped-on-failure"
 	VariantDeferNeverRung            = "defer-never-rung"
+	VariantDeferFailureHidden        = "defer-failure-hidden"
 	VariantFenceIgnored              = "fence-ignored"
 	VariantInlineTokenChecked        = "inline-token-checked"
 	VariantReadPastEnd               = "read-past-end"
@@ -80,6 +81,12 @@ func init() {
 			Rule:        "DP-5",
 			Rules:       []string{"DP-5", "DP-3", "QP-4"},
 			Description: "a request without NDK_OP_FLAG_DEFER executes alone: the requests held by DEFER before it stay held until a flush or an inline failure",
+		},
+		Variant{
+			Name:        VariantDeferFailureHidden,
+			Rule:        "DP-3",
+			Rules:       []string{"DP-3"},
+			Description: "an NdkWrite or NdkRead posted with NDK_OP_FLAG_DEFER that fails when it executes (a remote access its token does not grant) moves no data but completes with STATUS_SUCCESS, as if the flag changed what its completion reports",
 		},
 		Variant{
 			Name:        VariantFenceIgnored,

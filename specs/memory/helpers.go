@@ -40,6 +40,10 @@ type memLink struct {
 	// Write and the sink of its Read.
 	src, sink *suite.MR
 	seed      byte
+	// deferred: each probe's NdkWrite or NdkRead is posted with
+	// NDK_OP_FLAG_DEFER and its chain ended by a second access without it
+	// (DP-7; see access).
+	deferred bool
 }
 
 // memProbeMax is the most bytes a probe moves.
@@ -164,13 +168,38 @@ func invalidateOn(c *suite.Connection, mw *suite.MW) ndk.Status {
 func (k *memLink) access(write bool, r reach, remoteVA uint64, n int) ndk.Status {
 	GinkgoHelper()
 	c, token := r()
-	var st ndk.Status
-	if write {
-		st = c.ActiveQP.Write("probe", remoteVA, token, 0, k.src.SGE(0, n))
-	} else {
-		st = c.ActiveQP.Read("probe", remoteVA, token, 0, k.sink.SGE(0, n))
+	post := func(ctx string, flags uint32, n int) ndk.Status {
+		if write {
+			return c.ActiveQP.Write(ctx, remoteVA, token, flags, k.src.SGE(0, n))
+		}
+		return c.ActiveQP.Read(ctx, remoteVA, token, flags, k.sink.SGE(0, n))
 	}
-	return complete(c.ActiveQP.InitiatorCQ, st)
+	if !k.deferred {
+		return complete(c.ActiveQP.InitiatorCQ, post("probe", 0, n))
+	}
+	// The probe with DEFER, then the chain's end (DP-7): the same access
+	// of its first byte without DEFER, whose outcome is not judged (it
+	// follows the probe's: a failed probe may take the connection down).
+	// A probe that fails inline ends the chain (DP-8); an end that fails
+	// inline leaves the probe to the provider, which must still indicate
+	// it (DP-6).
+	st := post("probe", ndk.OpFlagDefer, n)
+	if st != ndk.StatusSuccess {
+		return st
+	}
+	want := 1
+	if post("end of the chain", 0, 1) == ndk.StatusSuccess {
+		want = 2
+	}
+	var ctxs []any
+	for _, res := range c.ActiveQP.InitiatorCQ.WaitResults("DP-5", want) {
+		if res.RequestContext == "probe" {
+			return res.Status
+		}
+		ctxs = append(ctxs, res.RequestContext)
+	}
+	suite.Rule("DP-5").Expect(ctxs).To(ContainElement("probe"), "the completions of the chain include the probe's")
+	return ndk.StatusSuccess
 }
 
 // probe runs one access of len(data) bytes at va, readied by r: a Write
