@@ -103,8 +103,8 @@ func init() {
 		Variant{
 			Name:        VariantReadSinkRequired,
 			Rule:        "MR-8",
-			Rules:       []string{"MR-8"},
-			Description: "the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED whatever the option read-sink-not-required says, yet an NdkRead into memory registered without READ_SINK fails with STATUS_ACCESS_VIOLATION",
+			Rules:       []string{"MR-8", "MR-23"},
+			Description: "the adapter sets NDK_ADAPTER_FLAG_RDMA_READ_SINK_NOT_REQUIRED whatever the option read-sink-not-required says, yet an NdkRead into memory registered without READ_SINK, or into a logical address mapping under the privileged token, fails with STATUS_ACCESS_VIOLATION",
 		},
 		Variant{
 			Name:        VariantFRMRPageCount15,

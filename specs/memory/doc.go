@@ -4,8 +4,10 @@
 // contiguous by one byte, refused by NdkRegisterMr and NdkBuildLam (MR-3,
 // MR-20; through ndk.ChainRegisterer and ndk.LAMChainBuilder, skipped as
 // not verified without them), the virtual address as an index (MR-4),
-// no zero-based addressing (MR-6), READ_SINK not required (MR-8, with the
-// [MAY] MR-23 recorded, never failed), remote access only with a valid
+// no zero-based addressing (MR-6), READ_SINK not required (MR-8, and a
+// logical address mapping under the privileged token as a read sink,
+// MR-23), NDK_OP_FLAG_DEFER changing no completion (DP-3, defer.go),
+// remote access only with a valid
 // token (MR-16: wrong, stale and invalidated tokens, region and window
 // edges, rebinds), the privileged token local only (MR-18), bind rights
 // (MR-15), the FRMR page count and fast-register rights and tokens (AI-1,
