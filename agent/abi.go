@@ -88,6 +88,13 @@ func abiFacts(typ ndk.ObjectType, f ndk.ObjectABI) *agentv1.AbiFacts {
 		ProbeMajorGot:     protoVersion(f.ProbeMajor.Got),
 		HighIrqlCallbacks: f.AboveDispatch,
 		HighIrqlLast:      uint32(f.LastAboveIRQL),
+		SizeProbes:        uint32(max(f.SizeProbes, 0)),
+		SizeFailures:      uint32(max(f.SizeFailures, 0)),
+		SizeCall:          uint32(f.SizeBreach.Call),
+		SizeWhat:          uint32(f.SizeBreach.Breach),
+		SizeOffered:       f.SizeBreach.Offered,
+		SizeStatus:        uint32(f.SizeBreach.Status),
+		SizeReturned:      f.SizeBreach.Returned,
 	}
 }
 

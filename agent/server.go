@@ -107,7 +107,7 @@ import (
 )
 
 // Version is the protocol version the agent speaks.
-var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 6}
+var Version = &agentv1.ProtocolVersion{Major: 1, Minor: 7}
 
 // DefaultMaxMemoryChunk is Capabilities.max_memory_chunk unless
 // Config.MaxMemoryChunk says otherwise: the most bytes one WriteMemory or

@@ -245,7 +245,7 @@ func TestPerSessionProvider(t *testing.T) {
 		t.Fatalf("Agents: %+v", ag)
 	}
 	a := ag[0]
-	if a.Address != addr || a.Sides != "A and B" || a.Driver != "sim" || a.AgentVersion != "test-agent" || a.ProtocolVersion != "1.6" || !a.FaultInjection ||
+	if a.Address != addr || a.Sides != "A and B" || a.Driver != "sim" || a.AgentVersion != "test-agent" || a.ProtocolVersion != "1.7" || !a.FaultInjection ||
 		!a.SRQFaultInjection || !a.CQFaultInjection {
 		t.Fatalf("AgentInfo %+v", a)
 	}

@@ -1,5 +1,7 @@
 package ndk
 
+import "fmt"
+
 // ABIReporter is implemented by a Provider whose driver calls the provider
 // through NDKPI's C ABI (drivers/remote's ndkt driver: ndkt's core reads
 // the NDK_OBJECT_HEADER and calls through the dispatch tables), so that it
@@ -55,6 +57,90 @@ type ObjectABI struct {
 	// can be passed on from there), LastAboveIRQL the IRQL of the last.
 	AboveDispatch uint64
 	LastAboveIRQL uint8
+	// The buffer-size contract (CN-18; AI-5, AI-9), probed after the first
+	// success on the object of each call that takes a buffer and its size
+	// (NdkQueryAdapterInfo at an adapter's open; the address getters):
+	// the call again with 0 bytes, with the size a too-small answer asked
+	// for, and with one byte less than it wrote. SizeProbes is how many
+	// answers were judged (0: none was probed, or the driver probes none),
+	// SizeFailures how many broke the contract, SizeBreach the first.
+	SizeProbes, SizeFailures int
+	SizeBreach               SizeProbe
+}
+
+// SizeProbe is one answer of a call that takes a buffer and its size
+// that broke its contract: the call, what broke, the bytes offered, the
+// status and the length the call returned.
+type SizeProbe struct {
+	Call              SizeCall
+	Breach            SizeBreach
+	Offered, Returned uint32
+	Status            Status
+}
+
+// SizeCall is a call whose buffer size is probed (the values are ndkt's
+// and the agent protocol's AbiFacts.size_call).
+type SizeCall uint32
+
+const (
+	SizeCallQueryAdapterInfo              SizeCall = 1
+	SizeCallGetLocalAddress               SizeCall = 2
+	SizeCallGetPeerAddress                SizeCall = 3
+	SizeCallGetListenerLocalAddress       SizeCall = 4
+	SizeCallGetSharedEndpointLocalAddress SizeCall = 5
+)
+
+func (c SizeCall) String() string {
+	switch c {
+	case SizeCallQueryAdapterInfo:
+		return "NdkQueryAdapterInfo"
+	case SizeCallGetLocalAddress:
+		return "NdkGetLocalAddress"
+	case SizeCallGetPeerAddress:
+		return "NdkGetPeerAddress"
+	case SizeCallGetListenerLocalAddress:
+		return "NdkGetListenerLocalAddress"
+	case SizeCallGetSharedEndpointLocalAddress:
+		return "NdkGetSharedEndpointLocalAddress"
+	}
+	return fmt.Sprintf("size call %d", uint32(c))
+}
+
+// SizeBreach is what of the buffer-size contract an answer broke (the
+// values are ndkt's and the agent protocol's AbiFacts.size_what).
+type SizeBreach uint32
+
+const (
+	// SizeSuccessLength: STATUS_SUCCESS with a length of 0 or above the
+	// bytes offered.
+	SizeSuccessLength SizeBreach = 1
+	// SizeNoSizeNeeded: STATUS_BUFFER_TOO_SMALL with a length not above
+	// the bytes offered (no size needed said).
+	SizeNoSizeNeeded SizeBreach = 2
+	// SizeNeededRefused: the size a too-small answer asked for was
+	// answered STATUS_BUFFER_TOO_SMALL again.
+	SizeNeededRefused SizeBreach = 3
+	// SizeWrotePast: a byte was written past the bytes offered.
+	SizeWrotePast SizeBreach = 4
+	// SizeNotWritten: NdkQueryAdapterInfo, given more room than it asked
+	// for, succeeded with a length other than the size it asked for.
+	SizeNotWritten SizeBreach = 5
+)
+
+func (b SizeBreach) String() string {
+	switch b {
+	case SizeSuccessLength:
+		return "STATUS_SUCCESS with a length of 0 or above the bytes offered"
+	case SizeNoSizeNeeded:
+		return "STATUS_BUFFER_TOO_SMALL without the size needed (a length not above the bytes offered)"
+	case SizeNeededRefused:
+		return "the size it asked for answered STATUS_BUFFER_TOO_SMALL again"
+	case SizeWrotePast:
+		return "a byte written past the bytes offered"
+	case SizeNotWritten:
+		return "given more room than it asked for, STATUS_SUCCESS with a length other than the size it asked for"
+	}
+	return fmt.Sprintf("size breach %d", uint32(b))
 }
 
 // VersionProbe is one adapter open asking for Asked: its status and the

@@ -627,6 +627,9 @@ var abiVariants = map[string][]string{
 	"no-query-extension":    {"OH-8"},
 	"null-entry":            {"IF-1", "IF-2", "OV-3"},
 	"notify-above-dispatch": {"CR-13"},
+	"address-length-kept":   {"CN-18"},
+	"info-size-unreported":  {"AI-9"},
+	"info-size-not-needed":  {"AI-5"},
 }
 
 // stressOnly are the variants that fail only under concurrency or at a

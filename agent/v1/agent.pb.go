@@ -10968,8 +10968,32 @@ type AbiFacts struct {
 	// the last one.
 	HighIrqlCallbacks uint64 `protobuf:"varint,18,opt,name=high_irql_callbacks,json=highIrqlCallbacks,proto3" json:"high_irql_callbacks,omitempty"`
 	HighIrqlLast      uint32 `protobuf:"varint,19,opt,name=high_irql_last,json=highIrqlLast,proto3" json:"high_irql_last,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Buffer-size probes (CN-18; AI-5, AI-9; protocol 1.7): after the first
+	// success of a call that takes a buffer and its size on this object
+	// (NdkQueryAdapterInfo at the adapter's open; NdkGetLocalAddress,
+	// NdkGetPeerAddress, NdkGetListenerLocalAddress,
+	// NdkGetSharedEndpointLocalAddress), the consumer calls it again with 0
+	// bytes, with the size a too-small answer asked for, and with one byte
+	// less than it wrote. size_probes: the answers judged; size_failures:
+	// those that broke the contract (STATUS_SUCCESS with a length of 0 or
+	// above the bytes offered; STATUS_BUFFER_TOO_SMALL with a length not
+	// above them; the size asked for refused again; a byte written past the
+	// bytes offered; NdkQueryAdapterInfo, given more room than it asked for,
+	// a success with another length). The first breach: size_call (1
+	// NdkQueryAdapterInfo, 2 NdkGetLocalAddress, 3 NdkGetPeerAddress, 4
+	// NdkGetListenerLocalAddress, 5 NdkGetSharedEndpointLocalAddress),
+	// size_what (1..5 in the order above), the bytes offered, the status
+	// and the length the call returned. An agent of protocol 1.6 sends no
+	// probe: size_probes 0.
+	SizeProbes    uint32 `protobuf:"varint,20,opt,name=size_probes,json=sizeProbes,proto3" json:"size_probes,omitempty"`
+	SizeFailures  uint32 `protobuf:"varint,21,opt,name=size_failures,json=sizeFailures,proto3" json:"size_failures,omitempty"`
+	SizeCall      uint32 `protobuf:"varint,22,opt,name=size_call,json=sizeCall,proto3" json:"size_call,omitempty"`
+	SizeWhat      uint32 `protobuf:"varint,23,opt,name=size_what,json=sizeWhat,proto3" json:"size_what,omitempty"`
+	SizeOffered   uint32 `protobuf:"varint,24,opt,name=size_offered,json=sizeOffered,proto3" json:"size_offered,omitempty"`
+	SizeStatus    uint32 `protobuf:"varint,25,opt,name=size_status,json=sizeStatus,proto3" json:"size_status,omitempty"`
+	SizeReturned  uint32 `protobuf:"varint,26,opt,name=size_returned,json=sizeReturned,proto3" json:"size_returned,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AbiFacts) Reset() {
@@ -11131,6 +11155,55 @@ func (x *AbiFacts) GetHighIrqlCallbacks() uint64 {
 func (x *AbiFacts) GetHighIrqlLast() uint32 {
 	if x != nil {
 		return x.HighIrqlLast
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetSizeProbes() uint32 {
+	if x != nil {
+		return x.SizeProbes
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetSizeFailures() uint32 {
+	if x != nil {
+		return x.SizeFailures
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetSizeCall() uint32 {
+	if x != nil {
+		return x.SizeCall
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetSizeWhat() uint32 {
+	if x != nil {
+		return x.SizeWhat
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetSizeOffered() uint32 {
+	if x != nil {
+		return x.SizeOffered
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetSizeStatus() uint32 {
+	if x != nil {
+		return x.SizeStatus
+	}
+	return 0
+}
+
+func (x *AbiFacts) GetSizeReturned() uint32 {
+	if x != nil {
+		return x.SizeReturned
 	}
 	return 0
 }
@@ -12608,7 +12681,7 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x14QueryAbiFactsRequest\x123\n" +
 	"\x06object\x18\x01 \x01(\v2\x1b.ndkconform.agent.v1.HandleR\x06object\"I\n" +
 	"\x12QueryAbiFactsReply\x123\n" +
-	"\x05facts\x18\x01 \x01(\v2\x1d.ndkconform.agent.v1.AbiFactsR\x05facts\"\xbb\a\n" +
+	"\x05facts\x18\x01 \x01(\v2\x1d.ndkconform.agent.v1.AbiFactsR\x05facts\"\xa4\t\n" +
 	"\bAbiFacts\x12,\n" +
 	"\x12header_object_type\x18\x01 \x01(\rR\x10headerObjectType\x12C\n" +
 	"\x0eheader_version\x18\x02 \x01(\v2\x1c.ndkconform.agent.v1.VersionR\rheaderVersion\x12)\n" +
@@ -12631,7 +12704,16 @@ const file_agent_v1_agent_proto_rawDesc = "" +
 	"\x12probe_major_status\x18\x10 \x01(\rR\x10probeMajorStatus\x12D\n" +
 	"\x0fprobe_major_got\x18\x11 \x01(\v2\x1c.ndkconform.agent.v1.VersionR\rprobeMajorGot\x12.\n" +
 	"\x13high_irql_callbacks\x18\x12 \x01(\x04R\x11highIrqlCallbacks\x12$\n" +
-	"\x0ehigh_irql_last\x18\x13 \x01(\rR\fhighIrqlLast\"\xb2\x06\n" +
+	"\x0ehigh_irql_last\x18\x13 \x01(\rR\fhighIrqlLast\x12\x1f\n" +
+	"\vsize_probes\x18\x14 \x01(\rR\n" +
+	"sizeProbes\x12#\n" +
+	"\rsize_failures\x18\x15 \x01(\rR\fsizeFailures\x12\x1b\n" +
+	"\tsize_call\x18\x16 \x01(\rR\bsizeCall\x12\x1b\n" +
+	"\tsize_what\x18\x17 \x01(\rR\bsizeWhat\x12!\n" +
+	"\fsize_offered\x18\x18 \x01(\rR\vsizeOffered\x12\x1f\n" +
+	"\vsize_status\x18\x19 \x01(\rR\n" +
+	"sizeStatus\x12#\n" +
+	"\rsize_returned\x18\x1a \x01(\rR\fsizeReturned\"\xb2\x06\n" +
 	"\bCallback\x12\x1f\n" +
 	"\vcallback_id\x18\x01 \x01(\x04R\n" +
 	"callbackId\x12\x18\n" +

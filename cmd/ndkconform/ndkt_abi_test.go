@@ -27,6 +27,9 @@ var abiVariants = map[string]string{
 	"no-query-extension":    "OH-8",
 	"null-entry":            "IF-1",
 	"notify-above-dispatch": "CR-13",
+	"address-length-kept":   "CN-18",
+	"info-size-unreported":  "AI-9",
+	"info-size-not-needed":  "AI-5",
 }
 
 const abiFocus = "NDKPI's C ABI"
@@ -94,11 +97,11 @@ func TestNdktABIVariantsCaught(t *testing.T) {
 			t.Errorf("abi variant %s has no line in abiVariants", v)
 		}
 	}
-	if states, rules := abiRun(t, "--driver", "ndkt"); !slices.Equal(states, []string{"passed", "passed", "passed"}) || len(rules) > 0 {
+	if states, rules := abiRun(t, "--driver", "ndkt"); !slices.Equal(states, []string{"passed", "passed", "passed", "passed"}) || len(rules) > 0 {
 		t.Errorf("conforming provider through ndkt: %v, rules %v", states, rules)
 	}
-	if states, _ := abiRun(t, "--driver", "sim"); !slices.Equal(states, []string{"skipped not verified", "skipped not verified", "skipped not verified"}) {
-		t.Errorf("sim in process: %v, want 3 not verified", states)
+	if states, _ := abiRun(t, "--driver", "sim"); !slices.Equal(states, []string{"skipped not verified", "skipped not verified", "skipped not verified", "skipped not verified"}) {
+		t.Errorf("sim in process: %v, want 4 not verified", states)
 	}
 	for v, rule := range abiVariants {
 		states, rules := abiRun(t, "--driver", "ndkt", "--driver-opt", "device-opts=completion=deferred,abi-variant="+v)
@@ -126,7 +129,8 @@ func startNdktAgent(t *testing.T, deviceOpts string) []string {
 // behind NDKPI's C ABI. The ABI specs judge the provider through the
 // agent as through the ndkt driver in process (they pass against the
 // conforming provider and charge every abi variant with its rule: the
-// agent forwards QueryAbiFacts and each callback's IRQL, protocol 1.6);
+// agent forwards QueryAbiFacts and each callback's IRQL, protocol 1.6, and
+// the buffer-size probes, 1.7);
 // and memory the harness writes into the agent before registering it
 // reaches the provider (MR-3, MR-4 and the chain specs failed with
 // STATUS_INTERNAL_ERROR when the agent passed those bytes to the ndkt
@@ -136,8 +140,8 @@ func TestNdktThroughAgent(t *testing.T) {
 		t.Skip("starts 12 agents serving the ndkt driver")
 	}
 	run := startNdktAgent(t, "completion=deferred")
-	if states, rules := abiRun(t, run...); !slices.Equal(states, []string{"passed", "passed", "passed"}) || len(rules) > 0 {
-		t.Errorf("conforming provider through an agent serving ndkt: %v, rules %v; want 3 passed", states, rules)
+	if states, rules := abiRun(t, run...); !slices.Equal(states, []string{"passed", "passed", "passed", "passed"}) || len(rules) > 0 {
+		t.Errorf("conforming provider through an agent serving ndkt: %v, rules %v; want 4 passed", states, rules)
 	}
 	const memory = "MDL chains|Memory registration and tokens at their boundaries"
 	want, _ := focusRun(t, memory, "--driver", "sim", "--driver-opt", "completion=deferred")

@@ -323,7 +323,7 @@ func TestNdktDriverOverFakeDevice(t *testing.T) {
 	}
 	comps := p.(ndk.Describer).Describe()
 	if len(comps) != 1 || comps[0].Driver != "ndkt" || comps[0].Address != name || !strings.Contains(comps[0].Version, "ndkt 1.2.3.4 (interface 1)") ||
-		comps[0].Protocol != "1.6" || comps[0].DriverOptions[OptDeviceOpts] != "mode=x" {
+		comps[0].Protocol != "1.7" || comps[0].DriverOptions[OptDeviceOpts] != "mode=x" {
 		t.Errorf("components %+v", comps)
 	}
 

@@ -130,6 +130,10 @@ func objectABI(typ ndk.ObjectType, f *agentv1.AbiFacts) ndk.ObjectABI {
 			Got: abiVersion(f.GetProbeMajorGot())},
 		AboveDispatch: f.GetHighIrqlCallbacks(),
 		LastAboveIRQL: uint8(f.GetHighIrqlLast()),
+		SizeProbes:    int(f.GetSizeProbes()),
+		SizeFailures:  int(f.GetSizeFailures()),
+		SizeBreach: ndk.SizeProbe{Call: ndk.SizeCall(f.GetSizeCall()), Breach: ndk.SizeBreach(f.GetSizeWhat()),
+			Offered: f.GetSizeOffered(), Returned: f.GetSizeReturned(), Status: ndk.Status(f.GetSizeStatus())},
 	}
 	names := ndk.DispatchMembers(typ)
 	for i := 0; i < 32; i++ {

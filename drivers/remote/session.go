@@ -26,7 +26,7 @@ import (
 )
 
 // protocolVersion is the version of the protocol this driver speaks.
-var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 6}
+var protocolVersion = &agentv1.ProtocolVersion{Major: 1, Minor: 7}
 
 // session is one Agent.Session stream. The rule of the protocol for the
 // harness side: the reader never blocks (a CallReturn goes to its waiting

@@ -983,7 +983,7 @@ type QueryAbiFactsRequestFixed struct {
 	Object uint64 // handle id
 }
 
-// AbiFacts is ndkt_abi_facts (112 bytes).
+// AbiFacts is ndkt_abi_facts (136 bytes).
 type AbiFacts struct {
 	HeaderObjectType  uint32
 	HeaderVersion     Version
@@ -1008,10 +1008,16 @@ type AbiFacts struct {
 	_                 [4]byte // pad: zero
 	HighIRQLCallbacks uint64
 	HighIRQLLast      uint32
-	_                 [4]byte // pad: zero
+	SizeProbes        uint32
+	SizeFailures      uint32
+	SizeCall          uint32
+	SizeWhat          uint32
+	SizeOffered       uint32
+	SizeStatus        uint32 // NTSTATUS
+	SizeReturned      uint32
 }
 
-// QueryAbiFactsReplyFixed is ndkt_query_abi_facts_reply (112 bytes), the fixed reply of NDKT_OP_QUERY_ABI_FACTS (130).
+// QueryAbiFactsReplyFixed is ndkt_query_abi_facts_reply (136 bytes), the fixed reply of NDKT_OP_QUERY_ABI_FACTS (130).
 type QueryAbiFactsReplyFixed struct {
 	Facts AbiFacts
 }
@@ -3428,7 +3434,7 @@ var opTable = [OpcodeLimit]opDesc{
 		newReply:   func() Reply { return new(ReadMemoryReply) }},
 	OpQueryAbiFacts: {name: "query_abi_facts",
 		req:        structDesc{name: "query_abi_facts_req", size: 8},
-		reply:      structDesc{name: "query_abi_facts_reply", size: 112, checks: []check{{2, 12, 1, 0}, {2, 13, 1, 0}, {1, 14, 2, 0}, {2, 24, 1, 0}, {1, 25, 3, 0}, {2, 40, 1, 0}, {1, 41, 3, 0}, {1, 92, 4, 0}, {1, 108, 4, 0}}},
+		reply:      structDesc{name: "query_abi_facts_reply", size: 136, checks: []check{{2, 12, 1, 0}, {2, 13, 1, 0}, {1, 14, 2, 0}, {2, 24, 1, 0}, {1, 25, 3, 0}, {2, 40, 1, 0}, {1, 41, 3, 0}, {1, 92, 4, 0}}},
 		newRequest: func() Request { return new(QueryAbiFactsRequest) },
 		newReply:   func() Reply { return new(QueryAbiFactsReply) }},
 }

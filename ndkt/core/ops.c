@@ -712,6 +712,12 @@ static void probe_versions(ndkt_session *s, const struct ndkt_addr *address, ndk
 	}
 }
 
+/* NdkQueryAdapterInfo as an ndkt_size_fn, for its buffer-size probes. */
+static NTSTATUS size_adapter_info(ndkt_obj *a, void *buf, ULONG *len)
+{
+	return ((NDK_ADAPTER *)a->ndk)->Dispatch->NdkQueryAdapterInfo(a->ndk, (NDK_ADAPTER_INFO *)buf, len);
+}
+
 /* OpenAdapter (10). The version: NDKPI 2.0 and up first, then 1.1 and up
  * if the provider refuses 2 for its version (OH-7). */
 static void op_open_adapter(ndkt_op *o)
@@ -751,6 +757,7 @@ static void op_open_adapter(ndkt_op *o)
 			obj->abi.has_info = 1;
 			obj->abi.info_version.major = info.Version.Major;
 			obj->abi.info_version.minor = info.Version.Minor;
+			ndkt_size_probe(obj, NDKT_SIZE_CALL_QUERY_ADAPTER_INFO, size_adapter_info, (ULONG)sizeof info, size);
 		}
 		ndkt_abi_observe(obj);
 		obj->abi.requested.major = v.Major;
@@ -759,6 +766,97 @@ static void op_open_adapter(ndkt_op *o)
 		ndkt_objref_of(obj, &rep.adapter);
 	}
 	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+/* ---- buffer-size probes (CN-18, AI-5, AI-9) ---- */
+
+#define SIZE_CANARY 0xA5u
+
+enum { SIZE_KEPT = 0, SIZE_NOT_JUDGED = -1 };
+
+/* judge_size: what of the contract an answer breaks (NDKT_SIZE_WHAT_*),
+ * SIZE_KEPT, or SIZE_NOT_JUDGED for a status that is no answer to it. */
+static int judge_size(const uint8_t *buf, ULONG offered, NTSTATUS st, ULONG len)
+{
+	ULONG i;
+	for (i = offered; i < NDKT_SIZE_ROOM; i++)
+		if (buf[i] != SIZE_CANARY)
+			return NDKT_SIZE_WHAT_WROTE_PAST;
+	if (st == STATUS_SUCCESS)
+		return len == 0 || len > offered ? NDKT_SIZE_WHAT_SUCCESS_LENGTH : SIZE_KEPT;
+	if (st == STATUS_BUFFER_TOO_SMALL)
+		return len <= offered ? NDKT_SIZE_WHAT_NO_SIZE_NEEDED : SIZE_KEPT;
+	return SIZE_NOT_JUDGED;
+}
+
+/* note_size records one judged answer in obj's facts. */
+static void note_size(ndkt_obj *obj, uint32_t call, int what, ULONG offered, NTSTATUS st, ULONG len)
+{
+	ndkt_irql_t old;
+	if (what == SIZE_NOT_JUDGED)
+		return;
+	old = ndkt_lock_acquire(obj->s->lock);
+	obj->abi.size_probes++;
+	if (what != SIZE_KEPT && obj->abi.size_failures++ == 0) {
+		obj->abi.size_call = call;
+		obj->abi.size_what = (uint32_t)what;
+		obj->abi.size_offered = offered;
+		obj->abi.size_status = (uint32_t)st;
+		obj->abi.size_returned = len;
+	}
+	ndkt_lock_release(obj->s->lock, old);
+}
+
+/* size_try calls fn with offered bytes of a canaried buffer and judges
+ * the answer; *need is the length it returned. */
+static int size_try(ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, uint8_t *buf, ULONG offered, NTSTATUS *st,
+		    ULONG *need)
+{
+	int what;
+	memset(buf, SIZE_CANARY, NDKT_SIZE_ROOM);
+	*need = offered;
+	*st = fn(obj, buf, need);
+	what = judge_size(buf, offered, *st, *need);
+	note_size(obj, call, what, offered, *st, *need);
+	return what;
+}
+
+void ndkt_size_probe(ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, ULONG offered, ULONG got)
+{
+	uint8_t *buf;
+	NTSTATUS st;
+	ULONG need = 0;
+	ndkt_irql_t old;
+	int first;
+	old = ndkt_lock_acquire(obj->s->lock);
+	first = (obj->size_probed & (1u << call)) == 0;
+	obj->size_probed |= 1u << call;
+	ndkt_lock_release(obj->s->lock, old);
+	if (!first)
+		return;
+	note_size(obj, call, got == 0 || got > offered ? NDKT_SIZE_WHAT_SUCCESS_LENGTH : SIZE_KEPT, offered, STATUS_SUCCESS, got);
+	buf = ndkt_alloc(NDKT_SIZE_ROOM, NDKT_TAG_OPS);
+	if (buf == NULL)
+		return;
+	/* No bytes: too small for anything; then the size it asked for. */
+	if (size_try(obj, call, fn, buf, 0, &st, &need) == SIZE_KEPT && st == STATUS_BUFFER_TOO_SMALL &&
+	    need <= NDKT_SIZE_ROOM) {
+		ULONG asked = need;
+		if (size_try(obj, call, fn, buf, asked, &st, &need) == SIZE_KEPT && st == STATUS_BUFFER_TOO_SMALL)
+			note_size(obj, call, NDKT_SIZE_WHAT_NEEDED_REFUSED, asked, st, need);
+		/* NDK_ADAPTER_INFO is one structure: given more room than it
+		 * asked for, it writes what it asked for and says so (AI-9). An
+		 * address may take less than the size asked (a sockaddr_in
+		 * where a SOCKADDR_INET was asked): not judged so. */
+		if (call == NDKT_SIZE_CALL_QUERY_ADAPTER_INFO &&
+		    size_try(obj, call, fn, buf, NDKT_SIZE_ROOM, &st, &need) == SIZE_KEPT && st == STATUS_SUCCESS &&
+		    need != asked)
+			note_size(obj, call, NDKT_SIZE_WHAT_NOT_WRITTEN, NDKT_SIZE_ROOM, st, need);
+	}
+	/* One byte less than the first call wrote. */
+	if (got >= 1 && got <= NDKT_SIZE_ROOM)
+		(void)size_try(obj, call, fn, buf, got - 1, &st, &need);
+	ndkt_free(buf, NDKT_TAG_OPS);
 }
 
 /* QueryAbiFacts (130): what the C ABI showed of an adapter or provider

@@ -74,6 +74,7 @@ typedef struct ndkt_obj {
 	 * session. */
 	struct ndkt_abi_facts abi;
 	void *dispatch_copy;
+	uint32_t size_probed;      /* bit NDKT_SIZE_CALL_*: that call's buffer size probed (under s->lock) */
 
 	/* An adapter. */
 	NDK_VERSION version;       /* NDK_ADAPTER_INFO.Version (the header's if the query failed) */
@@ -229,6 +230,39 @@ VOID ndkt_cb_disconnect_ex(PVOID ctx, ULONG reason);
  * since (the provider wrote it again, OH-2) is counted and undone. */
 void ndkt_abi_observe(ndkt_obj *obj);
 void ndkt_abi_recheck(ndkt_obj *obj);
+
+/* Buffer-size probes (CN-18; AI-5, AI-9): the calls that take a buffer and
+ * its size (ndkt_abi_facts.size_call) and what a breach was
+ * (ndkt_abi_facts.size_what). */
+enum {
+	NDKT_SIZE_CALL_QUERY_ADAPTER_INFO = 1,
+	NDKT_SIZE_CALL_GET_LOCAL_ADDRESS = 2,
+	NDKT_SIZE_CALL_GET_PEER_ADDRESS = 3,
+	NDKT_SIZE_CALL_GET_LISTENER_LOCAL_ADDRESS = 4,
+	NDKT_SIZE_CALL_GET_SHARED_ENDPOINT_LOCAL_ADDRESS = 5
+};
+enum {
+	NDKT_SIZE_WHAT_SUCCESS_LENGTH = 1, /* STATUS_SUCCESS with a length of 0 or above the bytes offered */
+	NDKT_SIZE_WHAT_NO_SIZE_NEEDED = 2, /* STATUS_BUFFER_TOO_SMALL with a length not above the bytes offered */
+	NDKT_SIZE_WHAT_NEEDED_REFUSED = 3, /* the size it asked for answered STATUS_BUFFER_TOO_SMALL again */
+	NDKT_SIZE_WHAT_WROTE_PAST = 4,     /* a byte written past the bytes offered */
+	NDKT_SIZE_WHAT_NOT_WRITTEN = 5     /* NDK_ADAPTER_INFO: given more room, a length other than the size it asked for */
+};
+/* The most bytes a probe offers; a size asked for above it is not tried. */
+#define NDKT_SIZE_ROOM 512u
+/* One call of a probed kind on obj with len bytes at buf. */
+typedef NTSTATUS ndkt_size_fn(ndkt_obj *obj, void *buf, ULONG *len);
+/* After call's first success on obj (the call offered `offered` bytes and
+ * got `got` back), its buffer-size contract is probed once per object and
+ * call: the same call with 0 bytes, with the size a too-small answer
+ * asked for (NdkQueryAdapterInfo also with more room than that), and with
+ * got - 1. An answer keeps the contract when it is
+ * STATUS_SUCCESS with 0 < length <= the bytes offered, or
+ * STATUS_BUFFER_TOO_SMALL with a length above them (the size needed), and
+ * writes no byte past the bytes offered; another status is no answer to
+ * judge (the object may have changed since). Counted in obj->abi, the
+ * first breach kept. IRQL PASSIVE_LEVEL. */
+void ndkt_size_probe(ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, ULONG offered, ULONG got);
 
 /* NdkClose<Kind> of obj's dispatch table (not an adapter's); NULL if the
  * table or the entry is. */

@@ -283,6 +283,32 @@ void ndkt_op_get_connection_data(ndkt_op *o)
 	ndkt_free(buf, NDKT_TAG_OPS);
 }
 
+/* The four address getters as ndkt_size_fn, for their buffer-size probes. */
+static NTSTATUS size_local(ndkt_obj *conn, void *buf, ULONG *len)
+{
+	return CONN_D(conn)->NdkGetLocalAddress(conn->ndk, (PSOCKADDR)buf, len);
+}
+
+static NTSTATUS size_peer(ndkt_obj *conn, void *buf, ULONG *len)
+{
+	return CONN_D(conn)->NdkGetPeerAddress(conn->ndk, (PSOCKADDR)buf, len);
+}
+
+static NTSTATUS size_listener(ndkt_obj *l, void *buf, ULONG *len)
+{
+	return LISTENER_D(l)->NdkGetLocalAddress(l->ndk, (PSOCKADDR)buf, len);
+}
+
+static NTSTATUS size_shared_endpoint(ndkt_obj *se, void *buf, ULONG *len)
+{
+	return SE_D(se)->NdkGetLocalAddress(se->ndk, (PSOCKADDR)buf, len);
+}
+
+/* reply_address answers an address getter's call on obj and, after its
+ * first success, probes the getter's buffer-size contract. */
+static void reply_address_of(ndkt_op *o, ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, NTSTATUS st, const uint8_t *sa,
+			     ULONG len);
+
 static void reply_address(ndkt_op *o, NTSTATUS st, const uint8_t *sa, ULONG len)
 {
 	struct ndkt_get_local_address_reply rep; /* every address reply is {ndkt_addr} */
@@ -291,6 +317,14 @@ static void reply_address(ndkt_op *o, NTSTATUS st, const uint8_t *sa, ULONG len)
 	else
 		memset(&rep, 0, sizeof rep);
 	ndkt_op_reply(o, st, &rep, sizeof rep, NULL, 0);
+}
+
+static void reply_address_of(ndkt_op *o, ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, NTSTATUS st, const uint8_t *sa,
+			     ULONG len)
+{
+	reply_address(o, st, sa, len);
+	if (st == STATUS_SUCCESS)
+		ndkt_size_probe(obj, call, fn, SOCKADDR_ROOM, len);
 }
 
 void ndkt_op_get_local_address(ndkt_op *o)
@@ -305,7 +339,8 @@ void ndkt_op_get_local_address(ndkt_op *o)
 	d = CONN_D(conn);
 	NEED(d, NdkGetLocalAddress);
 	memset(sa, 0, sizeof sa);
-	reply_address(o, d->NdkGetLocalAddress(conn->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
+	reply_address_of(o, conn, NDKT_SIZE_CALL_GET_LOCAL_ADDRESS, size_local,
+			 d->NdkGetLocalAddress(conn->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
 }
 
 void ndkt_op_get_peer_address(ndkt_op *o)
@@ -320,7 +355,8 @@ void ndkt_op_get_peer_address(ndkt_op *o)
 	d = CONN_D(conn);
 	NEED(d, NdkGetPeerAddress);
 	memset(sa, 0, sizeof sa);
-	reply_address(o, d->NdkGetPeerAddress(conn->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
+	reply_address_of(o, conn, NDKT_SIZE_CALL_GET_PEER_ADDRESS, size_peer,
+			 d->NdkGetPeerAddress(conn->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
 }
 
 void ndkt_op_disconnect(ndkt_op *o)
@@ -370,7 +406,8 @@ void ndkt_op_get_listener_local_address(ndkt_op *o)
 	d = LISTENER_D(l);
 	NEED(d, NdkGetLocalAddress);
 	memset(sa, 0, sizeof sa);
-	reply_address(o, d->NdkGetLocalAddress(l->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
+	reply_address_of(o, l, NDKT_SIZE_CALL_GET_LISTENER_LOCAL_ADDRESS, size_listener,
+			 d->NdkGetLocalAddress(l->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
 }
 
 void ndkt_op_control_connect_events(ndkt_op *o)
@@ -400,5 +437,6 @@ void ndkt_op_get_shared_endpoint_local_address(ndkt_op *o)
 	d = SE_D(se);
 	NEED(d, NdkGetLocalAddress);
 	memset(sa, 0, sizeof sa);
-	reply_address(o, d->NdkGetLocalAddress(se->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
+	reply_address_of(o, se, NDKT_SIZE_CALL_GET_SHARED_ENDPOINT_LOCAL_ADDRESS, size_shared_endpoint,
+			 d->NdkGetLocalAddress(se->ndk, (PSOCKADDR)(void *)sa, &len), sa, len);
 }

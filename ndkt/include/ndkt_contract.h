@@ -1514,9 +1514,15 @@ struct ndkt_abi_facts {
 	uint8_t _pad3[4]; /* pad: zero */
 	uint64_t high_irql_callbacks;
 	uint32_t high_irql_last;
-	uint8_t _pad4[4]; /* pad: zero */
+	uint32_t size_probes;
+	uint32_t size_failures;
+	uint32_t size_call;
+	uint32_t size_what;
+	uint32_t size_offered;
+	uint32_t size_status; /* NTSTATUS */
+	uint32_t size_returned;
 };
-_Static_assert(sizeof(struct ndkt_abi_facts) == 112, "ndkt_abi_facts: size");
+_Static_assert(sizeof(struct ndkt_abi_facts) == 136, "ndkt_abi_facts: size");
 _Static_assert(offsetof(struct ndkt_abi_facts, header_object_type) == 0, "ndkt_abi_facts.header_object_type");
 _Static_assert(offsetof(struct ndkt_abi_facts, header_version) == 4, "ndkt_abi_facts.header_version");
 _Static_assert(offsetof(struct ndkt_abi_facts, reserved_nonzero) == 12, "ndkt_abi_facts.reserved_nonzero");
@@ -1540,13 +1546,19 @@ _Static_assert(offsetof(struct ndkt_abi_facts, probe_major_got) == 84, "ndkt_abi
 _Static_assert(offsetof(struct ndkt_abi_facts, _pad3) == 92, "ndkt_abi_facts._pad3");
 _Static_assert(offsetof(struct ndkt_abi_facts, high_irql_callbacks) == 96, "ndkt_abi_facts.high_irql_callbacks");
 _Static_assert(offsetof(struct ndkt_abi_facts, high_irql_last) == 104, "ndkt_abi_facts.high_irql_last");
-_Static_assert(offsetof(struct ndkt_abi_facts, _pad4) == 108, "ndkt_abi_facts._pad4");
+_Static_assert(offsetof(struct ndkt_abi_facts, size_probes) == 108, "ndkt_abi_facts.size_probes");
+_Static_assert(offsetof(struct ndkt_abi_facts, size_failures) == 112, "ndkt_abi_facts.size_failures");
+_Static_assert(offsetof(struct ndkt_abi_facts, size_call) == 116, "ndkt_abi_facts.size_call");
+_Static_assert(offsetof(struct ndkt_abi_facts, size_what) == 120, "ndkt_abi_facts.size_what");
+_Static_assert(offsetof(struct ndkt_abi_facts, size_offered) == 124, "ndkt_abi_facts.size_offered");
+_Static_assert(offsetof(struct ndkt_abi_facts, size_status) == 128, "ndkt_abi_facts.size_status");
+_Static_assert(offsetof(struct ndkt_abi_facts, size_returned) == 132, "ndkt_abi_facts.size_returned");
 
 /* ndkt_query_abi_facts_reply: the fixed reply of NDKT_OP_QUERY_ABI_FACTS (130) */
 struct ndkt_query_abi_facts_reply {
 	struct ndkt_abi_facts facts;
 };
-_Static_assert(sizeof(struct ndkt_query_abi_facts_reply) == 112, "ndkt_query_abi_facts_reply: size");
+_Static_assert(sizeof(struct ndkt_query_abi_facts_reply) == 136, "ndkt_query_abi_facts_reply: size");
 _Static_assert(offsetof(struct ndkt_query_abi_facts_reply, facts) == 0, "ndkt_query_abi_facts_reply.facts");
 
 /* ndkt_ev_create_completion: the event record NDKT_EV_CREATE_COMPLETION (10) */
@@ -2082,7 +2094,7 @@ static const struct ndkt_part_desc ndkt_read_memory_reply_parts[1] = {
 static const struct ndkt_check ndkt_read_memory_reply_checks[1] = {
 	{ NDKT_CHECK_ZERO, 4, 4, 0 },
 };
-static const struct ndkt_check ndkt_query_abi_facts_reply_checks[9] = {
+static const struct ndkt_check ndkt_query_abi_facts_reply_checks[8] = {
 	{ NDKT_CHECK_BOOL, 12, 1, 0 },
 	{ NDKT_CHECK_BOOL, 13, 1, 0 },
 	{ NDKT_CHECK_ZERO, 14, 2, 0 },
@@ -2091,7 +2103,6 @@ static const struct ndkt_check ndkt_query_abi_facts_reply_checks[9] = {
 	{ NDKT_CHECK_BOOL, 40, 1, 0 },
 	{ NDKT_CHECK_ZERO, 41, 3, 0 },
 	{ NDKT_CHECK_ZERO, 92, 4, 0 },
-	{ NDKT_CHECK_ZERO, 108, 4, 0 },
 };
 static const struct ndkt_check ndkt_ev_create_completion_checks[3] = {
 	{ NDKT_CHECK_BOOL, 25, 1, 0 },
@@ -2329,7 +2340,7 @@ const struct ndkt_op_desc ndkt_op_table[NDKT_OPCODE_LIMIT] = {
 		{ "read_memory_reply", 8, 1, ndkt_read_memory_reply_parts, 1, ndkt_read_memory_reply_checks } },
 	[NDKT_OP_QUERY_ABI_FACTS] = { "query_abi_facts", NDKT_OP_QUERY_ABI_FACTS,
 		{ "query_abi_facts_req", 8, 0, NULL, 0, NULL },
-		{ "query_abi_facts_reply", 112, 0, NULL, 9, ndkt_query_abi_facts_reply_checks } },
+		{ "query_abi_facts_reply", 136, 0, NULL, 8, ndkt_query_abi_facts_reply_checks } },
 };
 const struct ndkt_event_desc ndkt_event_table[NDKT_EVENT_KIND_LIMIT] = {
 	[NDKT_EV_CREATE_COMPLETION] = { "create_completion", NDKT_EV_CREATE_COMPLETION,

@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "701ce676f7783c966914c29f1713fce146ebeeb9a57107da7944a9c805a78c36"
+const coreSum = "3960d50c3ec67bf63a0d661fd7cce2cd81b0d5705dcb8f09d615ac818fb7cc84"

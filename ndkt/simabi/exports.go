@@ -257,7 +257,7 @@ func addrOf(a *C.SOCKADDR, n C.ULONG) (netip.AddrPort, bool) {
 // contract of the GetLocalAddress pages: *plen is the buffer's size on
 // input, the address's on output, and the size needed when too small (or
 // when a is NULL).
-func putAddr(ap netip.AddrPort, a *C.SOCKADDR, plen *C.ULONG) ndk.Status {
+func putAddr(ap netip.AddrPort, a *C.SOCKADDR, plen *C.ULONG, variant string) ndk.Status {
 	if plen == nil {
 		return ndk.StatusInvalidParameter
 	}
@@ -266,7 +266,10 @@ func putAddr(ap netip.AddrPort, a *C.SOCKADDR, plen *C.ULONG) ndk.Status {
 		need = C.ndkt_simabi_sizeof_sockaddr_in
 	}
 	if a == nil || *plen < need {
-		*plen = need
+		// VARIANT address-length-kept (breaks CN-18): no size needed.
+		if variant != VariantAddressLengthKept {
+			*plen = need
+		}
 		return ndk.StatusBufferTooSmall
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(a)), int(need))
@@ -422,7 +425,10 @@ func ndktSimabiQueryAdapterInfo(id C.uint64_t, info *C.NDK_ADAPTER_INFO, size *C
 	}
 	need := C.ULONG(C.sizeof_NDK_ADAPTER_INFO)
 	if info == nil || *size < need {
-		*size = need
+		// VARIANT info-size-not-needed (breaks AI-5): no size needed.
+		if e.prov.variant != VariantInfoSizeNotNeeded {
+			*size = need
+		}
 		return nt(ndk.StatusBufferTooSmall)
 	}
 	ai.Version = e.version // OH-7: the negotiated version
@@ -450,7 +456,11 @@ func ndktSimabiQueryAdapterInfo(id C.uint64_t, info *C.NDK_ADAPTER_INFO, size *C
 		AdapterFlags:           C.ULONG(ai.AdapterFlags),
 		RdmaTechnology:         C.NDK_RDMA_TECHNOLOGY(ai.RDMATechnology),
 	}
-	*size = need
+	// VARIANT info-size-unreported (breaks AI-9): *pBufferSize left as
+	// the consumer set it.
+	if e.prov.variant != VariantInfoSizeUnreported {
+		*size = need
+	}
 	return nt(ndk.StatusSuccess)
 }
 
@@ -951,7 +961,7 @@ func ndktSimabiGetAddress(id C.uint64_t, peer C.int, a *C.SOCKADDR, plen *C.ULON
 	if s != ndk.StatusSuccess {
 		return nt(s)
 	}
-	return nt(putAddr(ap, a, plen))
+	return nt(putAddr(ap, a, plen, e.prov.variant))
 }
 
 //export ndktSimabiConnect

@@ -325,11 +325,13 @@ func (c *consumer) side(addr netip.Addr, name string, va uint64) *side {
 	c.checkHeader(name+" adapter", at.Inspect(s.a, ndk.ObjectTypeAdapter), ndk.ObjectTypeAdapter)
 	info, is := at.QueryAdapterInfo(s.a, 0, true)
 	if is != ndk.StatusBufferTooSmall || info.Size != at.AdapterInfoSize {
-		c.t.Errorf("%s: NdkQueryAdapterInfo(NULL, 0): %v, size %d, want STATUS_BUFFER_TOO_SMALL, %d", name, is, info.Size, at.AdapterInfoSize)
+		c.violate("AI-5", "%s: NdkQueryAdapterInfo(NULL, 0): %v, size %d, want STATUS_BUFFER_TOO_SMALL, %d", name, is, info.Size, at.AdapterInfoSize)
 	}
 	info, is = at.QueryAdapterInfo(s.a, at.AdapterInfoSize+8, false)
-	if is != ndk.StatusSuccess || info.Size != at.AdapterInfoSize || info.MaxCQDepth == 0 {
+	if is != ndk.StatusSuccess || info.MaxCQDepth == 0 {
 		c.t.Errorf("%s: NdkQueryAdapterInfo: %v, size %d, MaxCqDepth %d", name, is, info.Size, info.MaxCQDepth)
+	} else if info.Size != at.AdapterInfoSize {
+		c.violate("AI-9", "%s: NdkQueryAdapterInfo into %d bytes: size %d, want %d, the size of what it wrote", name, at.AdapterInfoSize+8, info.Size, at.AdapterInfoSize)
 	}
 	if info.Version != c.version {
 		c.violate("OH-7", "%s: NDK_ADAPTER_INFO.Version %d.%d, want %d.%d", name, info.Version.Major, info.Version.Minor,
@@ -501,10 +503,10 @@ func (c *consumer) run() {
 	})
 	c.request("NdkListen", func(ctx uintptr) ndk.Status { return at.Listen(l, netip.AddrPortFrom(sb.IPv4, 0), ctx) })
 	if _, n, st := at.Address(l, ndk.ObjectTypeListener, false, 0, false); st != ndk.StatusBufferTooSmall || n != 16 {
-		c.t.Errorf("listener NdkGetLocalAddress into 0 bytes: %v, length %d; want STATUS_BUFFER_TOO_SMALL, 16", st, n)
+		c.violate("CN-18", "listener NdkGetLocalAddress into 0 bytes: %v, length %d; want STATUS_BUFFER_TOO_SMALL, 16", st, n)
 	}
 	if _, n, st := at.Address(l, ndk.ObjectTypeListener, false, 64, true); st != ndk.StatusBufferTooSmall || n != 16 {
-		c.t.Errorf("listener NdkGetLocalAddress into NULL: %v, length %d; want STATUS_BUFFER_TOO_SMALL, 16", st, n)
+		c.violate("CN-18", "listener NdkGetLocalAddress into NULL: %v, length %d; want STATUS_BUFFER_TOO_SMALL, 16", st, n)
 	}
 	dst, n, st := at.Address(l, ndk.ObjectTypeListener, false, 16, false)
 	if st != ndk.StatusSuccess || n != 16 || dst.Addr() != sb.IPv4 || dst.Port() == 0 {

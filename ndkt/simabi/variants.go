@@ -16,6 +16,9 @@ const (
 	VariantNoQueryExtension    = "no-query-extension"
 	VariantNullEntry           = "null-entry"
 	VariantNotifyAboveDispatch = "notify-above-dispatch"
+	VariantAddressLengthKept   = "address-length-kept"
+	VariantInfoSizeUnreported  = "info-size-unreported"
+	VariantInfoSizeNotNeeded   = "info-size-not-needed"
 )
 
 // aboveDispatch is the IRQL of the notify-above-dispatch variant's CQ
@@ -55,6 +58,12 @@ var variants = []Variant{
 		"NDK_QP_DISPATCH's NdkBind is NULL"},
 	{VariantNotifyAboveDispatch, []string{"CR-13"},
 		"every CQ notification callback comes at IRQL 3, above the DISPATCH_LEVEL its page allows"},
+	{VariantAddressLengthKept, []string{"CN-18"},
+		"the address getters answer a buffer too small with STATUS_BUFFER_TOO_SMALL but leave *pAddressLength as the consumer set it, without the size needed"},
+	{VariantInfoSizeNotNeeded, []string{"AI-5"},
+		"NdkQueryAdapterInfo answers a buffer too small with STATUS_BUFFER_TOO_SMALL but leaves *pBufferSize as the consumer set it, without the size needed"},
+	{VariantInfoSizeUnreported, []string{"AI-9"},
+		"a successful NdkQueryAdapterInfo leaves *pBufferSize as the consumer set it instead of the size of the NDK_ADAPTER_INFO it wrote"},
 }
 
 // Variants lists the abi variants.

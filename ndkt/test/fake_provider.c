@@ -11,6 +11,7 @@
 
 int fake_close_mode;
 int fake_major = 2;
+int fake_size_mode;
 ndkt_irql_t fake_close_irql;
 uint64_t fake_mdl_va;
 uint32_t fake_mdl_bytes;
@@ -58,6 +59,7 @@ void fake_reset(void)
 	fake_mdl_bytes = 0;
 	fake_mdl_first = -1;
 	fake_major = 2;
+	fake_size_mode = 0;
 	fake_faults = 0;
 	fake_inject_refuse = 0;
 	fake_injections = 0;
@@ -249,7 +251,10 @@ static NTSTATUS query(NDK_ADAPTER *a, NDK_ADAPTER_INFO *info, ULONG *size)
 	(void)a;
 	CALL();
 	if (*size < sizeof *info) {
-		*size = sizeof *info;
+		if (fake_size_mode == 2)
+			memset(info, 0, sizeof *info); /* past the bytes offered */
+		if (fake_size_mode != 1)
+			*size = sizeof *info;
 		return STATUS_BUFFER_TOO_SMALL;
 	}
 	memset(info, 0, sizeof *info);
@@ -258,7 +263,8 @@ static NTSTATUS query(NDK_ADAPTER *a, NDK_ADAPTER_INFO *info, ULONG *size)
 	info->VendorId = 0x1234;
 	info->MaxCqDepth = 4096;
 	info->RdmaTechnology = NdkRoCEv2;
-	*size = sizeof *info;
+	if (fake_size_mode != 3)
+		*size = sizeof *info;
 	return STATUS_SUCCESS;
 }
 

@@ -19,6 +19,12 @@ extern ndkt_irql_t fake_close_irql;
 /* The only NDKPI major version an adapter open accepts (2 by default):
  * another asked for, or a minor above 1, is NDIS_STATUS_BAD_VERSION. */
 extern int fake_major;
+/* NdkQueryAdapterInfo's answer to a buffer too small: 0 STATUS_BUFFER_TOO_SMALL
+ * with the size needed; 1 the same, *size left as offered (no size
+ * needed, CN-18/AI-5's breach); 2 the size needed, after writing the whole
+ * NDK_ADAPTER_INFO past the bytes offered; 3 as 0, but a success leaves
+ * *size as offered (AI-9's breach). */
+extern int fake_size_mode;
 
 /* Provider calls made (every dispatch entry and open/close adapter). */
 long fake_calls(void);

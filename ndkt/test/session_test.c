@@ -333,9 +333,11 @@ static void test_adapter(void)
 	fake_major = 1;
 	a = open_adapter();
 	CHECK(a != 0);
-	/* two opens, the query of its version, then OH-7's two probes (a
-	 * minor above the version reported, the next major), both refused */
-	CHECK_EQ(fake_calls(), 5);
+	/* two opens, the query of its version and its four buffer-size
+	 * probes (0 bytes, the size asked for, more room than that, one byte
+	 * less than it wrote), then OH-7's two probes (a minor above the
+	 * version reported, the next major), both refused */
+	CHECK_EQ(fake_calls(), 9);
 	close_session();
 }
 
@@ -389,6 +391,13 @@ static void test_abi_facts(void)
 	CHECK_EQ(f.probe_major.minor, 0);
 	CHECK_EQ(f.probe_major_status, (uint32_t)NDKT_NDIS_STATUS_BAD_VERSION);
 	CHECK_EQ(f.high_irql_callbacks, 0);
+	/* NdkQueryAdapterInfo's buffer-size probes: its first success, 0
+	 * bytes (too small, with the size needed), that size (success), more
+	 * room (success, the same size), one byte less (too small): five
+	 * answers, each keeping the contract. */
+	CHECK_EQ(f.size_probes, 5);
+	CHECK_EQ(f.size_failures, 0);
+	CHECK_EQ(f.size_call, 0);
 	/* A CQ (created inline): its table lacks NdkQueryExtension (1),
 	 * NdkResizeCq (2), NdkControlCqInterruptModeration (5) and
 	 * NdkGetCqResultsEx (6); calls still reach the provider through the
@@ -412,6 +421,55 @@ static void test_abi_facts(void)
 	CHECK_EQ(perr(NDKT_OP_QUERY_ABI_FACTS, &q, sizeof q), NDKT_PROTOCOL_ERROR_INVALID_ARGUMENT);
 	CHECK_EQ(fake_calls(), calls);
 	close_session();
+}
+
+/* Buffer-size probes that find a breach: the first one is kept. */
+static void test_size_probe_breaches(void)
+{
+	struct ndkt_abi_facts f;
+	uint64_t a;
+	/* Too small, and no size needed: the 0-byte probe and the one a byte
+	 * short each break it (the size asked for is not tried: none was). */
+	open_session();
+	hello_on(S);
+	fake_size_mode = 1;
+	a = open_adapter();
+	query_facts(a, &f);
+	CHECK_EQ(f.has_info, 1);
+	CHECK_EQ(f.size_probes, 3);
+	CHECK_EQ(f.size_failures, 2);
+	CHECK_EQ(f.size_call, NDKT_SIZE_CALL_QUERY_ADAPTER_INFO);
+	CHECK_EQ(f.size_what, NDKT_SIZE_WHAT_NO_SIZE_NEEDED);
+	CHECK_EQ(f.size_offered, 0);
+	CHECK_EQ(f.size_status, (uint32_t)STATUS_BUFFER_TOO_SMALL);
+	CHECK_EQ(f.size_returned, 0);
+	close_session();
+	/* Too small, after writing past the bytes offered (into the probe's
+	 * own room: no memory outside it is reached). */
+	open_session();
+	hello_on(S);
+	fake_size_mode = 2;
+	a = open_adapter();
+	query_facts(a, &f);
+	CHECK(f.size_failures >= 1);
+	CHECK_EQ(f.size_what, NDKT_SIZE_WHAT_WROTE_PAST);
+	CHECK_EQ(f.size_offered, 0);
+	CHECK_EQ(f.size_returned, (uint32_t)sizeof(NDK_ADAPTER_INFO));
+	close_session();
+	/* Success with *size left as offered: with more room than it asked
+	 * for, it says it wrote all of it (AI-9). */
+	open_session();
+	hello_on(S);
+	fake_size_mode = 3;
+	a = open_adapter();
+	query_facts(a, &f);
+	CHECK_EQ(f.size_failures, 1);
+	CHECK_EQ(f.size_what, NDKT_SIZE_WHAT_NOT_WRITTEN);
+	CHECK_EQ(f.size_offered, NDKT_SIZE_ROOM);
+	CHECK_EQ(f.size_status, (uint32_t)STATUS_SUCCESS);
+	CHECK_EQ(f.size_returned, NDKT_SIZE_ROOM);
+	close_session();
+	fake_size_mode = 0;
 }
 
 /* A callback above DISPATCH_LEVEL (a provider bug, CR-13): the
@@ -1206,6 +1264,7 @@ int main(void)
 	RUN(test_bad_inputs);
 	RUN(test_adapter);
 	RUN(test_abi_facts);
+	RUN(test_size_probe_breaches);
 	RUN(test_callback_above_dispatch);
 	RUN(test_handle_refusals);
 	RUN(test_faults_not_served);

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ndkconform/ndkconform/finding"
 	"github.com/ndkconform/ndkconform/ndk"
 	"github.com/ndkconform/ndkconform/suite"
 	. "github.com/onsi/ginkgo/v2"
@@ -227,6 +228,58 @@ var _ = Describe("What NDKPI's C ABI shows", Label("lifetime", "abi"), func() {
 					suite.Violate(o.violation("OH-7", "NDIS_STATUS_BAD_VERSION opening with NDKPI "+versionText(probe.pr.Asked)+", "+probe.what, obs))
 				}
 			}
+		}
+	})
+
+	// CN-18, AI-5 and AI-9: the calls that take a buffer and its size.
+	// The driver probes each call's contract after its first success on an
+	// object (ndk.ObjectABI's SizeProbes): this spec makes every one of
+	// them succeed once, then judges what the probes found.
+	suite.It(suite.Rules{"CN-18", "AI-5", "AI-9"}, "NdkQueryAdapterInfo and the four address getters keep their buffer-size contract: a success reports the length written, never more than the bytes offered (NDK_ADAPTER_INFO: the size it asks for); a buffer too small gets STATUS_BUFFER_TOO_SMALL and the size needed, which then suffices; no byte is written past the bytes offered", Label(finding.ClauseLabel("AI-5.buffer")), func() {
+		r := abiReporter(p)
+		type sized struct {
+			obj        any
+			side, name string
+		}
+		objs := []sized{{p.A.Adapter, "A", p.A.ID()}, {p.B.Adapter, "B", p.B.ID()}}
+		se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
+		_, st := se.LocalAddress()
+		suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetSharedEndpointLocalAddress")
+		objs = append(objs, sized{se.SharedEndpoint, "A", se.ID()})
+		l := p.B.CreateListener().MustObject()
+		l.MustListen(0)
+		l.MustLocalAddress()
+		objs = append(objs, sized{l.Listener, "B", l.ID()})
+		c := p.MustConnect(l)
+		for _, x := range []*suite.Connector{c.Active, c.Passive} {
+			_, st := x.LocalAddress()
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetLocalAddress of a connected connector")
+			_, st = x.PeerAddress()
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress of a connected connector")
+			objs = append(objs, sized{x.Connector, x.Side(), x.ID()})
+		}
+		probes := 0
+		for _, o := range objs {
+			f := objectABI(r, o.obj)
+			probes += f.SizeProbes
+			if f.SizeFailures == 0 {
+				continue
+			}
+			b := f.SizeBreach
+			rule := "CN-18"
+			switch {
+			case b.Call == ndk.SizeCallQueryAdapterInfo && (b.Breach == ndk.SizeSuccessLength || b.Breach == ndk.SizeNotWritten):
+				rule = "AI-9"
+			case b.Call == ndk.SizeCallQueryAdapterInfo:
+				rule = "AI-5"
+			}
+			name := strings.TrimSuffix(o.name, " (side "+o.side+")")
+			suite.Violate(suite.Violation{Rule: rule, Call: b.Call.String(), Object: name, Side: o.side,
+				Expected: "the buffer-size contract: STATUS_SUCCESS with the length written (at most the bytes offered), or STATUS_BUFFER_TOO_SMALL with the size needed, no byte past the bytes offered",
+				Observed: fmt.Sprintf("%s: %d bytes offered, %v, length %d (%d of the %d answers probed broke it)", b.Breach, b.Offered, b.Status, b.Returned, f.SizeFailures, f.SizeProbes)})
+		}
+		if probes == 0 {
+			suite.NotVerified("the driver probed no buffer size (an agent serving ndkt before protocol 1.7 sends none): the calls' contracts were not tried")
 		}
 	})
 

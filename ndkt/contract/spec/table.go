@@ -156,7 +156,9 @@ var (
 		boolean("dispatch_replaced"), u32("dispatch_rewrites"), nested("requested", Version), boolean("has_info"),
 		nested("info_version", Version), nested("probe_minor", Version), status("probe_minor_status"),
 		nested("probe_minor_got", Version), nested("probe_major", Version), status("probe_major_status"),
-		nested("probe_major_got", Version), u64("high_irql_callbacks"), u32("high_irql_last"))
+		nested("probe_major_got", Version), u64("high_irql_callbacks"), u32("high_irql_last"),
+		u32("size_probes"), u32("size_failures"), u32("size_call"), u32("size_what"), u32("size_offered"),
+		status("size_status"), u32("size_returned"))
 	ConnectParams = st("connect_params", "ConnectParams", handle("qp"), addr("source"), addr("destination"),
 		u32("inbound_read_limit"), u32("outbound_read_limit"), count("private_data"), has("private_data"))
 
