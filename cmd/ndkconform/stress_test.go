@@ -61,3 +61,23 @@ func TestStressFailureReplays(t *testing.T) {
 		t.Errorf("the replay (%s) did not find it again at %q: exit %d\n%s", m[1], step, again.code, again.stdout)
 	}
 }
+
+// A short stress through an agent serving sim (the remote driver: every
+// buffer mirrored around each check, ndk.MemoryMirror) passes, and a
+// broken provider behind the agent (wrong BytesTransferred) is caught
+// through it, with its rule.
+func TestStressThroughAgent(t *testing.T) {
+	skipIfShort(t)
+	addr, token, _ := startAgent(t, "completion=deferred")
+	r := ndkconform(t, "stress", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
+		"--ops", "20", "--workers", "2")
+	if r.code != exitPass || !strings.Contains(r.stdout, "PASS: no violation") || !strings.Contains(r.stdout, "connections") {
+		t.Fatalf("through the agent: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	addr, token, _ = startAgent(t, "completion=deferred", "variant=bytes-transferred-wrong")
+	r = ndkconform(t, "stress", "--driver", "remote", "--driver-opt", "side-a="+addr, "--driver-opt", "token-file="+token,
+		"--ops", "40", "--workers", "2", "--seed", "5")
+	if r.code != exitFail || !regexp.MustCompile(`QP-13: Ndk(Srq)?Receive on w\d+\.`).MatchString(r.stdout) {
+		t.Errorf("a broken provider through the agent: exit %d, want %d and QP-13\n%s%s", r.code, exitFail, r.stdout, r.stderr)
+	}
+}

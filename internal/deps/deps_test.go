@@ -112,7 +112,7 @@ var rules = []rule{
 	{pkg: "cmd/...", may: []string{"agent", "agent/v1", "bundle", "catalog", "drivers/...", "finding", "ndk", "ndkt/device", "ndkt/inproc", "outcome", "reports", "runner", "specs", "stress", "suite", "internal/syncwriter", self}, tests: []string{"internal/testpki"}},
 	{pkg: "selftest", tests: []string{"catalog", "drivers/sim", "finding", "ndk", "outcome", "reports", "runner", "specs", "suite"}},
 	{pkg: "test/mutation"},
-	{pkg: "test/rxe/judge", may: []string{"outcome", "reports"}, tests: []string{"finding"}},
+	{pkg: "test/rxe/judge", may: []string{"outcome", "reports", "stress"}, tests: []string{"finding"}},
 	{pkg: "docs"}, // the README's references
 }
 

@@ -11,6 +11,13 @@
 # step (the N connections overlap within a step); with -c 1 one connection
 # goes through all the steps, as one Go cycle does.
 
+# uptime_of: the guest uptime in "(start 12.34s)" or "(end 12.34s)", 0 if none
+function uptime_of(line,    u) {
+	if (!match(line, /\((start|end) [0-9.]+s\)/)) return 0
+	u = substr(line, RSTART, RLENGTH); gsub(/[^0-9.]/, "", u)
+	return u + 0
+}
+
 function flush_go_fail() {
 	if (gofail != "") { print "  go FAILED: " gofail; gofail = "" }
 }
@@ -36,7 +43,38 @@ function flush_go_fail() {
 	rows = 0
 	next
 }
+/^== perftest: / {
+	if ($0 ~ /exit status/) {
+		if ($0 !~ /exit status 0/) { st = $0; sub(/ \(end.*/, "", st); sub(/^== /, "", st); print "  " ptest ": " st }
+		else if (pbytes > 0 && (e = uptime_of($0)) > pstart) {
+			# by the guest's clock around the client (its set-up included)
+			if (ptest ~ /^ib_write_bw/)
+				printf "  perftest %s by the clock: %.1f MB/s (%d x %d B in %.2f s)\n", ptest, pbytes * piters / (e - pstart) / 1e6, piters, pbytes, e - pstart
+			else
+				printf "  perftest %s by the clock: %.1f us per round trip (%d in %.2f s)\n", ptest, (e - pstart) * 1e6 / piters, piters, e - pstart
+		}
+		sec = ""
+		next
+	}
+	sec = "perf"; ptest = $0; sub(/^== perftest: /, "", ptest); sub(/ 10\.99\..*/, "", ptest); pdone = 0
+	pstart = uptime_of($0); pbytes = 0; piters = 0
+	next
+}
+/^== stress: / { sec = "stress"; if ($0 ~ /exit status/ && $0 !~ /exit status 0/) { st = $0; sub(/ \(end.*/, "", st); print "  " substr(st, 4) }; next }
 /^== / { sec = ""; next }
+
+# perftest's result row: ib_write_bw "bytes iterations BW-peak BW-average
+# MsgRate" (Gb/s, Mpps with --report_gbits); ib_send_lat "bytes
+# iterations t_min t_max t_typical t_avg t_stdev 99% 99.9%" (usec)
+sec == "perf" && !pdone && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ && NF >= 5 {
+	pbytes = $1; piters = $2
+	if (ptest ~ /^ib_write_bw/)
+		printf "  perftest %s: %s B x %s, BW average %s Gb/s (%.1f MB/s), peak %s Gb/s, %s Mpps\n", ptest, $1, $2, $4, $4 * 1e3 / 8, $3, $5
+	else if (NF >= 9)
+		printf "  perftest %s: %s B x %s, latency typical %s us, average %s us, min %s us, 99%% %s us, 99.9%% %s us\n", ptest, $1, $2, $5, $6, $3, $8, $9
+	pdone = 1
+	next
+}
 
 sec == "go" && /SIGQUIT: quit/ { print "  go: stopped by SIGQUIT after BENCH_TIMEOUT (its goroutines are in bench.txt)" }
 sec == "go" && /^BenchmarkConnectCycle\// {

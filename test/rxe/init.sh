@@ -343,6 +343,46 @@ if [ "${BENCH:-0}" = 1 ]; then
 	else
 		echo "== cmtime: skipped, not in the image" >>$B
 	fi
+	# The provider under load (ndkconform stress) on the same two devices,
+	# then rdma-core's own rates between the same addresses (perftest's
+	# ib_write_bw and ib_send_lat over rdma_cm), for the rates beside.
+	if [ "${STRESS:-0}" = 1 ]; then
+		say "stress: start at $(up)s"
+		echo "== stress: ndkconform stress --driver rxe --workers $STRESS_WORKERS --duration $STRESS_DURATION (start $(up)s)" >>$B
+		set -- stress --driver rxe --workers "$STRESS_WORKERS" --duration "$STRESS_DURATION" --json /out/stress.json
+		for o in $DRIVER_OPTS; do
+			set -- "$@" --driver-opt "$o"
+		done
+		timeout -s KILL "$STRESS_TIMEOUT" /bin/ndkconform "$@" >>$B 2>&1
+		rc=$?
+		echo "== stress: exit status $rc (end $(up)s)" >>$B
+		say "stress: ndkconform stress exited with status $rc at $(up)s"
+		if [ -s /out/stress.json ]; then
+			echo "=====BEGIN stress.json====="
+			gzip -c /out/stress.json | base64
+			echo "=====END stress.json====="
+		fi
+	fi
+	if [ -x /usr/bin/ib_write_bw ] && [ -x /usr/bin/ib_send_lat ]; then
+		# counts, not durations: under TCG perftest's own clock (cycles
+		# over an estimated CPU frequency) is unreliable, so the summary
+		# also takes the rate from the guest's uptime around each client
+		for t in "ib_write_bw -R -F --report_gbits -s 65536 -n 2000" "ib_write_bw -R -F --report_gbits -s 4096 -n 20000" "ib_send_lat -R -F -s 64 -n 2000"; do
+			# the server on side B's address (rdma_cm: any address, the
+			# device the connection arrives on), the client from side A's
+			# shellcheck disable=SC2086 # $t: the program and its flags
+			timeout -s KILL 40 /usr/bin/$t >/tmp/perf-server.txt 2>&1 &
+			srv=$!
+			sleep 1
+			echo "== perftest: $t 10.99.0.2 (start $(up)s)" >>$B
+			# shellcheck disable=SC2086
+			timeout -s KILL 30 /usr/bin/$t 10.99.0.2 >>$B 2>&1
+			echo "== perftest: exit status $? (end $(up)s)" >>$B
+			kill $srv 2>/dev/null
+			wait $srv 2>/dev/null
+		done
+		say "perftest: done at $(up)s"
+	fi
 	say "benchmark: end at $(up)s"
 	echo "=====BEGIN bench.txt====="
 	gzip -c $B | base64

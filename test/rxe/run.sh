@@ -57,7 +57,13 @@
 # CMTIME_RUNS (cmtime runs of one connection each, default 50),
 # BENCH_TIMEOUT (the guest's limit on the Go benchmark, seconds, default 90;
 # each cmtime run has its own). With the defaults the benchmark adds about
-# 20 s to the guest's run. Phase 2: AGENTS (1 or 0, default 1),
+# 20 s to the guest's run. Stress: STRESS (1 or 0, default BENCH's; needs
+# BENCH=1): after the benchmark the guest runs `ndkconform stress --driver
+# rxe` (STRESS_WORKERS, default 2; STRESS_DURATION, Ns or Nm, default 20s)
+# and perftest's ib_write_bw and ib_send_lat between the same addresses;
+# the stress result comes back as $OUT/stress.json and is judged by
+# test/rxe/judge -stress with the waivers (its failure fails phase 1), the
+# rates of both printed beside (about 50 s more). Phase 2: AGENTS (1 or 0, default 1),
 # AGENT_DRIVER_OPTS (the agents' rxe options; default DRIVER_OPTS without
 # netdev=, device= and address=, as each agent chooses its one device by
 # address=, and with disconnect-timeout=8s), AGENTS_FILTER (a label
@@ -91,6 +97,17 @@ BENCH_N=${BENCH_N:-500}
 CMTIME_N=${CMTIME_N:-500}
 CMTIME_RUNS=${CMTIME_RUNS:-50}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-90}
+STRESS=${STRESS:-$BENCH}
+STRESS_DURATION=${STRESS_DURATION:-20s}
+STRESS_WORKERS=${STRESS_WORKERS:-2}
+# stress_seconds D: the seconds of the Go duration D (Ns or Nm only)
+stress_seconds() {
+	case $1 in
+	*[0-9]s) echo "${1%s}" ;;
+	*[0-9]m) echo $((${1%m} * 60)) ;;
+	*) return 1 ;;
+	esac
+}
 AGENTS=${AGENTS:-1}
 # The agents' rxe options: DRIVER_OPTS without the ones that choose or make
 # devices (each agent's host has one device, chosen by address=), and
@@ -138,6 +155,8 @@ CACHE=$(cd "$CACHE" && pwd)
 
 log() { printf '[test-rxe %4ds] %s\n' $(($(date +%s) - start)) "$*"; }
 die() { log "FAIL: $*"; exit 1; }
+stress_seconds "$STRESS_DURATION" | grep -qx '[0-9][0-9]*' || die "STRESS_DURATION=$STRESS_DURATION: give seconds or minutes, e.g. 20s or 1m"
+[ "$STRESS" != 1 ] || [ "$BENCH" = 1 ] || die "STRESS=1 needs BENCH=1 (the guest runs the stress run after the benchmark)"
 
 # --- 1. host packages ---------------------------------------------------
 host_pkgs="qemu-system-x86 busybox-static cpio kmod iproute2 gcc libc6-dev
@@ -260,6 +279,28 @@ if [ "$BENCH" = 1 ]; then
 	fi
 fi
 
+# perftest (ib_write_bw, ib_send_lat: rdma-core's rates beside the stress
+# run's), with the libraries it needs that the host lacks (libibumad3,
+# libpci3), from Debian's archive; its other libraries are cmtime's.
+bench_perftest=""
+if [ "$BENCH" = 1 ] && [ "$STRESS" = 1 ] && [ -n "$bench_cmtime" ]; then
+	pdir=$CACHE/perftest
+	if [ ! -x "$pdir/usr/bin/ib_write_bw" ]; then
+		log "fetching perftest, libibumad3, libpci3"
+		rm -rf "$CACHE/deb-perftest" "$pdir.tmp"
+		mkdir -p "$CACHE/deb-perftest" "$pdir.tmp"
+		if (cd "$CACHE/deb-perftest" && { apt-get download perftest libibumad3 libpci3 >/dev/null 2>&1 ||
+			{ apt-get update >/dev/null 2>&1; apt-get download perftest libibumad3 libpci3 >/dev/null 2>&1; }; }); then
+			for d in "$CACHE"/deb-perftest/*.deb; do dpkg -x "$d" "$pdir.tmp"; done
+			mv "$pdir.tmp" "$pdir"
+		else
+			log "benchmark: apt-get download perftest failed, perftest is skipped"
+		fi
+		rm -rf "$CACHE/deb-perftest" "$pdir.tmp"
+	fi
+	[ -x "$pdir/usr/bin/ib_write_bw" ] && [ -x "$pdir/usr/bin/ib_send_lat" ] && bench_perftest=$pdir
+fi
+
 # --- 4. initramfs -------------------------------------------------------
 log "building the initramfs"
 rd=$OUT/initramfs
@@ -325,6 +366,28 @@ fi
 if [ -n "$bench_cmtime" ] && ! add_cmtime; then
 	log "benchmark: copying cmtime and its libraries into the initramfs failed, cmtime is skipped"
 	rm -f "$rd/usr/bin/cmtime"
+	bench_perftest=""
+fi
+# perftest: its two programs, the libraries Debian's packages brought, and
+# the host's for the rest (cmtime's already there)
+add_perftest() {
+	local b lib
+	mkdir -p "$rd/usr/lib/x86_64-linux-gnu" || return 1
+	cp -L "$bench_perftest"/usr/lib/x86_64-linux-gnu/libibumad.so.3* "$bench_perftest"/usr/lib/x86_64-linux-gnu/libpci.so.3* \
+		"$rd/usr/lib/x86_64-linux-gnu/" || return 1
+	for b in ib_write_bw ib_send_lat; do
+		cp "$bench_perftest/usr/bin/$b" "$rd/usr/bin/$b" || return 1
+		for lib in $(LD_LIBRARY_PATH=$bench_perftest/usr/lib/x86_64-linux-gnu ldd "$bench_perftest/usr/bin/$b" |
+			awk '/=>/ {print $3} /^\t\/lib64/ {print $1}'); do
+			case $lib in "$bench_perftest"/* | "") continue ;; esac
+			[ -f "$rd$lib" ] && continue
+			mkdir -p "$rd$(dirname "$lib")" && cp -L "$lib" "$rd$lib" || return 1
+		done
+	done
+}
+if [ -n "$bench_perftest" ] && ! add_perftest; then
+	log "benchmark: copying perftest and its libraries into the initramfs failed, perftest is skipped"
+	rm -f "$rd/usr/bin/ib_write_bw" "$rd/usr/bin/ib_send_lat"
 fi
 {
 	echo "GUEST_TIMEOUT=$GUEST_TIMEOUT"
@@ -338,6 +401,10 @@ fi
 	echo "CMTIME_N=$CMTIME_N"
 	echo "CMTIME_RUNS=$CMTIME_RUNS"
 	echo "BENCH_TIMEOUT=$BENCH_TIMEOUT"
+	echo "STRESS=$STRESS"
+	echo "STRESS_DURATION=$STRESS_DURATION"
+	echo "STRESS_WORKERS=$STRESS_WORKERS"
+	echo "STRESS_TIMEOUT=$(($(stress_seconds "$STRESS_DURATION") + 120))"
 	printf 'AGENT_DRIVER_OPTS=%q\n' "$AGENT_DRIVER_OPTS"
 	echo "AGENT_MTU=$AGENT_MTU"
 } >"$rd/etc/ndkconform.env"
@@ -413,6 +480,24 @@ set -e
 if [ $verdict -eq 2 ]; then
 	log "FAIL: the judge could not read $OUT/report.json or $here/waivers.txt"
 	verdict=1
+fi
+# The stress run of the guest (STRESS=1): judged by its failures' rules
+# with the same waivers (a finding waived by the divergence its line
+# records), its rates printed beside perftest's (bench.txt's summary).
+if [ "$STRESS" = 1 ]; then
+	rm -f "$OUT/stress.json"
+	set +e
+	if extract stress.json "$OUT/stress.json" && [ -s "$OUT/stress.json" ]; then
+		log "stress: judging $OUT/stress.json with $here/waivers.txt"
+		"$OUT/judge" -waivers "$here/waivers.txt" -stress "$OUT/stress.json"
+		sv=$?
+	else
+		log "FAIL: stress: no result came back from the guest (see $console and $OUT/bench.txt)"
+		sv=1
+	fi
+	set -e
+	[ $sv -eq 2 ] && sv=1
+	[ $sv -ne 0 ] && [ $verdict -eq 0 ] && verdict=$sv
 fi
 if [ "$AGENTS" = 1 ]; then
 	log "phase 1 (in-process rxe) done in $(($(date +%s) - start))s, verdict status $verdict"

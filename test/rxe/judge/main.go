@@ -12,17 +12,28 @@
 // with what it observed, for the last lines of a log that is cut to its
 // tail (CI's).
 //
+// With -stress the file is the JSON result of 'ndkconform stress'
+// (stress.Result) instead: its rates are printed as facts, and each
+// failure is judged by its rule with the same waivers (a finding on rxe
+// waived by the divergence its line records); exit 0 when every failure
+// is waived, 1 when one is not, 3 when the run could not go on (a failure
+// of no rule: no verdict on the provider).
+//
 //	go run ./test/rxe/judge [-waivers FILE] [-failures] report.json
+//	go run ./test/rxe/judge [-waivers FILE] -stress stress.json
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/ndkconform/ndkconform/outcome"
 	"github.com/ndkconform/ndkconform/reports"
+	"github.com/ndkconform/ndkconform/stress"
 )
 
 func main() {
@@ -34,11 +45,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	waiversPath := fs.String("waivers", "", "waivers `FILE`, in the format of ndkconform's --waivers")
 	failuresOnly := fs.Bool("failures", false, "print only the failed specs that fail the run, each with what it observed")
+	stressResult := fs.Bool("stress", false, "the file is the JSON result of 'ndkconform stress': print its rates and judge its failures by their rules")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: judge [-waivers FILE] [-failures] report.json")
+	if fs.NArg() != 1 || *stressResult && *failuresOnly {
+		fmt.Fprintln(stderr, "usage: judge [-waivers FILE] [-failures] report.json | judge [-waivers FILE] -stress stress.json")
 		return 2
 	}
 	var waivers outcome.Waivers
@@ -59,6 +71,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "judge:", err)
 		return 2
+	}
+	if *stressResult {
+		defer f.Close()
+		return judgeStress(f, fs.Arg(0), waivers, stdout, stderr)
 	}
 	r, err := reports.ReadJSON(f)
 	f.Close()
@@ -99,4 +115,50 @@ func ruleTag(rule string) string {
 		return ""
 	}
 	return rule + ": "
+}
+
+// judgeStress prints the rates of the stress result read from f and judges
+// its failures by their rules with waivers (see the package comment).
+func judgeStress(f io.Reader, name string, waivers outcome.Waivers, stdout, stderr io.Writer) int {
+	// the CLI's --json: a few fields of the run's, then stress.Result's
+	var out struct {
+		Driver string `json:"driver"`
+		Passed bool   `json:"passed"`
+		stress.Result
+	}
+	if err := json.NewDecoder(f).Decode(&out); err != nil {
+		fmt.Fprintf(stderr, "judge: %s: %v\n", name, err)
+		return 2
+	}
+	r := out.Result
+	if out.Driver == "" || r.Workers == 0 {
+		fmt.Fprintf(stderr, "judge: %s: not the JSON result of 'ndkconform stress' (no driver, no workers)\n", name)
+		return 2
+	}
+	fmt.Fprintf(stdout, "stress: %d workers, seed %d, %v: %d connections (%.1f/s), %d operations (%.0f/s), %d bytes (%.1f MB/s), op latency p50 %v p99 %v, connect p50 %v p99 %v\n",
+		r.Workers, r.Seed, r.Elapsed.Round(time.Millisecond), r.Connections, r.ConnectionsPerSec, r.Ops, r.OpsPerSec, r.Bytes, r.BytesPerSec/1e6,
+		r.OpLatency.P50, r.OpLatency.P99, r.ConnectLatency.P50, r.ConnectLatency.P99)
+	failed, stuck := false, false
+	for _, x := range r.Failures {
+		switch {
+		case x.Setup || x.Rule == "":
+			fmt.Fprintf(stdout, "stress: the run could not go on (no verdict): %s\n", x)
+			stuck = true
+		case waivers.Covers(x.Rule):
+			fmt.Fprintf(stdout, "stress: waived: %s\n", x)
+		default:
+			fmt.Fprintf(stdout, "stress: FAILED: %s\n", x)
+			failed = true
+		}
+	}
+	switch {
+	case failed: // a failure of the provider outranks a run that could not go on
+		return 1
+	case stuck:
+		return 3
+	case !out.Passed && len(r.Failures) == 0:
+		fmt.Fprintln(stdout, "stress: the result says it did not pass but lists no failure")
+		return 1
+	}
+	return 0
 }

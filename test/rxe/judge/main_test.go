@@ -100,3 +100,71 @@ func TestRxeWaivers(t *testing.T) {
 		t.Fatalf("test/rxe/waivers.txt: %v", err)
 	}
 }
+
+// judgeStressJSON judges a stress result with failures fs (the CLI's
+// JSON: driver, passed, then stress.Result) and waivers.
+func judgeStressJSON(t *testing.T, waivers string, fs ...string) (int, string) {
+	t.Helper()
+	dir := t.TempDir()
+	doc := `{"tool":"ndkconform","driver":"rxe","passed":` + map[bool]string{true: "true", false: "false"}[len(fs) == 0] +
+		`,"seed":1,"workers":2,"worker":-1,"elapsed_ns":20000000000,"connections":40,"operations":900,"bytes":1000000,` +
+		`"connections_per_s":2,"operations_per_s":45,"bytes_per_s":50000,"failures":[` + strings.Join(fs, ",") + `]}`
+	path := filepath.Join(dir, "stress.json")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-stress", path}
+	if waivers != "" {
+		w := filepath.Join(dir, "waivers.txt")
+		if err := os.WriteFile(w, []byte(waivers), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append([]string{"-waivers", w}, args...)
+	}
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String() + errb.String()
+}
+
+const (
+	lc12Failure  = `{"rule":"LC-12","call":"NdkListen","object":"listener","side":"B","expected":"STATUS_SUCCESS","observed":"STATUS_SHARING_VIOLATION","seed":1,"worker":-1}`
+	setupFailure = `{"call":"NdkCreateQp","object":"pd","side":"A","expected":"STATUS_SUCCESS","observed":"STATUS_DEVICE_BUSY","setup":true,"seed":1,"worker":0,"step":3}`
+)
+
+// A stress result is judged by its failures' rules with the waivers: none
+// passes, a failure of a rule no waiver names fails, a waived one passes,
+// a run that could not go on is no verdict (3) unless a provider failure
+// came too; the rates are printed; bad input is usage (2).
+func TestStress(t *testing.T) {
+	for _, tc := range []struct {
+		name, waivers string
+		failures      []string
+		code          int
+		want          string
+	}{
+		{"no failure", "", nil, 0, "stress: 2 workers, seed 1, 20s: 40 connections (2.0/s), 900 operations (45/s)"},
+		{"unwaived", "LT-16 another divergence\n", []string{lc12Failure}, 1, "stress: FAILED: LC-12: NdkListen"},
+		{"waived", "LC-12 rxe keeps the port a while\n", []string{lc12Failure}, 0, "stress: waived: LC-12: NdkListen"},
+		{"could not go on", "", []string{setupFailure}, 3, "stress: the run could not go on (no verdict)"},
+		{"both", "", []string{setupFailure, lc12Failure}, 1, "stress: FAILED: LC-12"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out := judgeStressJSON(t, tc.waivers, tc.failures...)
+			if code != tc.code || !strings.Contains(out, tc.want) {
+				t.Errorf("exit %d, want %d; output lacks %q:\n%s", code, tc.code, tc.want, out)
+			}
+		})
+	}
+	dir := t.TempDir()
+	notStress := filepath.Join(dir, "x.json")
+	if err := os.WriteFile(notStress, []byte(`{"tool":"ndkconform","specs":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"-stress", notStress}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not the JSON result of 'ndkconform stress'") {
+		t.Errorf("a report that is no stress result: exit %d, stderr %q; want 2", code, errb.String())
+	}
+	if code := run([]string{"-stress", "-failures", notStress}, &out, &errb); code != 2 {
+		t.Errorf("-stress with -failures: exit %d, want 2", code)
+	}
+}
