@@ -21,6 +21,7 @@ var _ = Describe("NDK_OP_FLAG_DEFER and the duties of a completion", Label("memo
 		// for every access fails this spec too (charged DP-3) and MR-16's
 		// own specs (charged MR-16).
 		suite.It(suite.Rules{"DP-3"}, "an NdkWrite and an NdkRead posted with DEFER (each chain ended by an access without it) complete as without the flag: under the region's remote token they succeed and move their bytes; under a wrong token they fail and move no data", func() {
+			k.p.A.NeedsNDK12("NDK_OP_FLAG_DEFER (QP-8)")
 			const size = 4096
 			mr := k.B.region(size, memRemote, 13)
 			local, token := mr.Tokens()
