@@ -775,17 +775,27 @@ static void op_open_adapter(ndkt_op *o)
 enum { SIZE_KEPT = 0, SIZE_NOT_JUDGED = -1 };
 
 /* judge_size: what of the contract an answer breaks (NDKT_SIZE_WHAT_*),
- * SIZE_KEPT, or SIZE_NOT_JUDGED for a status that is no answer to it. */
-static int judge_size(const uint8_t *buf, ULONG offered, NTSTATUS st, ULONG len)
+ * SIZE_KEPT, or SIZE_NOT_JUDGED for a status that is no answer to it.
+ * buf: the canaried buffer, checked past the bytes offered (NULL: not
+ * canaried). asked: the size a too-small answer asked for, which must
+ * suffice (0: none); exact: and a success with more room must say it
+ * wrote that size (NDK_ADAPTER_INFO, AI-9). */
+static int judge_size(const uint8_t *buf, ULONG offered, NTSTATUS st, ULONG len, ULONG asked, int exact)
 {
 	ULONG i;
-	for (i = offered; i < NDKT_SIZE_ROOM; i++)
+	for (i = offered; buf != NULL && i < NDKT_SIZE_ROOM; i++)
 		if (buf[i] != SIZE_CANARY)
 			return NDKT_SIZE_WHAT_WROTE_PAST;
-	if (st == STATUS_SUCCESS)
-		return len == 0 || len > offered ? NDKT_SIZE_WHAT_SUCCESS_LENGTH : SIZE_KEPT;
-	if (st == STATUS_BUFFER_TOO_SMALL)
-		return len <= offered ? NDKT_SIZE_WHAT_NO_SIZE_NEEDED : SIZE_KEPT;
+	if (st == STATUS_SUCCESS) {
+		if (len == 0 || len > offered)
+			return NDKT_SIZE_WHAT_SUCCESS_LENGTH;
+		return exact && len != asked ? NDKT_SIZE_WHAT_NOT_WRITTEN : SIZE_KEPT;
+	}
+	if (st == STATUS_BUFFER_TOO_SMALL) {
+		if (len <= offered)
+			return NDKT_SIZE_WHAT_NO_SIZE_NEEDED;
+		return asked != 0 ? NDKT_SIZE_WHAT_NEEDED_REFUSED : SIZE_KEPT;
+	}
 	return SIZE_NOT_JUDGED;
 }
 
@@ -808,15 +818,16 @@ static void note_size(ndkt_obj *obj, uint32_t call, int what, ULONG offered, NTS
 }
 
 /* size_try calls fn with offered bytes of a canaried buffer and judges
- * the answer; *need is the length it returned. */
-static int size_try(ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, uint8_t *buf, ULONG offered, NTSTATUS *st,
-		    ULONG *need)
+ * the answer (asked, exact: judge_size's); *need is the length it
+ * returned. */
+static int size_try(ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, uint8_t *buf, ULONG offered, ULONG asked, int exact,
+		    NTSTATUS *st, ULONG *need)
 {
 	int what;
 	memset(buf, SIZE_CANARY, NDKT_SIZE_ROOM);
 	*need = offered;
 	*st = fn(obj, buf, need);
-	what = judge_size(buf, offered, *st, *need);
+	what = judge_size(buf, offered, *st, *need, asked, exact);
 	note_size(obj, call, what, offered, *st, *need);
 	return what;
 }
@@ -834,28 +845,25 @@ void ndkt_size_probe(ndkt_obj *obj, uint32_t call, ndkt_size_fn *fn, ULONG offer
 	ndkt_lock_release(obj->s->lock, old);
 	if (!first)
 		return;
-	note_size(obj, call, got == 0 || got > offered ? NDKT_SIZE_WHAT_SUCCESS_LENGTH : SIZE_KEPT, offered, STATUS_SUCCESS, got);
+	note_size(obj, call, judge_size(NULL, offered, STATUS_SUCCESS, got, 0, 0), offered, STATUS_SUCCESS, got);
 	buf = ndkt_alloc(NDKT_SIZE_ROOM, NDKT_TAG_OPS);
 	if (buf == NULL)
 		return;
-	/* No bytes: too small for anything; then the size it asked for. */
-	if (size_try(obj, call, fn, buf, 0, &st, &need) == SIZE_KEPT && st == STATUS_BUFFER_TOO_SMALL &&
+	/* No bytes: too small for anything; then the size it asked for.
+	 * NDK_ADAPTER_INFO is one structure: given more room than it asked
+	 * for, it writes what it asked for and says so (AI-9). An address may
+	 * take less than the size asked (a sockaddr_in where a SOCKADDR_INET
+	 * was asked): not judged so. */
+	if (size_try(obj, call, fn, buf, 0, 0, 0, &st, &need) == SIZE_KEPT && st == STATUS_BUFFER_TOO_SMALL &&
 	    need <= NDKT_SIZE_ROOM) {
 		ULONG asked = need;
-		if (size_try(obj, call, fn, buf, asked, &st, &need) == SIZE_KEPT && st == STATUS_BUFFER_TOO_SMALL)
-			note_size(obj, call, NDKT_SIZE_WHAT_NEEDED_REFUSED, asked, st, need);
-		/* NDK_ADAPTER_INFO is one structure: given more room than it
-		 * asked for, it writes what it asked for and says so (AI-9). An
-		 * address may take less than the size asked (a sockaddr_in
-		 * where a SOCKADDR_INET was asked): not judged so. */
-		if (call == NDKT_SIZE_CALL_QUERY_ADAPTER_INFO &&
-		    size_try(obj, call, fn, buf, NDKT_SIZE_ROOM, &st, &need) == SIZE_KEPT && st == STATUS_SUCCESS &&
-		    need != asked)
-			note_size(obj, call, NDKT_SIZE_WHAT_NOT_WRITTEN, NDKT_SIZE_ROOM, st, need);
+		(void)size_try(obj, call, fn, buf, asked, asked, 0, &st, &need);
+		if (call == NDKT_SIZE_CALL_QUERY_ADAPTER_INFO)
+			(void)size_try(obj, call, fn, buf, NDKT_SIZE_ROOM, asked, 1, &st, &need);
 	}
 	/* One byte less than the first call wrote. */
 	if (got >= 1 && got <= NDKT_SIZE_ROOM)
-		(void)size_try(obj, call, fn, buf, got - 1, &st, &need);
+		(void)size_try(obj, call, fn, buf, got - 1, 0, 0, &st, &need);
 	ndkt_free(buf, NDKT_TAG_OPS);
 }
 

@@ -8,4 +8,4 @@ package inproc
 // core must change this file too. Update it with
 //
 //	go test ./ndkt/inproc -run TestCoreSum -update-core-sum
-const coreSum = "3960d50c3ec67bf63a0d661fd7cce2cd81b0d5705dcb8f09d615ac818fb7cc84"
+const coreSum = "010b95d9068df9df2a601981bc3326cf546974819e56d59c8ed3717281902696"

@@ -27,13 +27,20 @@ func sample() outcome.Run {
 
 func judgeFile(t *testing.T, waivers string, more ...string) (int, string) {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "report.json")
 	var b bytes.Buffer
 	if err := reports.WriteJSON(&b, reports.New(reports.Meta{Tool: "ndkconform", Driver: "rxe"}, sample(), nil), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	return judgeDoc(t, "report.json", b.Bytes(), waivers, more...)
+}
+
+// judgeDoc writes doc as name and waivers (if any) into a temporary
+// directory and runs the judge on them with the flags more.
+func judgeDoc(t *testing.T, name string, doc []byte, waivers string, more ...string) (int, string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	args := append(more, path)
@@ -105,25 +112,10 @@ func TestRxeWaivers(t *testing.T) {
 // JSON: driver, passed, then stress.Result) and waivers.
 func judgeStressJSON(t *testing.T, waivers string, fs ...string) (int, string) {
 	t.Helper()
-	dir := t.TempDir()
 	doc := `{"tool":"ndkconform","driver":"rxe","passed":` + map[bool]string{true: "true", false: "false"}[len(fs) == 0] +
 		`,"seed":1,"workers":2,"worker":-1,"elapsed_ns":20000000000,"connections":40,"operations":900,"bytes":1000000,` +
 		`"connections_per_s":2,"operations_per_s":45,"bytes_per_s":50000,"failures":[` + strings.Join(fs, ",") + `]}`
-	path := filepath.Join(dir, "stress.json")
-	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	args := []string{"-stress", path}
-	if waivers != "" {
-		w := filepath.Join(dir, "waivers.txt")
-		if err := os.WriteFile(w, []byte(waivers), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		args = append([]string{"-waivers", w}, args...)
-	}
-	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
-	return code, out.String() + errb.String()
+	return judgeDoc(t, "stress.json", []byte(doc), waivers, "-stress")
 }
 
 const (
