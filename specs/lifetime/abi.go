@@ -235,28 +235,33 @@ var _ = Describe("What NDKPI's C ABI shows", Label("lifetime", "abi"), func() {
 	// The driver probes each call's contract after its first success on an
 	// object (ndk.ObjectABI's SizeProbes): this spec makes every one of
 	// them succeed once, then judges what the probes found.
-	suite.It(suite.Rules{"CN-18", "AI-5", "AI-9"}, "NdkQueryAdapterInfo and the four address getters keep their buffer-size contract: a success reports the length written, never more than the bytes offered (NDK_ADAPTER_INFO: the size it asks for); a buffer too small gets STATUS_BUFFER_TOO_SMALL and the size needed, which then suffices; no byte is written past the bytes offered", Label(finding.ClauseLabel("AI-5.buffer")), func() {
+	suite.It(suite.Rules{"CN-18", "AI-5", "AI-9"}, "NdkQueryAdapterInfo and the four address getters keep their buffer-size contract, for an IPv4 and an IPv6 address: a success reports the length written, never more than the bytes offered (NDK_ADAPTER_INFO: the size it asks for); a buffer too small gets STATUS_BUFFER_TOO_SMALL and the size needed, which then suffices; no byte is written past the bytes offered", Label(finding.ClauseLabel("AI-5.buffer")), func() {
 		r := abiReporter(p)
 		type sized struct {
 			obj        any
 			side, name string
 		}
-		objs := []sized{{p.A.Adapter, "A", p.A.ID()}, {p.B.Adapter, "B", p.B.ID()}}
-		se := p.A.CreateSharedEndpoint(p.A.AddrPort(0)).MustObject()
-		_, st := se.LocalAddress()
-		suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetSharedEndpointLocalAddress")
-		objs = append(objs, sized{se.SharedEndpoint, "A", se.ID()})
-		l := p.B.CreateListener().MustObject()
-		l.MustListen(0)
-		l.MustLocalAddress()
-		objs = append(objs, sized{l.Listener, "B", l.ID()})
-		c := p.MustConnect(l)
-		for _, x := range []*suite.Connector{c.Active, c.Passive} {
-			_, st := x.LocalAddress()
-			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetLocalAddress of a connected connector")
-			_, st = x.PeerAddress()
-			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress of a connected connector")
-			objs = append(objs, sized{x.Connector, x.Side(), x.ID()})
+		var objs []sized
+		// Both families: an IPv4 address and an IPv6 one need sockaddrs
+		// of different sizes, so each family has its own boundaries.
+		for _, q := range []*suite.Pair{p, suite.NewPair(suite.IPv6)} {
+			objs = append(objs, sized{q.A.Adapter, "A", q.A.ID()}, sized{q.B.Adapter, "B", q.B.ID()})
+			se := q.A.CreateSharedEndpoint(q.A.AddrPort(0)).MustObject()
+			_, st := se.LocalAddress()
+			suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetSharedEndpointLocalAddress")
+			objs = append(objs, sized{se.SharedEndpoint, "A", se.ID()})
+			l := q.B.CreateListener().MustObject()
+			l.MustListen(0)
+			l.MustLocalAddress()
+			objs = append(objs, sized{l.Listener, "B", l.ID()})
+			c := q.MustConnect(l)
+			for _, x := range []*suite.Connector{c.Active, c.Passive} {
+				_, st := x.LocalAddress()
+				suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetLocalAddress of a connected connector")
+				_, st = x.PeerAddress()
+				suite.Step().Expect(st).To(Equal(ndk.StatusSuccess), "NdkGetPeerAddress of a connected connector")
+				objs = append(objs, sized{x.Connector, x.Side(), x.ID()})
+			}
 		}
 		probes := 0
 		for _, o := range objs {
