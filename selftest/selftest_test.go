@@ -35,6 +35,13 @@ const childTimeout = 5 * time.Second
 // not how short its sequence is.
 const childShrinkTime = time.Second
 
+// childProcesses is how many processes a run against sim is split over:
+// fewer than the CLI's 16 (sim.DefaultConcurrentRuns), since the
+// self-test runs several at once (go test -parallel) and each process
+// costs its start (a suite run: about 9.3 CPU-seconds in 16 processes,
+// 7.3 in 4, 5.9 in one).
+const childProcesses = 4
+
 // cliBinary is the ndkconform command, built by TestMain, without the
 // race detector: the children run the whole suite dozens of times (make
 // selftest: once per variant), and a child's exit status, where a race it
@@ -107,7 +114,7 @@ func runChildCfg(t *testing.T, driver, opts string, set func(*suite.Config)) rep
 	var stderr bytes.Buffer
 	opt := runner.Options{Meta: reports.Meta{Tool: "selftest"}, Stderr: &stderr}
 	if driver == "sim" || driver == "ndkt" {
-		opt.Executable = cliBinary
+		opt.Executable, opt.Processes = cliBinary, childProcesses
 	} else {
 		cfg.Timeout, opt.Processes = 500*time.Millisecond, 1
 	}
@@ -241,13 +248,24 @@ func TestBrokenVariantsAreCaught(t *testing.T) {
 			m[s.Name][id] = true
 		}
 	}
+	// make selftest: each variant with the specs that evaluate its guards
+	// (selection_test.go); NDKCONFORM_SELFTEST_SELECT=all: the whole suite.
+	var sel *variantSelection
+	if all && os.Getenv("NDKCONFORM_SELFTEST_SELECT") != "all" {
+		sel = selectByCoverage(t)
+		names := make([]string, len(variants))
+		for i, v := range variants {
+			names[i] = v.Name
+		}
+		fmt.Println(sel.summary(names))
+	}
 	t.Run("variants", func(t *testing.T) {
 		for _, v := range variants {
 			t.Run(v.Name, func(t *testing.T) {
 				if all {
 					t.Parallel()
 				}
-				run := runChild(t, "completion=deferred,variant="+v.Name, "")
+				run := runChildCfg(t, "sim", "completion=deferred,variant="+v.Name, func(c *suite.Config) { c.Focus = sel.focus(v.Name) })
 				var caught []string
 				for _, s := range run.Specs {
 					mu.Lock()
