@@ -265,6 +265,7 @@ var certifyLine = regexp.MustCompile(`(?m)^ndkconform certification: (CERTIFIED|
 // manifest says, and every output of it counts alike.
 func TestCertify(t *testing.T) {
 	skipIfShort(t)
+	t.Parallel() // a whole run or more: beside the other long tests (make test's wall time)
 	dir := filepath.Join(t.TempDir(), "bundle")
 	r := runOrSkip(t, "certify", "--out", dir)
 	if r.code != 0 {

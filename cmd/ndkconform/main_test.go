@@ -570,6 +570,7 @@ func TestSplitRunCrash(t *testing.T) {
 // reports, in the same order: only the times differ.
 func TestSplitRunMatchesOneProcess(t *testing.T) {
 	skipIfShort(t)
+	t.Parallel() // a whole run or more: beside the other long tests (make test's wall time)
 	dir := t.TempDir()
 	one, split := filepath.Join(dir, "one.json"), filepath.Join(dir, "split.json")
 	const filter = "endpoints && IPv4"

@@ -87,6 +87,7 @@ func focusRun(t *testing.T, focus string, args ...string) (states []string, rule
 // (which does not block certification). The table covers every variant
 // the device knows (its refusal of an unknown one lists them).
 func TestNdktABIVariantsCaught(t *testing.T) {
+	t.Parallel() // a whole run or more: beside the other long tests (make test's wall time)
 	r := ndkconform(t, "run", "--driver", "ndkt", "--driver-opt", "device-opts=abi-variant=no-such-variant")
 	m := regexp.MustCompile(`one of ([a-z, -]+)\)`).FindStringSubmatch(r.stderr)
 	if m == nil {
@@ -139,6 +140,7 @@ func TestNdktThroughAgent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts 12 agents serving the ndkt driver")
 	}
+	t.Parallel() // a whole run or more: beside the other long tests (make test's wall time)
 	run := startNdktAgent(t, "completion=deferred")
 	if states, rules := abiRun(t, run...); !slices.Equal(states, []string{"passed", "passed", "passed", "passed"}) || len(rules) > 0 {
 		t.Errorf("conforming provider through an agent serving ndkt: %v, rules %v; want 4 passed", states, rules)

@@ -19,6 +19,7 @@ const faultFocus = "CQ fatal error|SRQ catastrophic error|never answers|host goe
 // when the provider serves no fault (sim's faults=off: the Welcome offers
 // none), and charge the rule a fault variant breaks.
 func TestNdktFaultSpecs(t *testing.T) {
+	t.Parallel() // a whole run or more: beside the other long tests (make test's wall time)
 	run := func(args ...string) ([]string, []string) {
 		t.Helper()
 		return focusRun(t, faultFocus, args...)

@@ -21,6 +21,7 @@ func TestNdktModelExhaustLeavesNoCallInProvider(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the endpoint model through ndkt (about a minute)")
 	}
+	t.Parallel() // a whole run or more: beside the other long tests (make test's wall time)
 	states, rules := focusRun(t, "Model of the endpoint, lifetime and disconnect rules IPv6",
 		"--driver", "ndkt", "--driver-opt", "device-opts=completion=reentrant,disconnect-timeout=1s",
 		"--driver-opt", "call-timeout=5s", "--seed", "1")
