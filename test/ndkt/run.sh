@@ -19,6 +19,13 @@
 # agent's process, so it covers the direct path too, and the direct legs
 # of deferred and reentrant took 76 and 92 s more (measured 2026-11-28).
 #
+# The runs through the agent give each model spec NDKT_AGENT_MODEL_SEQUENCES
+# random sequences (default 10, not the 40 of a certificate; the in-process
+# runs keep 40): through a round trip per call the two endpoint models took
+# about 200 s each of a leg's 1,185 spec-seconds (reentrant, 2026-11-29),
+# and what the leg shows, the same verdicts through the agent's path, every
+# move of each model still takes at 10.
+#
 # Both runs use sim with NDKT_SIM_OPTS (default disconnect-timeout=1s, not
 # sim's 300ms): the disconnect specs that make a peer unresponsive see the
 # NdkDisconnect pending for p.Settle() (100 ms) before the host goes away;
@@ -55,6 +62,7 @@ for p in ${NDKT_PERSONALITIES:-inline deferred reentrant}; do
 	t0=$(date +%s)
 	agent_start "$p" "device-opts=completion=$p,$simopts" || { rc=1; continue; }
 	"$bin" run --driver remote --driver-opt side-a="$(cat "$out/agent-$p.addr")" --driver-opt token-file="$token" \
+		--model-sequences "${NDKT_AGENT_MODEL_SEQUENCES:-10}" \
 		--junit-report "$out/agent-$p.xml" --json-report "$out/agent-$p.json" >"$out/agent-$p.log" 2>&1 || {
 		echo "the suite through the agent failed (completion=$p):"; sed -n '/conformance summary/,$p' "$out/agent-$p.log" | head -60; rc=1; }
 	agent_stop
