@@ -181,7 +181,22 @@ wait_pids() {
 	done
 }
 
+# agents_phase: phase 2 after phase 1: its run and its comparison.
 agents_phase() {
+	local v c
+	agents_run
+	v=$?
+	agents_compare
+	c=$?
+	[ $c -ne 0 ] && [ $v -eq 0 ] && v=$c
+	return $v
+}
+
+# agents_run: the agents booted, the suite run through them, its report
+# judged; phase 1 need not have ended (run.sh runs the two side by side
+# by default, this in a subshell), agents_compare compares them
+# afterwards. Returns the judge's status, 1 for any other failure.
+agents_run() {
 	local t0 fda fdb x ready end rc verdict=0 hrc side_a side_b
 	t0=$(date +%s)
 	log "phase 2: the suite through two agents, one per host (AGENTS=0 turns it off)"
@@ -189,12 +204,12 @@ agents_phase() {
 		log "phase 2: FAIL: this ndkconform has no agent command (ndkconform help agent fails)"
 		return 1
 	fi
+	rm -f "$OUT"/junit-agents.xml "$OUT"/report-agents.json
 	# the selection: LABEL_FILTER and AGENTS_FILTER; specs phase 1 ran and
-	# phase 2 did not select are no difference (compare-verdicts -common)
-	local filter=$LABEL_FILTER common=() n
+	# phase 2 did not select are no difference (agents_compare)
+	local filter=$LABEL_FILTER n
 	if [ "$AGENTS_FILTER" != all ]; then
 		filter="($AGENTS_FILTER)${LABEL_FILTER:+ && ($LABEL_FILTER)}"
-		common=(-common)
 	fi
 	n=$("$bin" run --driver sim --dry-run ${filter:+--label-filter "$filter"} 2>/dev/null |
 		sed -n 's/^\([0-9]*\) selected, .*/\1/p')
@@ -298,13 +313,27 @@ agents_phase() {
 	2) log "phase 2: FAIL: the judge could not read $OUT/report-agents.json or $here/waivers.txt"; verdict=1 ;;
 	*) verdict=$rc ;;
 	esac
+	log "phase 2: run and judged in $(($(date +%s) - t0))s"
+	return $verdict
+}
+
+# agents_compare: each spec's outcome through the agents against phase
+# 1's (compare-verdicts.sh on the two JUnit reports; with an
+# AGENTS_FILTER, the specs both ran); 1 when a difference is not
+# explained, 0 when agents_run left no report (it failed, and said why).
+agents_compare() {
+	local rc common=()
+	[ -s "$OUT/junit-agents.xml" ] && [ -s "$OUT/report-agents.json" ] || return 0
+	if [ ! -s "$OUT/junit.xml" ]; then
+		log "phase 2: FAIL: no phase 1 JUnit report to compare with"
+		return 1
+	fi
+	[ "$AGENTS_FILTER" != all ] && common=(-common)
 	sh "$here/compare-verdicts.sh" "${common[@]}" -explained "$here/verdict-diffs.txt" \
 		"$OUT/junit.xml" "$OUT/junit-agents.xml" >"$OUT/verdicts-diff.txt" 2>&1
 	rc=$?
 	sed 's/^/  /' "$OUT/verdicts-diff.txt"
-	[ $rc -ne 0 ] && [ $verdict -eq 0 ] && verdict=1
-	log "phase 2: done in $(($(date +%s) - t0))s"
-	return $verdict
+	[ $rc -eq 0 ] || return 1
 }
 
 # agents_guest_logs: each guest's lines for the host, and its blocks.
