@@ -197,6 +197,17 @@ func (q *qp) Flush() {
 		return
 	}
 	f.mu.Lock()
+	// VARIANT flush-unconnected-partial (breaks QP-21): NdkFlush of a QP
+	// never bound to a connector completes only its oldest receive; the
+	// others stay posted.
+	if f.variant == VariantFlushUnconnectedPartial && q.owner == nil && !q.spent && len(q.rq) > 1 {
+		rest := q.rq[1:]
+		q.rq = q.rq[:1]
+		f.wrFlushLocked(q)
+		q.rq = rest
+		f.mu.Unlock()
+		return
+	}
 	f.wrFlushLocked(q) // VARIANT flush-loses-context: see wrResult
 	f.mu.Unlock()
 }

@@ -30,6 +30,7 @@ const (
 	VariantOverflowPastSGE           = "overflow-past-sge"
 	VariantOverflowSucceeds          = "overflow-succeeds"
 	VariantSendWithoutReceiveDropped = "send-without-receive-dropped"
+	VariantFlushUnconnectedPartial   = "flush-unconnected-partial"
 )
 
 func init() {
@@ -63,6 +64,12 @@ func init() {
 			Rule:        "QP-19",
 			Rules:       []string{"QP-19"},
 			Description: "every successful completion carries ProviderErrorCode 1",
+		},
+		Variant{
+			Name:        VariantFlushUnconnectedPartial,
+			Rule:        "QP-21",
+			Rules:       []string{"QP-21"},
+			Description: "NdkFlush of a QP that was never connected completes only its oldest posted receive; the others stay pending (a close still flushes them)",
 		},
 		Variant{
 			Name:        VariantFlushCompletesTwice,

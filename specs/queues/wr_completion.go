@@ -136,6 +136,23 @@ var _ = Describe("Work requests before any connection", Label("queues"), func() 
 	var p *suite.Pair
 	BeforeEach(func() { p = suite.NewPair(suite.IPv4) })
 
+	suite.It(suite.Rules{"QP-21", "QP-3"}, "NdkFlush of a QP that was never connected completes each receive posted on it exactly once, with STATUS_CANCELLED and both contexts", func() {
+		ctx := &wrQPContext{"A"}
+		qp := p.A.MustQPWith(wrParams(ctx, 8))
+		buf := wrRegion(qp, 256, ndk.MRFlagAllowLocalWrite)
+		want := map[any]any{}
+		for i := range 2 {
+			suite.Step().Expect(qp.Receive(wrName("receive", i), buf.SGE(i*64, 64))).To(Equal(ndk.StatusSuccess), "NdkReceive on a QP not connected")
+			want[wrName("receive", i)] = ctx
+		}
+		qp.Flush()
+		got := wrCollect(p, qp.ReceiveCQ, want, "QP-21", "QP-21", "QP-3")
+		wrExpectQPContexts(got, want)
+		for c, r := range got {
+			suite.Rule("QP-21").Expect(r.Status).To(Equal(ndk.StatusCancelled), "the receive %v pending at NdkFlush completes with STATUS_CANCELLED", c)
+		}
+	})
+
 	suite.It(suite.Rules{"QP-5"}, "on a QP that was never connected, Send, SendAndInvalidate, Read, Write, Bind, Invalidate and FastRegister fail with STATUS_CONNECTION_INVALID, and queue no completion", func() {
 		qp := p.A.MustQPWith(wrParams(&wrQPContext{"A"}, 8))
 		buf := wrRegion(qp, 8192, wrRemoteAccess)
