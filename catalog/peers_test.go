@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ndkconform/ndkconform/catalog"
+	"github.com/ndkconform/ndkconform/stress"
 )
 
 // The files the peer table is checked against, from this package's
@@ -26,8 +27,8 @@ var (
 	// rePeerRow is a row of a peer table: "| 7 | …".
 	rePeerRow = regexp.MustCompile(`^\|\s*(\d+)\s*\|`)
 	// reAnswer is an answer written as a code span: `spec: …`, `move: …`,
-	// `open: …`.
-	reAnswer = regexp.MustCompile("`(spec|move|open): ([^`]+)`")
+	// `open: …`, `stress: …`.
+	reAnswer = regexp.MustCompile("`(spec|move|open|stress): ([^`]+)`")
 	// reRuleRef is a rule ID in prose, with the " [C]" that may follow it.
 	reRuleRef = regexp.MustCompile(`\b([A-Z]{2,3}-\d+)\b( \[C\])?`)
 	// reOpenHeading is an entry of RULES.md's Part C.
@@ -52,12 +53,14 @@ func (r peerRow) String() string {
 
 // peerRefs is what a peer row may name: the dry run's spec names (each
 // also without its address family), the data-path model's moves, RULES.md
-// Part C's entries and its rules tagged [C].
+// Part C's entries and its rules tagged [C], the kinds of step of
+// ndkconform stress.
 type peerRefs struct {
 	specs    []string
 	moves    []string
 	open     []string
 	consumer []string
+	steps    []string
 }
 
 // specMatches reports whether prefix starts a spec name.
@@ -79,6 +82,10 @@ func (p peerRefs) checkRef(kind, value string) string {
 	case "open":
 		if !slices.Contains(p.open, value) {
 			return fmt.Sprintf("open: %s has no entry in RULES.md Part C (%s)", value, strings.Join(p.open, ", "))
+		}
+	case "stress":
+		if !slices.Contains(p.steps, value) {
+			return fmt.Sprintf("stress: %q is no kind of step of ndkconform stress (%s)", value, strings.Join(p.steps, "; "))
 		}
 	}
 	return ""
@@ -116,7 +123,7 @@ func checkPeerRows(rows []peerRow, p peerRefs) []string {
 		case "yes", "n/a":
 		case "no", "partly":
 			if len(answers) == 0 && !notRequired {
-				bad("marked %s, with no answer (`spec: …`, `move: …`, `open: …` or not required: …)", r.verdict)
+				bad("marked %s, with no answer (`spec: …`, `move: …`, `open: …`, `stress: …` or not required: …)", r.verdict)
 			}
 		default:
 			bad("verdict %q, want yes, partly, no or n/a", r.verdict)
@@ -280,6 +287,7 @@ func peerRefsOf(t *testing.T) (peerRefs, []string) {
 		p.specs = append(p.specs, sr.Name, strings.NewReplacer(" IPv4 ", " ", " IPv6 ", " ").Replace(sr.Name))
 	}
 	p.moves = modelMoves(t)
+	p.steps = stress.StepKinds()
 	var partCLines []string
 	p.open, partCLines, p.consumer = partC(t)
 	return p, partCLines
@@ -344,6 +352,7 @@ func TestPeerChecksFail(t *testing.T) {
 		{"a spec that is none", withAnswer(no, "`spec: No such Describe at all`"), `spec: "No such Describe at all" starts no spec name`},
 		{"a move that is none", withAnswer(no, "`move: teleport`"), `move: "teleport" is no move`},
 		{"an open entry that is none", withAnswer(no, "`open: OPEN-999`"), "open: OPEN-999 has no entry in RULES.md Part C"},
+		{"a stress step that is none", withAnswer(no, "`stress: juggle`"), `stress: "juggle" is no kind of step`},
 		{"a rule that is none", withAnswer(no, "not required: ZZ-9 says so"), "names ZZ-9, which is not in the catalog"},
 		{"a consumer's rule not marked", withAnswer(no, "not required: MR-2 says so"), "names MR-2, a consumer's rule"},
 	}

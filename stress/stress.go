@@ -41,6 +41,13 @@ import (
 	"github.com/ndkconform/ndkconform/ndk"
 )
 
+// StepKinds returns the kinds of step a worker takes, as a result's
+// StepKinds counts them; a run long enough takes each (TestStressSim).
+func StepKinds() []string {
+	return []string{"connect ephemeral port", "connect fixed port", "connect shared endpoint", "disconnect", "close connector (abort)",
+		"send", "sends at full queue depth", "post receives", "write", "read", "bind, write, invalidate", "fast-register, write, invalidate", "register, write, deregister"}
+}
+
 // Defaults of Config.
 const (
 	DefaultWorkers  = 4

@@ -40,10 +40,6 @@ func runCfg(t testing.TB, cfg Config) Result {
 	return res
 }
 
-// stepKinds are the kinds of step every run long enough takes.
-var stepKinds = []string{"connect ephemeral port", "connect fixed port", "connect shared endpoint", "disconnect", "close connector (abort)",
-	"send", "sends at full queue depth", "post receives", "write", "read", "bind, write, invalidate", "fast-register, write, invalidate", "register, write, deregister"}
-
 // A short stress against sim passes in every completion personality (go
 // test -race ./stress runs it under the race detector), and takes every
 // kind of step.
@@ -68,7 +64,7 @@ func TestStressSim(t *testing.T) {
 					t.Errorf("steps %v, want %d (or one more, a teardown) each", res.Steps, ops)
 				}
 			}
-			for _, k := range stepKinds {
+			for _, k := range StepKinds() {
 				if res.StepKinds[k] == 0 {
 					t.Errorf("no step %q in %v", k, res.StepKinds)
 				}

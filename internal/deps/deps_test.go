@@ -49,7 +49,7 @@ var rules = []rule{
 	{pkg: "agent", may: []string{"agent/v1", "ndk", "internal/..."}, tests: []string{"drivers/sim", "drivers/remote"}},
 
 	// the rule catalog, the consumer's model of a provider
-	{pkg: "catalog", may: []string{"finding"}, tests: []string{"catalog", "suite", "specs", "drivers/sim"}},
+	{pkg: "catalog", may: []string{"finding"}, tests: []string{"catalog", "suite", "specs", "drivers/sim", "stress"}},
 	// what a run found: spec outcomes, rule verdicts, counts, waivers,
 	// the certification policy
 	{pkg: "outcome", may: []string{"catalog", "finding"}},
