@@ -80,6 +80,11 @@ type Config struct {
 	Duration time.Duration
 	// Timeout bounds every wait on the provider (DefaultTimeout if 0).
 	Timeout time.Duration
+	// Stop, when closed, ends the run early (a SIGINT): each worker stops
+	// after the step it is in, as when Duration passes, and the run closes
+	// everything and makes its end checks as usual; Result.Interrupted
+	// says so.
+	Stop <-chan struct{}
 	// History is how many of its last steps a worker's failure shows
 	// (DefaultHistory if 0).
 	History int
@@ -162,6 +167,9 @@ type Result struct {
 	StepKinds map[string]int `json:"step_kinds"`
 
 	Failures []Failure `json:"failures"`
+	// Interrupted: Config.Stop ended the run before its duration or
+	// count; the counts and rates are those of the steps run.
+	Interrupted bool `json:"interrupted,omitempty"`
 	// Abandoned: a call or close that never returned or completed left
 	// the provider in a state the run could not clean up (its adapters
 	// were not closed).
@@ -193,7 +201,8 @@ type run struct {
 	// pushed to them, bytes it reads pulled from them first.
 	mirror ndk.MemoryMirror
 
-	stop atomic.Bool // a failure: the workers stop
+	stop   atomic.Bool // a failure: the workers stop
+	halted atomic.Bool // Config.Stop was closed: the workers stop
 
 	mu        sync.Mutex
 	failures  []Failure
@@ -253,6 +262,17 @@ func Run(cfg Config) (Result, error) {
 	if cfg.Ops <= 0 {
 		r.end = r.start.Add(cfg.Duration)
 	}
+	if cfg.Stop != nil {
+		ended := make(chan struct{})
+		defer close(ended)
+		go func() {
+			select {
+			case <-cfg.Stop:
+				r.halted.Store(true)
+			case <-ended:
+			}
+		}()
+	}
 	var wg sync.WaitGroup
 	for _, id := range ids {
 		w := newWorker(r, id)
@@ -298,6 +318,7 @@ func (r *run) result(elapsed time.Duration) Result {
 	res.Failures = append([]Failure(nil), r.failures...)
 	res.Abandoned = r.abandoned
 	r.mu.Unlock()
+	res.Interrupted = r.halted.Load()
 	return res
 }
 

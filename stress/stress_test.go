@@ -167,3 +167,25 @@ func TestReplay(t *testing.T) {
 		t.Errorf("the replay found\n%s\nnot\n%s", g, f)
 	}
 }
+
+// Config.Stop ends a run early: the workers stop after their step, the
+// run closes everything and checks its end, and the result says it was
+// interrupted.
+func TestStressStop(t *testing.T) {
+	p := openSim(t, map[string]string{sim.OptCompletion: sim.CompletionDeferred})
+	stop := make(chan struct{})
+	time.AfterFunc(300*time.Millisecond, func() { close(stop) })
+	start := time.Now()
+	res := runCfg(t, Config{Provider: p, Workers: 3, Only: -1, Seed: 5, Duration: time.Minute, Stop: stop})
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("the run took %v after a stop at 300ms of a minute", took)
+	}
+	if !res.Interrupted || !res.Passed() || res.Connections == 0 || res.Abandoned != "" {
+		t.Errorf("interrupted %v, passed %v, %d connections, abandoned %q; want an interrupted run that passed, with connections, nothing abandoned (failures: %v)",
+			res.Interrupted, res.Passed(), res.Connections, res.Abandoned, res.Failures)
+	}
+	q := openSim(t, map[string]string{sim.OptCompletion: sim.CompletionDeferred})
+	if done := runCfg(t, Config{Provider: q, Workers: 2, Only: -1, Seed: 5, Ops: 20, Stop: make(chan struct{})}); done.Interrupted {
+		t.Error("a run whose Stop was never closed says it was interrupted")
+	}
+}

@@ -197,7 +197,7 @@ func (w *worker) record(what string, a, b int) {
 
 func (w *worker) done() bool {
 	cfg := &w.r.cfg
-	return w.r.stop.Load() || w.failed.Load() || cfg.Ops > 0 && w.step >= cfg.Ops || !w.r.end.IsZero() && time.Now().After(w.r.end)
+	return w.r.stop.Load() || w.r.halted.Load() || w.failed.Load() || cfg.Ops > 0 && w.step >= cfg.Ops || !w.r.end.IsZero() && time.Now().After(w.r.end)
 }
 
 func (w *worker) deliver(q *wreq) {

@@ -51,8 +51,8 @@ func main() {
 	coverPerSpec() // a test process of a run with --cover-per-spec: each spec's coverage apart
 	runner.Child() // a child process of a run runs its share and exits
 	// SIGINT and SIGTERM have been watched since the program's first
-	// package was initialized (earlysig): run and certify report a run
-	// they interrupt, at whatever moment they came; the other commands
+	// package was initialized (earlysig): run, certify and stress report a
+	// run they interrupt, at whatever moment they came; the other commands
 	// give them back their default action (releaseInterrupts).
 	interrupts = runner.NewInterrupts(earlysig.C, earlysig.Stop)
 	runner.PauseForTest(pauseMain, interrupts)
@@ -156,7 +156,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		releaseInterrupts()
 		return usageError(stderr, "", fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(commandNames(), ", ")))
 	}
-	if c.name != "run" && c.name != "certify" {
+	if c.name != "run" && c.name != "certify" && c.name != "stress" {
 		releaseInterrupts()
 	}
 	return c.run(args[1:], stdout, stderr)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ndkconform/ndkconform/ndk"
+	"github.com/ndkconform/ndkconform/runner"
 	"github.com/ndkconform/ndkconform/stress"
 )
 
@@ -57,7 +58,11 @@ func stressUsage(w io.Writer) {
 	fmt.Fprintf(w, "A failure names the rule (docs/reference/ndkpi/RULES.md), the call, the object, the side,\n")
 	fmt.Fprintf(w, "what was expected and observed, the worker's last steps and the command that replays the\n")
 	fmt.Fprintf(w, "worker alone. The rates reached are printed as facts, not verdicts.\n")
-	fmt.Fprintf(w, "Exit status: 0 no failure, 1 a failure, 2 bad usage, 3 the run could not be set up.\n\nFlags:\n")
+	fmt.Fprintf(w, "A first SIGINT or SIGTERM ends the run early: the workers stop after their step, the\n")
+	fmt.Fprintf(w, "run closes what it opened and checks its end, and the result of the steps run is printed\n")
+	fmt.Fprintf(w, "and written; a second one exits at once.\n")
+	fmt.Fprintf(w, "Exit status: 0 no failure, 1 a failure, 2 bad usage, 3 the run could not be set up,\n")
+	fmt.Fprintf(w, "130 or 143 the run was interrupted by SIGINT or SIGTERM (its result says what it found).\n\nFlags:\n")
 	fs, _ := stressFlags()
 	printFlags(w, fs, stressFlagOrder, nil)
 }
@@ -71,6 +76,8 @@ type stressJSON struct {
 	OpsPerWorker  int               `json:"ops_per_worker,omitempty"`
 	Timeout       string            `json:"timeout"`
 	Passed        bool              `json:"passed"`
+	// Signal is the signal that interrupted the run (SIGINT, SIGTERM).
+	Signal string `json:"signal,omitempty"`
 	stress.Result
 }
 
@@ -134,14 +141,40 @@ func stressCmd(args []string, stdout, stderr io.Writer) int {
 		span = fmt.Sprintf("%d steps per worker", cfg.Ops)
 	}
 	fmt.Fprintf(stdout, "%s stress: driver %s%s, %s, seed %d, %s\n", tool, o.driver, optsText(o.driverOpts), what, o.seed, span)
+	// The first SIGINT or SIGTERM ends the run early: the workers stop
+	// after their step, the run closes everything and checks its end, and
+	// the result of the steps run is printed and written; a second one
+	// exits at once.
+	if interrupts != nil {
+		cfg.Stop = interrupts.Interrupted()
+		_, cancel := interrupts.Subscribe(func(sig os.Signal, n int) {
+			if n == 1 {
+				fmt.Fprintf(stderr, "%s stress: %s: the workers stop after their step, the run closes what it opened (%s again: exit at once)\n", tool, runner.SignalName(sig), runner.SignalName(sig))
+				return
+			}
+			fmt.Fprintf(stderr, "%s stress: %s again: exiting without the result\n", tool, runner.SignalName(sig))
+			os.Exit(runner.SignalStatus(sig))
+		})
+		defer cancel()
+	}
 	res, err := stress.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s stress: %v\n", tool, err)
 		return exitError
 	}
+	sig := interrupts.Signal()
+	if sig != nil {
+		res.Interrupted = true
+	}
 	printStress(stdout, &res)
+	if sig != nil {
+		fmt.Fprintf(stdout, "INTERRUPTED by %s after %v: the counts and rates are those of the steps run\n", runner.SignalName(sig), res.Elapsed.Round(time.Millisecond))
+	}
 	if o.jsonPath != "" {
 		j := stressJSON{Tool: tool + " " + toolVersion(), Driver: o.driver, DriverOptions: o.driverOpts, Timeout: o.timeout.String(), Passed: res.Passed(), Result: res}
+		if sig != nil {
+			j.Signal = runner.SignalName(sig)
+		}
 		if cfg.Ops > 0 {
 			j.OpsPerWorker = cfg.Ops
 		} else {
@@ -159,7 +192,10 @@ func stressCmd(args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 	}
-	if !res.Passed() {
+	switch {
+	case sig != nil:
+		return runner.SignalStatus(sig)
+	case !res.Passed():
 		return exitFail
 	}
 	return exitPass

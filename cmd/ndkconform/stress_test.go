@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A short stress against sim passes, prints its rates and writes them as
@@ -79,5 +81,46 @@ func TestStressThroughAgent(t *testing.T) {
 		"--ops", "40", "--workers", "2", "--seed", "5")
 	if r.code != exitFail || !regexp.MustCompile(`QP-13: Ndk(Srq)?Receive on w\d+\.`).MatchString(r.stdout) {
 		t.Errorf("a broken provider through the agent: exit %d, want %d and QP-13\n%s%s", r.code, exitFail, r.stdout, r.stderr)
+	}
+}
+
+// A SIGINT ends a stress run early, not the process: the workers stop
+// after their step, the result of the steps run is printed and written,
+// marked interrupted, and the exit status is 130, within seconds of the
+// signal, not at the end of the minute asked for.
+func TestStressInterrupted(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals")
+	}
+	out := filepath.Join(t.TempDir(), "stress.json")
+	b := startBackground(t, nil, "stress", "--driver", "sim", "--duration", "1m", "--workers", "3", "--json", out)
+	b.waitFor(t, "the stress run's first line", time.Minute, func() bool { return strings.Contains(b.stdout.String(), "seed 1, 1m0s") })
+	time.Sleep(500 * time.Millisecond) // some steps run
+	sent := time.Now()
+	if err := b.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	r := b.wait(t)
+	if took := time.Since(sent); r.code != 130 || took > 30*time.Second {
+		t.Fatalf("exit %d %v after SIGINT, want 130 within 30s\nstdout:\n%s\nstderr:\n%s", r.code, took, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "INTERRUPTED by SIGINT after") || !strings.Contains(r.stdout, "operations") || !strings.Contains(r.stderr, "the workers stop after their step") {
+		t.Errorf("no result or no interruption said:\nstdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("no JSON result of the interrupted run: %v", err)
+	}
+	var j struct {
+		Interrupted bool   `json:"interrupted"`
+		Signal      string `json:"signal"`
+		Connections uint64 `json:"connections"`
+		Elapsed     int64  `json:"elapsed_ns"`
+	}
+	if err := json.Unmarshal(data, &j); err != nil {
+		t.Fatal(err)
+	}
+	if !j.Interrupted || j.Signal != "SIGINT" || j.Connections == 0 || time.Duration(j.Elapsed) >= 30*time.Second {
+		t.Errorf("the JSON result: %+v; want interrupted by SIGINT, some connections, well under the minute", j)
 	}
 }
