@@ -58,8 +58,14 @@
 # AGENT_MODEL_SEQUENCES sequences; the comparison covers the specs of both
 # runs.
 #
+# With STRESS=1, after the suite the harness runs `ndkconform stress
+# --driver remote` through the same two agents (STRESS_WORKERS,
+# STRESS_DURATION), judged by test/rxe/judge -stress with the waivers as
+# phase 1's stress run is; its failure fails the phase.
+#
 # Outputs in $OUT: junit-agents.xml, report-agents.json,
-# ndkconform-agents.log (the harness), agent-a.log, agent-b.log,
+# ndkconform-agents.log (the harness), stress-agents.json and
+# stress-agents.log (the stress run), agent-a.log, agent-b.log,
 # dmesg-agent-a.txt, dmesg-agent-b.txt, net-agent-a.txt, net-agent-b.txt
 # (data0's and rxe0's counters), console-agent-a.log, console-agent-b.log,
 # verdicts-diff.txt (the comparison).
@@ -293,6 +299,31 @@ agents_run() {
 	[ -f "$atmp/harness.time" ] && log "phase 2: $(cat "$atmp/harness.time")"
 	tail -n 3 "$OUT/ndkconform-agents.log" | sed 's/^/  harness| /'
 
+	# The provider under load through the agents (STRESS=1): ndkconform
+	# stress --driver remote, side A's adapter on host a and side B's on
+	# host b, for STRESS_DURATION, judged as phase 1's stress run is.
+	local sv=0
+	rm -f "$OUT/stress-agents.json"
+	if [ "$STRESS" = 1 ]; then
+		set -- stress --driver remote \
+			--driver-opt "side-a=$side_a" --driver-opt "side-b=$side_b" \
+			--driver-opt "token-file=$OUT/agent.token" \
+			--workers "$STRESS_WORKERS" --duration "$STRESS_DURATION" --json "$OUT/stress-agents.json"
+		log "phase 2: ndkconform $*"
+		timeout -k 30 "$(($(stress_seconds "$STRESS_DURATION") + 120))" "${ns[@]}" "$bin" "$@" >"$OUT/stress-agents.log" 2>&1
+		log "phase 2: the stress run exited with status $? (log: $OUT/stress-agents.log)"
+		sed -n '/^  elapsed/,/^  steps/p' "$OUT/stress-agents.log" | sed 's/^/  stress| /'
+		if [ -s "$OUT/stress-agents.json" ]; then
+			log "phase 2: judging $OUT/stress-agents.json with $here/waivers.txt"
+			"$OUT/judge" -waivers "$here/waivers.txt" -stress "$OUT/stress-agents.json"
+			sv=$?
+			[ $sv -eq 2 ] && sv=1
+		else
+			log "phase 2: FAIL: the stress run through the agents wrote no result (see $OUT/stress-agents.log)"
+			sv=1
+		fi
+	fi
+
 	echo stop >&"$fda"
 	echo stop >&"$fdb"
 	wait_pids 60 "$agent_pid_a" "$agent_pid_b" || log "phase 2: a guest did not power off within 60 s of stop"
@@ -313,6 +344,7 @@ agents_run() {
 	2) log "phase 2: FAIL: the judge could not read $OUT/report-agents.json or $here/waivers.txt"; verdict=1 ;;
 	*) verdict=$rc ;;
 	esac
+	[ $sv -ne 0 ] && [ $verdict -eq 0 ] && verdict=$sv
 	log "phase 2: run and judged in $(($(date +%s) - t0))s"
 	return $verdict
 }

@@ -63,7 +63,9 @@
 # and perftest's ib_write_bw and ib_send_lat between the same addresses;
 # the stress result comes back as $OUT/stress.json and is judged by
 # test/rxe/judge -stress with the waivers (its failure fails phase 1), the
-# rates of both printed beside (about 50 s more). Phase 2: AGENTS (1 or 0, default 1),
+# rates of both printed beside (about 50 s more); phase 2 runs the same
+# stress through its two agents after its suite ($OUT/stress-agents.json,
+# judged the same way). Phase 2: AGENTS (1 or 0, default 1),
 # AGENT_DRIVER_OPTS (the agents' rxe options; default DRIVER_OPTS without
 # netdev=, device= and address=, as each agent chooses its one device by
 # address=, and with disconnect-timeout=8s), AGENTS_FILTER (a label
