@@ -2,6 +2,7 @@ package selftest
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,14 +68,17 @@ func (s *variantSelection) focus(v string) []string {
 	return []string{"^(?:" + strings.Join(alts, "|") + ")$"}
 }
 
-// summary says how the variants of names are run.
+// summary says how the variants of names are run, and why each that
+// runs with the whole suite does.
 func (s *variantSelection) summary(names []string) string {
 	whole, total := 0, 0
 	var sizes []int
+	var why []string
 	for _, v := range names {
 		if s.focus(v) == nil {
 			whole++
 			total += s.specs
+			why = append(why, fmt.Sprintf("\n  %s: the whole suite: %s", v, cmp.Or(s.whole[v], "no use of its constant in sim's source")))
 			continue
 		}
 		sizes = append(sizes, len(s.names[v]))
@@ -85,8 +89,8 @@ func (s *variantSelection) summary(names []string) string {
 	if len(sizes) > 0 {
 		med = sizes[len(sizes)/2]
 	}
-	return fmt.Sprintf("selection by coverage: %d of %d variants with the whole suite, the others a median of %d of the %d specs; %d spec runs instead of %d (%.0f%%)",
-		whole, len(names), med, s.specs, total, len(names)*s.specs, 100*float64(total)/float64(max(1, len(names)*s.specs)))
+	return fmt.Sprintf("selection by coverage: %d of %d variants with the whole suite, the others a median of %d of the %d specs; %d spec runs instead of %d (%.0f%%)%s",
+		whole, len(names), med, s.specs, total, len(names)*s.specs, 100*float64(total)/float64(max(1, len(names)*s.specs)), strings.Join(why, ""))
 }
 
 // simImport is the import path of the package whose guards select.
